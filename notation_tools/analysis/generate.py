@@ -1,0 +1,50 @@
+"""Random legal games as records: each ply drawn from the game's legal moves.
+
+Used by ``generate``, the tests and the benchmarks. Deterministic for a given seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from notation_tools import __version__
+from notation_tools.games.base import Game, Rules
+from notation_tools.records.model import Move, Record, Tag
+
+
+def generate_records(game: Game, rules: Rules, *, count: int, seed: int, max_plies: int,
+                     notation: str | None = None) -> Iterator[Record]:
+    """``count`` random legal games of ``game`` under ``rules``.
+
+    >>> from notation_tools.games.base import get_game
+    >>> game = get_game("elevation")
+    >>> [r.tag("Result") for r in generate_records(game, game.parse_rules(None), count=2, seed=1, max_plies=4)]
+    ['*', '*']
+    """
+    rng = random.Random(seed)
+    for index in range(1, count + 1):
+        position = game.start_position(rules)
+        moves: list[Move] = []
+        number = 1
+        for _ in range(max_plies):
+            if position.outcome() is not None:
+                break
+            move = game.random_move(position, rng)
+            if move is None:
+                break
+            side = position.turn
+            label = f"{number}." if side == 0 else (f"{number}..." if not moves else None)
+            moves.append(Move(game.format_move(move, position, notation), number=label))
+            position.push(move)
+            if side == 1:
+                number += 1
+        outcome = position.outcome()
+        result = game.result_text(outcome) if outcome is not None else "*"
+        tags = [Tag("Event", "notation-tools generate"), Tag("Site", "-"),
+                Tag("Round", str(index)), Tag("Variant", game.id),
+                Tag("Rules", rules.describe()),
+                *[Tag(side, "random") for side in game.sides],
+                Tag("Result", result),
+                Tag("Generator", f"notation-tools {__version__}; seed {seed}; game {index}")]
+        yield Record(tags=tags, moves=moves, result=result)

@@ -1,0 +1,276 @@
+"""Replay a record against its game's engine: the one place engine errors become diagnostics.
+
+``replay`` resolves the game (``--game`` over the ``Variant``/``Game`` tag, else a game that
+recognises the movetext), the rules (``--rules`` over the ``Rules`` tag), the start position
+(``SetUp``/``FEN``, ``FirstPlayer``), then pushes every move of the main line and of every
+variation, checking move numbers, the end of the game and the result. It collects diagnostics
+on the way and never raises for bad input (G3). A :class:`ReplayVisitor` sees each move with the
+position before it, which is how ``convert`` re-writes moves and ``show`` stops at a ply.
+
+Does not read files or print.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from notation_tools.games.base import (
+    EngineError,
+    Game,
+    Outcome,
+    Position,
+    Rules,
+    Side,
+    UnknownGameError,
+    all_games,
+    get_game,
+)
+from notation_tools.records.diagnostics import ERROR, WARNING, Diagnostic
+from notation_tools.records.model import Move, Record, Tag
+
+RESULT_TEXTS = frozenset({"1-0", "0-1", "1/2-1/2", "*"})
+
+
+class ReplayVisitor:
+    """Hooks called during replay; the default does nothing."""
+
+    def visit_move(self, node: Move, move: Any, before: Position, ply: int, in_variation: bool) -> None:
+        """Called with the parsed move and the position before it (not yet pushed)."""
+
+    def stop_after(self, ply: int) -> bool:
+        """Whether to stop the main line after ``ply`` plies (and skip the end checks)."""
+        return False
+
+
+@dataclasses.dataclass
+class Replay:
+    """What replaying a record found."""
+
+    record: Record
+    game: Game | None = None
+    rules: Rules | None = None
+    position: Position | None = None
+    """The position after the last main-line move replayed."""
+    plies: int = 0
+    outcome: Outcome | None = None
+    result: str | None = None
+    stats: dict[str, Any] = dataclasses.field(default_factory=dict)
+    complete: bool = False
+    """Whether every main-line move was replayed."""
+
+    @property
+    def diagnostics(self) -> list[Diagnostic]:
+        return self.record.diagnostics
+
+    @property
+    def is_valid(self) -> bool:
+        return not any(d.is_error for d in self.record.diagnostics)
+
+
+class _Context:
+    def __init__(self, record: Record) -> None:
+        self.record = record
+
+    def add(self, code: str, message: str, line: int, column: int, *, severity: str = ERROR,
+            **where: Any) -> None:
+        self.record.diagnostics.append(Diagnostic(
+            code, message, self.record.path, line, column, severity=severity,
+            record=self.record.index, **where))
+
+
+def resolve_game(record: Record, game_name: str | None, ctx: _Context) -> Game | None:
+    if game_name is not None:
+        return get_game(game_name)  # the CLI has already checked the name
+    tag = record.find_tag("Variant") or record.find_tag("Game")
+    if tag is not None:
+        try:
+            return get_game(tag.value)
+        except UnknownGameError as error:
+            ctx.add("E-UNKNOWN-VARIANT", str(error.args[0]), tag.line, tag.column)
+            return None
+    # Only movetext with no tags at all (a bare score, as ShogiVar writes) is recognised by
+    # its look: a tagged record without a Variant tag is an error (DESIGN: the container).
+    texts = [move.text for move in record.moves[:8]]
+    if not record.tags and texts:
+        for game in all_games():
+            if game.sniff(texts):
+                return game
+    ctx.add("E-UNKNOWN-VARIANT", "the record names no game: add a [Variant \"...\"] tag or "
+            "give --game", record.line, 1)
+    return None
+
+
+def _tag_location(tag: Tag | None, record: Record) -> tuple[int, int]:
+    return (tag.line, tag.column) if tag is not None else (record.line, 1)
+
+
+def _start(record: Record, game: Game, rules: Rules, ctx: _Context) -> Position | None:
+    fen_tag = record.find_tag("FEN")
+    setup = record.find_tag("SetUp")
+    first_tag = record.find_tag("FirstPlayer")
+    if setup is not None and setup.value == "1" and fen_tag is None:
+        ctx.add("E-BAD-TAG", "SetUp \"1\" needs a FEN tag with the start position",
+                setup.line, setup.column)
+        return None
+    first: Side | None = None
+    try:
+        if first_tag is not None:
+            first = game.parse_side(first_tag.value)
+        return game.start_position(rules, fen=fen_tag.value if fen_tag else None,
+                                   first_player=first)
+    except EngineError as error:
+        tag = fen_tag if error.code == "E-BAD-POSITION" else (first_tag or fen_tag)
+        line, column = _tag_location(tag, record)
+        ctx.add(error.code, error.message, line, column, rule=error.rule)
+        return None
+
+
+class _Line:
+    """Replays one line of moves (the main line or a variation) from a position."""
+
+    def __init__(self, game: Game, ctx: _Context, visitor: ReplayVisitor | None,
+                 stats: Any) -> None:
+        self.game, self.ctx, self.visitor, self.stats = game, ctx, visitor, stats
+
+    def run(self, moves: list[Move], position: Position, number: int, ply: int,
+            in_variation: bool) -> tuple[int, bool]:
+        """Replay ``moves``; returns (plies replayed, whether every move was replayed)."""
+        game, ctx = self.game, self.ctx
+        start_ply = ply
+        relax_number = False
+        for index, node in enumerate(moves):
+            if not in_variation and self.visitor is not None and self.visitor.stop_after(ply):
+                return ply - start_ply, False
+            side = position.turn
+            side_name = game.sides[side]
+            if node.number is not None and not relax_number:
+                self._check_number(node, number, side, side_name, ply)
+            relax_number = False
+            if game.placeholder is not None and node.text == game.placeholder:
+                if ply == 0 and side == 1 and index == 0:
+                    relax_number = True  # "1. - P-10g": the placeholder stands in side 0's slot
+                    continue
+                ctx.add("E-PLACEHOLDER", f"'{node.text}' stands for a missing move only in the "
+                        f"first player's place of move 1 when {game.sides[1]} starts",
+                        node.line, node.column, ply=ply + 1, number=number, side=side_name,
+                        move=node.text)
+                return ply - start_ply, False
+            outcome = position.outcome()
+            if outcome is not None:
+                ctx.add("E-MOVE-AFTER-END", f"the game ended after ply {ply} "
+                        f"({outcome.detail or outcome.reason})", node.line, node.column,
+                        ply=ply + 1, number=number, side=side_name, move=node.text)
+                return ply - start_ply, False
+            try:
+                if node.data is not None and not node.text:
+                    move = game.move_from_json(node.data, position)
+                else:
+                    move = game.parse_move(node.text, position)
+            except EngineError as error:
+                ctx.add(error.code, error.message, node.line, node.column + error.offset,
+                        ply=ply + 1, number=number, side=side_name,
+                        move=node.text or repr(node.data), rule=error.rule)
+                return ply - start_ply, False
+            except Exception as error:  # noqa: BLE001 - an engine bug must not end the run
+                ctx.add("E-INTERNAL", f"internal error in the {game.id} engine "
+                        f"({type(error).__name__}: {error}); please report this record",
+                        node.line, node.column, ply=ply + 1, number=number, side=side_name,
+                        move=node.text)
+                return ply - start_ply, False
+            if node.variations:
+                for variation in node.variations:
+                    branch = _Line(game, ctx, self.visitor, None)
+                    branch.run(variation, position.copy(), number, ply, True)
+            if self.visitor is not None:
+                self.visitor.visit_move(node, move, position, ply + 1, in_variation)
+            if self.stats is not None:
+                before = position.copy()
+                position.push(move)
+                self.stats.add(before, move, position)
+            else:
+                position.push(move)
+            ply += 1
+            if side == 1:
+                number += 1
+        return ply - start_ply, True
+
+    def _check_number(self, node: Move, number: int, side: Side, side_name: str,
+                      ply: int) -> None:
+        text = node.number or ""
+        second_form = text.endswith(("...", "…"))
+        digits = text.rstrip(".…")
+        if digits.isdigit() and int(digits) == number and second_form == (side == 1):
+            return
+        expected = f"{number}..." if side == 1 else f"{number}."
+        self.ctx.add("E-NUMBER", f"move number {text} out of sequence: this is {expected} "
+                     f"({side_name} to move)", node.number_line, node.number_column,
+                     ply=ply + 1, number=number, side=side_name, move=node.text)
+
+
+def replay(record: Record, *, game_name: str | None = None, rules_text: str | None = None,
+           visitor: ReplayVisitor | None = None, collect_stats: bool = False) -> Replay:
+    """Replay ``record``, appending diagnostics to ``record.diagnostics``.
+
+    ``game_name`` and ``rules_text`` are the ``--game`` and ``--rules`` overrides. Never
+    raises for bad input: every fault is a diagnostic.
+    """
+    ctx = _Context(record)
+    result = Replay(record)
+    game = resolve_game(record, game_name, ctx)
+    if game is None:
+        return result
+    result.game = game
+    rules_tag = record.find_tag("Rules")
+    try:
+        rules = game.parse_rules(rules_text if rules_text is not None
+                                 else (rules_tag.value if rules_tag else None))
+    except EngineError as error:
+        line, column = _tag_location(rules_tag if rules_text is None else None, record)
+        where = "--rules" if rules_text is not None else "Rules tag"
+        ctx.add(error.code, f"{where}: {error.message}", line, column, rule=error.rule)
+        return result
+    result.rules = rules
+    position = _start(record, game, rules, ctx)
+    if position is None:
+        return result
+    stats = game.new_stats(rules) if collect_stats else None
+    line = _Line(game, ctx, visitor, stats)
+    plies, complete = line.run(record.moves, position, 1, 0, False)
+    result.position, result.plies, result.complete = position, plies, complete
+    if complete:
+        result.outcome = position.outcome()
+    _check_result(record, game, result, ctx, judge=complete)
+    if stats is not None:
+        result.stats = stats.summary(position, result.outcome)
+    return result
+
+
+def _check_result(record: Record, game: Game, result: Replay, ctx: _Context, *,
+                  judge: bool) -> None:
+    tag = record.find_tag("Result")
+    claimed = tag.value if tag is not None else None
+    if claimed is not None and claimed not in RESULT_TEXTS:
+        ctx.add("E-BAD-TAG", f"Result \"{claimed}\" is not one of 1-0, 0-1, 1/2-1/2, *",
+                tag.line, tag.column)
+        claimed = None
+    movetext = record.result
+    if claimed is not None and movetext is not None and claimed != movetext:
+        ctx.add("E-RESULT-MISMATCH", f"the movetext ends with {movetext} but the Result tag "
+                f"says {claimed}", record.result_line, record.result_column)
+    result.result = claimed or movetext
+    if not judge:
+        return
+    outcome = result.outcome
+    if outcome is None:
+        return
+    expected = game.result_text(outcome)
+    line, column = ((record.result_line, record.result_column) if movetext is not None
+                    else _tag_location(tag, record))
+    reason = outcome.detail or outcome.reason
+    if result.result in (None, "*"):
+        ctx.add("W-RESULT-MISSING", f"the game is over ({reason}): the result is {expected}",
+                line, column, severity=WARNING)
+    elif result.result != expected:
+        ctx.add("E-RESULT-MISMATCH", f"the game ended ({reason}), so the result is {expected},"
+                f" not {result.result}", line, column)

@@ -1,0 +1,38 @@
+"""The ``notation-tools`` command line: one Click group, one module per subcommand (G10).
+
+Commands parse their arguments, call one function of :mod:`notation_tools.analysis`, and hand
+the result to a writer. No rules live here, and no game is named here.
+"""
+
+from __future__ import annotations
+
+import click
+
+from notation_tools import __version__
+from notation_tools.cli.analyze import analyze
+from notation_tools.cli.convert import convert
+from notation_tools.cli.games import games
+from notation_tools.cli.generate import generate
+from notation_tools.cli.moves import moves, perft
+from notation_tools.cli.show import show
+from notation_tools.cli.stats import stats
+from notation_tools.cli.validate import validate
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="notation-tools")
+def main() -> None:
+    """Parse, validate, convert, draw and analyse game records.
+
+    Games: Maka-Dai-Dai Shogi, Guy Debord's Game of War, Shih, Shuriken 2D and Elevation (see
+    'notation-tools games' for those installed). Records are PGN-style (tag pairs and
+    movetext) or JSON; PATH may be a file, a directory, a zip or tar archive, a .gz/.bz2/.xz
+    file, or '-' for standard input.
+
+    Exit status: 0 when every record is valid, 1 when a record is invalid, 2 for usage or
+    I/O errors.
+    """
+
+
+for command in (games, validate, show, convert, stats, analyze, moves, perft, generate):
+    main.add_command(command)

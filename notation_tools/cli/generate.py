@@ -1,0 +1,54 @@
+"""``notation-tools generate``: random legal games written as records."""
+
+from __future__ import annotations
+
+import click
+
+from notation_tools.analysis.generate import generate_records
+from notation_tools.cli.options import (
+    check_rules,
+    game_option,
+    open_output,
+    output_option,
+    resolve_game,
+    rules_option,
+)
+from notation_tools.games.base import EngineError
+from notation_tools.records.jsonio import write_json_record
+from notation_tools.records.pgn import write_record
+
+
+@click.command()
+@game_option(required=True)
+@rules_option
+@click.option("--count", "-c", type=click.IntRange(min=1), default=1, show_default=True,
+              help="How many games.")
+@click.option("--seed", "-s", type=int, default=0, show_default=True,
+              help="Random seed: the same seed gives the same games.")
+@click.option("--max-plies", type=click.IntRange(min=0), default=200, show_default=True,
+              help="Stop a game after this many plies (result '*').")
+@click.option("--notation", "-n", metavar="NOTATION", help="Move notation (default: the game's).")
+@click.option("--format", "-f", "output_format", type=click.Choice(["pgn", "jsonl"]),
+              default="pgn", show_default=True, help="Container.")
+@output_option
+def generate(game: str, rules: str | None, count: int, seed: int, max_plies: int,
+             notation: str | None, output_format: str, output: str) -> None:
+    """Write random legal games: each ply is drawn uniformly from the legal moves.
+
+    A game ends when the engine says it is over (its Result tag then gives the outcome) or
+    after --max-plies plies (Result '*'). For tests, benchmarks and fuzzing other tools.
+    """
+    check_rules(game, rules)
+    chosen = resolve_game(game)
+    if notation is not None and notation not in chosen.notations:
+        raise click.BadParameter(f"{chosen.id} notations: {', '.join(chosen.notations)}",
+                                 param_hint="'--notation'")
+    try:
+        rules_value = chosen.parse_rules(rules)
+    except EngineError as error:
+        raise click.BadParameter(error.message, param_hint="'--rules'") from None
+    write = write_record if output_format == "pgn" else write_json_record
+    with open_output(output) as out:
+        for record in generate_records(chosen, rules_value, count=count, seed=seed,
+                                       max_plies=max_plies, notation=notation):
+            out.write(write(record))

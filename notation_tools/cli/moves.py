@@ -1,0 +1,89 @@
+"""``notation-tools moves`` and ``perft``: legal moves of a position, move-generation counts."""
+
+from __future__ import annotations
+
+import time
+
+import click
+
+from notation_tools.cli.options import (
+    check_rules,
+    game_option,
+    open_output,
+    output_option,
+    resolve_game,
+    rules_option,
+    table_format_option,
+)
+from notation_tools.games.base import EngineError, Game, Position
+from notation_tools.render.tables import TABLE_WRITERS, Table
+
+
+def _fen_option(func):  # type: ignore[no-untyped-def]
+    return click.option("--fen", "fen", metavar="POSITION",
+                        help="Start from this position string (default: the game's start).")(func)
+
+
+def _position(game: Game, rules: str | None, fen: str | None) -> Position:
+    try:
+        return game.start_position(game.parse_rules(rules), fen=fen)
+    except EngineError as error:
+        option = "--rules" if error.code == "E-BAD-RULES" else "--fen"
+        raise click.BadParameter(error.message, param_hint=f"'{option}'") from None
+
+
+@click.command()
+@game_option(required=True)
+@rules_option
+@_fen_option
+@click.option("--notation", "-n", metavar="NOTATION", help="Notation of the listed moves.")
+@table_format_option
+@output_option
+def moves(game: str, rules: str | None, fen: str | None, notation: str | None,
+          output_format: str, output: str) -> None:
+    """List the legal moves of a position, one per row, with the game's facts about each."""
+    check_rules(game, rules)
+    chosen = resolve_game(game)
+    if notation is not None and notation not in chosen.notations:
+        raise click.BadParameter(f"{chosen.id} notations: {', '.join(chosen.notations)}",
+                                 param_hint="'--notation'")
+    position = _position(chosen, rules, fen)
+    rows = []
+    for move in position.legal_moves():
+        rows.append({"move": chosen.format_move(move, position, notation),
+                     **chosen.describe_move(move, position)})
+    headers: dict[str, None] = {}
+    for row in rows:
+        headers.update(dict.fromkeys(row))
+    names = list(headers) or ["move"]
+    side = chosen.sides[position.turn]
+    table = Table(f"{len(rows)} legal moves for {side}", names,
+                  [[row.get(name) for name in names] for row in rows])
+    with open_output(output) as out:
+        TABLE_WRITERS[output_format]().write([table], out)
+
+
+@click.command()
+@game_option(required=True)
+@rules_option
+@_fen_option
+@click.option("--depth", "-d", type=click.IntRange(min=1), default=2, show_default=True,
+              help="Count move sequences up to this many plies.")
+@click.option("--divide", is_flag=True, help="Also print the count below each first move.")
+def perft(game: str, rules: str | None, fen: str | None, depth: int, divide: bool) -> None:
+    """Count the legal move sequences of 1..DEPTH plies from a position, with nodes/s."""
+    check_rules(game, rules)
+    chosen = resolve_game(game)
+    position = _position(chosen, rules, fen)
+    if divide:
+        for move in list(position.legal_moves()):
+            text = chosen.format_move(move, position)
+            position.push(move)
+            click.echo(f"{text}: {chosen.perft(position, depth - 1)}")
+            position.pop()
+    for level in range(1, depth + 1):
+        start = time.perf_counter()
+        nodes = chosen.perft(position, level)
+        seconds = time.perf_counter() - start
+        rate = nodes / seconds if seconds > 0 else float("inf")
+        click.echo(f"perft({level}) = {nodes}  ({seconds:.3f} s, {rate:,.0f} nodes/s)")

@@ -1,0 +1,116 @@
+"""Options shared by several subcommands, each defined once as a decorator (G10).
+
+Choices come from the game registry; no game is named here.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import click
+
+from notation_tools.games.base import EngineError, Game, UnknownGameError, all_games, get_game
+from notation_tools.render.tables import TABLE_WRITERS
+from notation_tools.sources import InputNotFound, check_paths
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class InputError(click.ClickException):
+    """An input that cannot be read at all, or an output that cannot be written: exit 2."""
+
+    exit_code = 2
+
+
+def _check_game(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value is None:
+        return None
+    try:
+        return get_game(value).id
+    except UnknownGameError as error:
+        raise click.BadParameter(str(error.args[0]), ctx=ctx, param=param) from None
+
+
+def game_option(*, required: bool = False) -> Callable[[F], F]:
+    """``--game``: supplies or overrides every record's ``Variant`` tag."""
+    help_text = ("The game (id or alias; see 'notation-tools games')."
+                 if required else
+                 "Treat every record as this game (id or alias), overriding its Variant tag.")
+    return click.option("--game", "-g", "game", metavar="GAME", required=required,
+                        callback=_check_game, help=help_text)
+
+
+def rules_option(func: F) -> F:
+    """``--rules``: supplies or overrides every record's ``Rules`` tag."""
+    return click.option(
+        "--rules", "-r", "rules", metavar="RULES",
+        help="Rules for every record, overriding its Rules tag: a profile and options, "
+             "e.g. 'standard; undermining=yes'.")(func)
+
+
+def check_rules(game_id: str | None, rules: str | None) -> None:
+    """With both --game and --rules given, reject bad rules before reading any record."""
+    if game_id is None or rules is None:
+        return
+    try:
+        get_game(game_id).parse_rules(rules)
+    except EngineError as error:
+        raise click.BadParameter(error.message, param_hint="'--rules'") from None
+
+
+def table_format_option(func: F) -> F:
+    return click.option("--format", "-f", "output_format", type=click.Choice(list(TABLE_WRITERS)),
+                        default="table", show_default=True,
+                        help="Output format.")(func)
+
+
+def output_option(func: F) -> F:
+    return click.option("--output", "-o", "output", type=click.Path(dir_okay=False, allow_dash=True),
+                        default="-", show_default=True,
+                        help="Write the results to this file ('-' is standard output).")(func)
+
+
+def quiet_option(func: F) -> F:
+    return click.option("--quiet", "-q", is_flag=True,
+                        help="Print only errors (no warnings, no summary).")(func)
+
+
+def jobs_option(default: int | None) -> Callable[[F], F]:
+    shown = "all cores" if default is None else str(default)
+    return click.option("--jobs", "-j", type=click.IntRange(min=1), default=default,
+                        help=f"Worker processes (default: {shown}).")
+
+
+def default_jobs() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+
+
+def paths_argument(func: F) -> F:
+    return click.argument("paths", nargs=-1, required=True, metavar="PATH...",
+                          type=click.Path(allow_dash=True))(func)
+
+
+def resolve_game(game_id: str) -> Game:
+    return get_game(game_id)
+
+
+def every_game() -> tuple[Game, ...]:
+    return all_games()
+
+
+def open_output(path: str) -> Any:
+    try:
+        return click.open_file(path, "w", encoding="utf-8", lazy=False)
+    except OSError as error:
+        raise InputError(f"cannot write {path}: {error.strerror or error}") from None
+
+
+def require_paths(paths: tuple[str, ...]) -> None:
+    """A missing input path is a usage error (exit 2), reported before any work."""
+    try:
+        check_paths(paths)
+    except InputNotFound as error:
+        raise click.BadParameter(f"{error.args[0]}: no such file or directory",
+                                 param_hint="PATH") from None

@@ -1,0 +1,62 @@
+"""``notation-tools stats``: one row of figures per record."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from notation_tools.analysis.batch import RecordReport, Settings, iter_reports
+from notation_tools.cli.options import (
+    check_rules,
+    game_option,
+    jobs_option,
+    open_output,
+    output_option,
+    paths_argument,
+    quiet_option,
+    require_paths,
+    rules_option,
+    table_format_option,
+)
+from notation_tools.render.tables import TABLE_WRITERS, rows_to_table
+
+
+@click.command()
+@paths_argument
+@game_option()
+@rules_option
+@table_format_option
+@output_option
+@quiet_option
+@jobs_option(1)
+def stats(paths: tuple[str, ...], game: str | None, rules: str | None, output_format: str,
+          output: str, quiet: bool, jobs: int) -> None:
+    """Print per-record statistics: plies, result, captures and each game's own figures.
+
+    Columns: path, record, game, rules (the effective rules), valid, errors, plies, result,
+    end (how the engine saw the game end), captures, then the game's figures. Figures of an
+    invalid record cover the plies before its first illegal move. Diagnostics go to standard
+    error; the exit status is that of 'validate'.
+    """
+    require_paths(paths)
+    check_rules(game, rules)
+    settings = Settings(game=game, rules=rules, collect_stats=True)
+    rows = []
+    invalid = io_errors = 0
+    for item in iter_reports(list(paths), settings, jobs=jobs, stdin=sys.stdin.buffer):
+        if not isinstance(item, RecordReport):
+            io_errors += 1
+            click.echo(str(item), err=True)
+            continue
+        invalid += not item.is_valid
+        for diagnostic in item.diagnostics:
+            if diagnostic.is_error or not quiet:
+                click.echo(str(diagnostic), err=True)
+        rows.append(item.row())
+    with open_output(output) as out:
+        TABLE_WRITERS[output_format]().write([rows_to_table("", rows)], out)
+    if io_errors:
+        sys.exit(2)
+    if invalid:
+        sys.exit(1)

@@ -1,0 +1,258 @@
+"""Read and write the PGN-style container: tag pairs, movetext, several records per stream.
+
+``read_records`` is lazy: it holds one record's lines at a time, so memory stays flat however
+long the input. Problems become diagnostics on the record (``E-SYNTAX``, ``E-BAD-TAG``); the
+reader never raises for bad input. Does not check moves, move numbers or results: replay does.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+
+from notation_tools.records.diagnostics import Diagnostic
+from notation_tools.records.model import Move, Record, Tag
+from notation_tools.records.tokens import Token, TokenKind, tokenize
+
+# One tag pair: [Name "value"], with \" and \\ escapes inside the value.
+_TAG = re.compile(r'\[\s*([A-Za-z0-9_][A-Za-z0-9_+#=:-]*)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+_UNESCAPE = re.compile(r"\\(.)")
+
+
+def read_records(lines: Iterable[str], path: str = "-") -> Iterator[Record]:
+    """Records from a stream of text lines (with or without their newlines).
+
+    >>> [r.tag("Variant") for r in read_records(['[Variant "elevation"]', '', '1. c1:c2>b2,c1-c2 *'])]
+    ['elevation']
+    """
+    for index, chunk in enumerate(split_chunks(lines), start=1):
+        yield from parse_chunk(path, chunk, index)
+
+
+Chunk = tuple[int, list[tuple[int, str]], list[tuple[int, str]]]
+"""One record's text: (first line number, tag lines, movetext lines), lines numbered."""
+
+
+def split_chunks(lines: Iterable[str]) -> Iterator[Chunk]:
+    """Split a line stream into one chunk per record, cheaply (no tokenizing).
+
+    A record is its tag lines and the movetext lines up to the next line starting with ``[``.
+    """
+    tag_lines: list[tuple[int, str]] = []
+    movetext_lines: list[tuple[int, str]] = []
+    first_line = 0
+    for number, raw in enumerate(lines, start=1):
+        line = raw.rstrip("\r\n")
+        if line.startswith("%"):
+            continue  # PGN escape line: ignored by definition
+        stripped = line.lstrip()
+        if stripped.startswith("["):
+            if movetext_lines:
+                yield first_line, tag_lines, movetext_lines
+                tag_lines, movetext_lines = [], []
+            if not tag_lines:
+                first_line = number
+            tag_lines.append((number, line))
+        elif stripped:
+            if not tag_lines and not movetext_lines:
+                first_line = number
+            movetext_lines.append((number, line))
+        elif movetext_lines:
+            movetext_lines.append((number, line))
+    if tag_lines or movetext_lines:
+        yield first_line, tag_lines, movetext_lines
+
+
+def _parse_tags(path: str, tag_lines: list[tuple[int, str]], record: Record) -> None:
+    for number, line in tag_lines:
+        position = 0
+        text = line.rstrip()
+        while position < len(text):
+            if text[position].isspace():
+                position += 1
+                continue
+            match = _TAG.match(text, position)
+            if match is None:
+                record.diagnostics.append(Diagnostic(
+                    "E-BAD-TAG", f"malformed tag pair {text[position:].strip()!r}: expected "
+                    '[Name "value"]', path, number, position + 1, record=record.index))
+                break
+            value = _UNESCAPE.sub(r"\1", match.group(2))
+            record.tags.append(Tag(match.group(1), value, number, match.start() + 1))
+            position = match.end()
+
+
+class _Builder:
+    """Turns one record's tokens into the movetext tree, collecting E-SYNTAX diagnostics."""
+
+    def __init__(self, record: Record) -> None:
+        self.record = record
+        self.stack: list[list[Move]] = [record.moves]
+        self.open_tokens: list[Token] = []
+        self.number: Token | None = None
+        self.pending_comments: list[str] = []
+        self.finished = False
+
+    def error(self, token: Token, message: str) -> None:
+        self.record.diagnostics.append(Diagnostic(
+            "E-SYNTAX", message, self.record.path, token.line, token.column,
+            record=self.record.index))
+
+    def comment(self, text: str) -> None:
+        line = self.stack[-1]
+        if self.finished:
+            self.record.final_comments.append(text)
+        elif line and self.number is None and not self.pending_comments:
+            line[-1].comments.append(text)
+        elif not line and len(self.stack) == 1 and self.number is None:
+            self.record.initial_comments.append(text)
+        else:
+            self.pending_comments.append(text)
+
+    def feed(self, token: Token) -> None:
+        kind = token.kind
+        line = self.stack[-1]
+        if kind is TokenKind.MOVE:
+            move = Move(token.text, token.line, token.column, nags=[], comments=[],
+                        comments_before=self.pending_comments, variations=[])
+            if self.number is not None:
+                move.number = self.number.text
+                move.number_line, move.number_column = self.number.line, self.number.column
+            self.number, self.pending_comments = None, []
+            line.append(move)
+        elif kind is TokenKind.MOVE_NUMBER:
+            if self.number is not None:
+                self.error(self.number, f"move number {self.number.text} has no move after it")
+            self.number = token
+        elif kind is TokenKind.COMMENT:
+            self.comment(token.text[1:-1])
+        elif kind is TokenKind.LINE_COMMENT:
+            self.comment(token.text[1:])
+        elif kind is TokenKind.NAG:
+            if line and self.number is None:
+                line[-1].nags.append(token.text)
+            else:
+                self.error(token, f"NAG {token.text} does not follow a move")
+        elif kind is TokenKind.OPEN:
+            variation: list[Move] = []
+            if not line or self.number is not None:
+                # The bracket is still tracked, so the rest of the movetext stays in step.
+                self.error(token, "a variation must follow the move it replaces")
+            else:
+                line[-1].variations.append(variation)
+            self.stack.append(variation)
+            self.open_tokens.append(token)
+        elif kind is TokenKind.CLOSE:
+            if len(self.stack) == 1:
+                self.error(token, "')' closes no variation")
+            else:
+                self.stack.pop()
+                self.open_tokens.pop()
+        elif kind is TokenKind.RESULT:
+            if len(self.stack) > 1:
+                self.error(token, f"result {token.text} inside a variation")
+            else:
+                self.record.result = token.text
+                self.record.result_line, self.record.result_column = token.line, token.column
+                self.finished = True
+        else:
+            text = token.text
+            if text.startswith("{"):
+                self.error(token, "unterminated comment: '{' has no matching '}'")
+            elif text == "$":
+                self.error(token, "'$' must be followed by a NAG number")
+            else:
+                self.error(token, f"unexpected {text!r} in movetext")
+
+    def close(self) -> None:
+        if self.number is not None:
+            self.error(self.number, f"move number {self.number.text} has no move after it")
+        for token in self.open_tokens:
+            self.error(token, "unterminated variation: '(' has no matching ')'")
+        if self.pending_comments:
+            self.record.final_comments.extend(self.pending_comments)
+
+
+def parse_chunk(path: str, chunk: Chunk, index: int = 1) -> Iterator[Record]:
+    """The record(s) of one chunk: usually one; more when text follows a result token."""
+    first_line, tag_lines, movetext_lines = chunk
+    record = Record(path=path, index=index, line=first_line)
+    _parse_tags(path, tag_lines, record)
+    if not movetext_lines:
+        yield record
+        return
+    start = movetext_lines[0][0]
+    # Line numbers are consecutive within a chunk, so one text keeps every token's location.
+    text = "\n".join(line for _, line in movetext_lines)
+    builder = _Builder(record)
+    for token in tokenize(text, first_line=start):
+        if builder.finished and token.kind not in (TokenKind.COMMENT, TokenKind.LINE_COMMENT):
+            # Text after the result starts another record, as in PGN.
+            builder.close()
+            yield record
+            record = Record(path=path, index=index, line=token.line)
+            builder = _Builder(record)
+        builder.feed(token)
+    builder.close()
+    yield record
+
+
+# ---------------------------------------------------------------------------------------------
+# Writing
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _comment_text(text: str) -> str:
+    # A comment holding '}' can only be written as a ';' comment, which runs to the line's end.
+    if "}" in text and "\n" not in text:
+        return f";{text}\n"
+    return "{" + text.replace("}", ")") + "}"
+
+
+def _line_words(moves: list[Move], words: list[str]) -> None:
+    for move in moves:
+        if move.number:
+            words.append(move.number)
+        words.extend(_comment_text(text) for text in move.comments_before)
+        words.append(move.text)
+        words.extend(move.nags)
+        words.extend(_comment_text(text) for text in move.comments)
+        for variation in move.variations:
+            words.append("(")
+            _line_words(variation, words)
+            words.append(")")
+
+
+def write_record(record: Record, *, width: int = 79) -> str:
+    """The record as PGN text, ending with a blank line; movetext wrapped at ``width``.
+
+    >>> print(write_record(Record(tags=[Tag("Variant", "elevation")], moves=[Move("c3:c3-b2", number="1.")], result="*")), end="")
+    [Variant "elevation"]
+    <BLANKLINE>
+    1. c3:c3-b2 *
+    <BLANKLINE>
+    """
+    out = [f'[{tag.name} "{_escape(tag.value)}"]\n' for tag in record.tags]
+    if out:
+        out.append("\n")
+    words = [_comment_text(text) for text in record.initial_comments]
+    _line_words(record.moves, words)
+    if record.result is not None:
+        words.append(record.result)
+    words.extend(_comment_text(text) for text in record.final_comments)
+    line = ""
+    for word in words:
+        if line and len(line) + 1 + len(word) > width:
+            out.append(line + "\n")
+            line = ""
+        line = f"{line} {word}" if line else word
+        if word.endswith("\n"):
+            out.append(line)
+            line = ""
+    if line:
+        out.append(line + "\n")
+    out.append("\n")
+    return "".join(out)

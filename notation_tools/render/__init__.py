@@ -1,0 +1,1 @@
+"""Shared output helpers: tabular writers, and small drawing helpers games may use."""
