@@ -24,9 +24,8 @@ from notation_tools.cli.validate import validate
 def main() -> None:
     """Parse, validate, convert, draw and analyse game records.
 
-    Games: Maka-Dai-Dai Shogi, Guy Debord's Game of War, Shih, Shuriken 2D and Elevation (see
-    'notation-tools games' for those installed). Records are PGN-style (tag pairs and
-    movetext) or JSON; PATH may be a file, a directory, a zip or tar archive, a .gz/.bz2/.xz
+    'notation-tools games' lists the games installed, their notations and rule profiles.
+    Records are PGN-style (tag pairs and movetext) or JSON; PATH may be a file, a directory, a zip or tar archive, a .gz/.bz2/.xz
     file, or '-' for standard input.
 
     Exit status: 0 when every record is valid, 1 when a record is invalid, 2 for usage or

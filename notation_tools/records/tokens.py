@@ -52,8 +52,10 @@ _TOKEN = pp.Regex(
     r"|\S"                        # a stray character: }, [ or ]
 )
 
-# Tabs stay tabs: pyparsing would otherwise expand them, moving columns and changing comments.
-_TOKEN.parse_with_tabs()
+# The grammar above is scanned through the regular expression pyparsing compiled for it:
+# scan_string's per-match bookkeeping cost about three times the scan itself (measured with
+# benchmarks/bench_foundation.py), and a movetext token needs no more than the match.
+_SCAN = _TOKEN.re.finditer
 
 _NUMBER_END = (".", "…")
 
@@ -72,8 +74,9 @@ def tokenize(text: str, *, first_line: int = 1) -> Iterator[Token]:
         position = find("\n", position + 1)
     locate = bisect.bisect_right
     move, number, comment = TokenKind.MOVE, TokenKind.MOVE_NUMBER, TokenKind.COMMENT
-    for tokens, start, _end in _TOKEN.scan_string(text):
-        word: str = tokens[0]
+    for match in _SCAN(text):
+        word = match.group()
+        start = match.start()
         line_index = locate(line_starts, start) - 1
         line = first_line + line_index
         column = start - line_starts[line_index] + 1
