@@ -1,0 +1,170 @@
+"""Shih turn tokens (spec §12): the pyparsing grammar, and parse/format for both notations.
+
+``shih`` writes rotations as ``cw``/``ccw`` (``b2-b1,c2cw``, ``Pa1ccw/d15``); ``shih-wall``
+writes the side the wall ends on (``a2=B``, ``Pa1=H/d15``). Both are read in every record.
+Parsing is two steps (G2): the grammar turns the text into a pattern of actions with their
+character offsets (cached per text, since the same tokens recur), then
+:meth:`~.rules.ShihPosition.resolve` checks it against the position and explains any fault.
+This module holds no rule of play.
+
+>>> from notation_tools.games.shih import GAME
+>>> pos = GAME.start_position(GAME.parse_rules("standard"))
+>>> turn = parse_move("B2-B1,c2CW", pos)
+>>> format_move(turn, pos), format_move(turn, pos, "shih-wall")
+('b2-b1,c2cw', 'b2-b1,c2=B')
+"""
+
+from __future__ import annotations
+
+import functools
+
+import pyparsing as pp
+
+from ..base import MoveSyntaxError
+from .moves import PowerSpin, Spin, Step, Turn
+from .pieces import INDEX, NAMES, ROWS, SIDE_LETTERS, WIDTHS
+from .rules import ShihPosition
+
+NOTATIONS = ("shih", "shih-wall")
+
+_SQUARE = pp.Regex(r"[a-hA-H][1-9][0-9]?").set_parse_action(
+    lambda _s, loc, toks: [(toks[0].lower(), loc)])
+_ROTATION = (pp.CaselessLiteral("ccw") | pp.CaselessLiteral("cw")
+             | pp.Combine(pp.Literal("=") + pp.one_of("H S B", caseless=True)))
+_STEP = pp.Group(pp.Empty().set_parse_action(lambda: "step") + _SQUARE + pp.Suppress("-")
+                 + _SQUARE)
+_SPIN = pp.Group(pp.Empty().set_parse_action(lambda: "spin") + _SQUARE + _ROTATION)
+_POWER = pp.Group(pp.Empty().set_parse_action(lambda: "power") + pp.Suppress(pp.CaselessLiteral("P"))
+                  + _SQUARE + _ROTATION
+                  + pp.Group(pp.ZeroOrMore(pp.Suppress("/") + _SQUARE)))
+_END = pp.Group(pp.Literal("--").set_parse_action(lambda _s, loc, _t: ["end", ("--", loc)]))
+_ITEM = _POWER | _END | _STEP | _SPIN
+TURN_GRAMMAR = (_ITEM + pp.ZeroOrMore(pp.Suppress(",") + _ITEM) + pp.StringEnd()).leave_whitespace()
+"""§12.1 ``turn``, read permissively (any number of comma-separated actions and end marks),
+so that the engine can name the broken rule: "a turn has 2 MP: third action …"."""
+
+_HELP = ("expected a Step (b2-b1), a Spin (c2cw, c2ccw, c2=B), a Power Spin (Pa1ccw/d15) or "
+         "'--', joined by ','")
+
+
+def _square(name: str, at: int) -> int:
+    index = INDEX.get(name)
+    if index is None:
+        row = ROWS.index(name[0])
+        raise MoveSyntaxError(f"{name}: row {name[0]} has {WIDTHS[row]} spaces", rule="§1.2",
+                              code="E-BAD-SQUARE", offset=at)
+    return index
+
+
+def _rotation_text(rotation: str) -> tuple[str, str]:
+    """(pattern value, canonical text) of a rotation: ``cw``/``ccw`` or a wall letter."""
+    lowered = rotation.lower()
+    if lowered in ("cw", "ccw"):
+        return lowered, lowered
+    letter = rotation[1].upper()
+    return letter, f"={letter}"
+
+
+@functools.lru_cache(maxsize=65536)
+def parse_pattern(text: str) -> tuple[tuple, ...]:
+    """The syntax of a turn token: a tuple of action patterns for
+    :meth:`~.rules.ShihPosition.resolve`, each with its offset and canonical text.
+
+    Raises MoveSyntaxError: E-SYNTAX when the text does not fit §12.1, E-BAD-SQUARE for a
+    square name that is not on the board. Does not look at any position.
+
+    >>> parse_pattern("b2-b1,--")
+    (('step', 10, 9, 0, 'b2-b1'), ('end', 6, '--'))
+    """
+    if not isinstance(text, str):
+        raise MoveSyntaxError("a Shih turn is text", rule="§12.1")
+    try:
+        parsed = TURN_GRAMMAR.parse_string(text, parse_all=True)
+    except pp.ParseBaseException as error:
+        where = min(max(error.loc, 0), len(text))
+        raise MoveSyntaxError(f"{text!r} is not a Shih turn: {_HELP}", rule="§12.1",
+                              offset=where) from None
+    except RecursionError:  # pragma: no cover - pyparsing on absurdly long input
+        raise MoveSyntaxError(f"{text[:20]!r}... is not a Shih turn", rule="§12.1") from None
+    items = []
+    for group in parsed:
+        kind = group[0]
+        if kind == "end":
+            items.append(("end", group[1][1], "--"))
+        elif kind == "step":
+            (origin, at), (target, at2) = group[1], group[2]
+            items.append(("step", _square(origin, at), _square(target, at2), at,
+                          f"{origin}-{target}"))
+        elif kind == "spin":
+            (target, at), rotation = group[1], group[2]
+            value, written = _rotation_text(rotation)
+            items.append(("spin", _square(target, at), value, at, f"{target}{written}"))
+        else:
+            (target, at), rotation, surrender = group[1], group[2], group[3]
+            value, written = _rotation_text(rotation)
+            given = tuple((_square(name, where), where) for name, where in surrender)
+            names = "".join(f"/{name}" for name, _where in surrender)
+            items.append(("power", _square(target, at), value, given, max(at - 1, 0),
+                          f"P{target}{written}{names}"))
+    return tuple(items)
+
+
+def parse_move(text: str, position: ShihPosition, notation: str | None = None) -> Turn:
+    """The legal turn that ``text`` names in ``position`` (§12.1).
+
+    ``notation`` ``"shih"`` refuses ``=`` rotations, ``"shih-wall"`` refuses ``cw``/``ccw``;
+    ``None`` accepts both. Raises MoveSyntaxError (E-SYNTAX, E-BAD-SQUARE) or
+    IllegalMoveError (E-ILLEGAL-MOVE, E-MOVE-AFTER-END) with the §13 message. Does not change
+    ``position``.
+    """
+    if not isinstance(text, str):
+        raise MoveSyntaxError(f"a Shih turn is text, not {type(text).__name__}", rule="§12.1")
+    items = parse_pattern(text)
+    if notation is not None:
+        for item in items:
+            if item[0] in ("spin", "power"):
+                wall_form = item[2] in SIDE_LETTERS
+                if wall_form != (notation == "shih-wall"):
+                    raise MoveSyntaxError(f"{item[-1]}: notation {notation} writes rotations as "
+                                          f"{'=H/=S/=B' if notation == 'shih-wall' else 'cw/ccw'}",
+                                          rule="§12.3", offset=item[-2])
+    return position.resolve(items)
+
+
+def format_action(action: Step | Spin | PowerSpin, wall: int = -1) -> str:
+    """One action's text; ``wall`` (a side index) selects the ``=`` form of a rotation.
+
+    >>> format_action(PowerSpin(0, True, (45, 46, 47)))
+    'Pa1cw/d13/d14/d15'
+    """
+    if type(action) is Step:
+        return f"{NAMES[action.origin]}-{NAMES[action.target]}"
+    rotation = f"={SIDE_LETTERS[wall]}" if wall >= 0 else ("cw" if action.clockwise else "ccw")
+    if type(action) is Spin:
+        return f"{NAMES[action.target]}{rotation}"
+    surrender = "".join(f"/{NAMES[space]}" for space in action.surrender)
+    return f"P{NAMES[action.target]}{rotation}{surrender}"
+
+
+def format_move(move: Turn, position: ShihPosition, notation: str | None = None) -> str:
+    """The canonical token of a legal turn in ``notation`` (default ``shih``) (§12.1–§12.3)."""
+    if not move.actions:
+        return "--"
+    if notation == "shih-wall":
+        walls = position.wall_sides(move)
+    else:
+        walls = [-1] * len(move.actions)
+    text = ",".join(format_action(action, wall) for action, wall in zip(move.actions, walls))
+    return text + ",--" if move.early_end else text
+
+
+def sniff(move_texts: list[str] | tuple[str, ...]) -> bool:
+    """Whether the first tokens all parse as Shih turns (and one is more than ``--``)."""
+    seen_action = False
+    for text in move_texts:
+        try:
+            items = parse_pattern(text)
+        except MoveSyntaxError:
+            return False
+        seen_action = seen_action or any(item[0] != "end" for item in items)
+    return seen_action

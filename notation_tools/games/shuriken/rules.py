@@ -1,0 +1,470 @@
+"""The rules of Shuriken 2D: moves, the position, the incremental loop (win) test.
+
+A :class:`ShurikenPosition` keeps the board and one union-find of stone groups for both colours
+(a colour's groups never touch the other's), updated on every placement and undone on ``pop``.
+The win test is the spec's port-graph cycle rank (§3.4): after a placement only the mover's six
+ports are looked up, and only when the placement merged groups.
+
+This module does not parse or format text (see ``notation.py`` and ``position.py``).
+
+>>> pos = ShurikenPosition.start()
+>>> pos.push(Place(10, 11)); pos.turn, pos.rank(0), pos.outcome()
+(1, 0, None)
+>>> pos.pop()
+Place(row=10, col=11)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator, Sequence
+
+from notation_tools.games.base import IllegalMoveError, Outcome, Side
+from notation_tools.games.shuriken.pieces import (
+    BLACK, CELL_NAME, CELLS, EMPTY, GRID, HOLE, HOLES, NEIGHBOURS, NODES, PORTS, PRE_PLACED,
+    ROW_COL, SIDE_NAMES, START_BOARD, WHITE, index_of, transpose)
+
+# --------------------------------------------------------------------------------------------
+# Moves
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Place:
+    """Place the mover's stone on cell (row, col) (spec §2.2). Row 1 is the top, col 1 is A.
+
+    >>> Place(10, 11).name
+    'K10'
+    """
+
+    row: int
+    col: int
+    index: int = dataclasses.field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "index", index_of(self.row, self.col))
+
+    @property
+    def name(self) -> str:
+        return CELL_NAME[self.index]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Swap:
+    """The pie rule as White's first turn (spec §6, option ``swap=yes``)."""
+
+
+PLACES: dict[int, Place] = {cell: Place(*ROW_COL[cell]) for cell in CELL_NAME}
+"""One shared :class:`Place` per board grid point (holes included, so they can be explained)."""
+SWAP = Swap()
+
+# --------------------------------------------------------------------------------------------
+# Loops (spec §3.2-§3.4)
+
+LOOP_TYPES = {1: "single", 2: "double", 3: "triple"}
+_SUBSETS = ((0,), (1,), (2,), (0, 1), (0, 2), (1, 2), (0, 1, 2))
+_COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven")
+
+
+def loop_name(nodes: Sequence[str]) -> str:
+    """The report form of a loop (§3.4).
+
+    >>> loop_name(("W1", "W3"))
+    'double{W1,W3}'
+    """
+    return f"{LOOP_TYPES[len(nodes)]}{{{','.join(nodes)}}}"
+
+
+def _canonical(ports: Sequence[int]) -> tuple[int, ...]:
+    seen: dict[int, int] = {}
+    return tuple(seen.setdefault(group, len(seen)) for group in ports)
+
+
+_ANALYSIS: dict[tuple[int, ...], tuple[int, tuple[tuple[str, ...], ...]]] = {}
+
+
+def analyse_ports(ports: Sequence[int]) -> tuple[int, tuple[tuple[str, ...], ...]]:
+    """Cycle rank and loops of a port graph (§3.2, §3.4).
+
+    ``ports`` is (a₁, b₁, a₂, b₂, a₃, b₃): the groups of sides s₁ and s₂ of W1, W2, W3.
+    Returns the rank (the player has won when it is at least 2) and every loop as its node
+    set: a non-empty node set whose edges form one connected subgraph with all degrees even.
+    Only the partition of the six ports matters, so results are cached by it (203 patterns).
+
+    >>> analyse_ports((7, 7, 1, 2, 3, 3))    # W1 and W3 each closed on themselves
+    (2, (('W1',), ('W3',)))
+    >>> analyse_ports((1, 2, 1, 2, 3, 4))    # W1 top-W2 top and W1 bottom-W2 bottom
+    (1, (('W1', 'W2'),))
+    """
+    key = _canonical(ports)
+    known = _ANALYSIS.get(key)
+    if known is not None:
+        return known
+    pairs = [(key[2 * i], key[2 * i + 1]) for i in range(3)]
+    parent = list(range(6))
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            x = parent[x]
+        return x
+
+    rank = 0
+    for a, b in pairs:
+        ra, rb = find(a), find(b)
+        if ra == rb:
+            rank += 1          # this window closes a circuit of the port graph
+        else:
+            parent[ra] = rb
+    loops = []
+    for subset in _SUBSETS:
+        degree = [0] * 6
+        link = list(range(6))
+
+        def root(x: int) -> int:
+            while link[x] != x:
+                x = link[x]
+            return x
+
+        for i in subset:
+            a, b = pairs[i]
+            degree[a] += 1
+            degree[b] += 1     # a self-loop (a == b) counts 2
+            link[root(a)] = root(b)
+        vertices = {v for i in subset for v in pairs[i]}
+        if all(degree[v] % 2 == 0 for v in vertices) and len({root(v) for v in vertices}) == 1:
+            loops.append(tuple(NODES[i] for i in subset))
+    result = (rank, tuple(loops))
+    _ANALYSIS[key] = result
+    return result
+
+
+def _count(n: int) -> str:
+    return _COUNT_WORDS[n] if n < len(_COUNT_WORDS) else str(n)
+
+
+# --------------------------------------------------------------------------------------------
+# Position
+
+
+class ShurikenPosition:
+    """A Shuriken 2D position: board, side to move, groups, ranks, history.
+
+    ``turn`` is the side to move (0 Black, 1 White). ``push`` trusts that its move passed
+    :meth:`check` (or came from :meth:`legal_moves`); ``pop`` undoes exactly.
+    Build one with :meth:`start` or ``position.parse_position``.
+
+    >>> pos = ShurikenPosition.start()
+    >>> sum(1 for _ in pos.legal_moves())
+    319
+    """
+
+    __slots__ = ("board", "label", "members", "turn", "ranks", "winner", "win_ply", "moves",
+                 "_undo", "start_turn", "standard_start", "swap_allowed", "_outcome")
+
+    def __init__(self, board: Sequence[int], turn: Side, *, swap_allowed: bool = False,
+                 standard_start: bool = False) -> None:
+        """A position with grid contents ``board`` (see ``pieces``) and ``turn`` to move.
+
+        Does not check that the pre-placed stones and holes are in place (the codec does).
+        """
+        self.board = list(board)
+        self.turn = turn
+        self.swap_allowed = swap_allowed
+        self.standard_start = standard_start
+        self.start_turn = turn
+        self.moves: list[Place | Swap] = []
+        self._undo: list[tuple] = []
+        self._outcome: Outcome | None = None
+        self._build_groups()
+        self.ranks = [0, self._compute_rank(BLACK), self._compute_rank(WHITE)]
+        self.winner: Side | None = None
+        self.win_ply = 0
+        for colour in (BLACK, WHITE):
+            if self.ranks[colour] >= 2:
+                self.winner = colour - 1
+
+    @classmethod
+    def start(cls, *, swap_allowed: bool = False) -> ShurikenPosition:
+        """The start position of spec §1.5, Black to move."""
+        return cls(START_BOARD, 0, swap_allowed=swap_allowed, standard_start=True)
+
+    def _build_groups(self) -> None:
+        board = self.board
+        label = [-1] * GRID
+        members: dict[int, list[int]] = {}
+        for cell in range(GRID):
+            colour = board[cell]
+            if colour not in (BLACK, WHITE) or label[cell] != -1:
+                continue
+            group = [cell]
+            label[cell] = cell
+            for stone in group:    # the list grows while it is walked: a breadth-first fill
+                for other in NEIGHBOURS[stone]:
+                    if board[other] == colour and label[other] == -1:
+                        label[other] = cell
+                        group.append(other)
+            members[cell] = group
+        self.label = label
+        self.members = members
+
+    # ---- queries -------------------------------------------------------------------------
+
+    def _ports(self, colour: int) -> tuple[int, ...]:
+        label = self.label
+        return tuple(label[stone] for pair in PORTS[colour] for stone in pair)
+
+    def _compute_rank(self, colour: int) -> int:
+        return analyse_ports(self._ports(colour))[0]
+
+    def rank(self, side: Side) -> int:
+        """The cycle rank of ``side``'s port graph (§3.4): it has won when it is ≥ 2."""
+        return self.ranks[side + 1]
+
+    def loops(self, side: Side) -> tuple[str, ...]:
+        """``side``'s loops in report form, by type then nodes (§3.4).
+
+        >>> ShurikenPosition.start().loops(0)
+        ()
+        """
+        return tuple(loop_name(nodes) for nodes in analyse_ports(self._ports(side + 1))[1])
+
+    def loop_groups(self, side: Side) -> set[int]:
+        """Cells of ``side``'s stones (frame points included) in a group that carries a loop."""
+        ports = self._ports(side + 1)
+        cells: set[int] = set()
+        for nodes in analyse_ports(ports)[1]:
+            for node in nodes:
+                i = NODES.index(node)
+                cells.update(self.members[ports[2 * i]], self.members[ports[2 * i + 1]])
+        return cells
+
+    def groups(self, side: Side) -> list[list[int]]:
+        """``side``'s groups of stones (frame points and pre-placed stones included)."""
+        colour = side + 1
+        return [group for root, group in self.members.items() if self.board[root] == colour]
+
+    @property
+    def ply(self) -> int:
+        """Moves made since this position object was set up."""
+        return len(self.moves)
+
+    def move_number(self, ply: int) -> int:
+        """The numbered move that ply ``ply`` (1-based) belongs to, Black's turn opening each."""
+        return (ply - 1 + self.start_turn) // 2 + 1
+
+    def placed_stones(self, side: Side) -> int:
+        """Stones of ``side`` on board cells that are not pre-placed."""
+        colour = side + 1
+        board = self.board
+        return sum(1 for cell in CELLS if board[cell] == colour and cell not in PRE_PLACED)
+
+    def is_game_over(self) -> bool:
+        return self.winner is not None
+
+    def win_detail(self, side: Side) -> str:
+        loops = self.loops(side)
+        return f"{SIDE_NAMES[side]} has {_count(len(loops))} loops: {' '.join(loops)}"
+
+    def outcome(self) -> Outcome | None:
+        """The winner once a player has two distinct loops (§2.3); never a draw (§4.2)."""
+        if self.winner is None:
+            return None
+        if self._outcome is None:
+            self._outcome = Outcome(self.winner, "two-loops", self.win_detail(self.winner))
+        return self._outcome
+
+    def can_swap(self) -> bool:
+        """Whether ``swap`` is legal now: option on, ply 2 of a game from the standard start."""
+        return (self.swap_allowed and self.standard_start and len(self.moves) == 1
+                and self.winner is None and self.moves[0].__class__ is Place)
+
+    def legal_moves(self) -> Iterator[Place | Swap]:
+        """Every legal move: a placement on each empty cell (§2.2), then ``swap`` if legal.
+
+        Nothing once the game is over (§2.3).
+        """
+        if self.winner is not None:
+            return
+        board = self.board
+        for cell in CELLS:
+            if board[cell] == EMPTY:
+                yield PLACES[cell]
+        if self.can_swap():
+            yield SWAP
+
+    def empty_cells(self) -> list[int]:
+        """Grid indices of the empty cells (none once the game is over)."""
+        if self.winner is not None:
+            return []
+        board = self.board
+        return [cell for cell in CELLS if board[cell] == EMPTY]
+
+    def check(self, move: Place | Swap) -> Place | Swap:
+        """Return ``move`` if it is legal here, else raise the error naming the broken rule.
+
+        Raises :class:`IllegalMoveError` with code ``E-MOVE-AFTER-END`` (§2.3) or
+        ``E-ILLEGAL-MOVE`` (hole §1.2, pre-placed §1.4, occupied §2.2, swap §6).
+
+        >>> pos = ShurikenPosition.start()
+        >>> pos.check(Place(6, 14))
+        Traceback (most recent call last):
+        ...
+        notation_tools.games.base.IllegalMoveError: inside window W1, not a cell
+        """
+        if self.winner is not None:
+            raise self._after_end_error()
+        if move.__class__ is Place:
+            if self.board[move.index] == EMPTY:
+                return move
+            raise self._occupied_error(move)
+        if self.can_swap():
+            return move
+        raise IllegalMoveError(
+            "only with swap=yes, and only as White's first placement (ply 2 of a game from "
+            "the standard start)", rule="§6")
+
+    def _after_end_error(self) -> IllegalMoveError:
+        detail = self.win_detail(self.winner)
+        if self.win_ply == 0:
+            text = f"the game was already over in the set-up position ({detail})"
+        else:
+            text = f"the game ended at move {self.move_number(self.win_ply)} ({detail})"
+        return IllegalMoveError(text, rule="§2.3", code="E-MOVE-AFTER-END")
+
+    def _occupied_error(self, move: Place) -> IllegalMoveError:
+        cell = move.index
+        if self.board[cell] == HOLE:
+            return IllegalMoveError(f"inside window {HOLES[cell]}, not a cell", rule="§1.2")
+        colour = self.board[cell]
+        if cell in PRE_PLACED and PRE_PLACED[cell][0] == colour:
+            _, window, side = PRE_PLACED[cell]
+            return IllegalMoveError(
+                f"occupied (pre-placed {SIDE_NAMES[colour - 1].lower()} stone, {side} of "
+                f"{window})", rule="§1.4")
+        for ply in range(len(self.moves), 0, -1):
+            earlier = self.moves[ply - 1]
+            if earlier.__class__ is Place and earlier.index == cell:
+                who = SIDE_NAMES[(self.start_turn + ply - 1) % 2]
+                return IllegalMoveError(
+                    f"occupied ({who} placed there at move {self.move_number(ply)})",
+                    rule="§2.2")
+            if earlier.__class__ is Swap and transpose(self.moves[0].index) == cell:
+                return IllegalMoveError(
+                    f"occupied (White's stone from the swap at move {self.move_number(ply)})",
+                    rule="§2.2")
+        return IllegalMoveError(
+            f"occupied ({SIDE_NAMES[colour - 1].lower()} stone of the set-up position)",
+            rule="§2.2")
+
+    # ---- changes -------------------------------------------------------------------------
+
+    def push(self, move: Place | Swap) -> None:
+        """Play ``move`` (legal here, see :meth:`check`); sets the winner if it wins (§2.3)."""
+        if move.__class__ is Swap:
+            self._push_swap()
+        else:
+            self._undo.append(self._place(move.index, self.turn + 1))
+        self.moves.append(move)
+        self.turn ^= 1
+
+    def _place(self, cell: int, colour: int) -> tuple:
+        board = self.board
+        label = self.label
+        board[cell] = colour
+        roots: list[int] = []
+        for other in NEIGHBOURS[cell]:
+            if board[other] == colour:
+                root = label[other]
+                if root not in roots:
+                    roots.append(root)
+        if not roots:
+            label[cell] = cell
+            self.members[cell] = [cell]
+            return (cell, colour, -1, None, 0)
+        members = self.members
+        if len(roots) == 1:
+            root = roots[0]
+            label[cell] = root
+            members[root].append(cell)
+            return (cell, colour, root, None, 0)
+        # Merge into the largest group, relabelling the others: find() is then one lookup.
+        roots.sort(key=lambda r: len(members[r]), reverse=True)
+        big = roots[0]
+        group = members[big]
+        label[cell] = big
+        group.append(cell)
+        merged = []
+        for root in roots[1:]:
+            # The record keeps the absorbed list unchanged, so that pop can split it off again.
+            stones = members.pop(root)
+            for stone in stones:
+                label[stone] = big
+            group.extend(stones)
+            merged.append((root, stones))
+        ranks = self.ranks
+        old_rank = ranks[colour]
+        rank = analyse_ports(self._ports(colour))[0]
+        ranks[colour] = rank
+        if rank >= 2 and self.winner is None:
+            self.winner = colour - 1
+            self.win_ply = len(self.moves) + 1
+        return (cell, colour, big, merged, old_rank)
+
+    def _unplace(self, record: tuple) -> None:
+        cell, colour, big, merged, old_rank = record
+        label = self.label
+        members = self.members
+        if big == -1:
+            del members[cell]
+        else:
+            group = members[big]
+            if merged is not None:
+                for root, stones in reversed(merged):
+                    del group[-len(stones):]
+                    for stone in stones:
+                        label[stone] = root
+                    # A fresh list: undo records are shared by copies and must stay unchanged.
+                    members[root] = stones[:]
+                self.ranks[colour] = old_rank
+            group.pop()
+        label[cell] = -1
+        self.board[cell] = EMPTY
+
+    def _push_swap(self) -> None:
+        black = self.moves[0].index
+        self._unplace(self._undo.pop())
+        self._undo.append(self._place(transpose(black), WHITE))
+
+    def pop(self) -> Place | Swap:
+        """Undo the last move and return it."""
+        move = self.moves.pop()
+        record = self._undo.pop()
+        self._unplace(record)
+        if move.__class__ is Swap:
+            self._undo.append(self._place(self.moves[0].index, BLACK))
+        if self.winner is not None and self.win_ply == len(self.moves) + 1:
+            self.winner = None
+            self.win_ply = 0
+            self._outcome = None
+        self.turn ^= 1
+        return move
+
+    def copy(self) -> ShurikenPosition:
+        """An independent copy (history included, so it can be popped)."""
+        other = object.__new__(ShurikenPosition)
+        other.board = self.board[:]
+        other.label = self.label[:]
+        other.members = {root: group[:] for root, group in self.members.items()}
+        other.turn = self.turn
+        other.ranks = self.ranks[:]
+        other.winner = self.winner
+        other.win_ply = self.win_ply
+        other.moves = self.moves[:]
+        other._undo = self._undo[:]   # records are never changed once made
+        other.start_turn = self.start_turn
+        other.standard_start = self.standard_start
+        other.swap_allowed = self.swap_allowed
+        other._outcome = self._outcome
+        return other
+
+    def __repr__(self) -> str:
+        return f"<ShurikenPosition {SIDE_NAMES[self.turn]} to move, ply {len(self.moves)}>"

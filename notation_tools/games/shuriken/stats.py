@@ -1,0 +1,125 @@
+"""Per-record statistics of Shuriken 2D (spec §9), gathered ply by ply.
+
+The collector notes, for each side, the plies at which its rank first reached 1 (the first
+loop) and 2 (the win), every loop the moment it first appears, and per move the cell, the
+mover's rank and the loops it formed. ``summary`` flattens this for tables, adding each side's
+stones per board region (``pieces.ZONE``: nearest window W1/W2/W3, or ``between``). Nothing
+here decides a rule: ranks and loops come from the position.
+
+>>> from notation_tools.games.shuriken.rules import Place, ShurikenPosition
+>>> pos, stats = ShurikenPosition.start(), ShurikenStats()
+>>> for move in (Place(10, 11), Place(9, 10)):
+...     before = pos.copy(); pos.push(move); stats.add(before, move, pos)
+>>> summary = stats.summary(pos, pos.outcome())
+>>> summary["plies"], summary["captures"], summary["black_placements"], summary["winner"]
+(2, 0, 1, None)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from notation_tools.games.base import Outcome
+from notation_tools.games.shuriken.pieces import (
+    CELL_NAME, EMPTY_AT_START, FRAME, PRE_PLACED, ZONE, ZONES)
+from notation_tools.games.shuriken.rules import Place, ShurikenPosition, Swap, transpose
+
+_PREFIX = ("black", "white")
+
+
+class ShurikenStats:
+    """Collects §9's figures while a record is replayed (``StatsCollector``)."""
+
+    def __init__(self) -> None:
+        self.plies = 0
+        self.placements = [0, 0]
+        self.swaps = 0
+        self.ranks: list[int] | None = None
+        self.first_loop_ply: list[int | None] = [None, None]
+        self.rank2_ply: list[int | None] = [None, None]
+        self.loops_formed: list[dict[str, int]] = [{}, {}]
+        self.per_move: list[dict[str, Any]] = []
+        """One entry per ply: ``ply``, ``side``, ``cell``, ``rank``, ``new_loops`` (§9)."""
+
+    def _baseline(self, position: ShurikenPosition) -> None:
+        # A set-up position may already hold loops: they count as formed at ply 0.
+        self.ranks = [position.rank(0), position.rank(1)]
+        for side in (0, 1):
+            for loop in position.loops(side):
+                self.loops_formed[side][loop] = 0
+            if self.ranks[side] >= 1:
+                self.first_loop_ply[side] = 0
+            if self.ranks[side] >= 2:
+                self.rank2_ply[side] = 0
+
+    def add(self, before: ShurikenPosition, move: Place | Swap, after: ShurikenPosition) -> None:
+        """Note one ply: ``before`` is a copy taken before ``move``, ``after`` the live position."""
+        if self.ranks is None:
+            self._baseline(before)
+        assert self.ranks is not None
+        self.plies += 1
+        side = before.turn
+        self.placements[side] += 1
+        if isinstance(move, Swap):
+            self.swaps += 1
+            cell = CELL_NAME[transpose(before.moves[0].index)]
+        else:
+            cell = move.name
+        rank = after.rank(side)
+        new_loops: list[str] = []
+        if rank != self.ranks[side] or rank >= 2:
+            # Loops only appear when the rank grows, or at rank 2 and above (§3.3).
+            known = self.loops_formed[side]
+            for loop in after.loops(side):
+                if loop not in known:
+                    known[loop] = self.plies
+                    new_loops.append(loop)
+            self.ranks[side] = rank
+        if rank >= 1 and self.first_loop_ply[side] is None:
+            self.first_loop_ply[side] = self.plies
+        if rank >= 2 and self.rank2_ply[side] is None:
+            self.rank2_ply[side] = self.plies
+        self.per_move.append({"ply": self.plies, "side": side, "cell": cell, "rank": rank,
+                              "new_loops": " ".join(new_loops)})
+
+    def summary(self, final: ShurikenPosition, outcome: Outcome | None) -> dict[str, Any]:
+        """Flat figures (§9): str keys, scalar values; ``captures`` is always 0 (§2.2)."""
+        if self.ranks is None:
+            self._baseline(final)
+        figures: dict[str, Any] = {
+            "captures": 0,
+            "plies": self.plies,
+            "swaps": self.swaps,
+            "winner": None if outcome is None else ("Black", "White")[outcome.winner],
+            "winning_ply": None,
+        }
+        if outcome is not None:
+            figures["winning_ply"] = self.rank2_ply[outcome.winner]
+        placed_total = 0
+        for side, prefix in enumerate(_PREFIX):
+            loops = final.loops(side)
+            formed = self.loops_formed[side]
+            stones = final.placed_stones(side)
+            placed_total += stones
+            figures[f"{prefix}_placements"] = self.placements[side]
+            figures[f"{prefix}_stones"] = stones
+            figures[f"{prefix}_first_loop_ply"] = self.first_loop_ply[side]
+            figures[f"{prefix}_rank2_ply"] = self.rank2_ply[side]
+            figures[f"{prefix}_rank"] = final.rank(side)
+            figures[f"{prefix}_loops"] = " ".join(loops)
+            figures[f"{prefix}_loops_formed"] = " ".join(
+                f"{loop}@{ply}" for loop, ply in sorted(formed.items(), key=lambda kv: kv[1]))
+            for kind in ("single", "double", "triple"):
+                figures[f"{prefix}_{kind}_loops"] = sum(1 for loop in loops
+                                                        if loop.startswith(kind))
+            colour = side + 1
+            for zone in ZONES:
+                figures[f"{prefix}_stones_{zone.lower()}"] = 0
+            for cell in EMPTY_AT_START:
+                if final.board[cell] == colour:
+                    figures[f"{prefix}_stones_{ZONE[cell].lower()}"] += 1
+            figures[f"{prefix}_largest_group"] = max(
+                (sum(1 for cell in group if cell not in PRE_PLACED and cell not in FRAME)
+                 for group in final.groups(side)), default=0)
+        figures["fill_ratio"] = round(placed_total / len(EMPTY_AT_START), 4)
+        return figures
