@@ -139,6 +139,7 @@ class _Line:
         game, ctx = self.game, self.ctx
         start_ply = ply
         relax_number = False
+        last = "the start position"
         for index, node in enumerate(moves):
             if not in_variation and self.visitor is not None and self.visitor.stop_after(ply):
                 return ply - start_ply, False
@@ -158,7 +159,7 @@ class _Line:
                 return ply - start_ply, False
             outcome = position.outcome()
             if outcome is not None:
-                ctx.add("E-MOVE-AFTER-END", f"the game ended after ply {ply} "
+                ctx.add("E-MOVE-AFTER-END", f"the game ended after {last} "
                         f"({outcome.detail or outcome.reason})", node.line, node.column,
                         ply=ply + 1, number=number, side=side_name, move=node.text)
                 return ply - start_ply, False
@@ -191,6 +192,7 @@ class _Line:
             else:
                 position.push(move)
             ply += 1
+            last = f"move {number} ({side_name})"
             if side == 1:
                 number += 1
         return ply - start_ply, True
@@ -261,12 +263,17 @@ def _check_result(record: Record, game: Game, result: Replay, ctx: _Context, *,
     result.result = claimed or movetext
     if not judge:
         return
-    outcome = result.outcome
-    if outcome is None:
-        return
-    expected = game.result_text(outcome)
     line, column = ((record.result_line, record.result_column) if movetext is not None
                     else _tag_location(tag, record))
+    outcome = result.outcome
+    if outcome is None:
+        # An unfinished game may carry any result (resignation, agreement, adjudication),
+        # except a draw in a game that has none.
+        if result.result == "1/2-1/2" and not game.draws_possible:
+            ctx.add("E-RESULT-MISMATCH", f"{game.name} has no draws: the game is unfinished, "
+                    "and a 1/2-1/2 result is impossible", line, column)
+        return
+    expected = game.result_text(outcome)
     reason = outcome.detail or outcome.reason
     if result.result in (None, "*"):
         ctx.add("W-RESULT-MISSING", f"the game is over ({reason}): the result is {expected}",

@@ -77,7 +77,9 @@ def _page(name: str, command: click.Command, ctx: click.Context, see_also: list[
 
 def render_man_pages(group: click.Group) -> dict[str, str]:
     """File name → roff text, for the group and each subcommand."""
-    root = click.Context(group, info_name=PROGRAM)
+    # The group's context settings (help option names) as a real run has them: Click caches
+    # each command's help option, so a page must not depend on what ran before.
+    root = click.Context(group, info_name=PROGRAM, **group.context_settings)
     names = sorted(group.commands)
     pages = {f"{PROGRAM}.1": _page(PROGRAM, group, root,
                                    [f"{PROGRAM}-{name}" for name in names])}

@@ -98,18 +98,18 @@ def show(path: str, ply: int | None, game_index: int, game: str | None, rules: s
     if unknown:
         raise click.UsageError(f"--{unknown[0]} is not offered by {result.game.id}")
     last = f", last move {visitor.last[1]}: {visitor.last[0]}" if visitor.last else ""
+    keywords = {name.replace("-", "_"): True for name in chosen}
     with open_output(output) as out:
         if output_format == "fen":
             out.write(result.game.format_position(result.position) + "\n")
         elif output_format == "svg":
-            out.write(result.game.render_svg(result.position,
-                                             last_move=visitor.last[2] if visitor.last else None)
+            last_move = visitor.last[2] if visitor.last else None
+            out.write(result.game.render_svg(result.position, last_move=last_move, **keywords)
                       + "\n")
         else:
             out.write(f"{path} record {game_index}: {result.game.id} ({result.rules.describe()}),"
                       f" after ply {result.plies}{last}\n")
-            out.write(result.game.render_text(result.position, style=Style(style),
-                                              **{k.replace("-", "_"): True for k in chosen}))
+            out.write(result.game.render_text(result.position, style=Style(style), **keywords))
             out.write("\n")
     if any(d.is_error for d in record.diagnostics):
         sys.exit(1)

@@ -250,6 +250,8 @@ class Game(ABC):
     default_profile: ClassVar[str]
     spec: ClassVar[str] = ""
     """File name of the game's spec under shared/specs."""
+    draws_possible: ClassVar[bool] = True
+    """Whether a draw can happen at all; when not, a ``1/2-1/2`` result is a mismatch."""
     placeholder: ClassVar[str | None] = None
     """A token some writers put in the first player's slot when the other side starts."""
 
@@ -385,11 +387,14 @@ class Game(ABC):
         """A text diagram of ``position``, ending with a status line (G9)."""
 
     @abstractmethod
-    def render_svg(self, position: Position, *, last_move: Any = None) -> str:
+    def render_svg(self, position: Position, *, last_move: Any = None, **options: Any) -> str:
         """An SVG picture of ``position`` with the text diagram in ``<desc>``."""
 
     render_options: ClassVar[Mapping[str, str]] = {}
-    """Extra boolean ``render_text`` keywords this game offers (name → help), e.g. ``loops``."""
+    """Extra boolean keywords of ``render_text`` and ``render_svg`` (name → help), e.g. ``loops``.
+
+    The CLI offers each as a ``show`` flag (``--loops``) and passes it, with ``-`` as ``_``, to
+    whichever of the two renders."""
 
     @abstractmethod
     def new_stats(self, rules: Rules) -> StatsCollector:
@@ -415,6 +420,8 @@ ENTRY_POINT_GROUP = "notation_tools.games"
 # The built-in games, so a source checkout without installed metadata still finds them.
 _BUILTIN = {
     "elevation": "notation_tools.games.elevation:GAME",
+    "shih": "notation_tools.games.shih:GAME",
+    "shuriken": "notation_tools.games.shuriken:GAME",
 }
 
 

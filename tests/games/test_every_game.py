@@ -97,6 +97,7 @@ def test_diagrams_render_for_random_positions(game):
         assert isinstance(text, str) and text.count("\n") >= 3
     for name in game.render_options:
         assert game.render_text(position, **{name.replace("-", "_"): True})
+        assert game.render_svg(position, **{name.replace("-", "_"): True}).startswith("<svg")
     root = ET.fromstring(game.render_svg(position))
     assert root.tag.endswith("svg")
     assert any(child.tag.endswith("desc") for child in root)
