@@ -1,0 +1,191 @@
+"""The Game of War position string (spec §5.4): parse and format, and the book opening (§5.2).
+
+``board side arsenals retreat turn``, e.g. the book opening below. Terrain is implied by the
+standard map. :func:`parse_position` validates everything §5.4 and §5.1 demand and raises
+:class:`BadPositionError` naming the first violated rule; :func:`format_position` writes the
+canonical form. This module does not apply moves and does not read foreign formats (see
+``kfen.py`` and ``ebarjou.py``).
+
+>>> from notation_tools.games.gow.options import GAME_RULES_DEFAULT
+>>> format_position(parse_position(BOOK_OPENING, GAME_RULES_DEFAULT)) == BOOK_OPENING
+True
+"""
+
+from __future__ import annotations
+
+import re
+
+from notation_tools.games.base import BadPositionError, Rules
+from notation_tools.games.gow.pieces import (
+    ARSENAL_OWNER, ARSENALS, CODE_LETTER, COLS, IS_FIGHTING, KIND_OF, LETTER_CODE, MOUNTAIN, NAMES,
+    ROSTER, ROWS, SIDE_NAMES, SIDE_OF, SIZE, SQUARE, TERRAIN, UNIT_TYPES, territory)
+from notation_tools.games.gow.rules import Position
+
+BOOK_OPENING = ("25/25/25/2R22/25/4M4I15/2CC1IIAI16/2CCIHIII16/5I19/25/14iiiac6/14iiicc6/"
+                "14iiic7/16m8/15h6r2/25/25/25/25/25 N B15,D8,T3,T23 - 1")
+"""The deployment of the Becker-Ho/Debord game, North to move (spec §5.2)."""
+
+_TURN = re.compile(r"[1-9][0-9]*\Z")
+_RANK_PART = re.compile(r"[0-9]+|[A-Za-z]|.")
+
+
+def _bad(message: str, code: str | None = None) -> BadPositionError:
+    return BadPositionError(message, rule="§5.4", code=code)
+
+
+def _parse_board(text: str) -> list[int]:
+    ranks = text.split("/")
+    if len(ranks) != ROWS:
+        raise _bad(f"the board needs 20 ranks (A to T), not {len(ranks)}")
+    board = [0] * SIZE
+    for r, rank in enumerate(ranks):
+        row = "ABCDEFGHIJKLMNOPQRST"[r]
+        if not rank:
+            raise _bad(f"rank {row} is empty; write 25 for a rank without units")
+        c = 0
+        for part in _RANK_PART.findall(rank):
+            if part[0].isdigit():
+                if part[0] == "0":
+                    raise _bad(f"rank {row}: count {part!r} has a leading zero or is zero")
+                c += int(part)
+            elif part in LETTER_CODE:
+                if c < COLS:
+                    board[r * COLS + c] = LETTER_CODE[part]
+                c += 1
+            else:
+                raise _bad(f"rank {row}: unknown unit letter {part!r} (IiCcAaHhRrMm)")
+            if c > COLS:
+                break
+        if c != COLS:
+            raise _bad(f"rank {row} describes {c} squares; 25 are needed")
+    return board
+
+
+def parse_position(text: str, rules: Rules) -> Position:
+    """Parse a position string (spec §5.4); raises BadPositionError (E-BAD-POSITION,
+    E-SETUP-TERRITORY). Turn-1 positions with missing units get the note W-SETUP-INCOMPLETE
+    in ``position.notes``.
+
+    >>> from notation_tools.games.gow.options import GAME_RULES_DEFAULT
+    >>> parse_position("25/" * 19 + "12i12 N B15,D8,T3,T23 - 11", GAME_RULES_DEFAULT).turn_number
+    11
+    """
+    if not isinstance(text, str):
+        raise _bad("a position string is text")
+    fields = text.split(" ")
+    if len(fields) != 5:
+        raise _bad(f"a position string has 5 fields separated by single spaces "
+                   f"(board side arsenals retreat turn), not {len(fields)}")
+    board_text, side_text, arsenal_text, retreat_text, turn_text = fields
+    board = _parse_board(board_text)
+    for s, v in enumerate(board):
+        if v and TERRAIN[s] == MOUNTAIN:
+            raise _bad(f"{CODE_LETTER[v]} on {NAMES[s]}: no unit may stand on a mountain")
+    counts = [dict.fromkeys(ROSTER, 0), dict.fromkeys(ROSTER, 0)]
+    for v in board:
+        if v:
+            counts[SIDE_OF[v]][KIND_OF[v]] += 1
+    for side in (0, 1):
+        for kind, limit in ROSTER.items():
+            if counts[side][kind] > limit:
+                unit = UNIT_TYPES[kind]
+                assert unit is not None
+                raise _bad(f"{SIDE_NAMES[side]} has {counts[side][kind]} {unit.name} units; "
+                           f"the roster allows {limit}")
+    if side_text not in ("N", "S"):
+        raise _bad(f"side to move is N or S, not {side_text!r}")
+    turn = 0 if side_text == "N" else 1
+    alive = [False] * 4
+    if arsenal_text != "-":
+        names = arsenal_text.split(",")
+        squares = []
+        for name in names:
+            square = SQUARE.get(name)
+            if square is None or square not in ARSENAL_OWNER:
+                raise _bad(f"{name!r} is not an arsenal of the map (B15, D8, T3, T23)")
+            if square in squares:
+                raise _bad(f"arsenal {name} is listed twice")
+            squares.append(square)
+        if squares != sorted(squares):
+            raise _bad("arsenals must be listed in the order B15,D8,T3,T23")
+        for square in squares:
+            alive[ARSENALS.index(square)] = True
+    for index, square in enumerate(ARSENALS):
+        v = board[square]
+        if alive[index] and v and IS_FIGHTING[v] and SIDE_OF[v] != ARSENAL_OWNER[square]:
+            raise _bad(f"a {SIDE_NAMES[SIDE_OF[v]]} fighting unit stands on the surviving enemy "
+                       f"arsenal {NAMES[square]} (it would have destroyed it)")
+    retreat = None
+    if retreat_text != "-":
+        retreat = SQUARE.get(retreat_text)
+        if retreat is None:
+            raise _bad(f"retreat {retreat_text!r} is not a square (or -)")
+        if not board[retreat] or SIDE_OF[board[retreat]] != turn:
+            raise _bad(f"the retreat square {retreat_text} holds no unit of the side to move")
+    if not _TURN.match(turn_text):
+        raise _bad(f"turn {turn_text!r} is not a whole number from 1")
+    turn_number = int(turn_text)
+    notes: list[tuple[str, str]] = []
+    if turn_number == 1:
+        for s, v in enumerate(board):
+            if v and territory(s) != SIDE_OF[v]:
+                raise BadPositionError(
+                    f"turn 1 is a deployment: the {SIDE_NAMES[SIDE_OF[v]]} unit {CODE_LETTER[v]} on "
+                    f"{NAMES[s]} is outside its territory", rule="§5.1", code="E-SETUP-TERRITORY")
+        if retreat is not None:
+            raise _bad("a deployment (turn 1) has no pending retreat")
+        if not all(alive):
+            raise _bad("a deployment (turn 1) has all four arsenals")
+        missing = []
+        for side in (0, 1):
+            lacking = []
+            for kind, limit in ROSTER.items():
+                unit = UNIT_TYPES[kind]
+                assert unit is not None
+                if counts[side][kind] < limit:
+                    lacking.append(f"{limit - counts[side][kind]} {unit.letter}")
+            if lacking:
+                missing.append(f"{SIDE_NAMES[side]} lacks {', '.join(lacking)}")
+        if missing:
+            notes.append(("W-SETUP-INCOMPLETE", "; ".join(missing)))
+    defeated = [not any(alive[i] for i, a in enumerate(ARSENALS) if ARSENAL_OWNER[a] == side)
+                or not any(IS_FIGHTING[v] and SIDE_OF[v] == side for v in board if v)
+                for side in (0, 1)]
+    if all(defeated):
+        raise _bad("both sides are already defeated (no arsenal or no fighting unit left)")
+    position = Position(rules, board, alive, turn, turn_number, retreat)
+    position.notes = tuple(notes)
+    return position
+
+
+def format_board(board: list[int]) -> str:
+    """The board field of the position string (also what KFEN readers compare against)."""
+    ranks = []
+    for r in range(ROWS):
+        parts = []
+        run = 0
+        for c in range(COLS):
+            v = board[r * COLS + c]
+            if v:
+                if run:
+                    parts.append(str(run))
+                    run = 0
+                parts.append(CODE_LETTER[v])
+            else:
+                run += 1
+        if run:
+            parts.append(str(run))
+        ranks.append("".join(parts))
+    return "/".join(ranks)
+
+
+def format_position(position: Position) -> str:
+    """The canonical position string of a position between turns (spec §5.4).
+
+    A position inside a turn (only reachable by pushing single actions) is written with the
+    board as it stands; the string cannot say which units already moved.
+    """
+    arsenals = ",".join(NAMES[s] for i, s in enumerate(ARSENALS) if position.alive[i]) or "-"
+    retreat = NAMES[position.retreat] if position.retreat is not None else "-"
+    side = "N" if position.turn == 0 else "S"
+    return f"{format_board(position.board)} {side} {arsenals} {retreat} {position.turn_number}"

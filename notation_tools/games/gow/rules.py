@@ -1,0 +1,898 @@
+"""The Game of War position: lines of communication, movement, combat, retreat, the end.
+
+:class:`Position` owns every rule question about a position (spec §4-§11): which units are
+online, which actions are legal at the current point of a turn (spec §17), what an attack's
+offence and defence are, and what a turn does. ``push`` applies a whole :class:`Turn` or a single
+action and trusts that it is legal; :meth:`Position.resolve` checks a turn written in a record
+action by action and raises the diagnostic of the first rule it breaks. This module parses no
+text and formats no position string.
+
+>>> from notation_tools.games.gow import GAME
+>>> pos = GAME.start_position(GAME.parse_rules(None))
+>>> sum(1 for _ in pos.legal_moves())
+123
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from typing import Any
+
+from notation_tools.games.base import IllegalMoveError, Outcome, Rules
+from notation_tools.games.gow.moves import Action, Attack, EndTurn, Step, Turn
+from notation_tools.games.gow.options import Options
+from notation_tools.games.gow.pieces import (
+    ARSENAL_OWNER, ARSENALS, ATTACK, CAVALRY, CHARGE, DEFENCE, FIRE_RAYS, FORT, IS_FIGHTING,
+    IS_RELAY, MIDDLES, NAMES, NEIGHBOURS, PASS, PLAIN, RANGE, RAYS, SIDE_NAMES, SIDE_OF,
+    SIZE, SPEED, STEPS1, STEPS2, TERRAIN, MOUNTAIN, UNITS, code, distance, unit_name)
+
+# Per side, per unit code: does that code stop this side's rays / is it this side's fighting
+# unit / relay. Tuples indexed by code are the fastest lookup in the inner loops.
+_ENEMY_FIGHTING = tuple(tuple(IS_FIGHTING[v] and SIDE_OF[v] != side for v in range(16))
+                        for side in (0, 1))
+_OWN_FIGHTING = tuple(tuple(IS_FIGHTING[v] and SIDE_OF[v] == side for v in range(16))
+                      for side in (0, 1))
+_OWN_RELAY = tuple(tuple(IS_RELAY[v] and SIDE_OF[v] == side for v in range(16))
+                   for side in (0, 1))
+_ARSENAL_INDEX = {square: index for index, square in enumerate(ARSENALS)}
+_SIDE_ARSENALS = tuple(tuple(i for i, s in enumerate(ARSENALS) if ARSENAL_OWNER[s] == side)
+                       for side in (0, 1))
+MARK_TEXT = {"D": "target destroyed", "R": "forced retreat", "0": "no effect"}
+
+
+@dataclasses.dataclass(slots=True)
+class Status:
+    """One side's communication (spec §6.2): covered squares, online fighting units and relays."""
+
+    covered: bytearray
+    online: set[int]
+    relays_online: set[int]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Combat:
+    """The sums of one attack (spec §8.3-§8.6).
+
+    ``offence_parts`` and ``defence_parts`` list ``(square, value, how)`` for every contributor,
+    ``how`` being ``charge``, ``fire``, ``self`` or ``support``; ``columns`` are the charging
+    cavalry columns.
+    """
+
+    target: int
+    offence: int
+    defence: int
+    offence_parts: tuple[tuple[int, int, str], ...]
+    defence_parts: tuple[tuple[int, int, str], ...]
+    columns: tuple[tuple[int, ...], ...]
+
+    @property
+    def mark(self) -> str:
+        """The outcome mark (spec §8.6): ``D`` destroyed, ``R`` forced retreat, ``0`` no effect."""
+        diff = self.offence - self.defence
+        return "D" if diff >= 2 else "R" if diff == 1 else "0"
+
+    def explain(self) -> str:
+        parts = ", ".join(f"{NAMES[s]} {v}" for s, v, _ in self.offence_parts) or "none"
+        dparts = ", ".join(f"{NAMES[s]} {v}" for s, v, _ in self.defence_parts) or "none"
+        return f"offence {self.offence} ({parts}), defence {self.defence} ({dparts})"
+
+
+def compute_status(board: list[int], squares: Any, side: int, sources: list[int], opts: Options,
+                   blockers: Any = None) -> Status:
+    """Lines of communication of ``side`` (spec §6.2).
+
+    ``squares`` are the side's unit squares, ``sources`` its surviving arsenals; ``blockers`` is
+    ``None`` (every enemy fighting unit cuts lines) or the set of squares that cut them.
+    """
+    own_relay = _OWN_RELAY[side]
+    own_fighting = _OWN_FIGHTING[side]
+    enemy = _ENEMY_FIGHTING[side]
+    via_relays = opts.adjacency_via_relays
+    covered = bytearray(SIZE)
+    emitted: set[int] = set()
+    pending = list(sources)
+    while True:
+        while pending:
+            e = pending.pop()
+            if e in emitted:
+                continue
+            emitted.add(e)
+            covered[e] = 1
+            for ray in RAYS[e]:
+                for s in ray:
+                    v = board[s]
+                    if v:
+                        if (enemy[v] if blockers is None else s in blockers):
+                            break
+                        if own_relay[v] and s not in emitted:
+                            pending.append(s)
+                    covered[s] = 1
+        members = set()
+        for s in squares:
+            v = board[s]
+            if covered[s] and (own_fighting[v] or (via_relays and own_relay[v])):
+                members.add(s)
+        stack = list(members)
+        while stack:
+            s = stack.pop()
+            for n in NEIGHBOURS[s]:
+                v = board[n]
+                if v and n not in members and (own_fighting[v] or (via_relays and own_relay[v])):
+                    members.add(n)
+                    stack.append(n)
+        if opts.relay_adjacent:
+            extra = [s for s in squares if own_relay[board[s]] and s not in emitted
+                     and any(n in members and own_fighting[board[n]] for n in NEIGHBOURS[s])]
+            if extra:
+                pending.extend(extra)
+                continue
+        break
+    online = {s for s in members if own_fighting[board[s]]}
+    relays = [s for s in squares if own_relay[board[s]]]
+    mode = opts.relay_status
+    if mode == "always":
+        relays_online = set(relays)
+    elif mode == "covered":
+        relays_online = {s for s in relays if covered[s] or s in members}
+    else:
+        relays_online = {s for s in relays if covered[s] or s in members
+                         or any(n in online for n in NEIGHBOURS[s])}
+    return Status(covered, online, relays_online)
+
+
+class Position:
+    """A Game of War position, possibly inside a turn (spec §4, §17).
+
+    State: ``board`` (500 unit codes, 0 = empty), ``alive`` (the four arsenals in the order
+    B15, D8, T3, T23), ``turn`` (side to act), ``turn_number`` (spec §5.3), ``retreat`` (square
+    of the pending forced retreat of the side to move, or None), and the progress of the turn
+    in hand (units moved, arsenal taken). Statuses are computed on demand and cached until the
+    board changes.
+    """
+
+    __slots__ = ("rules", "opts", "board", "alive", "turn", "turn_number", "retreat", "units",
+                 "started", "moves_made", "moved", "arsenal_taken", "dislodged", "failed",
+                 "limit", "events", "last_events", "_history", "_status", "_outcome", "_over",
+                 "notes")
+
+    def __init__(self, rules: Rules, board: list[int], alive: list[bool], turn: int,
+                 turn_number: int, retreat: int | None) -> None:
+        self.rules = rules
+        self.opts = Options.of(rules)
+        self.board = board
+        self.alive = alive
+        self.turn = turn
+        self.turn_number = turn_number
+        self.retreat = retreat
+        self.units: list[set[int]] = [set(), set()]
+        for s, v in enumerate(board):
+            if v:
+                self.units[SIDE_OF[v]].add(s)
+        self.started = False
+        self.moves_made = 0
+        self.moved: set[int] = set()
+        self.arsenal_taken: int | None = None
+        self.dislodged = retreat
+        self.failed: tuple[int, int, str] | None = None
+        self.limit = 5
+        self.events: list[tuple[Any, ...]] = []
+        self.last_events: list[tuple[Any, ...]] = []
+        self._history: list[tuple[Any, tuple[Any, ...]]] = []
+        self._status: list[Status | None] = [None, None]
+        self._outcome: tuple[Outcome | None] | None = None
+        self._over: bool | None = None
+        self.notes: tuple[tuple[str, str], ...] = ()
+
+    # ---- state save/restore ----------------------------------------------------------------
+
+    def _snapshot(self) -> tuple[Any, ...]:
+        return (self.board[:], self.alive[:], self.turn, self.turn_number, self.retreat,
+                set(self.units[0]), set(self.units[1]), self.started, self.moves_made,
+                set(self.moved), self.arsenal_taken, self.dislodged, self.failed, self.limit,
+                self.events, len(self.events), self.last_events)
+
+    def _restore(self, snap: tuple[Any, ...]) -> None:
+        (self.board, self.alive, self.turn, self.turn_number, self.retreat, u0, u1, self.started,
+         self.moves_made, self.moved, self.arsenal_taken, self.dislodged, self.failed,
+         self.limit, self.events, n_events, self.last_events) = snap
+        # Copies: a snapshot may be restored twice when a copy() shares the history.
+        self.board = self.board[:]
+        self.alive = self.alive[:]
+        self.units = [set(u0), set(u1)]
+        self.moved = set(self.moved)
+        self.events = self.events[:n_events]
+        self._touch()
+
+    def _touch(self) -> None:
+        self._status = [None, None]
+        self._outcome = None
+        self._over = None
+
+    def copy(self) -> Position:
+        """An independent copy (history included, so it can be popped)."""
+        new = Position.__new__(Position)
+        new.rules = self.rules
+        new.opts = self.opts
+        new.board = self.board[:]
+        new.alive = self.alive[:]
+        new.turn = self.turn
+        new.turn_number = self.turn_number
+        new.retreat = self.retreat
+        new.units = [set(self.units[0]), set(self.units[1])]
+        new.started = self.started
+        new.moves_made = self.moves_made
+        new.moved = set(self.moved)
+        new.arsenal_taken = self.arsenal_taken
+        new.dislodged = self.dislodged
+        new.failed = self.failed
+        new.limit = self.limit
+        new.events = list(self.events)
+        new.last_events = list(self.last_events)
+        new._history = list(self._history)
+        new._status = list(self._status)
+        new._outcome = self._outcome
+        new._over = self._over
+        new.notes = self.notes
+        return new
+
+    def __eq__(self, other: object) -> bool:
+        """Positions are equal when their position strings would be (turn in hand included)."""
+        if not isinstance(other, Position):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def _key(self) -> tuple[Any, ...]:
+        return (tuple(self.board), tuple(self.alive), self.turn, self.turn_number, self.retreat,
+                self.started, self.moves_made, frozenset(self.moved), self.arsenal_taken,
+                self.rules)
+
+    # ---- basic queries ---------------------------------------------------------------------
+
+    def sources(self, side: int) -> list[int]:
+        """The surviving arsenals of ``side`` (spec §6.1: the sources of its lines)."""
+        return [ARSENALS[i] for i in _SIDE_ARSENALS[side] if self.alive[i]]
+
+    def status(self, side: int) -> Status:
+        """The communication of ``side`` on the current position (spec §6), cached."""
+        cached = self._status[side]
+        if cached is not None:
+            return cached
+        opts = self.opts
+        if opts.offline_block:
+            status = compute_status(self.board, self.units[side], side, self.sources(side), opts)
+            self._status[side] = status
+            return status
+        # offline-units-block=no (spec §6.2): pass 1 with every enemy fighting unit blocking,
+        # pass 2 with only the enemy units that pass 1 found online.
+        first = [compute_status(self.board, self.units[s], s, self.sources(s), opts)
+                 for s in (0, 1)]
+        for s in (0, 1):
+            self._status[s] = compute_status(self.board, self.units[s], s, self.sources(s), opts,
+                                             blockers=first[1 - s].online)
+        result = self._status[side]
+        assert result is not None
+        return result
+
+    def is_online(self, square: int) -> bool:
+        """Whether the unit on ``square`` is in communication (relays per ``relay-status``)."""
+        v = self.board[square]
+        if not v:
+            return False
+        st = self.status(SIDE_OF[v])
+        return square in (st.online if IS_FIGHTING[v] else st.relays_online)
+
+    def offline_units(self, side: int) -> tuple[list[int], list[int]]:
+        """Squares of ``side``'s offline fighting units and offline relays."""
+        st = self.status(side)
+        squares = sorted(self.units[side])
+        fighting = [s for s in squares if IS_FIGHTING[self.board[s]] and s not in st.online]
+        relays = [s for s in squares if IS_RELAY[self.board[s]] and s not in st.relays_online]
+        return fighting, relays
+
+    def fighting_count(self, side: int) -> int:
+        board = self.board
+        return sum(1 for s in self.units[side] if IS_FIGHTING[board[s]])
+
+    def has_fighting(self, side: int) -> bool:
+        board = self.board
+        for s in self.units[side]:
+            if IS_FIGHTING[board[s]]:
+                return True
+        return False
+
+    def _enemy_arsenal(self, square: int, side: int) -> bool:
+        owner = ARSENAL_OWNER.get(square)
+        return owner is not None and owner != side and self.alive[_ARSENAL_INDEX[square]]
+
+    # ---- turn start: the forced retreat (spec §9) -------------------------------------------
+
+    def _retreat_failure(self) -> str | None:
+        """Why the pending retreat is impossible (``offline`` / ``no square``), or None."""
+        r = self.retreat
+        if r is None:
+            return None
+        v = self.board[r]
+        if IS_FIGHTING[v] and not self.opts.offline_retreat_move and r not in self.status(SIDE_OF[v]).online:
+            return "offline"
+        if not self._destinations(r, retreat=True):
+            return "no square"
+        return None
+
+    def _begin(self) -> None:
+        """Start the turn in hand: destroy a dislodged unit that cannot retreat (spec §9)."""
+        if self.started:
+            return
+        self.started = True
+        self.limit = 5
+        self.failed = None
+        cause = self._retreat_failure()
+        if cause is not None:
+            r = self.retreat
+            assert r is not None
+            v = self.board[r]
+            self.board[r] = 0
+            self.units[SIDE_OF[v]].discard(r)
+            self.failed = (r, v, cause)
+            self.retreat = None
+            self.dislodged = None
+            if self.opts.failed_uses_move:
+                self.limit = 4
+            self.events.append(("failed-retreat", r, v, cause))
+            self._touch()
+
+    def _began(self) -> Position:
+        """``self`` if the turn has started (or nothing happens at its start), else a copy on
+        which it has."""
+        if self.started or self.retreat is None:
+            return self
+        copy = self.copy()
+        copy._begin()
+        return copy
+
+    # ---- movement (spec §7) ------------------------------------------------------------------
+
+    def _lifted_online(self, origin: int, side: int) -> Any:
+        """Squares online for ``side`` with the unit on ``origin`` lifted (spec §7.2)."""
+        board = self.board[:]
+        board[origin] = 0
+        squares = set(self.units[side])
+        squares.discard(origin)
+        st = compute_status(board, squares, side, self.sources(side), self.opts)
+        near = set(st.online)
+        for s in st.online:
+            near.update(NEIGHBOURS[s])
+
+        class _Online:
+            def __contains__(self, square: int) -> bool:
+                return bool(st.covered[square]) or square in near
+        return _Online()
+
+    def _destinations(self, origin: int, *, retreat: bool = False) -> list[int]:
+        """Squares the unit on ``origin`` may move to now, ignoring whether it may move at all."""
+        board = self.board
+        v = board[origin]
+        side = SIDE_OF[v]
+        out = [d for d in STEPS1[origin] if not board[d]]
+        speed = 1 if retreat and self.opts.retreat_one else SPEED[v]
+        if speed == 2:
+            online = None
+            for d, middles in STEPS2[origin]:
+                if board[d]:
+                    continue
+                if self.opts.two_step_online:
+                    if online is None:
+                        online = self._lifted_online(origin, side)
+                    if not any(not board[m] and m in online for m in middles):
+                        continue
+                elif all(board[m] for m in middles):
+                    continue
+                out.append(d)
+        return [d for d in out if self._may_enter(v, d, side, retreat)]
+
+    def _may_enter(self, v: int, d: int, side: int, retreat: bool) -> bool:
+        if not self._enemy_arsenal(d, side):
+            return True
+        if not IS_FIGHTING[v]:
+            return self.opts.relay_on_arsenal
+        if retreat:
+            return self.opts.retreat_arsenal
+        return self.arsenal_taken is None
+
+    def _retreat_now(self) -> bool:
+        return self.retreat is not None and self.moves_made == 0
+
+    def legal_steps(self) -> list[Step]:
+        """Every legal move at this point of the turn (spec §7, §9, §17)."""
+        if self._ended():
+            return []
+        pos = self._began()
+        if pos._decided() or pos.moves_made >= pos.limit:
+            return []
+        if pos.arsenal_taken is not None and not pos.opts.moves_after_arsenal:
+            return []
+        if pos._retreat_now():
+            r = pos.retreat
+            assert r is not None
+            return [Step(r, d) for d in pos._destinations(r, retreat=True)]
+        side = pos.turn
+        st = pos.status(side)
+        out = []
+        for s in sorted(pos.units[side]):
+            if s in pos.moved:
+                continue
+            v = pos.board[s]
+            if IS_FIGHTING[v] and s not in st.online:
+                continue
+            out.extend(Step(s, d) for d in pos._destinations(s))
+        return out
+
+    # ---- combat (spec §8) --------------------------------------------------------------------
+
+    def combat(self, target: int) -> Combat:
+        """Offence and defence of an attack by the side to move on ``target`` (spec §8.3-§8.5)."""
+        board = self.board
+        opts = self.opts
+        v_target = board[target]
+        defender = SIDE_OF[v_target]
+        attacker = 1 - defender
+        st_a = self.status(attacker)
+        st_d = self.status(defender)
+        online_a = st_a.online
+        dislodged = self.dislodged if self.turn == attacker else None
+        cavalry = code(attacker, CAVALRY)
+        terrain = TERRAIN[target]
+        columns: list[tuple[int, ...]] = []
+        if terrain != PASS and terrain != FORT:
+            for ray in FIRE_RAYS[target]:
+                column = []
+                for s in ray:
+                    if (board[s] == cavalry and s in online_a and TERRAIN[s] != FORT
+                            and s != dislodged):
+                        column.append(s)
+                    else:
+                        break
+                if column:
+                    columns.append(tuple(column))
+            if opts.charge_four:
+                columns = [c for c in columns if len(c) == 4]
+            if opts.charge_single and columns:
+                columns = [max(columns, key=len)]
+        charging = {s for c in columns for s in c}
+        off_parts = [(s, CHARGE, "charge") for c in columns for s in c]
+        offence = CHARGE * len(charging)
+        blocked_by = opts.fire_blocked
+        bonus_unit = opts.bonus_unit
+        relay_range = opts.relay_range
+        online_d = st_d.online
+        relays_d = st_d.relays_online
+        if v_target and IS_FIGHTING[v_target]:
+            own = DEFENCE[v_target][terrain] if target in online_d else 0
+        else:
+            own = 1 if target in relays_d else 0
+        def_parts = [(target, own, "self")]
+        defence = own
+        for ray in FIRE_RAYS[target]:
+            seen_a = seen_d = False
+            for k, s in enumerate(ray, 1):
+                v = board[s]
+                if not v:
+                    continue
+                side = SIDE_OF[v]
+                if side == attacker:
+                    if (s not in charging and IS_FIGHTING[v] and k <= RANGE[v] and s in online_a
+                            and s != dislodged
+                            and not (blocked_by == "any" and (seen_a or seen_d))
+                            and not (blocked_by == "enemy" and seen_d)):
+                        offence += ATTACK[v]
+                        off_parts.append((s, ATTACK[v], "fire"))
+                    seen_a = True
+                else:
+                    blocked = ((blocked_by == "any" and (seen_a or seen_d))
+                               or (blocked_by == "enemy" and seen_a))
+                    if not blocked:
+                        if IS_FIGHTING[v]:
+                            if k <= RANGE[v] and s in online_d:
+                                value = DEFENCE[v][TERRAIN[s] if bonus_unit else PLAIN]
+                                defence += value
+                                def_parts.append((s, value, "support"))
+                        elif k <= relay_range and s in relays_d:
+                            defence += 1
+                            def_parts.append((s, 1, "support"))
+                    seen_d = True
+        return Combat(target, offence, defence, tuple(off_parts), tuple(def_parts),
+                      tuple(columns))
+
+    def _attack_allowed(self, combat: Combat) -> bool:
+        minimum = self.opts.attack_minimum
+        if minimum == "positive":
+            return combat.offence >= 1
+        if minimum == "winning":
+            return combat.offence > combat.defence
+        return True
+
+    def legal_attacks(self) -> list[Attack]:
+        """Every legal attack at this point of the turn (spec §8.1, §17); marks left unset."""
+        if self._ended():
+            return []
+        pos = self._began()
+        if pos._decided() or pos.arsenal_taken is not None or pos._retreat_now():
+            return []
+        enemy = 1 - pos.turn
+        return [Attack(t) for t in sorted(pos.units[enemy]) if pos._attack_allowed(pos.combat(t))]
+
+    # ---- the legal-action list (spec §17) ----------------------------------------------------
+
+    def legal_moves(self, *, origin: int | None = None,
+                    target: int | None = None) -> Iterator[Action]:
+        """The legal actions at this point: moves, attacks, then end of turn (spec §17).
+
+        ``origin`` keeps the moves of one unit, ``target`` the actions ending on (moves) or
+        aimed at (attacks) one square. When a retreat is pending and possible only the retreat
+        moves are listed.
+        """
+        if self._ended():
+            return
+        steps = self.legal_steps()
+        for step in steps:
+            if (origin is None or step.origin == origin) and (target is None or step.dest == target):
+                yield step
+        pos = self._began()
+        if pos._retreat_now() or pos._decided():
+            return
+        if origin is None:
+            for attack in self.legal_attacks():
+                if target is None or attack.target == target:
+                    yield attack
+            if target is None:
+                yield EndTurn()
+
+    # ---- applying actions ----------------------------------------------------------------------
+
+    def push(self, move: Turn | Action) -> None:
+        """Play a whole turn (or the rest of the turn in hand) or one action.
+
+        Trusts that ``move`` came from :meth:`legal_moves`, :meth:`resolve` or
+        ``Game.parse_move``; it does not check legality.
+        """
+        snap = self._snapshot()
+        if isinstance(move, Turn):
+            for step in move.steps:
+                self._apply_step(step)
+            if move.attack is not None:
+                self._apply_attack(move.attack.target)
+            else:
+                self._begin()
+                self._end_turn(None)
+        elif isinstance(move, Step):
+            self._apply_step(move)
+        elif isinstance(move, Attack):
+            self._apply_attack(move.target)
+        else:
+            self._begin()
+            self._end_turn(None)
+        self._history.append((move, snap))
+
+    def pop(self) -> Turn | Action:
+        """Undo the last :meth:`push` and return what it pushed."""
+        move, snap = self._history.pop()
+        self._restore(snap)
+        return move
+
+    def _apply_step(self, step: Step) -> None:
+        self._begin()
+        origin, dest = step.origin, step.dest
+        board = self.board
+        v = board[origin]
+        side = SIDE_OF[v]
+        board[origin] = 0
+        board[dest] = v
+        units = self.units[side]
+        units.discard(origin)
+        units.add(dest)
+        self.moved.discard(origin)
+        self.moved.add(dest)
+        was_retreat = self._retreat_now() and origin == self.retreat
+        self.moves_made += 1
+        if was_retreat:
+            self.retreat = None
+            self.dislodged = dest
+        elif self.dislodged == origin:
+            self.dislodged = dest
+        self.events.append(("step", origin, dest, v, was_retreat))
+        if IS_FIGHTING[v] and self._enemy_arsenal(dest, side):
+            self.alive[_ARSENAL_INDEX[dest]] = False
+            self.arsenal_taken = dest
+            self.events.append(("arsenal", dest, 1 - side))
+        self._touch()
+
+    def _apply_attack(self, target: int) -> None:
+        self._begin()
+        combat = self.combat(target)
+        mark = combat.mark
+        v = self.board[target]
+        self.events.append(("attack", target, v, combat, mark))
+        next_retreat = None
+        if mark == "D":
+            self.board[target] = 0
+            self.units[SIDE_OF[v]].discard(target)
+            self.events.append(("destroyed", target, v, "attack"))
+            self._touch()
+        elif mark == "R":
+            next_retreat = target
+        self._end_turn(next_retreat)
+
+    def _end_turn(self, next_retreat: int | None) -> None:
+        self.last_events = self.events
+        self.events = []
+        self.turn = 1 - self.turn
+        self.turn_number += 1
+        self.retreat = next_retreat
+        self.dislodged = next_retreat
+        self.started = False
+        self.moves_made = 0
+        self.moved = set()
+        self.arsenal_taken = None
+        self.failed = None
+        self.limit = 5
+        self._touch()
+
+    @property
+    def history(self) -> list[Turn | Action]:
+        """What was pushed, oldest first."""
+        return [move for move, _ in self._history]
+
+    # ---- the end (spec §10) ------------------------------------------------------------------
+
+    def _ended(self) -> bool:
+        """Whether the game is over here: any end of spec §10 between turns (relay collapse
+        and an impossible last retreat included), arsenals or annihilation inside a turn."""
+        if not self.started:
+            return self.outcome() is not None
+        return self._decided()
+
+    def _decided(self) -> bool:
+        """Whether a side has lost its arsenals or its fighting units (spec §10), mid-turn too."""
+        if self._over is None:
+            self._over = self._is_over()
+        return self._over
+
+    def _is_over(self) -> bool:
+        if not any(self.alive[i] for i in _SIDE_ARSENALS[0]) or not any(
+                self.alive[i] for i in _SIDE_ARSENALS[1]):
+            return True
+        return not self.has_fighting(0) or not self.has_fighting(1)
+
+    def outcome(self) -> Outcome | None:
+        """``None`` while the game goes on, else the winner and reason (spec §10).
+
+        Reasons: ``arsenals``, ``annihilation``, ``relay-collapse``. At the start of a turn the
+        forced retreat is looked ahead: an impossible retreat of the last fighting unit decides.
+        """
+        if self._outcome is not None:
+            return self._outcome[0]
+        result = self._compute_outcome()
+        self._outcome = (result,)
+        return result
+
+    def _compute_outcome(self) -> Outcome | None:
+        for side in (0, 1):
+            if not any(self.alive[i] for i in _SIDE_ARSENALS[side]):
+                return Outcome(1 - side, "arsenals",
+                               f"{SIDE_NAMES[side]} has lost both arsenals")
+        for side in (0, 1):
+            if not self.has_fighting(side):
+                return Outcome(1 - side, "annihilation",
+                               f"{SIDE_NAMES[side]} has no fighting unit left")
+        if not self.started:
+            side = self.turn
+            if (self.retreat is not None and self.fighting_count(side) == 1
+                    and IS_FIGHTING[self.board[self.retreat]] and self._retreat_failure()):
+                return Outcome(1 - side, "annihilation",
+                               f"{SIDE_NAMES[side]}'s last fighting unit cannot retreat")
+            if self.opts.relay_collapse and self.turn_number > 1:
+                collapsed = [s for s in (0, 1)
+                             if not any(IS_RELAY[self.board[q]] for q in self.units[s])
+                             and not self.status(s).online]
+                if collapsed:
+                    loser = collapsed[0] if len(collapsed) == 1 else self.turn
+                    return Outcome(1 - loser, "relay-collapse",
+                                   f"{SIDE_NAMES[loser]} has no relay and no unit in communication")
+        return None
+
+    def decided_at(self) -> str:
+        out = self.outcome()
+        return f"{out.detail} ({out.reason})" if out else ""
+
+    # ---- checking a written turn (spec §15) ----------------------------------------------------
+
+    def resolve(self, steps: list[tuple[int, int, int]], attack: tuple[int, str | None, int] | None,
+                 end_offset: int = 0) -> Turn:
+        """The :class:`Turn` that ``steps`` then ``attack`` name, checked rule by rule.
+
+        ``steps`` are ``(origin, dest, offset)``, ``attack`` is ``(target, mark, offset)``;
+        offsets point into the written token for diagnostics (``end_offset`` for a turn without
+        attack). The position is left unchanged.
+
+        Raises IllegalMoveError with the codes of spec §15 (E-UNIT-OFFLINE, E-PATH-BLOCKED,
+        E-OUTCOME-MISMATCH, ...). Does not parse text.
+        """
+        snap = self._snapshot()
+        status, outcome, over = list(self._status), self._outcome, self._over
+        depth = len(self._history)
+        made: list[Step] = []
+        try:
+            if self._ended():
+                self._check_common(steps[0][2] if steps else attack[2] if attack else end_offset,
+                                   force=True)
+            self._begin()
+            for origin, dest, offset in steps:
+                step = Step(origin, dest)
+                self._check_step(step, offset)
+                self.push(step)
+                made.append(step)
+            if attack is None:
+                self._check_end(end_offset)
+                return Turn(tuple(made), None)
+            target, mark, offset = attack
+            self._check_attack(target, mark, offset)
+            return Turn(tuple(made), Attack(target, mark))
+        finally:
+            del self._history[depth:]
+            self._restore(snap)
+            self._status, self._outcome, self._over = status, outcome, over
+
+    def _fail(self, message: str, code: str, rule: str, offset: int) -> IllegalMoveError:
+        return IllegalMoveError(message, code=code, rule=rule, offset=offset)
+
+    def _check_common(self, offset: int, *, force: bool = False) -> None:
+        if force or self._decided():
+            raise self._fail(f"the game is already over: {self.decided_at()}", "E-MOVE-AFTER-END",
+                             "§10", offset)
+
+    def _retreat_hint(self) -> str:
+        r = self.retreat
+        assert r is not None
+        squares = " ".join(NAMES[d] for d in self._destinations(r, retreat=True))
+        return f"{unit_name(self.board[r])} on {NAMES[r]} must retreat first (to {squares})"
+
+    def _check_step(self, step: Step, offset: int) -> None:
+        self._begin()
+        self._check_common(offset)
+        origin, dest = step.origin, step.dest
+        text = step.text()
+        if self.moves_made >= self.limit:
+            raise self._fail(f"{text}: a turn has at most {self.limit} moves "
+                             f"({self.moves_made + 1} written)", "E-TOO-MANY-MOVES", "§4", offset)
+        if self.arsenal_taken is not None and not self.opts.moves_after_arsenal:
+            raise self._fail(f"{text}: no move may follow the destruction of the arsenal "
+                             f"{NAMES[self.arsenal_taken]} (moves-after-arsenal=forbid)",
+                             "E-MOVE-AFTER-ARSENAL", "§7.3", offset)
+        if self._retreat_now() and origin != self.retreat:
+            raise self._fail(f"{text}: {self._retreat_hint()}", "E-RETREAT-FIRST", "§9", offset)
+        v = self.board[origin]
+        if not v:
+            note = ""
+            if self.failed is not None and self.failed[0] == origin:
+                note = (f"; the {unit_name(self.failed[1])} dislodged on {NAMES[origin]} was destroyed "
+                        f"at the start of the turn ({self.failed[2]}: it could not retreat)")
+            raise self._fail(f"{text}: no unit on {NAMES[origin]}{note}", "E-NO-UNIT", "§7.1", offset)
+        if SIDE_OF[v] != self.turn:
+            raise self._fail(f"{text}: {NAMES[origin]} holds a {unit_name(v)}, not a unit of "
+                             f"{SIDE_NAMES[self.turn]}", "E-NOT-OWN-UNIT", "§7.1", offset)
+        if origin in self.moved:
+            earlier = next((e for e in reversed(self.events) if e[0] == "step" and e[2] == origin), None)
+            before = f" (it already moved {NAMES[earlier[1]]}-{NAMES[origin]})" if earlier else ""
+            raise self._fail(f"{text}: a unit moves at most once per turn{before}",
+                             "E-UNIT-MOVED-TWICE", "§7.1", offset)
+        retreat = self._retreat_now()
+        if IS_FIGHTING[v] and origin not in self.status(self.turn).online and not (
+                retreat and self.opts.offline_retreat_move):
+            raise self._fail(f"{text}: {UNITS[v].name} on {NAMES[origin]} is out of communication "
+                             f"and cannot move{self._offline_hint(origin)}", "E-UNIT-OFFLINE",
+                             "§7.1", offset)
+        if TERRAIN[dest] == MOUNTAIN:
+            raise self._fail(f"{text}: {NAMES[dest]} is a mountain", "E-DEST-MOUNTAIN", "§7.1", offset)
+        if dest == origin:
+            raise self._fail(f"{text}: a move must leave its square", "E-DEST-OCCUPIED", "§7.1", offset)
+        if self.board[dest]:
+            raise self._fail(f"{text}: {NAMES[dest]} is occupied by a {unit_name(self.board[dest])}",
+                             "E-DEST-OCCUPIED", "§7.1", offset)
+        speed = 1 if retreat and self.opts.retreat_one else SPEED[v]
+        dist = distance(origin, dest)
+        if dist > speed:
+            extra = " (retreat-range=one)" if speed == 1 and SPEED[v] == 2 else ""
+            raise self._fail(f"{text}: {UNITS[v].name} moves at most {speed} square"
+                             f"{'s' if speed > 1 else ''}{extra}, {NAMES[dest]} is {dist} away",
+                             "E-TOO-FAR", "§7.1", offset)
+        if dist == 2:
+            middles = MIDDLES[origin].get(dest, ())
+            online = self._lifted_online(origin, self.turn) if self.opts.two_step_online else None
+            reasons = []
+            ok = False
+            for m in middles:
+                if self.board[m]:
+                    reasons.append(f"{NAMES[m]} occupied")
+                elif online is not None and m not in online:
+                    reasons.append(f"{NAMES[m]} offline (two-step-via-online=yes)")
+                else:
+                    ok = True
+            if not middles:
+                reasons.append("only mountains between them")
+            if not ok:
+                raise self._fail(f"{text}: no usable square between {NAMES[origin]} and "
+                                 f"{NAMES[dest]} ({', '.join(reasons)})", "E-PATH-BLOCKED",
+                                 "§7.1", offset)
+        if self._enemy_arsenal(dest, self.turn):
+            if not IS_FIGHTING[v]:
+                if not self.opts.relay_on_arsenal:
+                    raise self._fail(f"{text}: a relay may not enter the enemy arsenal {NAMES[dest]} "
+                                     "(relay-on-enemy-arsenal=forbid)", "E-RELAY-ON-ARSENAL",
+                                     "§7.3", offset)
+            elif retreat:
+                if not self.opts.retreat_arsenal:
+                    raise self._fail(f"{text}: a forced retreat may not end on the enemy arsenal "
+                                     f"{NAMES[dest]} (retreat-to-enemy-arsenal=forbid)",
+                                     "E-RETREAT-ARSENAL", "§7.3", offset)
+            elif self.arsenal_taken is not None:
+                raise self._fail(f"{text}: only one enemy arsenal may be destroyed per turn "
+                                 f"({NAMES[self.arsenal_taken]} already fell this turn)",
+                                 "E-SECOND-ARSENAL", "§7.3", offset)
+
+    def _offline_hint(self, origin: int) -> str:
+        """Which move of this turn cut the unit on ``origin`` off, if one did."""
+        for index in range(len(self._history) - 1, -1, -1):
+            move, snap = self._history[index]
+            if not isinstance(move, Step) or snap[3] != self.turn_number:
+                break
+            probe = Position(self.rules, snap[0][:], snap[1][:], snap[2], snap[3], snap[4])
+            if probe.board[origin] and origin in probe.status(self.turn).online:
+                return f"; it was online before {move.text()}"
+        return ""
+
+    def _check_end(self, offset: int) -> None:
+        self._begin()
+        if self._decided() and self.moves_made == 0:
+            self._check_common(offset)
+        if self._retreat_now():
+            raise self._fail(f"{self._retreat_hint()}; the turn has no move", "E-RETREAT-MISSING",
+                             "§9", offset)
+
+    def _check_attack(self, target: int, mark: str | None, offset: int) -> Combat:
+        self._begin()
+        self._check_common(offset)
+        text = NAMES[target]
+        if self._retreat_now():
+            raise self._fail(f"x{text}: {self._retreat_hint()}", "E-RETREAT-MISSING", "§9", offset)
+        if self.arsenal_taken is not None:
+            raise self._fail(f"x{text}: no attack in a turn that destroyed the arsenal "
+                             f"{NAMES[self.arsenal_taken]}", "E-ATTACK-AFTER-ARSENAL", "§7.3", offset)
+        v = self.board[target]
+        if not v or SIDE_OF[v] == self.turn:
+            if v:
+                what = f"a {unit_name(v)} (own unit)"
+            elif target in ARSENAL_OWNER:
+                what = "an arsenal, which cannot be attacked (occupy it with a fighting unit)"
+            else:
+                what = "empty"
+            raise self._fail(f"x{text}: the target must be an enemy unit; {text} is {what}",
+                             "E-ATTACK-NO-TARGET", "§8.1", offset)
+        combat = self.combat(target)
+        minimum = self.opts.attack_minimum
+        if minimum == "positive" and combat.offence < 1:
+            raise self._fail(f"x{text}: no unit can attack {text} (offence 0, defence "
+                             f"{combat.defence})", "E-ATTACK-NO-OFFENCE", "§8.1", offset)
+        if minimum == "winning" and combat.offence <= combat.defence:
+            raise self._fail(f"x{text}: offence {combat.offence} does not exceed defence "
+                             f"{combat.defence} (attack-minimum=winning)", "E-ATTACK-NOT-WINNING",
+                             "§8.1", offset)
+        if mark is not None and mark != combat.mark:
+            diff = combat.offence - combat.defence
+            raise self._fail(f"x{text}={mark}: offence {combat.offence}, defence {combat.defence} "
+                             f"(difference {diff}): {MARK_TEXT[combat.mark]}, record says "
+                             f"{MARK_TEXT[mark]}; {combat.explain()}", "E-OUTCOME-MISMATCH",
+                             "§8.6", offset)
+        return combat

@@ -1,0 +1,193 @@
+"""Statistics of a Game of War record (spec §18), gathered turn by turn during replay.
+
+:class:`GowStats` reads what each turn did from the position's event list (``last_events``,
+filled by the engine) and sums it into the flat figures of :meth:`GowStats.summary`;
+:func:`turn_report` gives the per-turn facts. This module applies no rule.
+
+>>> from notation_tools.games.gow import GAME
+>>> rules = GAME.parse_rules(None)
+>>> pos = GAME.start_position(rules)
+>>> stats = GAME.new_stats(rules)
+>>> before = pos.copy(); move = GAME.parse_move("G8-F8", pos); pos.push(move)
+>>> stats.add(before, move, pos)
+>>> stats.summary(pos, pos.outcome())["moves_north"]
+1
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from notation_tools.games.base import Outcome, Rules
+from notation_tools.games.gow.pieces import (
+    FORT, NAMES, PASS, SIDE_NAMES, SIDE_OF, TERRAIN, UNITS, UNIT_TYPES)
+from notation_tools.games.gow.rules import Combat, Position
+
+_SIDES = ("north", "south")
+_LETTERS = tuple(t.letter for t in UNIT_TYPES if t is not None)
+_FORTS = tuple(s for s, t in enumerate(TERRAIN) if t == FORT)
+_PASSES = tuple(s for s, t in enumerate(TERRAIN) if t == PASS)
+
+
+def turn_report(side: int, events: list[tuple[Any, ...]], after: Position) -> dict[str, Any]:
+    """What one turn did (spec §18, per-turn hook), from the engine's events."""
+    report: dict[str, Any] = {"side": SIDE_NAMES[side], "moves": [], "arsenal": None,
+                              "failed_retreat": None, "attack": None, "destroyed": []}
+    for event in events:
+        kind = event[0]
+        if kind == "step":
+            _, origin, dest, v, was_retreat = event
+            report["moves"].append({"from": NAMES[origin], "to": NAMES[dest],
+                                    "unit": UNITS[v].letter, "retreat": was_retreat})
+        elif kind == "arsenal":
+            report["arsenal"] = NAMES[event[1]]
+        elif kind == "failed-retreat":
+            report["failed_retreat"] = {"square": NAMES[event[1]], "unit": UNITS[event[2]].letter,
+                                        "cause": event[3]}
+            report["destroyed"].append(NAMES[event[1]])
+        elif kind == "attack":
+            _, target, v, combat, mark = event
+            report["attack"] = {
+                "target": NAMES[target], "unit": UNITS[v].letter, "offence": combat.offence,
+                "defence": combat.defence, "outcome": mark,
+                "offence_parts": [(NAMES[s], value, how) for s, value, how in combat.offence_parts],
+                "defence_parts": [(NAMES[s], value, how) for s, value, how in combat.defence_parts],
+                "charging": [NAMES[s] for column in combat.columns for s in column]}
+        elif kind == "destroyed":
+            report["destroyed"].append(NAMES[event[1]])
+    report["offline_after"] = {SIDE_NAMES[s]: len(after.offline_units(s)[0]) for s in (0, 1)}
+    return report
+
+
+class GowStats:
+    """Collects the figures of spec §18 for one record."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.turns = [0, 0]
+        self.moves = [0, 0]
+        self.empty = [0, 0]
+        self.attacks = [0, 0]
+        self.outcomes = [{"D": 0, "R": 0, "0": 0}, {"D": 0, "R": 0, "0": 0}]
+        self.combats: list[Combat] = []
+        self.charges = 0
+        self.charging_cavalry = 0
+        self.longest_column = 0
+        self.multi_direction = 0
+        self.retreats_executed = 0
+        self.failed = {"no square": 0, "offline": 0}
+        self.arsenals: list[str] = []
+        self.lost = [dict.fromkeys(_LETTERS, 0), dict.fromkeys(_LETTERS, 0)]
+        self.lost_attack = 0
+        self.lost_retreat = 0
+        self.offline: list[list[int]] = [[], []]
+        self.relays_online: list[list[int]] = [[], []]
+        self.all_offline = [0, 0]
+        self.forts_held = [0, 0]
+        self.passes_held = [0, 0]
+        self.first_attack: int | None = None
+        self.reports: list[dict[str, Any]] = []
+
+    def add(self, before: Position, move: Any, after: Position) -> None:
+        side = before.turn
+        turn_number = before.turn_number
+        events = after.last_events if after.turn != side else after.events
+        self.turns[side] += 1
+        steps = [e for e in events if e[0] == "step"]
+        self.moves[side] += len(steps)
+        if not steps and not any(e[0] == "attack" for e in events):
+            self.empty[side] += 1
+        self.retreats_executed += sum(1 for e in steps if e[4])
+        for event in events:
+            kind = event[0]
+            if kind == "failed-retreat":
+                _, square, v, cause = event
+                self.failed[cause] += 1
+                self.lost[SIDE_OF[v]][UNITS[v].letter] += 1
+                self.lost_retreat += 1
+            elif kind == "arsenal":
+                self.arsenals.append(f"{NAMES[event[1]]}@{turn_number}")
+            elif kind == "attack":
+                _, target, v, combat, mark = event
+                self.attacks[side] += 1
+                self.outcomes[side][mark] += 1
+                self.combats.append(combat)
+                if self.first_attack is None:
+                    self.first_attack = turn_number
+                if combat.columns:
+                    self.charges += 1
+                    self.charging_cavalry += sum(len(c) for c in combat.columns)
+                    self.longest_column = max(self.longest_column, *map(len, combat.columns))
+                    if len(combat.columns) > 1:
+                        self.multi_direction += 1
+            elif kind == "destroyed":
+                v = event[2]
+                self.lost[SIDE_OF[v]][UNITS[v].letter] += 1
+                self.lost_attack += 1
+        for s in (0, 1):
+            fighting, relays = after.offline_units(s)
+            self.offline[s].append(len(fighting))
+            n_fighting = after.fighting_count(s)
+            if n_fighting and len(fighting) == n_fighting:
+                self.all_offline[s] += 1
+            n_relays = sum(1 for q in after.units[s] if not UNITS[after.board[q]].fighting)
+            self.relays_online[s].append(n_relays - len(relays))
+            self.forts_held[s] += sum(1 for q in _FORTS if after.board[q] and SIDE_OF[after.board[q]] == s)
+            self.passes_held[s] += sum(1 for q in _PASSES if after.board[q] and SIDE_OF[after.board[q]] == s)
+        self.reports.append(turn_report(side, events, after))
+
+    def summary(self, final: Position, outcome: Outcome | None) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for s, name in enumerate(_SIDES):
+            out[f"turns_{name}"] = self.turns[s]
+            out[f"moves_{name}"] = self.moves[s]
+            out[f"empty_turns_{name}"] = self.empty[s]
+            out[f"attacks_{name}"] = self.attacks[s]
+            out[f"attacks_destroyed_{name}"] = self.outcomes[s]["D"]
+            out[f"attacks_retreat_{name}"] = self.outcomes[s]["R"]
+            out[f"attacks_no_effect_{name}"] = self.outcomes[s]["0"]
+        total_turns = sum(self.turns)
+        out["moves_per_turn"] = round(sum(self.moves) / total_turns, 3) if total_turns else None
+        for what, values in (("offence", [c.offence for c in self.combats]),
+                             ("defence", [c.defence for c in self.combats]),
+                             ("margin", [c.offence - c.defence for c in self.combats])):
+            out[f"{what}_mean"] = round(sum(values) / len(values), 3) if values else None
+            out[f"{what}_min"] = min(values) if values else None
+            out[f"{what}_max"] = max(values) if values else None
+        out["charges"] = self.charges
+        out["charging_cavalry"] = self.charging_cavalry
+        out["longest_column"] = self.longest_column
+        out["charges_multi_direction"] = self.multi_direction
+        out["retreats_imposed"] = sum(o["R"] for o in self.outcomes)
+        out["retreats_executed"] = self.retreats_executed
+        out["retreats_failed_no_square"] = self.failed["no square"]
+        out["retreats_failed_offline"] = self.failed["offline"]
+        out["arsenals_destroyed"] = len(self.arsenals)
+        out["arsenals_destroyed_at"] = " ".join(self.arsenals)
+        for s, name in enumerate(_SIDES):
+            for letter in _LETTERS:
+                out[f"lost_{name}_{letter}"] = self.lost[s][letter]
+            out[f"lost_{name}"] = sum(self.lost[s].values())
+        out["lost_by_attack"] = self.lost_attack
+        out["lost_by_failed_retreat"] = self.lost_retreat
+        out["captures"] = self.lost_attack + self.lost_retreat
+        for s, name in enumerate(_SIDES):
+            series = self.offline[s]
+            out[f"offline_{name}_series"] = ",".join(map(str, series))
+            out[f"offline_{name}_max"] = max(series) if series else 0
+            out[f"all_offline_turns_{name}"] = self.all_offline[s]
+            out[f"relays_online_{name}_series"] = ",".join(map(str, self.relays_online[s]))
+            out[f"forts_held_{name}"] = self.forts_held[s]
+            out[f"passes_held_{name}"] = self.passes_held[s]
+        out["first_attack_turn"] = self.first_attack
+        if outcome is not None:
+            out["winner"] = SIDE_NAMES[outcome.winner] if outcome.winner is not None else "draw"
+            out["end_reason"] = outcome.reason
+            out["turns_to_victory"] = final.turn_number - 1
+        else:
+            out["winner"] = None
+            out["end_reason"] = "unfinished"
+            out["turns_to_victory"] = None
+        out["rules"] = self.rules.describe()
+        out["profile"] = self.rules.profile
+        return out
