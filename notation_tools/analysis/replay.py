@@ -26,7 +26,7 @@ from notation_tools.games.base import (
     all_games,
     get_game,
 )
-from notation_tools.records.diagnostics import ERROR, WARNING, Diagnostic
+from notation_tools.records.diagnostics import ERROR, NOTE, WARNING, Diagnostic
 from notation_tools.records.model import Move, Record, Tag
 
 RESULT_TEXTS = frozenset({"1-0", "0-1", "1/2-1/2", "*"})
@@ -205,9 +205,11 @@ class _Line:
         if digits.isdigit() and int(digits) == number and second_form == (side == 1):
             return
         expected = f"{number}..." if side == 1 else f"{number}."
-        self.ctx.add("E-NUMBER", f"move number {text} out of sequence: this is {expected} "
+        code, severity = self.game.move_number_code
+        self.ctx.add(code, f"move number {text} out of sequence: this is {expected} "
                      f"({side_name} to move)", node.number_line, node.number_column,
-                     ply=ply + 1, number=number, side=side_name, move=node.text)
+                     severity=severity, ply=ply + 1, number=number, side=side_name,
+                     move=node.text)
 
 
 def replay(record: Record, *, game_name: str | None = None, rules_text: str | None = None,
@@ -236,9 +238,14 @@ def replay(record: Record, *, game_name: str | None = None, rules_text: str | No
     position = _start(record, game, rules, ctx)
     if position is None:
         return result
+    for code, message in getattr(position, "notes", ()):
+        line_number, column = _tag_location(record.find_tag("FEN"), record)
+        ctx.add(code, message, line_number, column,
+                severity=NOTE if code.startswith("I-") else WARNING)
     stats = game.new_stats(rules) if collect_stats else None
     line = _Line(game, ctx, visitor, stats)
-    plies, complete = line.run(record.moves, position, 1, 0, False)
+    plies, complete = line.run(record.moves, position, game.first_move_number(position), 0,
+                               False)
     result.position, result.plies, result.complete = position, plies, complete
     if complete:
         result.outcome = position.outcome()

@@ -195,7 +195,9 @@ class Rules:
 class Position(Protocol):
     """What the toolkit asks of a game's position class (G1).
 
-    ``push`` trusts that the move came from ``legal_moves()`` or ``Game.parse_move``.
+    ``push`` trusts that the move came from ``legal_moves()`` or ``Game.parse_move``. A
+    position may also carry ``notes``: ``(code, message)`` pairs about how it was set up
+    (``W-SETUP-INCOMPLETE``), which replay reports as warnings (``W-``) or notes (``I-``).
     """
 
     turn: Side
@@ -250,6 +252,8 @@ class Game(ABC):
     default_profile: ClassVar[str]
     spec: ClassVar[str] = ""
     """File name of the game's spec under shared/specs."""
+    move_number_code: ClassVar[tuple[str, str]] = ("E-NUMBER", "error")
+    """The code and severity of a move number out of sequence (some specs make it a warning)."""
     draws_possible: ClassVar[bool] = True
     """Whether a draw can happen at all; when not, a ``1/2-1/2`` result is a mismatch."""
     placeholder: ClassVar[str | None] = None
@@ -319,6 +323,10 @@ class Game(ABC):
     @abstractmethod
     def format_position(self, position: Position) -> str:
         """The canonical position string: ``format_position(parse_position(s)) == s``."""
+
+    def first_move_number(self, position: Position) -> int:
+        """The move number of the first move played from ``position`` (a set-up may say)."""
+        return 1
 
     def parse_side(self, text: str) -> Side:
         """A side from a ``FirstPlayer`` tag value (case-insensitive name or initial)."""
@@ -420,6 +428,7 @@ ENTRY_POINT_GROUP = "notation_tools.games"
 # The built-in games, so a source checkout without installed metadata still finds them.
 _BUILTIN = {
     "elevation": "notation_tools.games.elevation:GAME",
+    "gow": "notation_tools.games.gow:GAME",
     "shih": "notation_tools.games.shih:GAME",
     "shuriken": "notation_tools.games.shuriken:GAME",
 }

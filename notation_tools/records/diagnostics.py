@@ -10,6 +10,7 @@ from typing import Any
 
 ERROR = "error"
 WARNING = "warning"
+NOTE = "note"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
