@@ -1,0 +1,746 @@
+"""Maka-Dai-Dai Shogi rules: the Position class, the generic move generator and attack tests.
+
+One generator reads the compiled piece tables of :mod:`.pieces` (G7): slides, jumps, the
+knight, hook movers (§6.4), Lion power (§6.3), the linear Lion Dog (§6.5) and the Emperor
+(§6.6). Moves are identities (§8.1): origin, final square, captured squares, type after the
+move; each carries one canonical path (§9.4).
+
+This module does not read or write notation; :mod:`.notation` asks it for legal moves.
+
+>>> from notation_tools.games.maka import GAME
+>>> pos = GAME.start_position(GAME.parse_rules("tsa"))
+>>> sum(1 for _ in pos.legal_moves())
+75
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from notation_tools.games.base import Outcome, Rules
+
+from .pieces import (BSP_ID, COL, DE_ID, DIAGONAL, DIRS, DSP_ID, DV_ID, EMPEROR_ID, KING_ID,
+                     KNIGHT_SOURCES, KNIGHT_TARGETS, NCODES, NEIGHBOURS, NSQ, OPPOSITE,
+                     PERPENDICULAR, PRINCE_ID, PROMOTED_IDS, RAYS, ROW, ROYAL_IDS, SIZE, TK_ID,
+                     TYPE_OF_ID, ZONE2, ZONE3, Tables, compile_tables, distance, square_name)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Move:
+    """One move identity (§8.1) with its canonical path (not part of equality).
+
+    ``origin``/``to`` are square indices (see :func:`.pieces.square_name`); ``captures`` lists
+    the captured squares in the order of the canonical path; ``becomes`` is the type id of the
+    moving piece after the move; ``path`` the squares visited after the origin (``()`` for a
+    pass, ``(to,)`` for a one-leg move).
+    """
+
+    origin: int
+    to: int
+    captures: tuple[int, ...] = ()
+    becomes: int = 0
+    path: tuple[int, ...] = dataclasses.field(default=(), compare=False)
+
+    def __hash__(self) -> int:
+        return hash((self.origin, self.to, frozenset(self.captures), self.becomes))
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Move) and self.origin == other.origin and self.to == other.to
+                and self.becomes == other.becomes
+                and frozenset(self.captures) == frozenset(other.captures))
+
+    @property
+    def is_pass(self) -> bool:
+        return self.origin == self.to and not self.captures
+
+    def __str__(self) -> str:
+        caps = ",".join(square_name(s) for s in self.captures)
+        return f"{square_name(self.origin)}>{square_name(self.to)}[{caps}]{TYPE_OF_ID[self.becomes].abbr}"
+
+
+def _zobrist() -> tuple[tuple[int, ...], ...]:
+    rng = random.Random(0x4D414B41)
+    return tuple(tuple(rng.getrandbits(64) for _ in range(NSQ)) for _ in range(NCODES))
+
+
+ZOBRIST = _zobrist()
+ZOBRIST_WHITE = 0x9E3779B97F4A7C15
+
+
+class Position:
+    """A Maka-Dai-Dai Shogi position: board, side to move, move number, rules and history.
+
+    ``board[sq]`` is ``0`` or a piece code ``type_id * 2 + side`` (side 0 Black, 1 White).
+    ``push`` trusts that the move came from :meth:`legal_moves` (G1).
+    """
+
+    __slots__ = ("board", "turn", "move_number", "rules", "t", "squares", "stack", "key",
+                 "counts", "_opt")
+
+    def __init__(self, board: list[int], turn: int, move_number: int, rules: Rules) -> None:
+        self.board = board
+        self.turn = turn
+        self.move_number = move_number
+        self.rules = rules
+        self.t: Tables = compile_tables(tuple(sorted(rules.texts.items())))
+        self.squares: list[set[int]] = [set() for _ in range(NCODES)]
+        key = ZOBRIST_WHITE if turn else 0
+        for sq, code in enumerate(board):
+            if code:
+                self.squares[code].add(sq)
+                key ^= ZOBRIST[code][sq]
+        self.key = key
+        self.counts: dict[int, int] = {key: 1}
+        self.stack: list[tuple[Any, ...]] = []
+        r = rules
+        self._opt = (r["promotion"], r["deva-contagion"] == "on", r["contagion-immune"],
+                     r["lion-dog-leap"] == "yes", r["emperor-capture"], r["emperor-protection"],
+                     r["emperor-as-defender"], r["lion-pass"] == "always", r["self-check"],
+                     r["repetition"] == "forbidden", r["no-legal-move"])
+
+    # ---- basic state ----------------------------------------------------------------------
+
+    def copy(self) -> Position:
+        """An independent copy with the same history."""
+        other = Position.__new__(Position)
+        other.board = list(self.board)
+        other.turn = self.turn
+        other.move_number = self.move_number
+        other.rules = self.rules
+        other.t = self.t
+        other.squares = [set(s) for s in self.squares]
+        other.key = self.key
+        other.counts = dict(self.counts)
+        other.stack = list(self.stack)
+        other._opt = self._opt
+        return other
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Position) and self.board == other.board
+                and self.turn == other.turn and self.move_number == other.move_number)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def royals(self, side: int) -> list[int]:
+        """Squares of ``side``'s royal pieces (King, Emperor, Prince; §6.10)."""
+        sq = self.squares
+        return [*sq[KING_ID * 2 + side], *sq[EMPEROR_ID * 2 + side], *sq[PRINCE_ID * 2 + side]]
+
+    def game_over(self) -> bool:
+        """Whether a side has no royal piece left (§6.10); cheap."""
+        sq = self.squares
+        return not (sq[KING_ID * 2] or sq[EMPEROR_ID * 2] or sq[PRINCE_ID * 2]) or not (
+            sq[KING_ID * 2 + 1] or sq[EMPEROR_ID * 2 + 1] or sq[PRINCE_ID * 2 + 1])
+
+    def pieces(self, side: int) -> Iterator[tuple[int, int]]:
+        """``(square, code)`` of ``side``'s pieces in position-string order."""
+        board = self.board
+        for sq in range(NSQ):
+            code = board[sq]
+            if code and code & 1 == side:
+                yield sq, code
+
+    # ---- push / pop -----------------------------------------------------------------------
+
+    def push(self, move: Move) -> None:
+        """Play ``move`` (from :meth:`legal_moves`); captured pieces leave the game (§6.1)."""
+        board, squares = self.board, self.squares
+        origin, to = move.origin, move.to
+        code = board[origin]
+        key = self.key
+        captured = []
+        for c in move.captures:
+            victim = board[c]
+            captured.append(victim)
+            board[c] = 0
+            squares[victim].discard(c)
+            key ^= ZOBRIST[victim][c]
+        board[origin] = 0
+        squares[code].discard(origin)
+        key ^= ZOBRIST[code][origin]
+        new = move.becomes * 2 + (code & 1)
+        board[to] = new
+        squares[new].add(to)
+        key ^= ZOBRIST[new][to] ^ ZOBRIST_WHITE
+        self.stack.append((move, code, captured, self.key))
+        self.key = key
+        self.counts[key] = self.counts.get(key, 0) + 1
+        if self.turn:
+            self.move_number += 1
+        self.turn ^= 1
+
+    def pop(self) -> Move:
+        """Take back the last move and return it."""
+        move, code, captured, key = self.stack.pop()
+        board, squares = self.board, self.squares
+        count = self.counts[self.key] - 1
+        if count:
+            self.counts[self.key] = count
+        else:
+            del self.counts[self.key]
+        self.key = key
+        self.turn ^= 1
+        if self.turn:
+            self.move_number -= 1
+        new = board[move.to]
+        board[move.to] = 0
+        squares[new].discard(move.to)
+        board[move.origin] = code
+        squares[code].add(move.origin)
+        for c, victim in zip(move.captures, captured):
+            board[c] = victim
+            squares[victim].add(c)
+        return move
+
+    @property
+    def last_move(self) -> Move | None:
+        return self.stack[-1][0] if self.stack else None
+
+    def captured_by_last(self) -> list[int]:
+        """Piece codes captured by the last move (for statistics)."""
+        return list(self.stack[-1][2]) if self.stack else []
+
+    # ---- move generation ------------------------------------------------------------------
+
+    def legal_moves(self, *, origin: int | None = None, target: int | None = None) -> Iterator[Move]:
+        """The legal move identities of the side to move (§6, §8.2), optionally filtered,
+        in the order of §8.2 (origin, final square, captured squares, resulting type in
+        position-string order). Empty when the game is over (§6.10).
+        """
+        for moves in self._move_lists(origin, target):
+            if len(moves) > 1:
+                moves.sort(key=_move_order)
+            yield from moves
+
+    def unordered_moves(self) -> Iterator[Move]:
+        """The legal moves in generation order (for counting, e.g. perft)."""
+        for moves in self._move_lists(None, None):
+            yield from moves
+
+    def _move_lists(self, origin: int | None, target: int | None) -> Iterator[list[Move]]:
+        if self.game_over():
+            return
+        side = self.turn
+        board = self.board
+        if origin is not None:
+            code = board[origin]
+            sources = [(origin, code)] if code and code & 1 == side else []
+        else:
+            sources = list(self.pieces(side))
+        check = self._opt[8] == "forbid" or self._opt[9]
+        for sq, code in sources:
+            moves = self.piece_moves(sq, code, target)
+            if check:
+                moves = [m for m in moves if self.illegal_reason(m) is None]
+            yield moves
+
+    def illegal_reason(self, move: Move) -> str | None:
+        """Why a generated move breaks `self-check=forbid` or `repetition=forbidden`, or None."""
+        if self._opt[9] and self.counts.get(self.key_after(move), 0) >= 3:
+            return "repetition"
+        if self._opt[8] != "forbid":
+            return None
+        self.push(move)
+        try:
+            return "self-check" if self.self_check_by(1 - self.turn) is not None else None
+        finally:
+            self.pop()
+
+    def key_after(self, move: Move) -> int:
+        """The position key (§6.13: placement and side to move) after ``move``, without playing it."""
+        board = self.board
+        code = board[move.origin]
+        key = self.key ^ ZOBRIST[code][move.origin] ^ ZOBRIST_WHITE
+        for c in move.captures:
+            key ^= ZOBRIST[board[c]][c]
+        return key ^ ZOBRIST[move.becomes * 2 + (code & 1)][move.to]
+
+    def moves_from(self, sq: int, target: int | None = None) -> list[Move]:
+        """The legal moves of the piece on ``sq`` (the caller knows the game is not over),
+        only those ending on ``target`` when given."""
+        code = self.board[sq]
+        moves = self.piece_moves(sq, code, target)
+        if self._opt[8] == "forbid" or self._opt[9]:
+            moves = [m for m in moves if self.illegal_reason(m) is None]
+        return moves
+
+    def has_legal_move(self) -> bool:
+        """Whether the side to move has any legal move (early exit)."""
+        for moves in self._move_lists(None, None):
+            if moves:
+                return True
+        return False
+
+    def piece_moves(self, sq: int, code: int, target: int | None = None) -> list[Move]:
+        """Every move identity of the piece ``code`` on ``sq`` (§6.2-§6.7), before the
+        self-check and repetition filters; only those ending on ``target`` when given."""
+        t = self.t
+        board = self.board
+        side = code & 1
+        out: list[Move] = []
+        finish = self._finish
+        if t.emperor[code]:
+            self._emperor_moves(sq, code, out, target)
+            return out
+        if t.lion[code] or t.ldog[code]:
+            self._lion_moves(sq, code, out)
+            return out if target is None else [m for m in out if m.to == target]
+        if target is not None:
+            return self._moves_to(sq, code, target)
+        for d, run in t.slides[code]:
+            for s in RAYS[sq][d][:run]:
+                p = board[s]
+                if not p:
+                    out.append(Move(sq, s, (), code >> 1, (s,)))
+                    continue
+                if p & 1 != side:
+                    finish(sq, s, (s,), (s,), code, out)
+                break
+        for d in t.jumps[code]:
+            ray = RAYS[sq][d]
+            if len(ray) < 2:
+                continue
+            if board[ray[0]] == 0 and t.reach[code][d] >= 2:
+                continue  # the slide already reached the 2nd square (∞J)
+            s = ray[1]
+            p = board[s]
+            if not p:
+                out.append(Move(sq, s, (), code >> 1, (s,)))
+            elif p & 1 != side:
+                finish(sq, s, (s,), (s,), code, out)
+        if t.knight[code]:
+            for s in KNIGHT_TARGETS[side][sq]:
+                p = board[s]
+                if not p:
+                    out.append(Move(sq, s, (), code >> 1, (s,)))
+                elif p & 1 != side:
+                    finish(sq, s, (s,), (s,), code, out)
+        if t.hook[code] is not None:
+            self._hook_moves(sq, code, t.hook[code], out)
+        return out
+
+    def _moves_to(self, sq: int, code: int, target: int) -> list[Move]:
+        """The ordinary moves of one piece that end on ``target`` (same rules as above)."""
+        t = self.t
+        board = self.board
+        side = code & 1
+        out: list[Move] = []
+        here = board[target]
+        if here and here & 1 == side:
+            return out
+        dr, dc = ROW[target] - ROW[sq], COL[target] - COL[sq]
+        n, m = abs(dr), abs(dc)
+        if (n == m or not n or not m) and (n or m):
+            n = max(n, m)
+            d = _DIR_OF[((dc > 0) - (dc < 0), (dr > 0) - (dr < 0))]
+            ray = RAYS[sq][d]
+            clear = all(not board[s] for s in ray[:n - 1])
+            done = False
+            if t.reach[code][d] >= n and clear:
+                done = True
+            elif n == 2 and t.jump[code][d]:
+                done = True
+            if done:
+                if here:
+                    self._finish(sq, target, (target,), (target,), code, out)
+                else:
+                    out.append(Move(sq, target, (), code >> 1, (target,)))
+                return out
+        if t.knight[code] and target in KNIGHT_TARGETS[side][sq]:
+            if here:
+                self._finish(sq, target, (target,), (target,), code, out)
+            else:
+                out.append(Move(sq, target, (), code >> 1, (target,)))
+            return out
+        if t.hook[code] is not None and self._hook_hits(sq, target, t.hook[code] is DIAGONAL):
+            if here:
+                self._finish(sq, target, (target,), (target,), code, out)
+            else:
+                out.append(Move(sq, target, (), code >> 1, (target,)))
+        return out
+
+    def _finish(self, origin: int, to: int, caps: tuple[int, ...], path: tuple[int, ...],
+                code: int, out: list[Move]) -> None:
+        """Append the move(s) of one capture with the promotion rules (§6.8) and contagion (§6.9)."""
+        tid = code >> 1
+        promotion, contagion, immune = self._opt[0], self._opt[1], self._opt[2]
+        board = self.board
+        if contagion:
+            for c in caps:
+                vt = board[c] >> 1
+                if vt in (DV_ID, TK_ID, DSP_ID, BSP_ID):
+                    exempt = (immune != "none" and tid in (KING_ID, EMPEROR_ID, PRINCE_ID)) or (
+                        immune == "royals-and-elephant" and tid == DE_ID)
+                    if not exempt:
+                        out.append(Move(origin, to, caps, TK_ID if vt in (DV_ID, TK_ID) else BSP_ID,
+                                        path))
+                        return
+                    break
+        promo = self.t.promotes[code]
+        if not promo:
+            out.append(Move(origin, to, caps, tid, path))
+            return
+        out.append(Move(origin, to, caps, promo, path))
+        if promotion == "forced":
+            return
+        if promotion == "forced-if-victim-promoted" and any(
+                board[c] >> 1 in PROMOTED_IDS for c in caps):
+            return
+        out.append(Move(origin, to, caps, tid, path))
+
+    def _hook_moves(self, sq: int, code: int, dirs: tuple[int, ...], out: list[Move]) -> None:
+        """Hook Mover / Capricorn (§6.4): a line, optionally one 90° turn on an empty square."""
+        board = self.board
+        side = code & 1
+        tid = code >> 1
+        seen = set()
+        caps_seen = set()
+        for d in dirs:
+            for s in RAYS[sq][d]:
+                p = board[s]
+                if p:
+                    if p & 1 != side and s not in caps_seen:
+                        caps_seen.add(s)
+                        self._finish(sq, s, (s,), (s,), code, out)
+                    break
+                if s not in seen:
+                    seen.add(s)
+                    out.append(Move(sq, s, (), tid, (s,)))
+                for e in PERPENDICULAR[d]:
+                    for u in RAYS[s][e]:
+                        q = board[u]
+                        if q:
+                            if q & 1 != side and u not in caps_seen:
+                                caps_seen.add(u)
+                                self._finish(sq, u, (u,), (u,), code, out)
+                            break
+                        if u not in seen and u != sq:
+                            seen.add(u)
+                            out.append(Move(sq, u, (), tid, (u,)))
+
+    def _lion_moves(self, sq: int, code: int, out: list[Move]) -> None:
+        """Lion power (§6.3), linear Lion Dog (§6.5) and the plain moves combined with them."""
+        t = self.t
+        board = self.board
+        side = code & 1
+        reach = t.lion[code]
+        best: dict[tuple[Any, ...], tuple[int, ...]] = {}
+        contagion = self._opt[1]
+
+        def note(to: int, caps: tuple[int, ...], path: tuple[int, ...]) -> None:
+            key: tuple[Any, ...] = (to, frozenset(caps))
+            if contagion and len(caps) > 1:
+                key += (next((board[c] >> 1 for c in caps
+                              if board[c] >> 1 in (DV_ID, TK_ID, DSP_ID, BSP_ID)), 0),)
+            old = best.get(key)
+            if old is None:
+                best[key] = (caps, path)
+            elif (len(path), path) < (len(old[1]), old[1]):
+                best[key] = (caps, path)
+
+        # plain slides/jumps of the piece (Q3 of FF, Q of BSp/TK) as direct moves
+        for d, run in t.slides[code]:
+            for s in RAYS[sq][d][:run]:
+                p = board[s]
+                if not p:
+                    note(s, (), (s,))
+                    continue
+                if p & 1 != side:
+                    note(s, (s,), (s,))
+                break
+        if reach:
+            zone = ZONE2[sq] if reach == 2 else ZONE3[sq]
+            for s in zone:
+                p = board[s]
+                if not p:
+                    note(s, (), (s,))
+                elif p & 1 != side:
+                    note(s, (s,), (s,))
+            self._lion_steps(sq, side, reach, note)
+        if t.ldog[code]:
+            leap = self._opt[3]
+            for d in range(8):
+                ray = RAYS[sq][d][:3]
+                if not ray:
+                    continue
+                d1 = ray[0]
+                seqs = [(d1,), (d1, sq)]
+                if len(ray) > 1:
+                    seqs += [(d1, ray[1]), (d1, ray[1], d1)]
+                    if len(ray) > 2:
+                        seqs.append((d1, ray[1], ray[2]))
+                for seq in seqs:
+                    caps: tuple[int, ...] = ()
+                    ok = True
+                    for s in seq:
+                        if s == sq or s in caps:
+                            continue
+                        p = board[s]
+                        if p:
+                            if p & 1 == side:
+                                ok = False
+                                break
+                            caps += (s,)
+                    if ok:
+                        note(seq[-1], caps, seq)
+                if leap:
+                    for s in ray[1:]:
+                        p = board[s]
+                        if not p:
+                            note(s, (), (s,))
+                        elif p & 1 != side:
+                            note(s, (s,), (s,))
+        if self._opt[7] and (sq, frozenset()) not in best:
+            best[(sq, frozenset())] = ((), ())
+        finish = self._finish
+        tid = code >> 1
+        for key, (caps, path) in best.items():
+            to = key[0]
+            if to == sq and not caps:
+                out.append(Move(sq, sq, (), tid, ()))
+            elif not caps:
+                out.append(Move(sq, to, (), tid, (to,)))
+            else:
+                if caps == (to,):
+                    path = (to,)
+                finish(sq, to, caps, path, code, out)
+
+    def _lion_steps(self, origin: int, side: int, reach: int, note: Any) -> None:
+        """Step sequences of 2..reach king steps (§6.3 items 2-4)."""
+        board = self.board
+
+        def walk(cur: int, caps: tuple[int, ...], path: tuple[int, ...]) -> None:
+            for nb in NEIGHBOURS[cur]:
+                if nb == origin or nb in caps:
+                    new_caps = caps
+                else:
+                    p = board[nb]
+                    if p and p & 1 == side:
+                        continue
+                    new_caps = caps + (nb,) if p else caps
+                new_path = path + (nb,)
+                if len(new_path) >= 2:
+                    note(nb, new_caps, new_path)
+                if len(new_path) < reach:
+                    walk(nb, new_caps, new_path)
+
+        walk(origin, (), ())
+
+    def _emperor_moves(self, sq: int, code: int, out: list[Move], target: int | None = None) -> None:
+        """The Emperor (§6.6): any square, captures limited by `emperor-capture`."""
+        board = self.board
+        side = code & 1
+        mode = self._opt[4]
+        tid = code >> 1
+        for s in (range(NSQ) if target is None else (target,)):
+            if s == sq:
+                continue
+            p = board[s]
+            if not p:
+                if mode == "unattacked" and self.emperor_defended(sq, s) is not None:
+                    continue
+                out.append(Move(sq, s, (), tid, (s,)))
+            elif p & 1 != side:
+                if mode != "any" and self.emperor_capture_block(sq, s) is not None:
+                    continue
+                self._finish(sq, s, (s,), (s,), code, out)
+
+    # ---- attacks and the Emperor ----------------------------------------------------------
+
+    def attacker(self, q: int, side: int, *, skip: int = -1) -> int | None:
+        """A square of a non-Emperor piece of ``side`` that attacks ``q`` (§6.6 "Attack"),
+        or None. The piece on ``skip`` is ignored."""
+        board = self.board
+        t = self.t
+        reach, jump = t.reach, t.jump
+        for e in range(8):
+            ray = RAYS[q][e]
+            back = OPPOSITE[e]
+            k = 0
+            for s in ray:
+                k += 1
+                p = board[s]
+                if p:
+                    if p & 1 == side and s != skip and reach[p][back] >= k:
+                        return s
+                    break
+            if len(ray) > 1:
+                s = ray[1]
+                p = board[s]
+                if p and p & 1 == side and s != skip and jump[p][back]:
+                    return s
+        for s in KNIGHT_SOURCES[side][q]:
+            p = board[s]
+            if p and p & 1 == side and s != skip and t.knight[p]:
+                return s
+        squares = self.squares
+        for code in t.special[side]:
+            for s in squares[code]:
+                if s == skip or s == q or board[s] != code:
+                    continue
+                if t.lion[code] and distance(s, q) <= t.lion[code]:
+                    return s
+                if t.ldog[code] and self._ldog_hits(s, q, side):
+                    return s
+                if t.hook[code] is not None and self._hook_hits(s, q, t.hook[code] is DIAGONAL):
+                    return s
+        return None
+
+    def _ldog_hits(self, s: int, q: int, side: int) -> bool:
+        dr, dc = ROW[q] - ROW[s], COL[q] - COL[s]
+        n = max(abs(dr), abs(dc))
+        if n > 3 or not (dr == 0 or dc == 0 or abs(dr) == abs(dc)):
+            return False
+        if self._opt[3] or n == 1:
+            return True
+        step = (dr // n) * SIZE + dc // n
+        return all(not (self.board[s + step * i] and self.board[s + step * i] & 1 == side)
+                   for i in range(1, n))
+
+    def _clear(self, a: int, b: int) -> bool:
+        """Whether every square strictly between ``a`` and ``b`` (on one line) is empty."""
+        dr, dc = ROW[b] - ROW[a], COL[b] - COL[a]
+        n = max(abs(dr), abs(dc))
+        step = (dr // n) * SIZE + dc // n
+        board = self.board
+        return all(not board[a + step * i] for i in range(1, n))
+
+    def _hook_hits(self, s: int, q: int, diagonal: bool) -> bool:
+        r1, c1, r2, c2 = ROW[s], COL[s], ROW[q], COL[q]
+        if not diagonal:
+            if r1 == r2 or c1 == c2:
+                return self._clear(s, q)
+            corners = [(r2, c1), (r1, c2)]
+        else:
+            if abs(r1 - r2) == abs(c1 - c2):
+                return self._clear(s, q)
+            if (r1 + c1 + r2 + c2) % 2:
+                return False
+            corners = []
+            for a, b in ((c1 - r1, c2 + r2), (c2 - r2, c1 + r1)):
+                c, r = (a + b) // 2, (b - a) // 2
+                corners.append((r, c))
+        for r, c in corners:
+            if not (0 <= r < SIZE and 0 <= c < SIZE):
+                continue
+            corner = r * SIZE + c
+            if self.board[corner] or corner in (s, q):
+                continue
+            if self._clear(s, corner) and self._clear(corner, q):
+                return True
+        return False
+
+    def defender(self, q: int, side: int, mover_emperor: int) -> int | None:
+        """A piece of ``side`` protecting ``q`` in the current board (§6.6 "Protected"),
+        with ``side``'s Emperor counted per `emperor-as-defender`; ``mover_emperor`` is the
+        square of the other side's capturing Emperor (never a recapture threat itself)."""
+        found = self.attacker(q, side)
+        if found is not None:
+            return found
+        for e in self.squares[EMPEROR_ID * 2 + side]:
+            if e == q:
+                continue
+            if self._opt[6] == "always" or self.attacker(q, 1 - side, skip=mover_emperor) is None:
+                return e
+        return None
+
+    def emperor_defended(self, origin: int, q: int) -> int | None:
+        """The square of a piece of the Emperor's enemy that protects (or attacks) ``q`` in the
+        reference position of `emperor-protection` (§6.6), or None."""
+        board = self.board
+        code = board[origin]
+        enemy = 1 - (code & 1)
+        if self._opt[5] == "before":
+            return self.defender(q, enemy, origin)
+        victim = board[q]
+        board[origin] = 0
+        board[q] = code
+        try:
+            return self.defender(q, enemy, q)
+        finally:
+            board[q] = victim
+            board[origin] = code
+
+    def emperor_capture_block(self, origin: int, q: int) -> int | None:
+        """The protector that forbids the Emperor on ``origin`` to capture on ``q`` (§6.6), or None."""
+        mode = self._opt[4]
+        if mode == "any":
+            return None
+        if mode == "royals-only" and self.board[q] >> 1 not in ROYAL_IDS:
+            return None
+        return self.emperor_defended(origin, q)
+
+    def self_check_by(self, side: int) -> int | None:
+        """If ``side`` has exactly one royal and the opponent can capture it (§6.11), the square
+        of a capturing piece; else None. Judged in the current position."""
+        royals = self.royals(side)
+        if len(royals) != 1:
+            return None
+        q = royals[0]
+        found = self.attacker(q, 1 - side)
+        if found is not None:
+            return found
+        for e in self.squares[EMPEROR_ID * 2 + 1 - side]:
+            if self._opt[4] == "any" or self.emperor_capture_block(e, q) is None:
+                return e
+        return None
+
+    def promotion_kind(self, move: Move) -> str:
+        """What the move did to the piece's type, judged before the move (§6.8, §6.9):
+        ``promote``, ``decline`` (could have promoted, did not), ``contagion`` or ``none``."""
+        code = self.board[move.origin]
+        tid = code >> 1
+        if not move.captures:
+            return "none"
+        if self._opt[1]:
+            for c in move.captures:
+                vt = self.board[c] >> 1
+                if vt in (DV_ID, TK_ID, DSP_ID, BSP_ID):
+                    immune = self._opt[2]
+                    exempt = (immune != "none" and tid in (KING_ID, EMPEROR_ID, PRINCE_ID)) or (
+                        immune == "royals-and-elephant" and tid == DE_ID)
+                    if not exempt:
+                        return "contagion"
+                    break
+        promo = self.t.promotes[code]
+        if not promo:
+            return "none"
+        return "promote" if move.becomes == promo else "decline"
+
+    def promotion_compulsory(self, move: Move) -> bool:
+        """Whether a promotable capture must promote under `promotion` (§6.8)."""
+        promotion = self._opt[0]
+        if promotion == "forced":
+            return True
+        if promotion == "optional":
+            return False
+        return any(self.board[c] >> 1 in PROMOTED_IDS for c in move.captures)
+
+    # ---- outcome --------------------------------------------------------------------------
+
+    def outcome(self) -> Outcome | None:
+        """Win by capturing every royal (§6.10); no legal move (§6.16); else None."""
+        names = ("Black", "White")
+        for side in (self.turn, 1 - self.turn):
+            if not self.royals(side):
+                other = 1 - side
+                if not self.royals(other):
+                    return Outcome(None, "no-royals", "neither side has a royal piece")
+                return Outcome(other, "royal-captured",
+                               f"{names[other]} captured {names[side]}'s last royal piece")
+        if not self.has_legal_move():
+            side = self.turn
+            if self._opt[10] == "draw":
+                return Outcome(None, "no-legal-move", f"{names[side]} has no legal move (draw)")
+            return Outcome(1 - side, "no-legal-move", f"{names[side]} has no legal move")
+        return None
+
+
+_DIR_OF = {step: index for index, step in enumerate(DIRS)}
+
+
+def _move_order(move: Move) -> tuple[Any, ...]:
+    return (move.to, tuple(sorted(move.captures)), move.becomes)

@@ -1,0 +1,226 @@
+"""Maka-Dai-Dai Shogi statistics (spec §13): per-move facts and a flat per-record summary.
+
+The collector reads positions and moves; it decides nothing about legality.
+
+>>> from notation_tools.games.maka import GAME
+>>> rules = GAME.parse_rules(None)
+>>> pos = GAME.start_position(rules)
+>>> stats = GAME.new_stats(rules)
+>>> before = pos.copy(); move = GAME.parse_move("P-10m", pos); pos.push(move)
+>>> stats.add(before, move, pos)
+>>> stats.summary(pos, None)["captures"]
+0
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from notation_tools.games.base import Outcome, Rules
+
+from .pieces import COL, EMPEROR_ID, GP_ID, ROW, ROYAL_IDS, SIZE, TYPE_OF_ID, distance
+from .rules import Move, Position
+
+SIDE_KEYS = ("black", "white")
+
+
+def move_facts(before: Position, move: Move) -> dict[str, Any]:
+    """What one move did (§13 "per move"), judged in the position before it."""
+    board = before.board
+    code = board[move.origin]
+    t = before.t
+    kind = before.promotion_kind(move)
+    facts: dict[str, Any] = {
+        "piece": TYPE_OF_ID[code >> 1].abbr,
+        "side": code & 1,
+        "captured": [(c, TYPE_OF_ID[board[c] >> 1].abbr, board[c] & 1) for c in move.captures],
+        "captures": len(move.captures),
+        "igui": move.origin == move.to and bool(move.captures),
+        "pass": move.is_pass,
+        "promotion": (TYPE_OF_ID[code >> 1].abbr, TYPE_OF_ID[move.becomes].abbr)
+        if kind == "promote" else None,
+        "declined": kind == "decline",
+        "contagion": kind == "contagion",
+        "emperor": bool(t.emperor[code]),
+        "lion_type": bool(t.lion[code] or t.ldog[code]),
+        "hook": t.hook[code] is not None,
+        "hook_turn": False,
+        "jump": False,
+        "royal_captured": any(board[c] >> 1 in ROYAL_IDS for c in move.captures),
+        "distance": distance(move.origin, move.to),
+        "legs": len(move.path),
+    }
+    dr, dc = ROW[move.to] - ROW[move.origin], COL[move.to] - COL[move.origin]
+    aligned = dr == 0 or dc == 0 or abs(dr) == abs(dc)
+    if facts["hook"]:
+        diagonal = t.hook[code][0] >= 4
+        facts["hook_turn"] = not aligned or (diagonal and (dr == 0 or dc == 0)) or (
+            not diagonal and dr != 0 and dc != 0)
+    if move.to != move.origin and aligned and not move.captures[:-1]:
+        n = max(abs(dr), abs(dc))
+        step = (dr // n) * SIZE + dc // n
+        facts["jump"] = any(board[move.origin + step * i] for i in range(1, n))
+    elif not aligned and not facts["hook"]:
+        facts["jump"] = True  # knight, Lion or Emperor leap off the lines
+    return facts
+
+
+class MakaStats:
+    """Gathers §13's per-record figures while a record is replayed."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.plies = 0
+        self.moves = [0, 0]
+        self.captures = [0, 0]
+        self.captured_types: Counter[str] = Counter()
+        self.multi = Counter()
+        self.igui = 0
+        self.passes = 0
+        self.promotions = [0, 0]
+        self.promotion_list: list[str] = []
+        self.declined = 0
+        self.contagion = 0
+        self.emperor_ply: list[int | None] = [None, None]
+        self.emperor_moves = 0
+        self.emperor_captures = 0
+        self.emperor_protected = 0
+        self.prince_ply: int | None = None
+        self.royal_capture_plies: list[int] = []
+        self.hook_moves = 0
+        self.hook_turns = 0
+        self.lion_moves = 0
+        self.first_capture: int | None = None
+        self.quiet_run = 0
+        self.longest_quiet = 0
+        self.max_occurrences = 1
+        self.self_checks = [0, 0]
+        self.longest = 0
+        self.longest_ply: int | None = None
+        self.most_legs = 0
+        self.pieces_min = [96, 96]
+        self.pieces_now: list[int] | None = None
+
+    def add(self, before: Position, move: Move, after: Position) -> None:
+        """Note one ply (``before`` is a copy taken before the move)."""
+        self.plies += 1
+        ply = self.plies
+        facts = move_facts(before, move)
+        side = facts["side"]
+        self.moves[side] += 1
+        n = facts["captures"]
+        if n:
+            self.captures[side] += n
+            for _, abbr, _ in facts["captured"]:
+                self.captured_types[abbr] += 1
+            if self.first_capture is None:
+                self.first_capture = ply
+            self.quiet_run = 0
+            if n >= 2:
+                self.multi[n] += 1
+        else:
+            self.quiet_run += 1
+            self.longest_quiet = max(self.longest_quiet, self.quiet_run)
+        self.igui += facts["igui"]
+        self.passes += facts["pass"]
+        if facts["promotion"]:
+            self.promotions[side] += 1
+            frm, to = facts["promotion"]
+            self.promotion_list.append(f"{frm}>{to}")
+            if to == "E":
+                self.emperor_ply[side] = ply
+            if to == "Pr" and self.prince_ply is None:
+                self.prince_ply = ply
+        self.declined += facts["declined"]
+        self.contagion += facts["contagion"]
+        if facts["emperor"]:
+            self.emperor_moves += 1
+            if n:
+                self.emperor_captures += 1
+                # judged by the default restriction (unprotected) even when allowed (§13)
+                if before.emperor_defended(move.origin, move.to) is not None:
+                    self.emperor_protected += 1
+        if facts["royal_captured"]:
+            self.royal_capture_plies.append(ply)
+        self.hook_moves += facts["hook"]
+        self.hook_turns += facts["hook_turn"]
+        self.lion_moves += facts["lion_type"]
+        if facts["distance"] > self.longest:
+            self.longest = facts["distance"]
+            self.longest_ply = ply
+        self.most_legs = max(self.most_legs, facts["legs"])
+        self.max_occurrences = max(self.max_occurrences, after.counts.get(after.key, 1))
+        if after.self_check_by(side) is not None:
+            self.self_checks[side] += 1
+        if self.pieces_now is None:
+            self.pieces_now = [sum(1 for _ in before.pieces(s)) for s in (0, 1)]
+            self.pieces_min = list(self.pieces_now)
+        for _, _, victim_side in facts["captured"]:
+            self.pieces_now[victim_side] -= 1
+            self.pieces_min[victim_side] = min(self.pieces_min[victim_side],
+                                               self.pieces_now[victim_side])
+
+    def summary(self, final: Position, outcome: Outcome | None) -> dict[str, Any]:
+        """Flat figures (§13); ``captures`` is the total number of captured pieces."""
+        data: dict[str, Any] = {
+            "plies": self.plies,
+            "moves_black": self.moves[0],
+            "moves_white": self.moves[1],
+            "end": outcome.reason if outcome else "ongoing",
+            "winner": None if outcome is None or outcome.winner is None
+            else ("Black", "White")[outcome.winner],
+            "captures": sum(self.captures),
+            "captures_black": self.captures[0],
+            "captures_white": self.captures[1],
+            "captured_types": ", ".join(f"{k} {v}" for k, v in sorted(self.captured_types.items())),
+            "double_captures": self.multi[2],
+            "triple_captures": self.multi[3],
+            "igui": self.igui,
+            "passes": self.passes,
+            "promotions": sum(self.promotions),
+            "promotions_black": self.promotions[0],
+            "promotions_white": self.promotions[1],
+            "promotion_list": ", ".join(self.promotion_list),
+            "declined_promotions": self.declined,
+            "contagion": self.contagion,
+            "emperor_ply_black": self.emperor_ply[0],
+            "emperor_ply_white": self.emperor_ply[1],
+            "emperor_moves": self.emperor_moves,
+            "emperor_captures": self.emperor_captures,
+            "emperor_protected_captures": self.emperor_protected,
+            "prince_ply": self.prince_ply,
+            "royal_capture_plies": ", ".join(map(str, self.royal_capture_plies)),
+            "hook_moves": self.hook_moves,
+            "hook_turns": self.hook_turns,
+            "lion_moves": self.lion_moves,
+            "first_capture_ply": self.first_capture,
+            "longest_capture_free": self.longest_quiet,
+            "max_position_occurrences": self.max_occurrences,
+            "longest_move": self.longest,
+            "longest_move_ply": self.longest_ply,
+            "most_legs": self.most_legs,
+            "self_checks_black": self.self_checks[0],
+            "self_checks_white": self.self_checks[1],
+        }
+        for s, key in enumerate(SIDE_KEYS):
+            pieces = [code for _, code in final.pieces(s)]
+            data[f"pieces_{key}"] = len(pieces)
+            data[f"pieces_min_{key}"] = min(self.pieces_min[s], len(pieces))
+            data[f"royals_{key}"] = len(final.royals(s))
+            data[f"emperor_{key}"] = sum(1 for c in pieces if c >> 1 == EMPEROR_ID)
+            data[f"gold_promoted_{key}"] = sum(1 for c in pieces if c >> 1 == GP_ID)
+            data[f"immobile_{key}"] = sum(1 for sq, c in final.pieces(s)
+                                          if not final.piece_moves(sq, c) and _immobile(sq, c))
+        for abbr, count in sorted(self.captured_types.items()):
+            data[f"captured_{abbr}"] = count
+        return data
+
+
+def _immobile(sq: int, code: int) -> bool:
+    """The permanently stuck pieces of §6.14 (last rank or, for a Knight, last two)."""
+    abbr = TYPE_OF_ID[code >> 1].abbr
+    row = ROW[sq] if code & 1 == 0 else SIZE - 1 - ROW[sq]
+    if abbr in ("P", "L", "St", "I", "FSt", "FIr"):
+        return row == 0
+    return abbr == "N" and row <= 1
