@@ -18,6 +18,7 @@ from typing import Any
 from notation_tools.games.base import (
     EngineError,
     Game,
+    Resolution,
     Outcome,
     Position,
     Rules,
@@ -91,10 +92,11 @@ def resolve_game(record: Record, game_name: str | None, ctx: _Context) -> Game |
             return None
     # Only movetext with no tags at all (a bare score, as ShogiVar writes) is recognised by
     # its look: a tagged record without a Variant tag is an error (DESIGN: the container).
-    texts = [move.text for move in record.moves[:8]]
+    texts = [move.text for move in record.moves[:16]]
     if not record.tags and texts:
         for game in all_games():
-            if game.sniff(texts):
+            skip = game.preamble_length(texts)
+            if skip or game.sniff(texts[:8]):
                 return game
     ctx.add("E-UNKNOWN-VARIANT", "the record names no game: add a [Variant \"...\"] tag or "
             "give --game", record.line, 1)
@@ -138,51 +140,57 @@ class _Line:
         """Replay ``moves``; returns (plies replayed, whether every move was replayed)."""
         game, ctx = self.game, self.ctx
         start_ply = ply
-        relax_number = False
         last = "the start position"
         for index, node in enumerate(moves):
             if not in_variation and self.visitor is not None and self.visitor.stop_after(ply):
                 return ply - start_ply, False
             side = position.turn
             side_name = game.sides[side]
-            if node.number is not None and not relax_number:
+            where = {"ply": ply + 1, "number": number, "side": side_name, "move": node.text}
+            if node.data is None and node.text in game.ignored_words:
+                ctx.add("W-IGNORED-WORD", f'ignored "{node.text}"', node.line, node.column,
+                        severity=WARNING, **where)
+                continue
+            if game.placeholder is not None and node.text == game.placeholder \
+                    and ply == 0 and side == 1 and index == 0:
+                continue  # "1. - P-10g": the placeholder fills side 0's slot of move 1
+            if node.number is not None:
                 self._check_number(node, number, side, side_name, ply)
-            relax_number = False
             if game.placeholder is not None and node.text == game.placeholder:
-                if ply == 0 and side == 1 and index == 0:
-                    relax_number = True  # "1. - P-10g": the placeholder stands in side 0's slot
-                    continue
                 ctx.add("E-PLACEHOLDER", f"'{node.text}' stands for a missing move only in the "
                         f"first player's place of move 1 when {game.sides[1]} starts",
-                        node.line, node.column, ply=ply + 1, number=number, side=side_name,
-                        move=node.text)
+                        node.line, node.column, **where)
                 return ply - start_ply, False
             outcome = position.outcome()
             if outcome is not None:
                 ctx.add("E-MOVE-AFTER-END", f"the game ended after {last} "
-                        f"({outcome.detail or outcome.reason})", node.line, node.column,
-                        ply=ply + 1, number=number, side=side_name, move=node.text)
+                        f"({outcome.detail or outcome.reason})", node.line, node.column, **where)
                 return ply - start_ply, False
             try:
-                if node.data is not None and not node.text:
-                    move = game.move_from_json(node.data, position)
-                else:
-                    move = game.parse_move(node.text, position)
+                resolution = self._resolve(node, position)
             except EngineError as error:
                 ctx.add(error.code, error.message, node.line, node.column + error.offset,
-                        ply=ply + 1, number=number, side=side_name,
-                        move=node.text or repr(node.data), rule=error.rule)
+                        rule=error.rule, **{**where, "move": node.text or repr(node.data)})
                 return ply - start_ply, False
             except Exception as error:  # noqa: BLE001 - an engine bug must not end the run
                 ctx.add("E-INTERNAL", f"internal error in the {game.id} engine "
                         f"({type(error).__name__}: {error}); please report this record",
-                        node.line, node.column, ply=ply + 1, number=number, side=side_name,
-                        move=node.text)
+                        node.line, node.column, **where)
                 return ply - start_ply, False
-            if node.variations:
-                for variation in node.variations:
-                    branch = _Line(game, ctx, self.visitor, None)
-                    branch.run(variation, position.copy(), number, ply, True)
+            move = resolution.move
+            for code, message, rule in resolution.warnings:
+                ctx.add(code, message, node.line, node.column, rule=rule,
+                        severity=NOTE if code.startswith("I-") else WARNING, **where)
+            if resolution.alternatives:
+                move, survivors = self._choose([move, *resolution.alternatives],
+                                               moves[index + 1:], position)
+                if survivors > 1:
+                    ctx.add(game.fork_warning, f"{survivors} readings of {node.text} play to the "
+                            "end of the line; the first in position order is kept",
+                            node.line, node.column, severity=WARNING, **where)
+            for variation in node.variations:
+                branch = _Line(game, ctx, self.visitor, None)
+                branch.run(variation, position.copy(), number, ply, True)
             if self.visitor is not None:
                 self.visitor.visit_move(node, move, position, ply + 1, in_variation)
             if self.stats is not None:
@@ -196,6 +204,40 @@ class _Line:
             if side == 1:
                 number += 1
         return ply - start_ply, True
+
+    def _resolve(self, node: Move, position: Position) -> Resolution:
+        if node.data is not None and not node.text:
+            return Resolution(self.game.move_from_json(node.data, position))
+        return self.game.resolve_move(node.text, position)
+
+    def _choose(self, candidates: list[Any], rest: list[Move],
+                position: Position) -> tuple[Any, int]:
+        """The reading under which the rest of the line plays best, and how many tie.
+
+        Each reading is scored by the later moves in order (played cleanly, with a warning,
+        or not at all), so a reading is dropped at the first move another plays better.
+        """
+        scores = [self._score(candidate, rest, position) for candidate in candidates]
+        best = max(scores)
+        survivors = [c for c, score in zip(candidates, scores) if score == best]
+        return survivors[0], len(survivors)
+
+    def _score(self, candidate: Any, rest: list[Move], position: Position) -> tuple[int, ...]:
+        work = position.copy()
+        work.push(candidate)
+        marks = []
+        for node in rest:
+            if node.data is None and (node.text in self.game.ignored_words):
+                continue
+            if work.outcome() is not None:
+                break
+            try:
+                resolution = self._resolve(node, work)
+            except Exception:  # noqa: BLE001 - any failure ends this reading
+                break
+            marks.append(1 if resolution.warnings else 2)
+            work.push(resolution.move)  # a later fork takes its first reading
+        return (*marks, 0)
 
     def _check_number(self, node: Move, number: int, side: Side, side_name: str,
                       ply: int) -> None:
@@ -225,6 +267,9 @@ def replay(record: Record, *, game_name: str | None = None, rules_text: str | No
     if game is None:
         return result
     result.game = game
+    if not record.tags:
+        # Another program's title lines before a bare score (ShogiVar's text score).
+        del record.moves[:game.preamble_length([move.text for move in record.moves[:16]])]
     rules_tag = record.find_tag("Rules")
     try:
         rules = game.parse_rules(rules_text if rules_text is not None

@@ -20,7 +20,7 @@ from notation_tools.cli.options import (
     rules_option,
 )
 from notation_tools.games.base import Game
-from notation_tools.records.diagnostics import Diagnostic
+from notation_tools.records.diagnostics import WARNING, Diagnostic
 from notation_tools.records.jsonio import write_json_record
 from notation_tools.records.model import Move, Record
 from notation_tools.records.pgn import write_record
@@ -38,11 +38,16 @@ def _notations() -> list[str]:
 class _Rewrite(ReplayVisitor):
     """Re-writes every move it sees (main line and variations) in place."""
 
-    def __init__(self, game: Game, notation: str | None, with_data: bool) -> None:
-        self.game, self.notation, self.with_data = game, notation, with_data
+    def __init__(self, record: Record, game: Game, notation: str | None, with_data: bool) -> None:
+        self.record, self.game, self.notation, self.with_data = record, game, notation, with_data
 
     def visit_move(self, node: Move, move: Any, before: Any, ply: int, in_variation: bool) -> None:
         if self.notation is not None:
+            for code, message in self.game.format_warnings(move, before, self.notation):
+                self.record.diagnostics.append(Diagnostic(
+                    code, message, self.record.path, node.line, node.column, severity=WARNING,
+                    ply=ply, side=self.game.sides[before.turn], move=node.text,
+                    record=self.record.index))
             node.text = self.game.format_move(move, before, self.notation)
         if self.with_data:
             node.data = self.game.move_to_json(move, before)
@@ -75,7 +80,7 @@ def _convert(record: Record, game: str | None, rules: str | None, notation: str 
         return
     record.diagnostics.clear()
     replay(record, game_name=game, rules_text=rules,
-           visitor=_Rewrite(probe.game, notation, with_data))
+           visitor=_Rewrite(record, probe.game, notation, with_data))
 
 
 @click.command()

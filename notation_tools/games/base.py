@@ -226,6 +226,50 @@ class StatsCollector(Protocol):
         """
 
 
+@dataclasses.dataclass(frozen=True)
+class Resolution:
+    """What a move text means in a position: the move, warnings ``(code, message, rule)``
+    about how it was written, and ``alternatives``: other moves the text may equally mean,
+    which only later moves can tell apart (the replay keeps the reading under which the rest
+    of the record plays best, and reports :attr:`Game.fork_warning` when several do)."""
+
+    move: Any
+    warnings: Sequence[tuple[str, str, str | None]] = ()
+    alternatives: Sequence[Any] = ()
+
+
+@dataclasses.dataclass(frozen=True)
+class ForeignRecord:
+    """A game read from a game's own file format: tags (``SetUp``/``FEN`` for the start),
+    turn tokens in the game's notation, notes ``(code, message)`` the reader made, and text
+    for a comment after the last move."""
+
+    tags: Mapping[str, str]
+    tokens: tuple[str, ...] = ()
+    notes: tuple[tuple[str, str], ...] = ()
+    comment: str | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class FileFormat:
+    """A file format of one game beside the PGN container (a position string other programs
+    write, or their saved-game files), for ``convert --to`` and for reading.
+
+    ``sniff(head)`` says whether a file's first 8 KiB are in this format; ``read(text)`` turns
+    the whole text into a :class:`ForeignRecord` (raising :class:`EngineError` for a file it
+    cannot read); ``write(start, moves, tags, final)`` writes a replayed record: ``moves`` are
+    the legal main-line moves played from ``start`` (not changed), ``final`` the position
+    after them. A ``positional`` format holds one position: it writes ``final``.
+    """
+
+    name: str
+    help: str
+    sniff: Callable[[str], bool]
+    read: Callable[[str], ForeignRecord]
+    write: Callable[[Any, Sequence[Any], Mapping[str, str], Any], str]
+    positional: bool = False
+
+
 class Style(enum.Enum):
     ASCII = "ascii"
     UNICODE = "unicode"
@@ -256,6 +300,8 @@ class Game(ABC):
     """The code and severity of a move number out of sequence (some specs make it a warning)."""
     draws_possible: ClassVar[bool] = True
     """Whether a draw can happen at all; when not, a ``1/2-1/2`` result is a mismatch."""
+    file_formats: ClassVar[tuple[FileFormat, ...]] = ()
+    """The game's own file formats (read when sniffed, written by ``convert --to NAME``)."""
     placeholder: ClassVar[str | None] = None
     """A token some writers put in the first player's slot when the other side starts."""
 
@@ -352,6 +398,19 @@ class Game(ABC):
     def format_move(self, move: Any, position: Position, notation: str | None = None) -> str:
         """The text of ``move`` (legal in ``position``) in ``notation`` (default: the first)."""
 
+    def resolve_move(self, text: str, position: Position,
+                     notation: str | None = None) -> Resolution:
+        """Like :meth:`parse_move`, with the warnings and alternative readings of the text."""
+        return Resolution(self.parse_move(text, position, notation))
+
+    fork_warning: ClassVar[str] = "W-AMBIGUOUS"
+    """The warning code when a text's alternative readings all play to the end."""
+
+    def format_warnings(self, move: Any, position: Position,
+                        notation: str | None = None) -> Sequence[tuple[str, str]]:
+        """Warnings ``(code, message)`` about writing ``move`` in ``notation`` (``convert``)."""
+        return ()
+
     def move_to_json(self, move: Any, position: Position) -> Any:
         """The move as JSON data; by default its text in the default notation."""
         return self.format_move(move, position)
@@ -386,6 +445,13 @@ class Game(ABC):
     def sniff(self, move_texts: Sequence[str]) -> bool:
         """Whether untagged movetext (first tokens given) looks like this game's."""
         return False
+
+    def preamble_length(self, move_texts: Sequence[str]) -> int:
+        """How many leading words of untagged movetext are another program's title lines."""
+        return 0
+
+    ignored_words: ClassVar[frozenset[str]] = frozenset()
+    """Words some writers put between moves that carry no move; skipped with W-IGNORED-WORD."""
 
     # ---- output --------------------------------------------------------------------------
 
@@ -429,6 +495,7 @@ ENTRY_POINT_GROUP = "notation_tools.games"
 _BUILTIN = {
     "elevation": "notation_tools.games.elevation:GAME",
     "gow": "notation_tools.games.gow:GAME",
+    "maka": "notation_tools.games.maka:GAME",
     "shih": "notation_tools.games.shih:GAME",
     "shuriken": "notation_tools.games.shuriken:GAME",
 }
