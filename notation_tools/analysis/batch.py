@@ -23,7 +23,8 @@ from notation_tools.records.diagnostics import Diagnostic
 from notation_tools.records.model import Record
 from notation_tools.records.pgn import parse_chunk
 from notation_tools.render.tables import Table
-from notation_tools.sources import PgnChunk, Unit, iter_units
+from notation_tools.analysis.foreign import claim_format, foreign_record
+from notation_tools.sources import ForeignText, PgnChunk, Unit, iter_units
 
 
 @dataclasses.dataclass
@@ -93,6 +94,8 @@ def _work(batch: list[Unit], settings: Settings) -> list[RecordReport | Diagnost
             out.append(unit)
         elif isinstance(unit, PgnChunk):
             out.extend(report_record(record, settings) for record in _records_of(unit))
+        elif isinstance(unit, ForeignText):
+            out.append(report_record(foreign_record(unit), settings))
         else:
             out.append(report_record(unit, settings))
     return out
@@ -119,7 +122,7 @@ def _batches(units: Iterable[Unit], size: int) -> Iterator[list[Unit]]:
 def iter_reports(paths: list[str], settings: Settings, *, jobs: int = 1,
                  batch_size: int = 64, stdin: Any = None) -> Iterator[RecordReport | Diagnostic]:
     """Reports for every record of ``paths`` (and E-IO diagnostics), in input order."""
-    units = iter_units(paths, stdin=stdin)
+    units = iter_units(paths, stdin=stdin, claim=claim_format)
     if jobs <= 1:
         for batch in _batches(units, batch_size):
             yield from _work(batch, settings)
@@ -218,8 +221,10 @@ class Summary:
 
 def iter_records(paths: list[str], *, stdin: Any = None) -> Iterator[Record | Diagnostic]:
     """Parsed records (not replayed) and E-IO diagnostics, in input order, in this process."""
-    for unit in iter_units(paths, stdin=stdin):
+    for unit in iter_units(paths, stdin=stdin, claim=claim_format):
         if isinstance(unit, PgnChunk):
             yield from _records_of(unit)
+        elif isinstance(unit, ForeignText):
+            yield foreign_record(unit)
         else:
             yield unit

@@ -53,6 +53,8 @@ class Replay:
     rules: Rules | None = None
     position: Position | None = None
     """The position after the last main-line move replayed."""
+    start: Position | None = None
+    """A copy of the start position, when ``replay`` was asked to keep it."""
     plies: int = 0
     outcome: Outcome | None = None
     result: str | None = None
@@ -255,7 +257,8 @@ class _Line:
 
 
 def replay(record: Record, *, game_name: str | None = None, rules_text: str | None = None,
-           visitor: ReplayVisitor | None = None, collect_stats: bool = False) -> Replay:
+           visitor: ReplayVisitor | None = None, collect_stats: bool = False,
+           keep_start: bool = False) -> Replay:
     """Replay ``record``, appending diagnostics to ``record.diagnostics``.
 
     ``game_name`` and ``rules_text`` are the ``--game`` and ``--rules`` overrides. Never
@@ -283,6 +286,8 @@ def replay(record: Record, *, game_name: str | None = None, rules_text: str | No
     position = _start(record, game, rules, ctx)
     if position is None:
         return result
+    if keep_start:
+        result.start = position.copy()
     for code, message in getattr(position, "notes", ()):
         line_number, column = _tag_location(record.find_tag("FEN"), record)
         ctx.add(code, message, line_number, column,

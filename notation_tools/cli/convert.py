@@ -35,6 +35,45 @@ def _notations() -> list[str]:
     return list(names)
 
 
+def _file_formats() -> list[str]:
+    names: dict[str, None] = {}
+    for game in every_game():
+        names.update(dict.fromkeys(fmt.name for fmt in game.file_formats))
+    return list(names)
+
+
+class _MainLine(ReplayVisitor):
+    """Collects the main line's moves, stopping after ``ply`` plies when given."""
+
+    def __init__(self, ply: int | None) -> None:
+        self.ply = ply
+        self.moves: list[Any] = []
+
+    def visit_move(self, node: Move, move: Any, before: Any, ply: int, in_variation: bool) -> None:
+        if not in_variation:
+            self.moves.append(move)
+
+    def stop_after(self, ply: int) -> bool:
+        return self.ply is not None and ply >= self.ply
+
+
+def _write_foreign(record: Record, game: str | None, rules: str | None, name: str,
+                   ply: int | None) -> str | None:
+    """The record in a game's own file format, or None (with a diagnostic) when it cannot be."""
+    line = _MainLine(ply)
+    result = replay(record, game_name=game, rules_text=rules, visitor=line, keep_start=True)
+    if result.game is None or result.position is None:
+        return None
+    fmt = next((f for f in result.game.file_formats if f.name == name), None)
+    if fmt is None:
+        record.diagnostics.append(Diagnostic(
+            "E-BAD-NOTATION", f"{result.game.id} has no file format {name!r}", record.path,
+            record.line, 1, record=record.index))
+        return None
+    tags = {tag.name: tag.value for tag in record.tags}
+    return fmt.write(result.start, line.moves, tags, result.position)
+
+
 class _Rewrite(ReplayVisitor):
     """Re-writes every move it sees (main line and variations) in place."""
 
@@ -59,6 +98,7 @@ def _has_json_moves(game: Game) -> bool:
 
 def _convert(record: Record, game: str | None, rules: str | None, notation: str | None,
              container: str) -> None:
+    """Rewrite ``record`` in place for the container and notation asked for."""
     if game is not None:
         record.set_tag("Variant", game)
     needs_replay = notation is not None or container != "pgn"
@@ -86,28 +126,34 @@ def _convert(record: Record, game: str | None, rules: str | None, notation: str 
 @click.command()
 @paths_argument
 @click.option("--to", "-t", "target", required=True, metavar="FORMAT",
-              type=click.Choice([*CONTAINERS, *_notations()]),
-              help="pgn, json or jsonl (the container; move texts kept), or a move notation "
-                   "(PGN with every move re-written; see 'notation-tools games').")
+              type=click.Choice([*CONTAINERS, *_notations(), *_file_formats()]),
+              help="pgn, json or jsonl (the container; move texts kept), a move notation "
+                   "(PGN with every move re-written), or a game's own file format (see "
+                   "'notation-tools games').")
 @click.option("--notation", "-n", metavar="NOTATION", type=click.Choice(_notations()),
               help="With --to json/jsonl/pgn: also re-write the moves in this notation.")
+@click.option("--ply", "-p", type=click.IntRange(min=0), default=None,
+              help="For a format that holds one position: the position after this many plies "
+                   "(default: the end).")
 @game_option()
 @rules_option
 @output_option
-def convert(paths: tuple[str, ...], target: str, notation: str | None, game: str | None,
-            rules: str | None, output: str) -> None:
+def convert(paths: tuple[str, ...], target: str, notation: str | None, ply: int | None,
+            game: str | None, rules: str | None, output: str) -> None:
     """Rewrite records in another container (PGN, JSON, JSON Lines) or move notation.
 
     Tags, comments, NAGs and variations survive every conversion, so converting back gives
     the same record. Re-writing moves replays the record; an invalid record is written as it
     stands (moves after the first illegal one unchanged), its diagnostics go to standard
     error, and the exit status is 1. --game and --rules are written into the Variant and
-    Rules tags.
+    Rules tags. A game's own file format (e.g. a position string other programs read) is
+    written from the replayed record; files in such formats are also read as input.
     """
     require_paths(paths)
     check_rules(game, rules)
+    foreign = target in _file_formats() and target not in _notations()
     container = target if target in CONTAINERS else "pgn"
-    if target not in CONTAINERS:
+    if target not in CONTAINERS and not foreign:
         notation = target
     invalid = io_errors = 0
     with open_output(output) as out:
@@ -119,11 +165,15 @@ def convert(paths: tuple[str, ...], target: str, notation: str | None, game: str
                 io_errors += 1
                 click.echo(str(item), err=True)
                 continue
-            _convert(item, game, rules, notation, container)
+            written = (_write_foreign(item, game, rules, target, ply) if foreign
+                       else _convert(item, game, rules, notation, container))
             for diagnostic in item.diagnostics:
                 click.echo(str(diagnostic), err=True)
             invalid += any(d.is_error for d in item.diagnostics)
-            if container == "pgn":
+            if foreign:
+                if written is not None:
+                    out.write(written)
+            elif container == "pgn":
                 out.write(write_record(item))
             else:
                 line = write_json_record(item)

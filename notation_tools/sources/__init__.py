@@ -21,7 +21,7 @@ import sys
 import tarfile
 import zipfile
 import zlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import BinaryIO
 
 from notation_tools.records.diagnostics import Diagnostic
@@ -29,7 +29,7 @@ from notation_tools.records.jsonio import read_json_records
 from notation_tools.records.model import Record
 from notation_tools.records.pgn import Chunk, split_chunks
 
-RECORD_SUFFIXES = (".pgn", ".json", ".jsonl", ".ndjson", ".txt", ".tsa", ".kif")
+RECORD_SUFFIXES = (".pgn", ".json", ".jsonl", ".ndjson", ".txt", ".tsa", ".kif", ".kfen")
 """Files a directory walk picks up (besides archives); a path named directly is always read."""
 JSON_SUFFIXES = (".json", ".jsonl", ".ndjson")
 _COMPRESSED = {".gz": gzip.open, ".bz2": bz2.open, ".xz": lzma.open}
@@ -56,7 +56,19 @@ class PgnChunk:
         return lines[-1][0] if lines else self.chunk[0]
 
 
-Unit = PgnChunk | Record | Diagnostic
+@dataclasses.dataclass(frozen=True, slots=True)
+class ForeignText:
+    """A whole file in a format some game claimed (``claim`` of :func:`iter_units`)."""
+
+    path: str
+    format_key: str
+    text: str
+    problems: tuple[Diagnostic, ...] = ()
+
+
+Unit = PgnChunk | Record | Diagnostic | ForeignText
+Claim = Callable[[str], "str | None"]
+"""Given a file's first 8 KiB as text, the key of a format that reads it, or ``None``."""
 
 
 class InputNotFound(Exception):
@@ -90,35 +102,40 @@ def check_paths(paths: Iterable[str]) -> None:
             raise InputNotFound(path)
 
 
-def iter_units(paths: Iterable[str], *, stdin: BinaryIO | None = None) -> Iterator[Unit]:
-    """Units from every input, in order: files, directories (sorted walk), archives, ``-``."""
+def iter_units(paths: Iterable[str], *, stdin: BinaryIO | None = None,
+               claim: Claim | None = None) -> Iterator[Unit]:
+    """Units from every input, in order: files, directories (sorted walk), archives, ``-``.
+
+    ``claim`` lets a caller that knows other formats take a whole file before it is read
+    as PGN or JSON (this module knows none).
+    """
     for path in paths:
         if path == "-":
             stream = stdin if stdin is not None else sys.stdin.buffer
-            yield from _units_from_stream(stream, "-", "-")
+            yield from _units_from_stream(stream, "-", "-", claim)
         elif os.path.isdir(path):
             for root, dirs, files in os.walk(path):
                 dirs.sort()
                 for name in sorted(files):
                     if _wanted_in_walk(name):
-                        yield from _units_from_file(os.path.join(root, name))
+                        yield from _units_from_file(os.path.join(root, name), claim)
         else:
-            yield from _units_from_file(path)
+            yield from _units_from_file(path, claim)
 
 
-def _units_from_file(path: str) -> Iterator[Unit]:
+def _units_from_file(path: str, claim: Claim | None = None) -> Iterator[Unit]:
     lower = path.lower()
     try:
         if lower.endswith(".zip"):
-            yield from _units_from_zip(path)
+            yield from _units_from_zip(path, claim)
         elif lower.endswith(_TAR_SUFFIXES):
-            yield from _units_from_tar(path)
+            yield from _units_from_tar(path, claim)
         else:
             opener = next((open_ for suffix, open_ in _COMPRESSED.items()
                            if lower.endswith(suffix)), None)
             inner = path[: path.rfind(".")] if opener else path
             with (opener or open)(path, "rb") as stream:
-                yield from _units_from_stream(stream, path, inner)
+                yield from _units_from_stream(stream, path, inner, claim)
     except _READ_ERRORS as error:
         yield _io_error(path, f"cannot read {path}: {_describe(error)}")
 
@@ -129,7 +146,7 @@ def _describe(error: BaseException) -> str:
     return str(error) or type(error).__name__
 
 
-def _units_from_zip(path: str) -> Iterator[Unit]:
+def _units_from_zip(path: str, claim: Claim | None) -> Iterator[Unit]:
     with zipfile.ZipFile(path) as archive:
         for info in archive.infolist():
             if info.is_dir() or not _wanted_in_walk(info.filename):
@@ -137,12 +154,12 @@ def _units_from_zip(path: str) -> Iterator[Unit]:
             name = f"{path}:{info.filename}"
             try:
                 with archive.open(info) as member:
-                    yield from _units_from_stream(member, name, info.filename)
+                    yield from _units_from_stream(member, name, info.filename, claim)
             except _READ_ERRORS as error:
                 yield _io_error(name, f"cannot read archive member {name}: {_describe(error)}")
 
 
-def _units_from_tar(path: str) -> Iterator[Unit]:
+def _units_from_tar(path: str, claim: Claim | None) -> Iterator[Unit]:
     # "r|*" reads the archive as a stream: members strictly in order, nothing kept in memory.
     with tarfile.open(path, "r|*") as archive:
         for info in archive:
@@ -152,16 +169,22 @@ def _units_from_tar(path: str) -> Iterator[Unit]:
             member = archive.extractfile(info)
             if member is None:
                 continue
-            yield from _units_from_stream(member, name, info.name)
+            yield from _units_from_stream(member, name, info.name, claim)
 
 
-def _units_from_stream(stream: BinaryIO, path: str, inner_name: str) -> Iterator[Unit]:
+def _units_from_stream(stream: BinaryIO, path: str, inner_name: str,
+                       claim: Claim | None = None) -> Iterator[Unit]:
     """Units from one byte stream; the format comes from the name, else from the content."""
     head = stream.read(_SNIFF_BYTES)
     if b"\x00" in head:
         yield _io_error(path, f"{path} holds binary data, not text records")
         return
     chained = _Chained(head, stream)
+    key = claim(head.decode("utf-8", "replace")) if claim is not None else None
+    if key is not None:
+        text, problems = _decode_all(chained.read(), path)
+        yield ForeignText(path, key, text, tuple(problems))
+        return
     start = head.lstrip()[:1]
     if inner_name.lower().endswith(JSON_SUFFIXES) or start == b"{" or (
             start == b"[" and head.lstrip()[1:].lstrip()[:1] in (b"{", b"]")):

@@ -19,6 +19,7 @@ from typing import Any
 
 from notation_tools.games import base
 from notation_tools.games.base import Rules, Style, TagConflictError
+from notation_tools.games.gow import formats as _formats
 from notation_tools.games.gow import notation as _notation
 from notation_tools.games.gow import pieces, render, stats
 from notation_tools.games.gow import position as position_codec
@@ -212,6 +213,7 @@ class GameOfWar(base.Game):
         return render.svg(position, last_move=last_move, **self._lines(options))
 
     move_number_code = ("W-MOVE-NUMBER", "warning")  # §15: numbers are informative only
+    file_formats = _formats.FILE_FORMATS
 
     def first_move_number(self, position: Any) -> int:
         """The move number before the first turn of a record starting at ``position`` (§5.3)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from notation_tools.games import base
 from notation_tools.games.base import BadPositionError
 from notation_tools.games.gow.pieces import (
     ARSENAL_OWNER, ARSENALS, NAMES, SIDE_OF, SIZE, TERRAIN, territory)
@@ -28,15 +29,8 @@ class ForeignPosition:
     comment: str | None = None
 
 
-@dataclasses.dataclass(frozen=True)
-class ForeignRecord:
-    """A game read from a foreign format: tags (``SetUp``/``FEN`` included), turn tokens in
-    order, notes, and an optional comment for the end of the movetext."""
-
-    tags: dict[str, str]
-    tokens: tuple[str, ...]
-    notes: tuple[tuple[str, str], ...] = ()
-    comment: str | None = None
+# A game read from a foreign format: the protocol's shape, so the toolkit can read it.
+ForeignRecord = base.ForeignRecord
 
 
 def foreign_error(message: str, code: str) -> BadPositionError:

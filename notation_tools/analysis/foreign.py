@@ -1,0 +1,60 @@
+"""Files in a game's own format (``Game.file_formats``): recognising them and reading them
+into Records, so the rest of the toolkit treats them like PGN records.
+
+Does not print; read faults become diagnostics on the record.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from notation_tools.games.base import EngineError, FileFormat, Game, all_games
+from notation_tools.records.diagnostics import ERROR, NOTE, WARNING, Diagnostic
+from notation_tools.records.model import Move, Record, Tag
+from notation_tools.sources import ForeignText
+
+
+@functools.cache
+def formats() -> dict[str, tuple[Game, FileFormat]]:
+    """``"game-id:format"`` → (game, format), for every registered game."""
+    return {f"{game.id}:{fmt.name}": (game, fmt)
+            for game in all_games() for fmt in game.file_formats}
+
+
+def claim_format(head: str) -> str | None:
+    """The key of the first format whose sniff accepts a file's head, or ``None``."""
+    for key, (_, fmt) in formats().items():
+        try:
+            if fmt.sniff(head):
+                return key
+        except Exception:  # noqa: BLE001 - a sniffer's fault must not stop the run
+            continue
+    return None
+
+
+def _severity(code: str) -> str:
+    return NOTE if code.startswith("I-") else WARNING if code.startswith("W-") else ERROR
+
+
+def foreign_record(unit: ForeignText) -> Record:
+    """The record a foreign file holds; an unreadable file gives a record with its error."""
+    game, fmt = formats()[unit.format_key]
+    record = Record(path=unit.path, index=1, line=1, tags=[Tag("Variant", game.id, 1, 1)])
+    record.diagnostics.extend(unit.problems)
+    try:
+        found = fmt.read(unit.text)
+    except EngineError as error:
+        record.diagnostics.append(Diagnostic(
+            error.code, f"{fmt.name}: {error.message}", unit.path, 1, 1 + error.offset,
+            rule=error.rule, record=1))
+        return record
+    record.tags += [Tag(name, value, 1, 1) for name, value in found.tags.items()
+                    if name != "Variant"]
+    record.moves = [Move(token, 1, 1) for token in found.tokens]
+    if found.comment:
+        record.final_comments.append(found.comment)
+    record.result = found.tags.get("Result")
+    for code, message in found.notes:
+        record.diagnostics.append(Diagnostic(code, message, unit.path, 1, 1,
+                                             severity=_severity(code), record=1))
+    return record
