@@ -22,28 +22,38 @@ from notation_tools.cli.options import (
     table_format_option,
 )
 from notation_tools.render.tables import TABLE_WRITERS
+from notation_tools.sources import input_files, top_file
 
 
 class _Progress:
-    """A one-line counter on standard error, redrawn at most ten times a second."""
+    """A bar on standard error: input files done out of all, records, invalid, records/s."""
 
-    def __init__(self, enabled: bool) -> None:
+    def __init__(self, enabled: bool, files: list[str]) -> None:
         self.enabled = enabled
-        self.start = self.last = time.monotonic()
+        self.files = set(files)
+        self.current: str | None = None
+        self.start = time.monotonic()
+        self.bar = (click.progressbar(length=len(files), file=sys.stderr, label="analyze",
+                                      show_pos=True, item_show_func=lambda text: text)
+                    if enabled else None)
+        if self.bar is not None:
+            self.bar.__enter__()
 
-    def update(self, summary: Summary) -> None:
-        now = time.monotonic()
-        if self.enabled and now - self.last >= 0.1:
-            self.last = now
-            rate = summary.records / max(now - self.start, 1e-9)
-            click.echo(f"\r{summary.records} records ({summary.invalid} invalid), "
-                       f"{rate:,.0f} records/s", err=True, nl=False)
+    def update(self, path: str, summary: Summary) -> None:
+        if self.bar is None:
+            return
+        top = top_file(path, self.files)
+        done = 0 if self.current is None or top == self.current else 1
+        self.current = top
+        rate = summary.records / max(time.monotonic() - self.start, 1e-9)
+        self.bar.current_item = (f"{summary.records} records, {summary.invalid} invalid, "
+                                 f"{rate:,.0f}/s")
+        self.bar.update(done)
 
-    def close(self, summary: Summary) -> None:
-        if self.enabled:
-            self.last = 0.0
-            self.update(summary)
-            click.echo("", err=True)
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.update(self.bar.length - self.bar.pos)
+            self.bar.__exit__(None, None, None)
 
 
 @click.command()
@@ -55,7 +65,8 @@ class _Progress:
 @jobs_option(None)
 @click.option("--strict", is_flag=True, help="Exit 1 when any record is invalid.")
 @click.option("--progress/--no-progress", default=None,
-              help="Show a progress line on standard error (default: when it is a terminal).")
+              help="Show a progress bar on standard error: input files done, records, "
+                   "records/s (default: when standard error is a terminal).")
 @click.option("--diagnostics", "show_diagnostics", is_flag=True,
               help="Also print every diagnostic on standard error.")
 @quiet_option
@@ -75,7 +86,8 @@ def analyze(paths: tuple[str, ...], game: str | None, rules: str | None, output_
     check_rules(game, rules)
     settings = Settings(game=game, rules=rules, collect_stats=True)
     summary = Summary()
-    bar = _Progress(progress if progress is not None else sys.stderr.isatty())
+    bar = _Progress(progress if progress is not None else sys.stderr.isatty(),
+                    input_files(paths))
     for item in iter_reports(list(paths), settings, jobs=jobs or default_jobs(),
                              stdin=sys.stdin.buffer):
         summary.add(item)
@@ -84,8 +96,8 @@ def analyze(paths: tuple[str, ...], game: str | None, rules: str | None, output_
             for diagnostic in found:
                 if diagnostic.is_error or not quiet:
                     click.echo(str(diagnostic), err=True)
-        bar.update(summary)
-    bar.close(summary)
+        bar.update(item.path, summary)
+    bar.close()
     with open_output(output) as out:
         TABLE_WRITERS[output_format]().write(summary.tables(), out)
     if strict and summary.io_errors:

@@ -102,6 +102,34 @@ def check_paths(paths: Iterable[str]) -> None:
             raise InputNotFound(path)
 
 
+def input_files(paths: Iterable[str]) -> list[str]:
+    """The files ``iter_units`` will open, in order (``-`` for stdin); archives count once.
+
+    >>> input_files(["-"])
+    ['-']
+    """
+    files = []
+    for path in paths:
+        if path != "-" and os.path.isdir(path):
+            for root, dirs, names in os.walk(path):
+                dirs.sort()
+                files += [os.path.join(root, name) for name in sorted(names)
+                          if _wanted_in_walk(name)]
+        else:
+            files.append(path)
+    return files
+
+
+def top_file(unit_path: str, files: set[str]) -> str:
+    """The input file a unit's path comes from (``archive.zip:member.pgn`` → ``archive.zip``)."""
+    if unit_path in files:
+        return unit_path
+    head, _, _ = unit_path.rpartition(":")
+    while head and head not in files:
+        head, _, _ = head.rpartition(":")
+    return head or unit_path
+
+
 def iter_units(paths: Iterable[str], *, stdin: BinaryIO | None = None,
                claim: Claim | None = None) -> Iterator[Unit]:
     """Units from every input, in order: files, directories (sorted walk), archives, ``-``.

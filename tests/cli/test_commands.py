@@ -203,3 +203,25 @@ def test_generate_writes_valid_reproducible_records(runner, tmp_path):
     path.write_text(first.stdout)
     check = invoke(runner, ["validate", str(path)])
     assert check.exit_code == 0 and check.stdout.startswith("3 records: 3 valid")
+
+
+def test_analyze_progress_and_diagnostics_go_to_stderr(runner):
+    result = invoke(runner, ["analyze", "--jobs", "1", "--progress", "--diagnostics",
+                             str(SAMPLES)])
+    assert result.exit_code == 0
+    assert result.stderr.startswith("analyze") and "E-UNKNOWN-VARIANT" in result.stderr
+    assert "Records" in result.stdout and "E-UNKNOWN-VARIANT" in result.stdout
+    quiet = invoke(runner, ["analyze", "--jobs", "1", "--no-progress", str(SAMPLES)])
+    assert quiet.stderr == ""
+
+
+def test_input_files_lists_what_a_walk_reads(tmp_path):
+    from notation_tools.sources import input_files, top_file
+
+    (tmp_path / "b").mkdir()
+    for name in ("a.pgn", "b/c.pgn.gz", "b/d.zip", "b/notes.md"):
+        (tmp_path / name).write_bytes(b"")
+    files = input_files([str(tmp_path), "-"])
+    assert files == [str(tmp_path / "a.pgn"), str(tmp_path / "b" / "c.pgn.gz"),
+                     str(tmp_path / "b" / "d.zip"), "-"]
+    assert top_file(f"{tmp_path}/b/d.zip:x/y.pgn", set(files)) == str(tmp_path / "b" / "d.zip")
