@@ -229,7 +229,8 @@ class Position:
             code = board[origin]
             sources = [(origin, code)] if code and code & 1 == side else []
         else:
-            sources = list(self.pieces(side))
+            # Lazy, so has_legal_move stops at the first piece that can move.
+            sources = self.pieces(side)
         check = self._opt[8] == "forbid" or self._opt[9]
         for sq, code in sources:
             moves = self.piece_moves(sq, code, target)
