@@ -1,0 +1,209 @@
+"""Elevation's turn tokens (§6): the pyparsing grammar, and parse/format for both notations.
+
+``elevation`` (compact: no piece letter, ``=CODE`` only when not implied) and
+``elevation-explicit`` (piece letter and option code always). Parsing turns the text into a
+pattern (cached per text: the same tokens recur across records) and asks the engine
+(:meth:`.rules.Position.resolve_turn`) for the legal turn it names, or why it is illegal. This
+module holds no rule of play.
+
+>>> from notation_tools.games.elevation import GAME
+>>> pos = GAME.start_position(GAME.parse_rules(None))
+>>> move = parse_move("c1:c2>b2,c1-c2", pos)
+>>> format_move(move, pos), format_move(move, pos, "elevation-explicit")
+('c1:c2>b2,c1-c2', 'Dc1=B:c2>b2,c1-c2')
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+import pyparsing as pp
+
+from notation_tools.games.base import IllegalMoveError, MoveSyntaxError
+from notation_tools.games.elevation.moves import Dig, Move, Turn
+from notation_tools.games.elevation.pieces import KIND_BY_LETTER, PIECE_KINDS, SQUARE_INDEX, SQUARE_NAMES
+from notation_tools.games.elevation.rules import DigSpec, PathSpec, PieceTurnSpec, Position
+
+NOTATIONS = ("elevation", "elevation-explicit")
+MAX_TOKEN = 200  # longer than any valid turn token; stops pathological input early
+
+
+def _grammar() -> pp.ParserElement:
+    """The detailed grammar, one element per symbol of §6.1: it names the exact character
+    where a token goes wrong."""
+    square = pp.Regex(r"[a-f][1-6]").set_parse_action(lambda t: SQUARE_INDEX[t[0]])
+    dig = (square + pp.Suppress(">") + square).set_parse_action(
+        lambda s, loc, t: DigSpec(t[0], t[1], loc))
+    step = pp.one_of("- x") + square
+    path = (square + step + pp.Opt(step)).set_parse_action(
+        lambda s, loc, t: PathSpec((t[0], *t[2::2]), tuple(mark == "x" for mark in t[1::2]), loc))
+    action = dig | path
+    option = pp.one_of("DD MM C2 B F U")
+    piece = pp.one_of("S F D").set_parse_action(lambda t: KIND_BY_LETTER[t[0]])
+    piece_turn = (pp.Opt(piece, default=None) + square + pp.Opt(pp.Suppress("=") + option, default=None)
+                  + pp.Suppress(":") + action + pp.Opt(pp.Suppress(",") + action))
+    piece_turn.set_parse_action(_piece_turn_spec)
+    turn = piece_turn + pp.Opt(pp.Suppress("&") + piece_turn) + pp.StringEnd()
+    turn.leave_whitespace()
+    return turn
+
+
+def _piece_turn_spec(text: str, loc: int, tokens: pp.ParseResults) -> PieceTurnSpec:
+    kind, origin, option, *actions = tokens
+    end = text.find("&", loc)
+    piece_text = text[loc:end if end >= 0 else len(text)]
+    head = piece_text[:piece_text.index(":")]
+    return PieceTurnSpec(origin, kind, option, tuple(actions), head, piece_text, loc)
+
+
+_SQUARE = "[a-f][1-6]"
+_ACTION = rf"{_SQUARE}(?:>{_SQUARE}|(?:[-x]{_SQUARE}){{1,2}})"
+_PIECE_TURN = re.compile(rf"([SFD])?({_SQUARE})(?:=(DD|MM|C2|B|F|U))?:({_ACTION})(?:,({_ACTION}))?")
+
+
+def _fast_grammar() -> pp.ParserElement:
+    """The same language as :func:`_grammar` with one element per piece-turn, so a valid
+    token costs a few pyparsing calls instead of dozens (replay speed); errors are then
+    located by the detailed grammar."""
+    piece_turn = pp.Regex(_PIECE_TURN.pattern).set_parse_action(_fast_piece_turn_spec)
+    turn = piece_turn + pp.Opt(pp.Suppress("&") + piece_turn) + pp.StringEnd()
+    turn.leave_whitespace()
+    return turn
+
+
+def _action_spec(text: str, offset: int) -> DigSpec | PathSpec:
+    if text[2] == ">":
+        return DigSpec(SQUARE_INDEX[text[:2]], SQUARE_INDEX[text[3:5]], offset)
+    squares = tuple(SQUARE_INDEX[text[i:i + 2]] for i in range(0, len(text), 3))
+    marks = tuple(text[i] == "x" for i in range(2, len(text), 3))
+    return PathSpec(squares, marks, offset)
+
+
+def _fast_piece_turn_spec(text: str, loc: int, tokens: pp.ParseResults) -> PieceTurnSpec:
+    match = _PIECE_TURN.match(text, loc)
+    assert match is not None  # pyparsing just matched the same pattern here
+    letter, origin, option, first, second = match.groups()
+    actions = [_action_spec(first, match.start(4))]
+    if second is not None:
+        actions.append(_action_spec(second, match.start(5)))
+    piece_text = match.group(0)
+    return PieceTurnSpec(SQUARE_INDEX[origin], KIND_BY_LETTER[letter] if letter else None, option,
+                         tuple(actions), piece_text[:piece_text.index(":")], piece_text, loc)
+
+
+_TURN = _grammar()
+_FAST_TURN = _fast_grammar()
+
+
+@functools.lru_cache(maxsize=8192)
+def parse_pattern(text: str) -> tuple[PieceTurnSpec, ...]:
+    """The syntax of a turn token: one or two :class:`PieceTurnSpec` (§6.1). Cached per text.
+
+    Raises :class:`MoveSyntaxError` (``E-SYNTAX``) with the offset of the fault.
+
+    >>> [spec.text for spec in parse_pattern("c1:c2>b2,c1-c2&d1:d2>e2,d1-d2")]
+    ['c1:c2>b2,c1-c2', 'd1:d2>e2,d1-d2']
+    """
+    if len(text) > MAX_TOKEN:
+        raise MoveSyntaxError(f"not an Elevation turn token: longer than {MAX_TOKEN} characters",
+                              rule="§6.1")
+    try:
+        results = _FAST_TURN.parse_string(text)
+    except pp.ParseBaseException:
+        results = None
+    if results is None:
+        try:
+            _TURN.parse_string(text)
+        except pp.ParseBaseException as error:
+            raise _syntax_error(text, error) from None
+        raise MoveSyntaxError(f"not an Elevation turn token: {text!r}", rule="§6.1")  # pragma: no cover
+    specs = tuple(results)
+    for spec in specs:
+        paths = [action for action in spec.actions if isinstance(action, PathSpec)]
+        if len(paths) > 1:
+            raise MoveSyntaxError(
+                f"{spec.text}: a two-square move is written as one path "
+                f"({SQUARE_NAMES[paths[0].squares[0]]}-..-..), never as two move actions",
+                rule="§6.1", offset=paths[1].offset)
+    return specs
+
+
+def _syntax_error(text: str, error: pp.ParseBaseException) -> MoveSyntaxError:
+    offset = max(0, min(error.loc, len(text)))
+    found = repr(text[offset]) if offset < len(text) else "the end"
+    return MoveSyntaxError(
+        f"not an Elevation turn token: unexpected {found} at character {offset + 1} "
+        "(expected [piece]square[=option]:action[,action], e.g. c3:d4>b2,c3-d4)",
+        rule="§6.1", offset=offset)
+
+
+def parse_move(text: str, position: Position, notation: str | None = None) -> Move | Turn:
+    """The legal turn that ``text`` names in ``position`` (§6).
+
+    Accepts both notations unless ``notation`` narrows it. Raises :class:`MoveSyntaxError`
+    (``E-SYNTAX``) or :class:`IllegalMoveError` (``E-ILLEGAL-MOVE``, ``E-CAPTURE-MARK``). Does
+    not change ``position`` and does not check whether the game is already over.
+    """
+    if not isinstance(text, str):
+        raise MoveSyntaxError(f"an Elevation turn token is text, not {type(text).__name__}", rule="§6.1")
+    specs = parse_pattern(text)
+    if notation is not None:
+        if notation not in NOTATIONS:
+            raise MoveSyntaxError(f"unknown Elevation notation {notation!r} (known: {', '.join(NOTATIONS)})")
+        for spec in specs:
+            if notation == "elevation-explicit" and (spec.kind is None or spec.option is None):
+                raise MoveSyntaxError(f"{spec.head}: the elevation-explicit notation writes the piece "
+                                      "letter and the option code (e.g. Sc3=B)", rule="§6.3",
+                                      offset=spec.offset)
+            if notation == "elevation" and spec.kind is not None:
+                raise MoveSyntaxError(f"{spec.head}: the elevation notation writes no piece letter",
+                                      rule="§6.3", offset=spec.offset)
+    return position.resolve_turn(specs)
+
+
+def _action_text(action: object) -> str:
+    if isinstance(action, Dig):
+        return f"{SQUARE_NAMES[action.source]}>{SQUARE_NAMES[action.target]}"
+    squares = action.squares  # type: ignore[attr-defined]
+    text = SQUARE_NAMES[squares[0]]
+    for square, captures in zip(squares[1:], action.captures):  # type: ignore[attr-defined]
+        text += ("x" if captures else "-") + SQUARE_NAMES[square]
+    return text
+
+
+def format_piece_turn(move: Move, position: Position, notation: str | None = None) -> str:
+    """One piece-turn's text; ``position`` is the position it is played from."""
+    explicit = notation == "elevation-explicit"
+    if notation is not None and notation not in NOTATIONS:
+        raise MoveSyntaxError(f"unknown Elevation notation {notation!r} (known: {', '.join(NOTATIONS)})")
+    square = SQUARE_NAMES[move.origin]
+    if explicit:
+        letter = PIECE_KINDS[position.board[move.origin] & 3].letter
+        head = f"{letter}{square}={move.option}"
+    elif position.implied_option(move) != move.option:
+        head = f"{square}={move.option}"
+    else:
+        head = square
+    return head + ":" + ",".join(_action_text(action) for action in move.actions)
+
+
+def format_move(move: Move | Turn, position: Position, notation: str | None = None) -> str:
+    """The text of ``move`` (legal in ``position``) in ``notation`` (default ``elevation``).
+
+    Raises ``IllegalMoveError`` if the acting square is empty (the move cannot belong here).
+    """
+    if isinstance(move, Move):
+        _require_piece(move, position)
+        return format_piece_turn(move, position, notation)
+    texts = []
+    for index, part in enumerate(move.parts):
+        before = position if index == 0 else position.piece_turn_position(move, index)
+        _require_piece(part, before)
+        texts.append(format_piece_turn(part, before, notation))
+    return "&".join(texts)
+
+
+def _require_piece(move: Move, position: Position) -> None:
+    if not position.board[move.origin]:
+        raise IllegalMoveError(f"{SQUARE_NAMES[move.origin]}: no piece there to make this move", rule="§6.1")

@@ -1,0 +1,1089 @@
+"""Elevation's rules: the :class:`Position` class and everything that decides legality.
+
+One place answers every rules question: which piece-turns are legal (generation, counting,
+"is there any" with early exit), why a specified piece-turn is illegal (:meth:`Position.resolve_turn`,
+checking each action in order and naming the broken rule), applying and undoing turns, and how
+the game ends. It does not read or write text tokens or position strings (:mod:`.notation`,
+:mod:`.position`), but it words its reasons with square names.
+
+>>> from notation_tools.games.elevation import GAME
+>>> pos = GAME.start_position(GAME.parse_rules("standard"))
+>>> sum(1 for _ in pos.legal_moves())
+1194
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator, Sequence
+from typing import Any, NamedTuple, Union
+
+from notation_tools.games.base import IllegalMoveError, Outcome, Rules
+from notation_tools.games.elevation.moves import DIGS, Dig, Move, Path, Turn
+from notation_tools.games.elevation.pieces import (
+    ADJACENT, DIAGONAL_LINES, DIAGONAL_NEIGHBOURS, DRAGON, FISH, IS_ADJACENT, OPTION_ORDER,
+    PIECE_KINDS, SAMURAI, SIDES, SQUARE_NAMES, TURN_OPTIONS)
+
+CAPTURE_MARK = "E-CAPTURE-MARK"
+
+
+class NotUnderminingError(IllegalMoveError):
+    """A lone dig read as ``U`` whose source holds no enemy (§8.2); the reading the writer
+    least likely meant, so a basic-move reading's reason is reported instead when there is one."""
+_UNKNOWN = object()  # outcome not computed yet for this ply
+
+
+# ---- rule options as the engine reads them ----------------------------------------------
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Config:
+    """The rule options of §9 in the form the hot loops read them."""
+
+    initial_height: int = 3
+    exact2: bool = False
+    dig_optional: bool = False
+    move_optional: bool = False
+    fish_model: str = "through-empty"
+    mm_max: int = 2
+    mm_no_return: bool = False
+    c2_climb2: bool = False
+    no_null_pair: bool = False
+    max_height: int | None = None
+    repetition: str = "threefold"
+    two_pieces: bool = False
+    undermining: bool = False
+    samurai_um: bool = False
+    ocean: int = 0  # 0 off, 1 climb, 2 climb-capture (§8.3)
+
+
+_CONFIGS: dict[Rules, Config] = {}
+_CANDIDATES: dict[tuple[Config, int, tuple[str, ...]], tuple[str, ...]] = {}
+
+
+def config_of(rules: Rules) -> Config:
+    """The :class:`Config` of ``rules`` (cached: records share few rule sets)."""
+    config = _CONFIGS.get(rules)
+    if config is None:
+        config = Config(
+            initial_height=rules["initial-height"],
+            exact2=rules["capture-height"] == "exactly-2",
+            dig_optional=rules["basic-dig-optional"],
+            move_optional=rules["basic-move-optional"],
+            fish_model=rules["fish-diag2-model"],
+            mm_max=rules["dragon-mm-max-captures"],
+            mm_no_return=rules["dragon-mm-forbid-return"],
+            c2_climb2=rules["dragon-c2-requires-climb2"],
+            no_null_pair=rules["forbid-null-dig-pair"],
+            max_height=rules["max-height"],
+            repetition=rules["repetition-rule"],
+            two_pieces=rules["two-pieces-per-turn"],
+            undermining=rules["undermining"],
+            samurai_um=rules["samurai-undermine-and-move"],
+            ocean=("off", "climb", "climb-capture").index(rules["ocean-free-move"]),
+        )
+        _CONFIGS[rules] = config
+    return config
+
+
+# ---- interned paths (generation builds thousands of moves per position) -----------------
+
+_PATH1: dict[int, tuple[Path, Path]] = {}
+_PATH2: dict[int, tuple[Path, Path, Path, Path]] = {}
+for _p in range(36):
+    for _m in ADJACENT[_p]:
+        _PATH1[_p * 36 + _m] = (Path((_p, _m), (False,)), Path((_p, _m), (True,)))
+        for _q in ADJACENT[_m]:
+            _PATH2[(_p * 36 + _m) * 36 + _q] = tuple(  # type: ignore[assignment]
+                Path((_p, _m, _q), (c1, c2)) for c1 in (False, True) for c2 in (False, True))
+
+
+def _path1(p: int, q: int, capture: bool) -> Path:
+    return _PATH1[p * 36 + q][capture]
+
+
+def _path2(p: int, m: int, q: int, c1: bool, c2: bool) -> Path:
+    return _PATH2[(p * 36 + m) * 36 + q][c1 * 2 + c2]
+
+
+# ---- what the notation hands to the engine ----------------------------------------------
+
+class DigSpec(NamedTuple):
+    """A dig as written: squares and the character offset of the action in the token."""
+
+    source: int
+    target: int
+    offset: int
+
+
+class PathSpec(NamedTuple):
+    """A path as written: squares, the ``x`` marks of each step, the action's offset."""
+
+    squares: tuple[int, ...]
+    marks: tuple[bool, ...]
+    offset: int
+
+
+ActionSpec = Union[DigSpec, PathSpec]
+
+
+class PieceTurnSpec(NamedTuple):
+    """One piece-turn as written: optional piece kind and option code, and the actions.
+
+    ``head`` is the text before ``:`` and ``text`` the whole piece-turn, both for messages;
+    ``offset`` is where the piece-turn starts in the token.
+    """
+
+    origin: int
+    kind: int | None
+    option: str | None
+    actions: tuple[ActionSpec, ...]
+    head: str
+    text: str
+    offset: int
+
+
+def _n(square: int) -> str:
+    return SQUARE_NAMES[square]
+
+
+def _levels(count: int) -> str:
+    return f"{count} level" if count == 1 else f"{count} levels"
+
+
+def _shape(actions: Sequence[Any]) -> tuple[str, ...]:
+    """The action shape: ``"d"`` dig, ``"1"``/``"2"`` a path of that many steps."""
+    return tuple("d" if isinstance(a, (Dig, DigSpec)) else str(len(a.squares) - 1) for a in actions)
+
+
+def _piece_name(kind: int) -> str:
+    return PIECE_KINDS[kind].name
+
+
+# ---- the position ----------------------------------------------------------------------
+
+class Position:
+    """An Elevation position: 36 heights, 36 board cells, the side to move, and the history.
+
+    ``heights[i]`` is the stack on square ``i``; ``board[i]`` is 0 or ``side << 2 | kind``.
+    The history (turns, undo data, repetition keys) lives in the position, so ``pop`` undoes
+    ``push`` and ``outcome`` can see repetitions.
+    """
+
+    __slots__ = ("rules", "config", "heights", "board", "turn", "counts", "_stack", "_keys",
+                 "_seen", "_undo_runs", "_outcome")
+
+    def __init__(self, rules: Rules, heights: Sequence[int], board: Sequence[int], turn: int) -> None:
+        self.rules = rules
+        self.config = config_of(rules)
+        self.heights = list(heights)
+        self.board = list(board)
+        self.turn = turn
+        self.counts = [sum(1 for c in board if c and c >> 2 == side) for side in (0, 1)]
+        self._stack: list[tuple[Any, list[int], list[int], list[int], Any]] = []
+        key = self.key()
+        self._keys = [key]
+        self._seen = {key: 1}
+        self._undo_runs = [0]
+        self._outcome: Any = _UNKNOWN
+
+    # ---- identity and history ----------------------------------------------------------
+
+    def key(self) -> tuple[int, ...]:
+        """A hashable key for repetition: all heights, all pieces, the side to move (§5)."""
+        return tuple(self.heights + self.board + [self.turn])
+
+    def copy(self) -> Position:
+        """An independent copy, history included."""
+        other = Position.__new__(Position)
+        other.rules = self.rules
+        other.config = self.config
+        other.heights = self.heights[:]
+        other.board = self.board[:]
+        other.turn = self.turn
+        other.counts = self.counts[:]
+        other._stack = self._stack[:]
+        other._keys = self._keys[:]
+        other._seen = dict(self._seen)
+        other._undo_runs = self._undo_runs[:]
+        other._outcome = self._outcome
+        return other
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Position) and self.key() == other.key() and self.rules == other.rules
+
+    __hash__ = None  # type: ignore[assignment]  # mutable: use key() for a hashable snapshot
+
+    def __repr__(self) -> str:
+        from notation_tools.games.elevation.position import format_position
+        return f"<elevation.Position {format_position(self)!r}>"
+
+    @property
+    def move_stack(self) -> list[Any]:
+        """The turns pushed so far, oldest first."""
+        return [entry[0] for entry in self._stack]
+
+    def piece_at(self, square: int) -> int:
+        return self.board[square]
+
+    # ---- applying turns ----------------------------------------------------------------
+
+    def _apply(self, move: Move) -> None:
+        """Apply one piece-turn. Trusts that it is legal."""
+        h = self.heights
+        b = self.board
+        at = move.origin
+        piece = b[at]
+        for action in move.actions:
+            if type(action) is Dig:
+                h[action.source] -= 1
+                h[action.target] += 1
+            else:
+                squares = action.squares
+                b[at] = 0
+                for index, captures in enumerate(action.captures):
+                    if captures:
+                        target = squares[index + 1]
+                        self.counts[b[target] >> 2] -= 1
+                        b[target] = 0
+                at = squares[-1]
+                b[at] = piece
+
+    def push(self, move: Move | Turn) -> None:
+        """Play a turn (a :class:`Move`, or a :class:`Turn` under ``two-pieces-per-turn``).
+
+        Trusts that the turn came from :meth:`legal_moves` or ``parse_move``; does not check it.
+        """
+        self._stack.append((move, self.heights[:], self.board[:], self.counts[:], self._outcome))
+        if type(move) is Move:
+            self._apply(move)
+        else:
+            for part in move.parts:
+                self._apply(part)
+        self.turn ^= 1
+        key = self.key()
+        keys = self._keys
+        keys.append(key)
+        self._seen[key] = self._seen.get(key, 0) + 1
+        # §5 consecutive-undo: a ply undoes the previous one when it restores the position
+        # of two plies earlier.
+        undoing = len(keys) >= 3 and keys[-3] == key
+        self._undo_runs.append(self._undo_runs[-1] + 1 if undoing else 0)
+        self._outcome = _UNKNOWN
+
+    def pop(self) -> Move | Turn:
+        """Undo the last turn and return it."""
+        move, heights, board, counts, outcome = self._stack.pop()
+        key = self._keys.pop()
+        left = self._seen[key] - 1
+        if left:
+            self._seen[key] = left
+        else:
+            del self._seen[key]
+        self._undo_runs.pop()
+        # Copies: copy() shares the stack with another position, and pushes mutate in place.
+        self.heights = heights[:]
+        self.board = board[:]
+        self.counts = counts[:]
+        self.turn ^= 1
+        self._outcome = outcome
+        return move
+
+    # ---- end of game (§5) --------------------------------------------------------------
+
+    def outcome(self) -> Outcome | None:
+        """How the game has ended, or ``None`` while it goes on (§5).
+
+        Checks, in order: a side without pieces (the other wins), repetition per
+        ``repetition-rule``, and a side to move without a legal turn (it loses).
+
+        >>> from notation_tools.games.elevation import GAME
+        >>> rules = GAME.parse_rules(None)
+        >>> GAME.parse_position("333333/333333/333333/333333/333333/033333 6/6/6/6/df4/Ss4 w",
+        ...                     rules).outcome()
+        Outcome(winner=1, reason='no-legal-turn', detail='White has no legal turn')
+        """
+        if self._outcome is _UNKNOWN:
+            self._outcome = self._compute_outcome()
+        return self._outcome
+
+    def _compute_outcome(self) -> Outcome | None:
+        side = self.turn
+        other = side ^ 1
+        if not self.counts[side]:
+            return Outcome(other, "all-pieces-captured", f"{SIDES[other]} captured every {SIDES[side]} piece")
+        if not self.counts[other]:
+            return Outcome(side, "all-pieces-captured", f"{SIDES[side]} captured every {SIDES[other]} piece")
+        rule = self.config.repetition
+        if rule == "threefold" and self._seen[self._keys[-1]] >= 3:
+            return Outcome(None, "repetition", "the same position occurred three times")
+        if rule == "consecutive-undo-6-plies" and self._undo_runs[-1] >= 6:
+            return Outcome(None, "repetition", "six consecutive plies undid the previous ones")
+        if not self.has_legal_turn():
+            return Outcome(other, "no-legal-turn", f"{SIDES[side]} has no legal turn")
+        return None
+
+    def is_game_over(self) -> bool:
+        return self.outcome() is not None
+
+    def has_legal_turn(self) -> bool:
+        """Whether the side to move has any legal turn (cheap: stops at the first one)."""
+        b = self.board
+        side = self.turn
+        for square in range(36):
+            piece = b[square]
+            if piece and piece >> 2 == side and self._piece_turns(square, piece, None, True):
+                return True
+        return False
+
+    # ---- move generation ---------------------------------------------------------------
+
+    def _steps(self, p: int, side: int, limit: int, targets: Sequence[int]) -> list[tuple[int, bool]]:
+        """Legal one-square steps from ``p`` to ``targets`` with a climb limit (§4.3, §8.3)."""
+        h = self.heights
+        b = self.board
+        config = self.config
+        hp = h[p]
+        free = config.ocean and hp == 0
+        free_capture = free and config.ocean == 2
+        exact2 = config.exact2
+        out = []
+        for q in targets:
+            c = b[q]
+            if not c:
+                if free or h[q] - hp <= limit:
+                    out.append((q, False))
+            elif c >> 2 != side:
+                drop = hp - h[q]
+                if free_capture or (drop == 2 if exact2 else drop >= 2):
+                    out.append((q, True))
+        return out
+
+    def _digs(self, x: int, side: int, undermine: bool, only_undermine: bool = False) -> list[tuple[int, int]]:
+        """Legal digs around the acting piece on ``x`` (§4.2; undermining §8.2)."""
+        h = self.heights
+        b = self.board
+        top = self.config.max_height
+        near = ADJACENT[x]
+        if top is None:
+            targets = [d for d in near if not b[d]]
+        else:
+            targets = [d for d in near if not b[d] and h[d] < top]
+        if not targets:
+            return []
+        if only_undermine:
+            sources = [s for s in near if h[s] and b[s] and b[s] >> 2 != side]
+        elif undermine:
+            sources = [s for s in near if h[s]]
+        else:
+            sources = [s for s in near if h[s] and (not b[s] or b[s] >> 2 == side)]
+        return [(s, d) for d in targets for s in sources if s != d]
+
+    def _fish_paths(self, p: int, side: int) -> list[tuple[int, int, bool, bool]]:
+        """Legal two-square diagonal Fish moves from ``p`` as (M, Q, capture1, capture2) (§4.4)."""
+        h = self.heights
+        b = self.board
+        config = self.config
+        model = config.fish_model
+        out = []
+        if model == "two-free-diagonal-steps":
+            piece = b[p]
+            b[p] = 0
+            for m, c1 in self._steps(p, side, 1, DIAGONAL_NEIGHBOURS[p]):
+                for q, c2 in self._steps(m, side, 1, DIAGONAL_NEIGHBOURS[m]):
+                    if q != p:
+                        out.append((m, q, c1, c2))
+            b[p] = piece
+            return out
+        hp = h[p]
+        free = config.ocean and hp == 0
+        if model == "jump":
+            free_capture = free and config.ocean == 2
+            exact2 = config.exact2
+            for m, q in DIAGONAL_LINES[p]:
+                c = b[q]
+                if not c:
+                    if free or h[q] - hp <= 1:
+                        out.append((m, q, False, False))
+                elif c >> 2 != side:
+                    drop = hp - h[q]
+                    if free_capture or (drop == 2 if exact2 else drop >= 2):
+                        out.append((m, q, False, True))
+            return out
+        for m, q in DIAGONAL_LINES[p]:
+            if not b[m] and (free or h[m] - hp <= 1):
+                for q2, c2 in self._steps(m, side, 1, (q,)):
+                    out.append((m, q2, False, c2))
+        return out
+
+    def _piece_turns(self, p: int, piece: int, out: list[Move] | None, stop: bool) -> int:
+        """Count the legal piece-turns of the piece on ``p``, appending them to ``out`` if given.
+
+        With ``stop`` it returns as soon as one is found. The position is restored before
+        returning (§4.1 options, each action judged where the piece stands at that moment).
+        """
+        config = self.config
+        h = self.heights
+        b = self.board
+        side = piece >> 2
+        kind = piece & 3
+        near = ADJACENT[p]
+        count = 0
+        b_undermine = config.samurai_um and kind == SAMURAI
+        steps = self._steps
+        digs = self._digs
+
+        # B, dig first.
+        for s, d in digs(p, side, b_undermine):
+            h[s] -= 1
+            h[d] += 1
+            found = steps(p, side, 1, near)
+            h[s] += 1
+            h[d] -= 1
+            if found:
+                count += len(found)
+                if stop:
+                    return count
+                if out is not None:
+                    dig = DIGS[s][d]
+                    for q, cap in found:
+                        out.append(Move(p, "B", (dig, _path1(p, q, cap))))
+        # B, move first; and a lone move when the dig is optional.
+        for q, cap in steps(p, side, 1, near):
+            captured = b[q]
+            b[p] = 0
+            b[q] = piece
+            found2 = digs(q, side, b_undermine)
+            b[q] = captured
+            b[p] = piece
+            count += len(found2)
+            if config.dig_optional:
+                count += 1
+            if stop and count:
+                return count
+            if out is not None:
+                path = _path1(p, q, cap)
+                for s, d in found2:
+                    out.append(Move(p, "B", (path, DIGS[s][d])))
+                if config.dig_optional:
+                    out.append(Move(p, "B", (path,)))
+        # B, a lone dig when the move is optional.
+        if config.move_optional:
+            found2 = digs(p, side, b_undermine)
+            count += len(found2)
+            if stop and count:
+                return count
+            if out is not None:
+                for s, d in found2:
+                    out.append(Move(p, "B", (DIGS[s][d],)))
+
+        if kind == FISH:
+            # F, dig first.
+            for s, d in digs(p, side, False):
+                h[s] -= 1
+                h[d] += 1
+                paths = self._fish_paths(p, side)
+                h[s] += 1
+                h[d] -= 1
+                if paths:
+                    count += len(paths)
+                    if stop:
+                        return count
+                    if out is not None:
+                        dig = DIGS[s][d]
+                        for m, q, c1, c2 in paths:
+                            out.append(Move(p, "F", (dig, _path2(p, m, q, c1, c2))))
+            # F, move first; and a lone fish move when the dig is optional.
+            for m, q, c1, c2 in self._fish_paths(p, side):
+                saved_m = b[m]
+                captured = b[q]
+                b[p] = 0
+                if c1:
+                    b[m] = 0
+                b[q] = piece
+                found2 = digs(q, side, False)
+                b[q] = captured
+                b[m] = saved_m
+                b[p] = piece
+                count += len(found2)
+                if config.dig_optional:
+                    count += 1
+                if stop and count:
+                    return count
+                if out is not None:
+                    path = _path2(p, m, q, c1, c2)
+                    for s, d in found2:
+                        out.append(Move(p, "F", (path, DIGS[s][d])))
+                    if config.dig_optional:
+                        out.append(Move(p, "F", (path,)))
+
+        elif kind == DRAGON:
+            undermine = config.undermining
+            # DD: two digs from the same square (§4.5).
+            for s, d in digs(p, side, undermine):
+                h[s] -= 1
+                h[d] += 1
+                found2 = digs(p, side, undermine)
+                h[s] += 1
+                h[d] -= 1
+                n = len(found2)
+                if config.no_null_pair and (d, s) in found2:
+                    n -= 1
+                if n:
+                    count += n
+                    if stop:
+                        return count
+                    if out is not None:
+                        first = DIGS[s][d]
+                        for s2, d2 in found2:
+                            if not (config.no_null_pair and s2 == d and d2 == s):
+                                out.append(Move(p, "DD", (first, DIGS[s2][d2])))
+            # MM: two ordinary one-square moves (§4.5).
+            first_steps = steps(p, side, 1, near)
+            if first_steps:
+                mm_max = config.mm_max
+                no_return = config.mm_no_return
+                b[p] = 0
+                for m, c1 in first_steps:
+                    if c1 and mm_max < 1:
+                        continue
+                    for q, c2 in steps(m, side, 1, ADJACENT[m]):
+                        if (c2 and c1 + c2 > mm_max) or (no_return and q == p):
+                            continue
+                        count += 1
+                        if out is not None:
+                            out.append(Move(p, "MM", (_path2(p, m, q, c1, c2),)))
+                    if stop and count:
+                        b[p] = piece
+                        return count
+                b[p] = piece
+            # C2: one move with climb limit 2 (§4.5).
+            hp = h[p]
+            for q, cap in steps(p, side, 2, near):
+                if config.c2_climb2 and h[q] - hp != 2:
+                    continue
+                count += 1
+                if out is not None:
+                    out.append(Move(p, "C2", (_path1(p, q, cap),)))
+            if stop and count:
+                return count
+
+        # U: one undermining dig (§8.2).
+        if config.undermining:
+            found2 = digs(p, side, True, True)
+            count += len(found2)
+            if out is not None:
+                for s, d in found2:
+                    out.append(Move(p, "U", (DIGS[s][d],)))
+        return count
+
+    def legal_piece_turns(self, exclude: int = -1) -> list[Move]:
+        """Every legal piece-turn of the side to move, except by the piece on ``exclude``
+        (§4; under ``two-pieces-per-turn`` these are the halves of a turn, §8.1)."""
+        out: list[Move] = []
+        b = self.board
+        side = self.turn
+        for square in range(36):
+            piece = b[square]
+            if piece and piece >> 2 == side and square != exclude:
+                self._piece_turns(square, piece, out, False)
+        return out
+
+    def _count_piece_turns(self, exclude: int = -1, stop: bool = False) -> int:
+        b = self.board
+        side = self.turn
+        total = 0
+        for square in range(36):
+            piece = b[square]
+            if piece and piece >> 2 == side and square != exclude:
+                total += self._piece_turns(square, piece, None, stop)
+                if stop and total:
+                    return total
+        return total
+
+    def _two_piece_turns(self, out: list[Turn] | None) -> int:
+        """Whole turns of two piece-turns by different pieces (§8.1)."""
+        total = 0
+        for first in self.legal_piece_turns():
+            saved = (self.heights[:], self.board[:], self.counts[:])
+            self._apply(first)
+            if not self.counts[self.turn ^ 1]:
+                seconds: list[Move] = []
+            elif out is None:
+                n = self._count_piece_turns(first.end)
+                total += n if n else 1
+                self.heights, self.board, self.counts = saved
+                continue
+            else:
+                seconds = self.legal_piece_turns(first.end)
+            self.heights, self.board, self.counts = saved
+            if seconds:
+                total += len(seconds)
+                if out is not None:
+                    for second in seconds:
+                        out.append(Turn((first, second)))
+            else:
+                total += 1
+                if out is not None:
+                    out.append(Turn((first,)))
+        return total
+
+    def legal_moves(self, *, origin: int | None = None) -> Iterator[Move | Turn]:
+        """Every legal turn, each once: :class:`Move` objects, or :class:`Turn` objects under
+        ``two-pieces-per-turn=yes`` (§4, §8.1). Empty when the game is over.
+
+        The list is built before iteration starts, so pushing while iterating is safe.
+        ``origin`` keeps the turns whose (first) acting piece stands on that square.
+
+        >>> from notation_tools.games.elevation import GAME
+        >>> pos = GAME.start_position(GAME.parse_rules(None))
+        >>> next(iter(pos.legal_moves()))
+        Move(origin=0, option='B', actions=(Dig(source=1, target=6), Path(squares=(0, 6), captures=(False,))))
+        """
+        if self.outcome() is not None:
+            return iter(())
+        if self.config.two_pieces:
+            turns: list[Turn] = []
+            self._two_piece_turns(turns)
+            if origin is not None:
+                return iter([turn for turn in turns if turn.parts[0].origin == origin])
+            return iter(turns)
+        if origin is not None:
+            out: list[Move] = []
+            piece = self.board[origin]
+            if piece and piece >> 2 == self.turn:
+                self._piece_turns(origin, piece, out, False)
+            return iter(out)
+        return iter(self.legal_piece_turns())
+
+    def count_legal_moves(self) -> int:
+        """``len(list(legal_moves()))`` without building the moves (for perft)."""
+        if self.outcome() is not None:
+            return 0
+        if self.config.two_pieces:
+            return self._two_piece_turns(None)
+        return self._count_piece_turns()
+
+    # ---- checking a specified turn -----------------------------------------------------
+
+    def resolve_turn(self, parts: Sequence[PieceTurnSpec]) -> Move | Turn:
+        """The legal turn that the written piece-turns describe, or the reason it is illegal.
+
+        Each action is checked in order against the position at that moment (§4.1). Returns
+        a :class:`Move`, or a :class:`Turn` under ``two-pieces-per-turn=yes``. Does not
+        change the position. Does not check whether the game is already over.
+
+        Raises :class:`IllegalMoveError` (code ``E-ILLEGAL-MOVE`` or ``E-CAPTURE-MARK``).
+        """
+        if not self.config.two_pieces:
+            if len(parts) > 1:
+                raise IllegalMoveError("two piece-turns in one turn need two-pieces-per-turn=yes",
+                                       rule="§8.1", offset=parts[1].offset - 1)
+            return self.resolve_piece_turn(parts[0])
+        first = self.resolve_piece_turn(parts[0])
+        saved = (self.heights[:], self.board[:], self.counts[:])
+        try:
+            self._apply(first)
+            over = not self.counts[self.turn ^ 1]
+            if len(parts) == 1:
+                if not over and self._count_piece_turns(first.end, stop=True):
+                    raise IllegalMoveError(
+                        f"the turn needs a second piece-turn: another {SIDES[self.turn]} piece can "
+                        "still act (two-pieces-per-turn=yes)", rule="§8.1", offset=len(parts[0].text))
+                return Turn((first,))
+            if over:
+                raise IllegalMoveError(
+                    f"second piece-turn {_n(parts[1].origin)}: the game ended with the first "
+                    "piece-turn (the last enemy piece was captured)", rule="§8.1", offset=parts[1].offset)
+            second = self.resolve_piece_turn(parts[1], exclude=first.end)
+            return Turn((first, second))
+        finally:
+            self.heights, self.board, self.counts = saved
+
+    def resolve_piece_turn(self, spec: PieceTurnSpec, *, exclude: int = -1) -> Move:
+        """The legal piece-turn that ``spec`` describes (§4, §6.1 implied option).
+
+        Raises :class:`IllegalMoveError` naming the broken rule.
+        """
+        origin = spec.origin
+        piece = self.board[origin]
+        side = self.turn
+        if not piece or piece >> 2 != side:
+            raise IllegalMoveError(f"{_n(origin)}: no {SIDES[side]} piece on {_n(origin)}",
+                                   rule="§6.1", offset=spec.offset)
+        if origin == exclude:
+            raise IllegalMoveError(f"second piece-turn {_n(origin)}: that piece already acted this turn",
+                                   rule="§8.1", offset=spec.offset)
+        kind = piece & 3
+        if spec.kind is not None and spec.kind != kind:
+            raise IllegalMoveError(f"{spec.head}: {_n(origin)} holds a {_piece_name(kind)}",
+                                   rule="§6.1", offset=spec.offset)
+        shape = _shape(spec.actions)
+        if spec.option is not None:
+            problem = self._misfit(spec.option, kind, shape)
+            if problem:
+                raise IllegalMoveError(f"{spec.head}: {problem}", rule=TURN_OPTIONS[spec.option].spec,
+                                       offset=spec.offset)
+            return self._run(spec.option, spec, kind)
+        candidates = self._candidates(kind, shape)
+        if not candidates:
+            raise IllegalMoveError(f"{spec.text}: {self._no_option(kind, shape)}", rule="§4.1",
+                                   offset=spec.offset)
+        errors: list[IllegalMoveError] = []
+        for code in candidates:
+            try:
+                return self._run(code, spec, kind)
+            except IllegalMoveError as error:
+                errors.append(error)
+        # With two readings, report the more permissive one (C2 over B for a Dragon's lone
+        # move), but not U's "no enemy under the dig" when the writer plainly meant B.
+        last = errors[-1]
+        if candidates[-1] == "U" and isinstance(last, NotUnderminingError):
+            return_error = errors[0]
+        else:
+            return_error = last
+        raise return_error
+
+    def _candidates(self, kind: int, shape: tuple[str, ...]) -> tuple[str, ...]:
+        """The options whose shape fits, in the §6.1 order (memoised: replay asks per ply)."""
+        key = (self.config, kind, shape)
+        found = _CANDIDATES.get(key)
+        if found is None:
+            found = tuple(code for code in OPTION_ORDER if self._misfit(code, kind, shape) is None)
+            _CANDIDATES[key] = found
+        return found
+
+    def _misfit(self, code: str, kind: int, shape: tuple[str, ...]) -> str | None:
+        """Why option ``code`` cannot describe this piece and action shape, or ``None`` (§6.1)."""
+        config = self.config
+        name = _piece_name(kind)
+        if code == "B":
+            shapes = {("d", "1"), ("1", "d")}
+            if config.dig_optional:
+                shapes.add(("1",))
+            if config.move_optional:
+                shapes.add(("d",))
+            expected = "a dig and a one-square move"
+            if config.dig_optional:
+                expected += ", or a lone move"
+            if config.move_optional:
+                expected += ", or a lone dig"
+        elif code == "F":
+            if kind != FISH:
+                return "only a Fish can make a fish move"
+            shapes = {("d", "2"), ("2", "d")}
+            if config.dig_optional:
+                shapes.add(("2",))
+            expected = "a dig and a two-square diagonal move"
+            if config.dig_optional:
+                expected += ", or that move alone"
+        elif code == "U":
+            if not config.undermining:
+                return "U (undermine) needs undermining=yes"
+            shapes = {("d",)}
+            expected = "one undermining dig"
+        else:
+            if kind != DRAGON:
+                what = {"DD": "dig twice", "MM": "move twice", "C2": "make a high climb"}[code]
+                return f"only a Dragon can {what} ({code}); this is a {name}"
+            shapes = {"DD": {("d", "d")}, "MM": {("2",)}, "C2": {("1",)}}[code]
+            expected = {"DD": "two digs", "MM": "one two-square path", "C2": "one one-square move"}[code]
+        if shape in shapes:
+            return None
+        words = {"d": "a dig", "1": "a one-square move", "2": "a two-square move"}
+        got = " and ".join(words[part] for part in shape)
+        return f"{code} is {expected}, not {got}"
+
+    def _no_option(self, kind: int, shape: tuple[str, ...]) -> str:
+        """Why no option fits a piece and an action shape (§4.1, §6.1)."""
+        name = _piece_name(kind)
+        if shape == ("1",):
+            return f"a {name} must dig and move (lone moves are Dragon C2 only)"
+        if shape == ("d",):
+            return (f"a {name} must dig and move (a lone dig is an undermining dig, "
+                    "which needs undermining=yes)")
+        if shape == ("2",):
+            if kind == FISH:
+                return "a Fish must dig as well as make its fish move"
+            return f"a {name} cannot move two squares (only a Dragon's MM or a Fish's fish move)"
+        if shape == ("d", "d"):
+            return f"only a Dragon can dig twice (DD); this is a {name}"
+        if "2" in shape:
+            return f"only a Fish combines a dig with a two-square move; this is a {name}"
+        return "these actions fit no option"  # unreachable with the grammar's shapes
+
+    # ---- the sequential checker --------------------------------------------------------
+
+    def _run(self, code: str, spec: PieceTurnSpec, kind: int) -> Move:
+        """Check ``spec`` as option ``code``, action by action, and return the Move (§4)."""
+        config = self.config
+        h = self.heights
+        b = self.board
+        saved_h = h[:]
+        saved_b = b[:]
+        side = self.turn
+        origin = spec.origin
+        piece = b[origin]
+        at = origin
+        actions: list[Dig | Path] = []
+        undermine = ((code in ("U", "DD") and config.undermining)
+                     or (code == "B" and kind == SAMURAI and config.samurai_um))
+        try:
+            for action in spec.actions:
+                if isinstance(action, DigSpec):
+                    self._check_dig(at, action, side, undermine, code, kind)
+                    h[action.source] -= 1
+                    h[action.target] += 1
+                    actions.append(DIGS[action.source][action.target])
+                    continue
+                squares = action.squares
+                text = self._path_text(squares, action.marks)
+                if squares[0] != at:
+                    raise IllegalMoveError(f"move {text}: the acting piece stands on {_n(at)}",
+                                           rule="§6.1", offset=action.offset)
+                if code == "F":
+                    captures = self._check_fish_path(action, side, text)
+                elif code == "MM":
+                    captures = self._check_steps(action, side, 1)
+                    total = sum(captures)
+                    if total > config.mm_max:
+                        raise IllegalMoveError(
+                            f"MM with {total} capture{'s' if total != 1 else ''}: "
+                            f"dragon-mm-max-captures={config.mm_max}", rule="§4.5", offset=action.offset)
+                    if config.mm_no_return and squares[2] == squares[0]:
+                        raise IllegalMoveError(
+                            f"MM {text}: ends on its starting square (dragon-mm-forbid-return=yes)",
+                            rule="§4.5", offset=action.offset)
+                else:
+                    limit = 2 if code == "C2" else 1
+                    hp = h[squares[0]]
+                    captures = self._check_steps(action, side, limit)
+                    if code == "C2" and config.c2_climb2 and h[squares[1]] - hp != 2:
+                        climb = h[squares[1]] - hp
+                        raise IllegalMoveError(
+                            f"C2 {text}: climbs {climb} ({hp} to {h[squares[1]]}); "
+                            "dragon-c2-requires-climb2=yes needs exactly 2", rule="§4.5",
+                            offset=action.offset)
+                path = Path(tuple(squares), tuple(captures))
+                b[at] = 0
+                for index, captured in enumerate(captures):
+                    if captured:
+                        b[squares[index + 1]] = 0
+                at = squares[-1]
+                b[at] = piece
+                actions.append(path)
+            if code == "DD" and config.no_null_pair:
+                first, second = actions
+                assert isinstance(first, Dig) and isinstance(second, Dig)
+                if first.source == second.target and first.target == second.source:
+                    raise IllegalMoveError(
+                        f"DD {_n(first.source)}>{_n(first.target)},{_n(second.source)}>{_n(second.target)}: "
+                        "the second dig undoes the first (forbid-null-dig-pair=yes)", rule="§4.5",
+                        offset=spec.actions[1].offset)
+        finally:
+            self.heights[:] = saved_h
+            self.board[:] = saved_b
+        return Move(origin, code, tuple(actions))
+
+    @staticmethod
+    def _path_text(squares: Sequence[int], marks: Sequence[bool]) -> str:
+        text = _n(squares[0])
+        for square, mark in zip(squares[1:], marks):
+            text += ("x" if mark else "-") + _n(square)
+        return text
+
+    def _check_dig(self, at: int, dig: DigSpec, side: int, undermine: bool, code: str, kind: int) -> None:
+        """A dig around the acting piece on ``at`` (§4.2, undermining §8.2)."""
+        h = self.heights
+        b = self.board
+        s, d = dig.source, dig.target
+        label = f"dig {_n(s)}>{_n(d)}"
+
+        def fail(reason: str, rule: str = "§4.2") -> IllegalMoveError:
+            return IllegalMoveError(f"{label}: {reason}", rule=rule, offset=dig.offset)
+
+        if s == d:
+            raise fail("source and destination must differ")
+        for square in (s, d):
+            if square == at:
+                raise fail(f"{_n(square)} is the acting piece's own square, not adjacent to it")
+            if square not in IS_ADJACENT[at]:
+                raise fail(f"{_n(square)} is not adjacent to the acting piece on {_n(at)}")
+        if not h[s]:
+            raise fail(f"{_n(s)} has no tile (height 0)")
+        enemy = b[s] and b[s] >> 2 != side
+        if enemy and not undermine:
+            if not self.config.undermining:
+                raise fail(f"{_n(s)} holds a {SIDES[side ^ 1]} piece (undermining is off)")
+            if code == "B" and kind == SAMURAI:
+                reason = "an undermining dig forbids moving this turn (samurai-undermine-and-move is off)"
+            else:
+                reason = "an undermining dig forbids moving this turn"
+            raise fail(f"{_n(s)} holds a {SIDES[side ^ 1]} piece: {reason}", "§8.2")
+        if code == "U" and not enemy:
+            raise NotUnderminingError(
+                f"{label}: U is an undermining dig, and {_n(s)} holds no {SIDES[side ^ 1]} piece",
+                rule="§8.2", offset=dig.offset)
+        if b[d]:
+            raise fail(f"{_n(d)} is occupied")
+        top = self.config.max_height
+        if top is not None and h[d] + 1 > top:
+            raise fail(f"{_n(d)} would exceed max-height {top}")
+
+    def _judge(self, p: int, q: int, side: int, limit: int, marked: bool, offset: int,
+               rule: str = "§4.3") -> bool:
+        """Whether the step p → q captures; raises why it is illegal (§4.3, §8.3).
+
+        Adjacency is the caller's business (the ``jump`` Fish judges two squares apart).
+        """
+        h = self.heights
+        b = self.board
+        config = self.config
+        step = f"move {_n(p)}{'x' if marked else '-'}{_n(q)}"
+        hp, hq = h[p], h[q]
+        free = config.ocean and hp == 0
+        c = b[q]
+        if c and c >> 2 == side:
+            raise IllegalMoveError(f"{step}: {_n(q)} holds a {SIDES[side]} piece", rule=rule, offset=offset)
+        if c:
+            victim = f"a {SIDES[side ^ 1]} {_piece_name(c & 3)}"
+            drop = hp - hq
+            allowed = (free and config.ocean == 2) or (drop == 2 if config.exact2 else drop >= 2)
+            if not allowed:
+                if config.exact2 and drop > 2:
+                    why = f"{_n(p)} is {_levels(drop)} above {_n(q)}; capture-height=exactly-2 needs exactly 2"
+                elif drop > 0:
+                    why = f"{_n(p)} is only {_levels(drop)} above {_n(q)}"
+                elif drop == 0:
+                    why = f"{_n(p)} is level with {_n(q)}"
+                else:
+                    why = f"{_n(p)} is {_levels(-drop)} below {_n(q)}"
+                if not marked:
+                    why = f"{_n(q)} holds {victim}, and {why} (a capture needs 2)"
+                raise IllegalMoveError(f"{step}: {why}", rule=rule, offset=offset)
+            if not marked:
+                raise IllegalMoveError(f"{step} captures {victim}: write {_n(p)}x{_n(q)}",
+                                       rule="§6.1", code=CAPTURE_MARK, offset=offset)
+            return True
+        if marked:
+            raise IllegalMoveError(f"{step}: {_n(q)} is empty", rule="§6.1", code=CAPTURE_MARK,
+                                   offset=offset)
+        if not free and hq - hp > limit:
+            raise IllegalMoveError(f"{step}: climbs {hq - hp} ({hp} to {hq}); the limit is {limit}",
+                                   rule=rule, offset=offset)
+        return False
+
+    def _check_steps(self, action: PathSpec, side: int, limit: int) -> list[bool]:
+        """One-square steps along a path, each judged from where the piece stands (§4.3, §4.5)."""
+        b = self.board
+        squares = action.squares
+        piece = b[squares[0]]
+        captures = []
+        changed: list[tuple[int, int]] = []
+        try:
+            for index in range(len(squares) - 1):
+                p, q = squares[index], squares[index + 1]
+                offset = action.offset + 2 + 3 * index
+                if q not in IS_ADJACENT[p]:
+                    raise IllegalMoveError(
+                        f"move {_n(p)}{'x' if action.marks[index] else '-'}{_n(q)}: "
+                        f"{_n(q)} is not adjacent to {_n(p)}", rule="§4.3", offset=offset)
+                captures.append(self._judge(p, q, side, limit, action.marks[index], offset))
+                changed.append((p, b[p]))
+                changed.append((q, b[q]))
+                b[p] = 0
+                b[q] = piece
+        finally:
+            for square, content in reversed(changed):
+                b[square] = content
+        return captures
+
+    def _check_fish_path(self, action: PathSpec, side: int, text: str) -> list[bool]:
+        """A Fish's two-square diagonal move under ``fish-diag2-model`` (§4.4)."""
+        h = self.heights
+        b = self.board
+        config = self.config
+        model = config.fish_model
+        p, m, q = action.squares
+        label = f"fish move {text}"
+        offset = action.offset
+        if model == "two-free-diagonal-steps":
+            for a, z in ((p, m), (m, q)):
+                if z not in DIAGONAL_NEIGHBOURS[a]:
+                    raise IllegalMoveError(f"{label}: {_n(a)}-{_n(z)} is not a diagonal step",
+                                           rule="§4.4", offset=offset)
+            if q == p:
+                raise IllegalMoveError(f"{label}: the second step may not return to {_n(p)}",
+                                       rule="§4.4", offset=offset)
+            return self._check_steps(action, side, 1)
+        if (m, q) not in DIAGONAL_LINES[p]:
+            raise IllegalMoveError(f"{label}: not a straight diagonal", rule="§4.4", offset=offset)
+        if model == "jump":
+            if action.marks[0]:
+                raise IllegalMoveError(f"{label}: a jumping Fish captures nothing on {_n(m)}",
+                                       rule="§4.4", code=CAPTURE_MARK, offset=offset + 2)
+            return [False, self._judge(p, q, side, 1, action.marks[1], offset + 5, "§4.4")]
+        if b[m]:
+            raise IllegalMoveError(f"{label}: {_n(m)} is occupied", rule="§4.4", offset=offset + 2)
+        if action.marks[0]:
+            raise IllegalMoveError(f"move {_n(p)}x{_n(m)}: {_n(m)} is empty", rule="§6.1",
+                                   code=CAPTURE_MARK, offset=offset + 2)
+        free = config.ocean and h[p] == 0
+        if not free and h[m] - h[p] > 1:
+            raise IllegalMoveError(
+                f"{label}: climbs {h[m] - h[p]} ({h[p]} to {h[m]}) onto {_n(m)}; the limit is 1",
+                rule="§4.4", offset=offset + 2)
+        piece = b[p]
+        b[p] = 0
+        b[m] = piece
+        try:
+            second = self._judge(m, q, side, 1, action.marks[1], offset + 5, "§4.4")
+        finally:
+            b[m] = 0
+            b[p] = piece
+        return [False, second]
+
+    # ---- the implied option (§6.1) -----------------------------------------------------
+
+    def implied_option(self, move: Move) -> str:
+        """The option a token without ``=CODE`` would mean for ``move``'s actions (§6.1).
+
+        ``move`` must be legal here. The first option in the order B, F, DD, MM, C2, U whose
+        shape fits and under which the actions are legal.
+        """
+        kind = self.board[move.origin] & 3
+        candidates = self._candidates(kind, _shape(move.actions))
+        if len(candidates) == 1 or candidates[0] == move.option:
+            return candidates[0]
+        spec = spec_of(move)
+        for code in candidates:
+            if code == move.option:
+                return code
+            try:
+                self._run(code, spec, kind)
+            except IllegalMoveError:
+                continue
+            return code
+        raise IllegalMoveError(f"{move!r} is not legal here", rule="§6.1")
+
+    def piece_turn_position(self, turn: Turn, index: int) -> Position:
+        """A copy of this position after the first ``index`` piece-turns of ``turn``."""
+        other = self.copy()
+        for part in turn.parts[:index]:
+            other._apply(part)
+        return other
+
+
+def spec_of(move: Move) -> PieceTurnSpec:
+    """A :class:`PieceTurnSpec` that states ``move`` exactly (no piece letter)."""
+    actions: list[ActionSpec] = []
+    for action in move.actions:
+        if isinstance(action, Dig):
+            actions.append(DigSpec(action.source, action.target, 0))
+        else:
+            actions.append(PathSpec(action.squares, action.captures, 0))
+    head = f"{_n(move.origin)}={move.option}"
+    return PieceTurnSpec(move.origin, None, move.option, tuple(actions), head, head, 0)
+
+
+def start_heights(config: Config) -> list[int]:
+    return [config.initial_height] * 36

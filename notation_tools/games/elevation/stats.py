@@ -1,0 +1,177 @@
+"""Elevation statistics (§10): what each piece-turn did, and per-record figures.
+
+:func:`piece_turn_facts` is the per-piece-turn hook (piece, option, digs, path, captures,
+climbs); :class:`ElevationStats` sums them over a record into one flat dict. This module does
+not judge legality: it trusts that the turns it is given were legal.
+
+>>> from notation_tools.games.elevation import GAME
+>>> rules = GAME.parse_rules(None)
+>>> pos = GAME.start_position(rules)
+>>> move = GAME.parse_move("c1:c2>b2,c1-c2", pos)
+>>> facts = piece_turn_facts(move, pos)[0]
+>>> facts.piece, facts.option, facts.digs, facts.path, facts.captures
+('D', 'B', ('c2>b2',), ('c1', 'c2'), ())
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from notation_tools.games.base import Outcome, Rules
+from notation_tools.games.elevation.moves import Dig, Move, Turn
+from notation_tools.games.elevation.pieces import DRAGON, FISH, PIECE_KINDS, SAMURAI, SIDES, SQUARE_NAMES
+from notation_tools.games.elevation.rules import Position
+
+KIND_WORDS = {SAMURAI: "samurai", FISH: "fish", DRAGON: "dragon"}
+OPTION_KEYS = ("B_dig_first", "B_move_first", "B_lone", "F", "DD", "MM", "C2", "U")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PieceTurnFacts:
+    """What one piece-turn did (§10 hook): ``piece`` is the letter (upper case), ``side`` 0/1,
+    ``digs`` as ``"s>d"``, ``path`` as square names, ``captures`` as (square, piece letter)."""
+
+    side: int
+    piece: str
+    option: str
+    order: str  # "dig-first", "move-first" or "single" (one kind of action only)
+    digs: tuple[str, ...]
+    undermining_digs: int
+    path: tuple[str, ...]
+    captures: tuple[tuple[str, str], ...]
+    climbs: tuple[int, ...]  # height change of each step (positive = up)
+
+
+def piece_turn_facts(move: Move | Turn, position: Position) -> list[PieceTurnFacts]:
+    """The facts of each piece-turn of ``move`` played from ``position`` (not changed)."""
+    heights = position.heights[:]
+    board = position.board[:]
+    out = []
+    for part in move.parts:
+        at = part.origin
+        piece = board[at]
+        side = piece >> 2
+        digs: list[str] = []
+        undermining = 0
+        path: tuple[str, ...] = ()
+        captures: list[tuple[str, str]] = []
+        climbs: list[int] = []
+        for action in part.actions:
+            if isinstance(action, Dig):
+                s, d = action.source, action.target
+                if board[s] and board[s] >> 2 != side:
+                    undermining += 1
+                heights[s] -= 1
+                heights[d] += 1
+                digs.append(f"{SQUARE_NAMES[s]}>{SQUARE_NAMES[d]}")
+            else:
+                squares = action.squares
+                path = tuple(SQUARE_NAMES[square] for square in squares)
+                board[at] = 0
+                for index, captured in enumerate(action.captures):
+                    p, q = squares[index], squares[index + 1]
+                    climbs.append(heights[q] - heights[p])
+                    if captured:
+                        captures.append((SQUARE_NAMES[q], PIECE_KINDS[board[q] & 3].letter))
+                        board[q] = 0
+                at = squares[-1]
+                board[at] = piece
+        kinds = [isinstance(action, Dig) for action in part.actions]
+        if all(kinds) or not any(kinds):
+            order = "single"
+        else:
+            order = "dig-first" if kinds[0] else "move-first"
+        out.append(PieceTurnFacts(side, PIECE_KINDS[piece & 3].letter, part.option, order, tuple(digs),
+                                  undermining, path, tuple(captures), tuple(climbs)))
+    return out
+
+
+def describe(move: Move | Turn, position: Position) -> dict[str, Any]:
+    """Flat facts for ``moves`` listings: pieces, options, digs, path, captures."""
+    facts = piece_turn_facts(move, position)
+    return {
+        "pieces": "&".join(f.piece for f in facts),
+        "options": "&".join(f.option for f in facts),
+        "digs": "&".join(",".join(f.digs) for f in facts),
+        "path": "&".join("-".join(f.path) for f in facts),
+        "captures": sum(len(f.captures) for f in facts),
+    }
+
+
+class ElevationStats:
+    """Per-record figures of §10, gathered ply by ply.
+
+    Keys (``side`` is ``white``/``black``): ``turns``, ``captures``, ``<side>_captures``,
+    ``<side>_captures_by_<kind>`` (capturing piece), ``<side>_captured_<kind>`` (piece taken
+    by that side), ``<side>_<kind>_left``, ``<side>_pieces_left``, ``<side>_digs``,
+    ``<side>_undermining_digs``, ``<side>_option_<code>`` (``B_dig_first``, ``B_move_first``,
+    ``B_lone``, ``F``, ``DD``, ``MM``, ``C2``, ``U``), ``<side>_largest_climb``,
+    ``<side>_largest_drop``, ``first_capture_ply``, ``highest_stack``, ``ocean_squares``,
+    ``end_reason``.
+    """
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.turns = 0
+        self.figures: dict[str, Any] = {}
+        for side in ("white", "black"):
+            for key in ("captures", "digs", "undermining_digs", "largest_climb", "largest_drop"):
+                self.figures[f"{side}_{key}"] = 0
+            for word in KIND_WORDS.values():
+                self.figures[f"{side}_captures_by_{word}"] = 0
+                self.figures[f"{side}_captured_{word}"] = 0
+            for code in OPTION_KEYS:
+                self.figures[f"{side}_option_{code}"] = 0
+        self.first_capture_ply: int | None = None
+        self.highest_stack: int | None = None
+
+    def add(self, before: Position, move: Move | Turn, after: Position) -> None:
+        """Note one ply (§10). ``before`` is the position before ``move``."""
+        self.turns += 1
+        if self.highest_stack is None:
+            self.highest_stack = max(before.heights)
+        self.highest_stack = max(self.highest_stack, max(after.heights))
+        figures = self.figures
+        for facts in piece_turn_facts(move, before):
+            side = SIDES[facts.side].lower()
+            figures[f"{side}_digs"] += len(facts.digs)
+            figures[f"{side}_undermining_digs"] += facts.undermining_digs
+            if facts.option == "B":
+                code = {"dig-first": "B_dig_first", "move-first": "B_move_first"}.get(facts.order, "B_lone")
+            else:
+                code = facts.option
+            figures[f"{side}_option_{code}"] += 1
+            for climb in facts.climbs:
+                figures[f"{side}_largest_climb"] = max(figures[f"{side}_largest_climb"], climb)
+                figures[f"{side}_largest_drop"] = max(figures[f"{side}_largest_drop"], -climb)
+            for _square, letter in facts.captures:
+                figures[f"{side}_captures"] += 1
+                by = KIND_WORDS[PIECE_KINDS_BY_LETTER[facts.piece]]
+                taken = KIND_WORDS[PIECE_KINDS_BY_LETTER[letter]]
+                figures[f"{side}_captures_by_{by}"] += 1
+                figures[f"{side}_captured_{taken}"] += 1
+                if self.first_capture_ply is None:
+                    self.first_capture_ply = self.turns
+
+    def summary(self, final: Position, outcome: Outcome | None) -> dict[str, Any]:
+        """The flat figures; ``end_reason`` is the engine's reason, or ``result-tag-only``."""
+        result: dict[str, Any] = {"turns": self.turns,
+                                  "captures": self.figures["white_captures"] + self.figures["black_captures"]}
+        result.update(self.figures)
+        for side_index, side in enumerate(("white", "black")):
+            total = 0
+            for kind, word in KIND_WORDS.items():
+                left = sum(1 for cell in final.board if cell == (side_index << 2 | kind))
+                result[f"{side}_{word}_left"] = left
+                total += left
+            result[f"{side}_pieces_left"] = total
+        result["first_capture_ply"] = self.first_capture_ply
+        highest = max(final.heights)
+        result["highest_stack"] = highest if self.highest_stack is None else max(self.highest_stack, highest)
+        result["ocean_squares"] = sum(1 for height in final.heights if height == 0)
+        result["end_reason"] = outcome.reason if outcome is not None else "result-tag-only"
+        return result
+
+
+PIECE_KINDS_BY_LETTER = {row.letter: kind for kind, row in PIECE_KINDS.items()}
