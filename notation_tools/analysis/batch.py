@@ -50,9 +50,12 @@ class RecordReport:
     def row(self) -> dict[str, Any]:
         """The common columns then the game's own figures, for ``stats``."""
         errors = sum(1 for d in self.diagnostics if d.is_error)
-        return {"path": self.path, "record": self.index, "game": self.game, "rules": self.rules,
-                "valid": self.is_valid, "errors": errors, "plies": self.plies,
-                "result": self.result, "end": self.end or "", **self.figures}
+        row = {"path": self.path, "record": self.index, "game": self.game, "rules": self.rules,
+               "valid": self.is_valid, "errors": errors, "plies": self.plies,
+               "result": self.result, "end": self.end or ""}
+        for name, value in self.figures.items():
+            row.setdefault(name, value)  # a game's figure never hides a common column
+        return row
 
 
 @dataclasses.dataclass(frozen=True)
