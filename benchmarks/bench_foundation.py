@@ -1,4 +1,4 @@
-"""Throughput of the container and the batch runner on generated Elevation archives.
+"""Throughput of the container and the batch runner on generated archives of one game.
 
 Prints, each measured on this machine:
   * the container tokenizer's movetext tokens/s (one core);
@@ -7,7 +7,8 @@ Prints, each measured on this machine:
   * analyze with --jobs 1 and --jobs 2: records/s, plies/s and the speed-up;
   * analyze's peak memory on an archive and on one ten times larger.
 
-Run:  python benchmarks/bench_foundation.py [--games 1000] [--plies 60]
+Run:  python benchmarks/bench_foundation.py [--game elevation] [--games 1000] [--plies 60]
+      [--no-memory]
 The archive is generated once (fixed seed) into benchmarks/out/. Not a test: it asserts nothing.
 """
 
@@ -30,17 +31,17 @@ from notation_tools.records.tokens import tokenize
 OUT = Path(__file__).resolve().parent / "out"
 
 
-def make_archive(games: int, plies: int, copies: int = 1) -> tuple[Path, str]:
+def make_archive(game_id: str, games: int, plies: int, copies: int = 1) -> tuple[Path, str]:
     """A tar.gz of ``copies`` members, each holding the same ``games`` random games."""
     OUT.mkdir(exist_ok=True)
-    text_path = OUT / f"elevation-{games}x{plies}.pgn"
+    text_path = OUT / f"{game_id}-{games}x{plies}.pgn"
     if not text_path.exists():
-        game = get_game("elevation")
+        game = get_game(game_id)
         records = generate_records(game, game.parse_rules(None), count=games, seed=2026,
                                    max_plies=plies)
         text_path.write_text("".join(write_record(r) for r in records), encoding="utf-8")
     text = text_path.read_text(encoding="utf-8")
-    archive = OUT / f"elevation-{games}x{plies}-{copies}.tar.gz"
+    archive = OUT / f"{game_id}-{games}x{plies}-{copies}.tar.gz"
     if not archive.exists():
         data = text.encode()
         with tarfile.open(archive, "w:gz") as tar:
@@ -84,11 +85,14 @@ def peak_memory_mib(archive: Path) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="elevation")
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--plies", type=int, default=60)
+    parser.add_argument("--no-memory", action="store_true", help="skip the memory runs")
     args = parser.parse_args()
+    game_id = get_game(args.game).id
 
-    archive, text = make_archive(args.games, args.plies)
+    archive, text = make_archive(game_id, args.games, args.plies)
     print(f"archive: {archive.name} ({args.games} games, up to {args.plies} plies each)")
 
     movetext = "\n".join(line for line in text.splitlines() if not line.startswith("["))
@@ -110,7 +114,9 @@ def main() -> None:
         if jobs == 2:
             print(f"analyze speed-up with 2 jobs: {one_job / seconds:.2f}x")
 
-    big, _ = make_archive(args.games, args.plies, copies=10)
+    if args.no_memory:
+        return
+    big, _ = make_archive(game_id, args.games, args.plies, copies=10)
     small_mib = peak_memory_mib(archive)
     big_mib = peak_memory_mib(big)
     print(f"analyze peak memory: {small_mib:.1f} MiB on 1x, {big_mib:.1f} MiB on 10x "

@@ -5,7 +5,7 @@ every turn, then measures replay validation (``parse_move`` + ``push`` of every 
 start position) on one core. Reports turns/s (plies: one turn token each), actions/s (unit moves
 plus attacks, the figure the issue asks for) and perft nodes/s (spec §17 action tree).
 
-Run: /work/venv/bin/python benchmarks/bench_gow_engine.py [--games N] [--turns N] [--rules TEXT]
+Run: python benchmarks/bench_gow_engine.py [--games N] [--turns N] [--rules TEXT]
 """
 
 from __future__ import annotations

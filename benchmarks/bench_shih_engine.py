@@ -5,7 +5,7 @@ formats every turn as its record token, then times validating them again from th
 as ``notation-tools validate`` does for a self-play archive. Prints turns/s (one token = one
 turn = one ply in Shih), records/s and perft nodes/s. Not a test.
 
-    /work/venv/bin/python benchmarks/bench_shih_engine.py [games] [max-turns]
+    python benchmarks/bench_shih_engine.py [games] [max-turns]
 """
 
 from __future__ import annotations

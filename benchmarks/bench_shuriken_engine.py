@@ -4,7 +4,7 @@ Generates random legal games with a fixed seed through the Game API, formats eve
 times what ``validate`` does per token: ``parse_move`` + ``push`` (and ``outcome`` at the end).
 The issue asks for at least 200,000 placements/s validated on one core. Not a test: it prints.
 
-    /work/venv/bin/python benchmarks/bench_shuriken_engine.py [--games 300] [--seed 2008]
+    python benchmarks/bench_shuriken_engine.py [--games 300] [--seed 2008]
 """
 
 from __future__ import annotations

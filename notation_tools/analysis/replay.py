@@ -171,7 +171,10 @@ class _Line:
             try:
                 resolution = self._resolve(node, position)
             except EngineError as error:
-                ctx.add(error.code, error.message, node.line, node.column + error.offset,
+                message = error.message
+                if node.text and message.startswith(f"{node.text}: "):
+                    message = message[len(node.text) + 2:]  # the diagnostic names the move
+                ctx.add(error.code, message, node.line, node.column + error.offset,
                         rule=error.rule, **{**where, "move": node.text or repr(node.data)})
                 return ply - start_ply, False
             except Exception as error:  # noqa: BLE001 - an engine bug must not end the run

@@ -1,48 +1,18 @@
 """The sample records under sample_games/game-of-war: valid ones replay legally (spec §13) and
 each broken one fails with the diagnostic its name announces (spec §15).
 
-The records are split with a minimal reader here (tags, comments, move numbers, result), so
-that this test does not depend on the container parser."""
+The samples go through the toolkit's real pipeline (sources, container, replay driver), as
+``notation-tools validate`` reads them."""
 
 from __future__ import annotations
 
-import pathlib
-import re
-
 import pytest
 
-from notation_tools.games.base import EngineError
 from notation_tools.games.gow import GAME
+from tests.sample_records import SAMPLES as SAMPLE_ROOT
+from tests.sample_records import first_error, replay_file
 
-SAMPLES = pathlib.Path(__file__).resolve().parents[3] / "sample_games" / "game-of-war"
-RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
-
-
-def records(path: pathlib.Path) -> list[tuple[dict[str, str], list[str]]]:
-    out = []
-    for chunk in re.split(r"\n\s*\n(?=\[)", path.read_text()):
-        tags = dict(re.findall(r'^\[(\w+) "([^"]*)"\]$', chunk, re.M))
-        body = re.sub(r"^\[.*\]$", "", chunk, flags=re.M)
-        body = re.sub(r"\{[^}]*\}", " ", body)
-        tokens = [t for t in body.split() if not re.fullmatch(r"[0-9]+\.(\.\.)?", t) and t not in RESULTS]
-        out.append((tags, tokens))
-    return out
-
-
-def replay(tags: dict[str, str], tokens: list[str]) -> str | None:
-    """None if the record is valid, else the first diagnostic code."""
-    try:
-        rules = GAME.parse_rules(tags.get("Rules"))
-        first = GAME.parse_side(tags["FirstPlayer"]) if "FirstPlayer" in tags else None
-        position = GAME.start_position(rules, fen=tags.get("FEN"), first_player=first)
-        for token in tokens:
-            position.push(GAME.parse_move(token, position))
-    except EngineError as error:
-        return error.code
-    outcome = position.outcome()
-    if outcome is not None and tags.get("Result") != GAME.result_text(outcome):
-        return "E-RESULT-MISMATCH" if tags.get("Result") != "*" else "W-RESULT-UNSTATED"
-    return None
+SAMPLES = SAMPLE_ROOT / "game-of-war"
 
 
 VALID = sorted(p.name for p in SAMPLES.glob("*.pgn") if not p.name.startswith("broken-"))
@@ -67,12 +37,11 @@ def test_sample_inventory():
 
 @pytest.mark.parametrize("name", VALID)
 def test_valid_samples_replay_s13(name):
-    for tags, tokens in records(SAMPLES / name):
-        assert tags.get("Variant") in ("game-of-war", *GAME.aliases)
-        assert replay(tags, tokens) is None, (name, tags.get("Round"))
+    for result in replay_file(SAMPLES / name):
+        assert result.game is GAME
+        assert [d for d in result.diagnostics if d.is_error] == [], (name, result.record.index)
 
 
 @pytest.mark.parametrize("name, code", sorted(BROKEN.items()))
 def test_broken_samples_fail_as_named_s15(name, code):
-    (tags, tokens), = records(SAMPLES / name)
-    assert replay(tags, tokens) == code
+    assert first_error(SAMPLES / name) == code
