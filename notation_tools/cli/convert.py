@@ -77,10 +77,14 @@ def _write_foreign(record: Record, game: str | None, rules: str | None, name: st
 class _Rewrite(ReplayVisitor):
     """Re-writes every move it sees (main line and variations) in place."""
 
-    def __init__(self, record: Record, game: Game, notation: str | None, with_data: bool) -> None:
+    def __init__(self, record: Record, game: Game, notation: str | None, with_data: bool,
+                 annotate: bool) -> None:
         self.record, self.game, self.notation, self.with_data = record, game, notation, with_data
+        self.annotate = annotate
 
     def visit_move(self, node: Move, move: Any, before: Any, ply: int, in_variation: bool) -> None:
+        if self.annotate:
+            move = self.game.annotate_move(move, before)
         if self.notation is not None:
             for code, message in self.game.format_warnings(move, before, self.notation):
                 self.record.diagnostics.append(Diagnostic(
@@ -97,11 +101,11 @@ def _has_json_moves(game: Game) -> bool:
 
 
 def _convert(record: Record, game: str | None, rules: str | None, notation: str | None,
-             container: str) -> None:
+             container: str, annotate: bool = False) -> None:
     """Rewrite ``record`` in place for the container and notation asked for."""
     if game is not None:
         record.set_tag("Variant", game)
-    needs_replay = notation is not None or container != "pgn"
+    needs_replay = notation is not None or container != "pgn" or annotate
     if not needs_replay:
         return
     probe = replay(record, game_name=game, rules_text=rules)  # finds the game and checks
@@ -116,11 +120,13 @@ def _convert(record: Record, game: str | None, rules: str | None, notation: str 
     if rules is not None and probe.rules is not None:
         record.set_tag("Rules", probe.rules.describe())
     with_data = container != "pgn" and _has_json_moves(probe.game)
-    if notation is None and not with_data:
+    if notation is None and not with_data and not annotate:
         return
+    if annotate and notation is None:
+        notation = probe.game.notations[0]
     record.diagnostics.clear()
     replay(record, game_name=game, rules_text=rules,
-           visitor=_Rewrite(record, probe.game, notation, with_data))
+           visitor=_Rewrite(record, probe.game, notation, with_data, annotate))
 
 
 @click.command()
@@ -135,11 +141,14 @@ def _convert(record: Record, game: str | None, rules: str | None, notation: str 
 @click.option("--ply", "-p", type=click.IntRange(min=0), default=None,
               help="For a format that holds one position: the position after this many plies "
                    "(default: the end).")
+@click.option("--annotate-outcomes", "annotate", is_flag=True,
+              help="Write the claims a notation may carry as the rules compute them (e.g. "
+                   "every attack's outcome mark), where the game has such claims.")
 @game_option()
 @rules_option
 @output_option
 def convert(paths: tuple[str, ...], target: str, notation: str | None, ply: int | None,
-            game: str | None, rules: str | None, output: str) -> None:
+            annotate: bool, game: str | None, rules: str | None, output: str) -> None:
     """Rewrite records in another container (PGN, JSON, JSON Lines) or move notation.
 
     Tags, comments, NAGs and variations survive every conversion, so converting back gives
@@ -166,7 +175,7 @@ def convert(paths: tuple[str, ...], target: str, notation: str | None, ply: int 
                 click.echo(str(item), err=True)
                 continue
             written = (_write_foreign(item, game, rules, target, ply) if foreign
-                       else _convert(item, game, rules, notation, container))
+                       else _convert(item, game, rules, notation, container, annotate))
             for diagnostic in item.diagnostics:
                 click.echo(str(diagnostic), err=True)
             invalid += any(d.is_error for d in item.diagnostics)

@@ -403,6 +403,11 @@ class Game(ABC):
         """Like :meth:`parse_move`, with the warnings and alternative readings of the text."""
         return Resolution(self.parse_move(text, position, notation))
 
+    def annotate_move(self, move: Any, position: Position) -> Any:
+        """``move`` with the claims its notation may carry filled in from the rules (e.g. an
+        attack's outcome mark); ``convert --annotate-outcomes`` writes these. Default: as is."""
+        return move
+
     fork_warning: ClassVar[str] = "W-AMBIGUOUS"
     """The warning code when a text's alternative readings all play to the end."""
 

@@ -225,3 +225,17 @@ def test_input_files_lists_what_a_walk_reads(tmp_path):
     assert files == [str(tmp_path / "a.pgn"), str(tmp_path / "b" / "c.pgn.gz"),
                      str(tmp_path / "b" / "d.zip"), "-"]
     assert top_file(f"{tmp_path}/b/d.zip:x/y.pgn", set(files)) == str(tmp_path / "b" / "d.zip")
+
+
+def test_convert_annotate_outcomes_writes_computed_marks(runner, tmp_path):
+    # Game of War spec §13.2: the mark is a claim; --annotate-outcomes adds the computed one.
+    source = (SAMPLES.parent / "game-of-war" / "charge-column.pgn").read_text()
+    path = tmp_path / "unmarked.pgn"
+    path.write_text(source.replace("xL12=D", "xL12"))
+    plain = invoke(runner, ["convert", str(path), "--to", "pgn"])
+    assert "xL12=D" not in plain.stdout and "xL12" in plain.stdout
+    marked = invoke(runner, ["convert", str(path), "--to", "pgn", "--annotate-outcomes"])
+    assert marked.exit_code == 0 and marked.stdout.count("xL12=D") == source.count("xL12=D")
+    # Games without claims are written unchanged.
+    same = invoke(runner, ["convert", ANNOTATED, "--to", "pgn", "--annotate-outcomes"])
+    assert same.stdout == invoke(runner, ["convert", ANNOTATED, "--to", "pgn"]).stdout

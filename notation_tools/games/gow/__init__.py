@@ -94,6 +94,18 @@ class GameOfWar(base.Game):
     def format_move(self, move: Any, position: Any = None, notation: str | None = None) -> str:
         return _notation.format_move(move, position, notation)
 
+    def annotate_move(self, move: Any, position: Any) -> Any:
+        """The turn with its attack's computed outcome mark (§13.2 ``--annotate-outcomes``).
+
+        >>> from notation_tools.games.gow.moves import Attack, Turn
+        >>> GAME.annotate_move(Turn(), GAME.start_position(GAME.parse_rules(None)))
+        Turn(())
+        """
+        if not isinstance(move, Turn) or move.attack is None or move.attack.mark is not None:
+            return move
+        mark = self.describe_move(move, position)["mark"]
+        return Turn(move.steps, Attack(move.attack.target, mark))
+
     def random_move(self, position: Any, rng: random.Random) -> Turn | None:
         """A random legal turn (spec §17): 0-5 random moves, then a random attack or none.
 
