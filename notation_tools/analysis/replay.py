@@ -18,9 +18,9 @@ from typing import Any
 from notation_tools.games.base import (
     EngineError,
     Game,
-    Resolution,
     Outcome,
     Position,
+    Resolution,
     Rules,
     Side,
     UnknownGameError,
@@ -98,7 +98,7 @@ def resolve_game(record: Record, game_name: str | None, ctx: _Context) -> Game |
     if not record.tags and texts:
         for game in all_games():
             skip = game.preamble_length(texts)
-            if skip or game.sniff(texts[:8]):
+            if skip or game.sniff(texts[skip:skip + 8]):
                 return game
     ctx.add("E-UNKNOWN-VARIANT", "the record names no game: add a [Variant \"...\"] tag or "
             "give --game", record.line, 1)
