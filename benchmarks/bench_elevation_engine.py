@@ -12,28 +12,16 @@ Not a test: it prints numbers and asserts nothing about speed.
 from __future__ import annotations
 
 import argparse
-import random
 import time
+
+from random_games import random_token_games
 
 from notation_tools.games.elevation import GAME
 from notation_tools.games.elevation.notation import parse_pattern
 
 
 def generate(rules_text: str | None, games: int, plies: int, seed: int) -> list[list[str]]:
-    rules = GAME.parse_rules(rules_text)
-    rng = random.Random(seed)
-    records = []
-    for _ in range(games):
-        pos = GAME.start_position(rules)
-        tokens = []
-        while len(tokens) < plies:
-            move = GAME.random_move(pos, rng)
-            if move is None:
-                break
-            tokens.append(GAME.format_move(move, pos))
-            pos.push(move)
-        records.append(tokens)
-    return records
+    return random_token_games(GAME, rules_text, games, plies, seed)
 
 
 def replay(rules_text: str | None, records: list[list[str]]) -> tuple[int, float]:

@@ -11,27 +11,15 @@ Run: python benchmarks/bench_gow_engine.py [--games N] [--turns N] [--rules TEXT
 from __future__ import annotations
 
 import argparse
-import random
 import time
+
+from random_games import random_token_games
 
 from notation_tools.games.gow import GAME
 
 
 def generate(games: int, turns: int, rules_text: str | None, seed: int) -> list[list[str]]:
-    rules = GAME.parse_rules(rules_text)
-    rng = random.Random(seed)
-    records = []
-    for _ in range(games):
-        position = GAME.start_position(rules)
-        tokens = []
-        for _ in range(turns):
-            move = GAME.random_move(position, rng)
-            if move is None:
-                break
-            tokens.append(GAME.format_move(move, position))
-            position.push(move)
-        records.append(tokens)
-    return records
+    return random_token_games(GAME, rules_text, games, turns, seed)
 
 
 def replay(records: list[list[str]], rules_text: str | None) -> tuple[int, int, int, float]:

@@ -10,28 +10,16 @@ turn = one ply in Shih), records/s and perft nodes/s. Not a test.
 
 from __future__ import annotations
 
-import random
 import sys
 import time
+
+from random_games import random_token_games
 
 from notation_tools.games.shih import GAME
 
 
 def generate(games: int, max_turns: int, seed: int = 20061) -> list[list[str]]:
-    rng = random.Random(seed)
-    rules = GAME.parse_rules("standard")
-    records = []
-    for _ in range(games):
-        position = GAME.start_position(rules)
-        tokens = []
-        for _ in range(max_turns):
-            move = GAME.random_move(position, rng)
-            if move is None:
-                break
-            tokens.append(GAME.format_move(move, position))
-            position.push(move)
-        records.append(tokens)
-    return records
+    return random_token_games(GAME, "standard", games, max_turns, seed)
 
 
 def validate(records: list[list[str]]) -> int:

@@ -13,22 +13,14 @@ import argparse
 import random
 import time
 
+from random_games import random_token_games
+
 from notation_tools.games.shuriken import GAME
 
 
 def generate(count: int, seed: int, rules_text: str | None) -> list[list[str]]:
-    rng = random.Random(seed)
-    rules = GAME.parse_rules(rules_text)
-    games = []
-    for _ in range(count):
-        position = GAME.start_position(rules)
-        tokens = []
-        while position.outcome() is None:
-            move = GAME.random_move(position, rng)
-            tokens.append(GAME.format_move(move, position))
-            position.push(move)
-        games.append(tokens)
-    return games
+    # A placement game always ends (spec §8): 400 plies is more than the board holds.
+    return random_token_games(GAME, rules_text, count, 400, seed)
 
 
 def validate(games: list[list[str]], rules_text: str | None) -> float:
