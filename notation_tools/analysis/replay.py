@@ -198,12 +198,17 @@ class _Line:
                 branch.run(variation, position.copy(), number, ply, True)
             if self.visitor is not None:
                 self.visitor.visit_move(node, move, position, ply + 1, in_variation)
-            if self.stats is not None:
+            stats = self.stats
+            if stats is None:
+                position.push(move)
+            elif hasattr(stats, "after_move"):
+                stats.before_move(position, move)
+                position.push(move)
+                stats.after_move(position)
+            else:
                 before = position.copy()
                 position.push(move)
-                self.stats.add(before, move, position)
-            else:
-                position.push(move)
+                stats.add(before, move, position)
             ply += 1
             last = f"move {number} ({side_name})"
             if side == 1:

@@ -214,7 +214,12 @@ class Position(Protocol):
 
 
 class StatsCollector(Protocol):
-    """Gathers a game's own figures while a record is replayed."""
+    """Gathers a game's own figures while a record is replayed.
+
+    A collector may also define ``before_move(position, move)`` and ``after_move(position)``;
+    replay then calls those around the push with the live position instead of ``add``, which
+    saves copying the position at every ply.
+    """
 
     def add(self, before: Position, move: Any, after: Position) -> None:
         """Note one ply. ``before`` is a copy taken before the move; ``after`` is live."""

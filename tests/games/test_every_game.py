@@ -136,3 +136,22 @@ def test_garbage_position_strings_raise_only_bad_position(game, text):
         game.parse_position(text, game.parse_rules(None))
     except EngineError as error:
         assert error.code in ("E-BAD-POSITION", "E-TAG-CONFLICT")
+
+
+@pytest.mark.parametrize("game", GAMES, ids=ids)
+def test_statistics_agree_whichever_hook_replay_uses(game):
+    # Replay calls before_move/after_move around the push when a collector has them, else
+    # add() with a copy; both must give the same figures.
+    rules = game.parse_rules(None)
+    (record,) = generate_records(game, rules, count=1, seed=3, max_plies=60)
+    via_replay = replay(record, collect_stats=True).stats
+    line, final = random_line(game, 0, 0)
+    position = game.start_position(rules)
+    collector = game.new_stats(rules)
+    for node in record.moves:
+        move = game.parse_move(node.text, position)
+        before = position.copy()
+        position.push(move)
+        collector.add(before, move, position)
+    assert collector.summary(position, position.outcome()) == via_replay
+    assert isinstance(via_replay["captures"], int)

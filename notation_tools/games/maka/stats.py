@@ -101,9 +101,15 @@ class MakaStats:
         self.most_legs = 0
         self.pieces_min = [96, 96]
         self.pieces_now: list[int] | None = None
+        self._mover = 0
 
     def add(self, before: Position, move: Move, after: Position) -> None:
         """Note one ply (``before`` is a copy taken before the move)."""
+        self.before_move(before, move)
+        self.after_move(after)
+
+    def before_move(self, before: Position, move: Move) -> None:
+        """The first half of :meth:`add`, with the live position before the push."""
         self.plies += 1
         ply = self.plies
         facts = move_facts(before, move)
@@ -150,9 +156,7 @@ class MakaStats:
             self.longest = facts["distance"]
             self.longest_ply = ply
         self.most_legs = max(self.most_legs, facts["legs"])
-        self.max_occurrences = max(self.max_occurrences, after.counts.get(after.key, 1))
-        if after.self_check_by(side) is not None:
-            self.self_checks[side] += 1
+        self._mover = side
         if self.pieces_now is None:
             self.pieces_now = [sum(1 for _ in before.pieces(s)) for s in (0, 1)]
             self.pieces_min = list(self.pieces_now)
@@ -160,6 +164,12 @@ class MakaStats:
             self.pieces_now[victim_side] -= 1
             self.pieces_min[victim_side] = min(self.pieces_min[victim_side],
                                                self.pieces_now[victim_side])
+
+    def after_move(self, after: Position) -> None:
+        """The second half of :meth:`add`, with the live position after the push."""
+        self.max_occurrences = max(self.max_occurrences, after.counts.get(after.key, 1))
+        if after.self_check_by(self._mover) is not None:
+            self.self_checks[self._mover] += 1
 
     def summary(self, final: Position, outcome: Outcome | None) -> dict[str, Any]:
         """Flat figures (§13); ``captures`` is the total number of captured pieces."""

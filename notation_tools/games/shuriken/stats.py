@@ -39,6 +39,7 @@ class ShurikenStats:
         self.rank2_ply: list[int | None] = [None, None]
         self.loops_formed: list[dict[str, int]] = [{}, {}]
         self.per_move: list[dict[str, Any]] = []
+        self._pending: tuple[int, str] = (0, "")
         """One entry per ply: ``ply``, ``side``, ``cell``, ``rank``, ``new_loops`` (§9)."""
 
     def _baseline(self, position: ShurikenPosition) -> None:
@@ -54,17 +55,27 @@ class ShurikenStats:
 
     def add(self, before: ShurikenPosition, move: Place | Swap, after: ShurikenPosition) -> None:
         """Note one ply: ``before`` is a copy taken before ``move``, ``after`` the live position."""
+        self.before_move(before, move)
+        self.after_move(after)
+
+    def before_move(self, position: ShurikenPosition, move: Place | Swap) -> None:
+        """The first half of :meth:`add`, with the live position before the push."""
         if self.ranks is None:
-            self._baseline(before)
-        assert self.ranks is not None
+            self._baseline(position)
         self.plies += 1
-        side = before.turn
+        side = position.turn
         self.placements[side] += 1
         if isinstance(move, Swap):
             self.swaps += 1
-            cell = CELL_NAME[transpose(before.moves[0].index)]
+            cell = CELL_NAME[transpose(position.moves[0].index)]
         else:
             cell = move.name
+        self._pending = (side, cell)
+
+    def after_move(self, after: ShurikenPosition) -> None:
+        """The second half of :meth:`add`, with the live position after the push."""
+        assert self.ranks is not None
+        side, cell = self._pending
         rank = after.rank(side)
         new_loops: list[str] = []
         if rank != self.ranks[side] or rank >= 2:
