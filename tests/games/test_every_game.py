@@ -145,7 +145,6 @@ def test_statistics_agree_whichever_hook_replay_uses(game):
     rules = game.parse_rules(None)
     (record,) = generate_records(game, rules, count=1, seed=3, max_plies=60)
     via_replay = replay(record, collect_stats=True).stats
-    line, final = random_line(game, 0, 0)
     position = game.start_position(rules)
     collector = game.new_stats(rules)
     for node in record.moves:
