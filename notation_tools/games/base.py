@@ -440,13 +440,20 @@ class Game(ABC):
         return rng.choice(moves) if moves else None
 
     def perft(self, position: Position, depth: int) -> int:
-        """The number of legal move sequences of ``depth`` plies from ``position``."""
+        """The number of legal move sequences of ``depth`` plies from ``position``.
+
+        A position may offer ``unordered_moves()`` (the legal moves in any order, cheaper than
+        ``legal_moves()``) and ``count_legal_moves()`` (the last ply counted without building
+        moves); perft uses them when present.
+        """
         if depth == 0:
             return 1
+        moves = getattr(position, "unordered_moves", position.legal_moves)
         if depth == 1:
-            return sum(1 for _ in position.legal_moves())
+            count = getattr(position, "count_legal_moves", None)
+            return count() if count is not None else sum(1 for _ in moves())
         total = 0
-        for move in list(position.legal_moves()):
+        for move in list(moves()):
             position.push(move)
             total += self.perft(position, depth - 1)
             position.pop()

@@ -113,20 +113,6 @@ class ElevationGame(Game):
     def format_move(self, move: Any, position: Any, notation: str | None = None) -> str:
         return _notation.format_move(move, position, notation)
 
-    def perft(self, position: Any, depth: int) -> int:
-        """Distinct legal turn tokens to ``depth`` plies (§12); counts the last ply without
-        building moves."""
-        if depth == 0:
-            return 1
-        if depth == 1:
-            return position.count_legal_moves()
-        total = 0
-        for move in list(position.legal_moves()):
-            position.push(move)
-            total += self.perft(position, depth - 1)
-            position.pop()
-        return total
-
     def random_move(self, position: Any, rng: Any) -> Move | Turn | None:
         """A uniformly chosen legal turn; under ``two-pieces-per-turn`` the first piece-turn
         is chosen uniformly, then the second uniformly among those it leaves (building every

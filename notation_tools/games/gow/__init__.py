@@ -159,20 +159,6 @@ class GameOfWar(base.Game):
             return Turn(tuple(steps), Attack(*rng.choice(attacks)))
         return Turn(tuple(steps))
 
-    def perft(self, position: Any, depth: int) -> int:
-        """Action sequences of length ``depth`` (spec §17): moves, attacks and end of turn."""
-        if depth == 0:
-            return 1
-        actions = list(position.legal_moves())
-        if depth == 1:
-            return len(actions)
-        total = 0
-        for action in actions:
-            position.push(action)
-            total += self.perft(position, depth - 1)
-            position.pop()
-        return total
-
     def describe_move(self, move: Any, position: Any) -> dict[str, Any]:
         """Facts for ``moves`` listings (spec §17): a step's unit; an attack's offence, defence,
         outcome and contributors (the turn's attack, or a single Attack)."""

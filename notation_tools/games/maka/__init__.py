@@ -187,23 +187,6 @@ class MakaGame(Game):
                                        f"{written[key]!r}", rule="§9.7")
         return move
 
-    def perft(self, position: Position, depth: int) -> int:  # type: ignore[override]
-        """Leaves of the tree of legal move identities (§8.2), counted without sorting.
-
-        >>> GAME.perft(GAME.start_position(GAME.parse_rules(None)), 2)
-        5625
-        """
-        if depth == 0:
-            return 1
-        if depth == 1:
-            return sum(1 for _ in position.unordered_moves())
-        total = 0
-        for move in list(position.unordered_moves()):
-            position.push(move)
-            total += self.perft(position, depth - 1)
-            position.pop()
-        return total
-
     fork_warning = "W-AMBIGUOUS-GOLD"  # §9.2 step 6
     ignored_words = frozenset({"mate"})  # ShogiVar appends it to a mating move (§9.8)
 

@@ -127,23 +127,6 @@ class ShihGame(Game):
                                   "a 'token' string", rule="§12")
         return self.parse_move(data, pos)
 
-    def perft(self, pos: ShihPosition, depth: int) -> int:  # type: ignore[override]
-        """Legal turn sequences of ``depth`` turns; the last level is counted, not built."""
-        if depth == 0:
-            return 1
-        if depth == 1:
-            return pos.count_legal_moves()
-        total = 0
-        for move in list(pos.legal_moves()):
-            pos.push(move)
-            total += self.perft(pos, depth - 1)
-            pos.pop()
-        return total
-
-    def random_move(self, pos: ShihPosition, rng: Any) -> Turn | None:  # type: ignore[override]
-        moves = list(pos.legal_moves())
-        return rng.choice(moves) if moves else None
-
     def sniff(self, move_texts: Any) -> bool:
         return tokens.sniff(list(move_texts))
 
