@@ -17,6 +17,7 @@ judge whether a position could arise in play (§3.2 sets no limits on set-up pos
 
 from __future__ import annotations
 
+from notation_tools.games.runs import encode_rank
 from notation_tools.games.base import BadPositionError, Rules
 from notation_tools.games.elevation.pieces import PIECE_CHARS, PIECE_CODES, SIZE
 from notation_tools.games.elevation.rules import Position
@@ -120,19 +121,7 @@ def format_heights(heights: list[int]) -> str:
 def format_pieces(board: list[int]) -> str:
     ranks = []
     for rank in range(SIZE - 1, -1, -1):
-        text = ""
-        run = 0
-        for cell in board[rank * SIZE:(rank + 1) * SIZE]:
-            if cell:
-                if run:
-                    text += str(run)
-                    run = 0
-                text += PIECE_CHARS[cell]
-            else:
-                run += 1
-        if run:
-            text += str(run)
-        ranks.append(text)
+        ranks.append(encode_rank(board[rank * SIZE:(rank + 1) * SIZE], PIECE_CHARS.__getitem__))
     return "/".join(ranks)
 
 

@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+from notation_tools.games.runs import encode_rank
 import re
 
 from notation_tools.games.base import BadPositionError, Rules
@@ -162,20 +163,7 @@ def format_board(board: list[int]) -> str:
     """The board field of the position string (also what KFEN readers compare against)."""
     ranks = []
     for r in range(ROWS):
-        parts = []
-        run = 0
-        for c in range(COLS):
-            v = board[r * COLS + c]
-            if v:
-                if run:
-                    parts.append(str(run))
-                    run = 0
-                parts.append(CODE_LETTER[v])
-            else:
-                run += 1
-        if run:
-            parts.append(str(run))
-        ranks.append("".join(parts))
+        ranks.append(encode_rank(board[r * COLS:(r + 1) * COLS], CODE_LETTER.__getitem__))
     return "/".join(ranks)
 
 

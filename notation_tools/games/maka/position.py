@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+from notation_tools.games.runs import encode_rank
 from notation_tools.games.base import BadPositionError, Rules
 
 from .pieces import RANKS, SIZE, TYPE_BY_ABBR, TYPE_ID, TYPE_OF_ID
@@ -97,19 +98,7 @@ def format_board(board: list[int]) -> str:
     """The board field of a position string."""
     ranks = []
     for row in range(SIZE):
-        cells = []
-        run = 0
-        for code in board[row * SIZE:(row + 1) * SIZE]:
-            if not code:
-                run += 1
-                continue
-            if run:
-                cells.append(str(run))
-                run = 0
-            cells.append(cell_text(code))
-        if run:
-            cells.append(str(run))
-        ranks.append(",".join(cells))
+        ranks.append(encode_rank(board[row * SIZE:(row + 1) * SIZE], cell_text, separator=","))
     return "/".join(ranks)
 
 

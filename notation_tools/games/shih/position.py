@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+from notation_tools.games.runs import encode_rank
 from ..base import BadPositionError, Rules
 from .pieces import EMPTY, PIECE_LETTERS, ROWS, SIDE_LETTERS, SIDE_OF_LETTER, WIDTHS
 from .rules import ShihPosition
@@ -190,20 +191,9 @@ def _format_pieces(board: list[int]) -> str:
     rows = []
     start = 0
     for width in WIDTHS:
-        parts = []
-        empty = 0
-        for piece in board[start:start + width]:
-            if piece == EMPTY:
-                empty += 1
-                continue
-            if empty:
-                parts.append(str(empty))
-                empty = 0
-            parts.append(PIECE_LETTERS[piece])
-        if empty:
-            parts.append(str(empty))
+        rows.append(encode_rank(board[start:start + width], PIECE_LETTERS.__getitem__,
+                                empty=EMPTY))
         start += width
-        rows.append("".join(parts))
     return "/".join(rows)
 
 

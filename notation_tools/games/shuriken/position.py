@@ -12,6 +12,7 @@ True
 
 from __future__ import annotations
 
+from notation_tools.games.runs import encode_rank
 from notation_tools.games.base import BadPositionError
 from notation_tools.games.shuriken.pieces import (
     BLACK, CELL_NAME, EMPTY, HOLE, HOLES, PRE_PLACED, SIDE_NAMES, SIZE, START_BOARD, WHITE,
@@ -135,18 +136,6 @@ def format_position(position: ShurikenPosition) -> str:
     board = position.board
     rows = []
     for row in range(1, SIZE + 1):
-        parts = []
-        run = 0
-        for col in range(1, SIZE + 1):
-            content = board[index_of(row, col)]
-            if content == EMPTY:
-                run += 1
-                continue
-            if run:
-                parts.append(str(run))
-                run = 0
-            parts.append(_SYMBOL[content])
-        if run:
-            parts.append(str(run))
-        rows.append("".join(parts))
+        cells = (board[index_of(row, col)] for col in range(1, SIZE + 1))
+        rows.append(encode_rank(cells, _SYMBOL.__getitem__, empty=EMPTY))
     return "/".join(rows) + " " + "bw"[position.turn]
