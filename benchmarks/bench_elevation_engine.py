@@ -18,6 +18,7 @@ from random_games import random_token_games
 
 from notation_tools.games.elevation import GAME
 from notation_tools.games.elevation.notation import parse_pattern
+from notation_tools.analysis.perft import perft
 
 
 def generate(rules_text: str | None, games: int, plies: int, seed: int) -> list[list[str]]:
@@ -62,7 +63,7 @@ def main() -> None:
     pos = GAME.start_position(GAME.parse_rules(None))
     for depth in range(1, args.depth + 1):
         started = time.perf_counter()
-        nodes = GAME.perft(pos, depth)
+        nodes = perft(pos, depth)
         seconds = time.perf_counter() - started
         print(f"perft({depth}) = {nodes:,} in {seconds:.3f} s: {nodes / seconds:,.0f} nodes/s")
     started = time.perf_counter()

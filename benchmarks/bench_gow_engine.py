@@ -16,6 +16,7 @@ import time
 from random_games import random_token_games
 
 from notation_tools.games.gow import GAME
+from notation_tools.analysis.perft import perft
 
 
 def generate(games: int, turns: int, rules_text: str | None, seed: int) -> list[list[str]]:
@@ -67,7 +68,7 @@ def main() -> None:
 
     position = GAME.start_position(GAME.parse_rules(args.rules))
     started = time.perf_counter()
-    nodes = GAME.perft(position, args.perft_depth)
+    nodes = perft(position, args.perft_depth)
     seconds = time.perf_counter() - started
     print(f"perft({args.perft_depth}) from the book opening: {nodes} nodes in {seconds:.3f} s "
           f"({nodes / seconds:,.0f} nodes/s)")

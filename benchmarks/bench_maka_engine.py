@@ -15,6 +15,8 @@ import time
 
 from notation_tools.games.maka import GAME
 from notation_tools.games.maka import notation as _notation
+from notation_tools.analysis.perft import perft
+from notation_tools.analysis.generate import random_move
 
 
 def generate(rules, games: int, plies: int, seed: int) -> list[list[str]]:
@@ -24,7 +26,7 @@ def generate(rules, games: int, plies: int, seed: int) -> list[list[str]]:
         pos = GAME.start_position(rules)
         tokens = {n: [] for n in GAME.notations}
         for _ in range(plies):
-            move = GAME.random_move(pos, rng)
+            move = random_move(GAME, pos, rng)
             if move is None:
                 break
             for n in tokens:
@@ -72,7 +74,7 @@ def main() -> None:
         seconds = float("inf")
         for _ in range(2 if depth < 3 else 1):
             start = time.perf_counter()
-            nodes = GAME.perft(pos, depth)
+            nodes = perft(pos, depth)
             seconds = min(seconds, time.perf_counter() - start)
         print(f"perft({depth}) = {nodes} in {seconds:.2f}s = {nodes / max(seconds, 1e-9):,.0f} nodes/s")
 

@@ -16,6 +16,7 @@ import time
 from random_games import random_token_games
 
 from notation_tools.games.shih import GAME
+from notation_tools.analysis.perft import perft
 
 
 def generate(games: int, max_turns: int, seed: int = 20061) -> list[list[str]]:
@@ -53,7 +54,7 @@ def main() -> None:
     start = GAME.start_position(rules)
     for depth in (1, 2):
         started = time.perf_counter()
-        nodes = GAME.perft(start, depth)
+        nodes = perft(start, depth)
         elapsed = time.perf_counter() - started
         print(f"perft({depth}) from the default start = {nodes:,} in {elapsed:.2f} s: "
               f"{nodes / elapsed:,.0f} nodes/s")

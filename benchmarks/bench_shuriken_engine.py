@@ -16,6 +16,8 @@ import time
 from random_games import random_token_games
 
 from notation_tools.games.shuriken import GAME
+from notation_tools.analysis.perft import perft
+from notation_tools.analysis.generate import random_move
 
 
 def generate(count: int, seed: int, rules_text: str | None) -> list[list[str]]:
@@ -74,22 +76,22 @@ def main() -> None:
 
     position = GAME.start_position(GAME.parse_rules(None))
     start = time.perf_counter()
-    nodes = GAME.perft(position, 2)
+    nodes = perft(position, 2)
     elapsed = time.perf_counter() - start
     print(f"perft(2) from the start = {nodes} in {elapsed:.2f} s: {nodes / elapsed:,.0f} nodes/s")
     rng = random.Random(args.seed)
     for _ in range(150):
-        position.push(GAME.random_move(position, rng))
+        position.push(random_move(GAME, position, rng))
     start = time.perf_counter()
-    nodes = GAME.perft(position, 2)
+    nodes = perft(position, 2)
     elapsed = time.perf_counter() - start
     print(f"perft(2) after 150 random plies = {nodes} in {elapsed:.2f} s: "
           f"{nodes / elapsed:,.0f} nodes/s")
     # Depth 3 where wins can occur inside the tree (leaves are counted, not pushed).
     while position.ply < 230 and position.outcome() is None:
-        position.push(GAME.random_move(position, rng))
+        position.push(random_move(GAME, position, rng))
     start = time.perf_counter()
-    nodes = GAME.perft(position, 3)
+    nodes = perft(position, 3)
     elapsed = time.perf_counter() - start
     print(f"perft(3) after {position.ply} random plies = {nodes} in {elapsed:.2f} s: "
           f"{nodes / elapsed:,.0f} nodes/s")

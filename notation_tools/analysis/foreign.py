@@ -7,15 +7,17 @@ Does not print; read faults become diagnostics on the record.
 from __future__ import annotations
 
 import functools
+from typing import Any
 
-from notation_tools.games.base import EngineError, FileFormat, Game, all_games
+from notation_tools.games.base import EngineError, Game, all_games
+from notation_tools.games.file_formats import FileFormat
 from notation_tools.records.diagnostics import ERROR, NOTE, WARNING, Diagnostic
 from notation_tools.records.model import Move, Record, Tag
 from notation_tools.sources import ForeignText
 
 
 @functools.cache
-def formats() -> dict[str, tuple[Game, FileFormat]]:
+def formats() -> dict[str, tuple[Game[Any, Any], FileFormat]]:
     """``"game-id:format"`` → (game, format), for every registered game."""
     return {f"{game.id}:{fmt.name}": (game, fmt)
             for game in all_games() for fmt in game.file_formats}

@@ -1,19 +1,39 @@
-"""Random legal games as records: each ply drawn from the game's legal moves.
+"""Random legal games as records, and the random-move policy they are drawn with.
 
-Used by ``generate``, the tests and the benchmarks. Deterministic for a given seed.
+Each ply is a uniform choice among the position's legal moves, unless the game declares its
+own ``sampler`` (a game whose full move list is too large to build, or whose uniform choice
+plays no useful games). Used by ``generate``, the tests and the benchmarks. Deterministic for
+a given seed.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from typing import Any
 
 from notation_tools import __version__
-from notation_tools.games.base import Game, Rules
+from notation_tools.games.base import Game, Position, Rules
 from notation_tools.records.model import Move, Record, Tag
 
 
-def generate_records(game: Game, rules: Rules, *, count: int, seed: int, max_plies: int,
+def random_move(game: Game[Any, Any], position: Position[Any], rng: random.Random) -> Any:
+    """A random legal move of ``position``, or ``None`` when there is none: the game's own
+    ``sampler`` where it declares one, else a uniform choice among ``legal_moves()``.
+
+    >>> from notation_tools.games.base import get_game
+    >>> game = get_game("elevation")
+    >>> move = random_move(game, game.start_position(game.parse_rules(None)), random.Random(1))
+    >>> move is not None
+    True
+    """
+    if game.sampler is not None:
+        return game.sampler.sample(position, rng)
+    moves = list(position.legal_moves())
+    return rng.choice(moves) if moves else None
+
+
+def generate_records(game: Game[Any, Any], rules: Rules, *, count: int, seed: int, max_plies: int,
                      notation: str | None = None) -> Iterator[Record]:
     """``count`` random legal games of ``game`` under ``rules``.
 
@@ -30,7 +50,7 @@ def generate_records(game: Game, rules: Rules, *, count: int, seed: int, max_pli
         for _ in range(max_plies):
             if position.outcome() is not None:
                 break
-            move = game.random_move(position, rng)
+            move = random_move(game, position, rng)
             if move is None:
                 break
             side = position.turn

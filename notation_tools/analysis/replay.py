@@ -23,6 +23,7 @@ from notation_tools.games.base import (
     Resolution,
     Rules,
     Side,
+    StatsCollector,
     UnknownGameError,
     all_games,
     get_game,
@@ -97,8 +98,8 @@ def resolve_game(record: Record, game_name: str | None, ctx: _Context) -> Game |
     texts = [move.text for move in record.moves[:16]]
     if not record.tags and texts:
         for game in all_games():
-            skip = game.preamble_length(texts)
-            if skip or game.sniff(texts[skip:skip + 8]):
+            skip = game.dialect.preamble_length(texts)
+            if skip or game.dialect.sniff(texts[skip:skip + 8]):
                 return game
     ctx.add("E-UNKNOWN-VARIANT", "the record names no game: add a [Variant \"...\"] tag or "
             "give --game", record.line, 1)
@@ -133,14 +134,15 @@ def _start(record: Record, game: Game, rules: Rules, ctx: _Context) -> Position 
 class _Line:
     """Replays one line of moves (the main line or a variation) from a position."""
 
-    def __init__(self, game: Game, ctx: _Context, visitor: ReplayVisitor | None,
-                 stats: Any) -> None:
+    def __init__(self, game: Game[Any, Any], ctx: _Context, visitor: ReplayVisitor | None,
+                 stats: StatsCollector[Any, Any] | None) -> None:
         self.game, self.ctx, self.visitor, self.stats = game, ctx, visitor, stats
+        self.dialect = game.dialect
 
     def run(self, moves: list[Move], position: Position, number: int, ply: int,
             in_variation: bool) -> tuple[int, bool]:
         """Replay ``moves``; returns (plies replayed, whether every move was replayed)."""
-        game, ctx = self.game, self.ctx
+        game, ctx, dialect = self.game, self.ctx, self.dialect
         start_ply = ply
         last = "the start position"
         for index, node in enumerate(moves):
@@ -149,16 +151,16 @@ class _Line:
             side = position.turn
             side_name = game.sides[side]
             where = {"ply": ply + 1, "number": number, "side": side_name, "move": node.text}
-            if node.data is None and node.text in game.ignored_words:
+            if node.data is None and node.text in dialect.ignored_words:
                 ctx.add("W-IGNORED-WORD", f'ignored "{node.text}"', node.line, node.column,
                         severity=WARNING, **where)
                 continue
-            if game.placeholder is not None and node.text == game.placeholder \
+            if dialect.placeholder is not None and node.text == dialect.placeholder \
                     and ply == 0 and side == 1 and index == 0:
                 continue  # "1. - P-10g": the placeholder fills side 0's slot of move 1
             if node.number is not None:
                 self._check_number(node, number, side, side_name, ply)
-            if game.placeholder is not None and node.text == game.placeholder:
+            if dialect.placeholder is not None and node.text == dialect.placeholder:
                 ctx.add("E-PLACEHOLDER", f"'{node.text}' stands for a missing move only in the "
                         f"first player's place of move 1 when {game.sides[1]} starts",
                         node.line, node.column, **where)
@@ -190,7 +192,7 @@ class _Line:
                 move, survivors = self._choose([move, *resolution.alternatives],
                                                moves[index + 1:], position)
                 if survivors > 1:
-                    ctx.add(game.fork_warning, f"{survivors} readings of {node.text} play to the "
+                    ctx.add(dialect.fork_warning, f"{survivors} readings of {node.text} play to the "
                             "end of the line; the first in position order is kept",
                             node.line, node.column, severity=WARNING, **where)
             for variation in node.variations:
@@ -201,14 +203,10 @@ class _Line:
             stats = self.stats
             if stats is None:
                 position.push(move)
-            elif hasattr(stats, "after_move"):
+            else:
                 stats.before_move(position, move)
                 position.push(move)
                 stats.after_move(position)
-            else:
-                before = position.copy()
-                position.push(move)
-                stats.add(before, move, position)
             ply += 1
             last = f"move {number} ({side_name})"
             if side == 1:
@@ -237,7 +235,7 @@ class _Line:
         work.push(candidate)
         marks = []
         for node in rest:
-            if node.data is None and (node.text in self.game.ignored_words):
+            if node.data is None and (node.text in self.dialect.ignored_words):
                 continue
             if work.outcome() is not None:
                 break
@@ -257,7 +255,7 @@ class _Line:
         if digits.isdigit() and int(digits) == number and second_form == (side == 1):
             return
         expected = f"{number}..." if side == 1 else f"{number}."
-        code, severity = self.game.move_number_code
+        code, severity = self.dialect.move_number_code
         self.ctx.add(code, f"move number {text} out of sequence: this is {expected} "
                      f"({side_name} to move)", node.number_line, node.number_column,
                      severity=severity, ply=ply + 1, number=number, side=side_name,
@@ -280,7 +278,7 @@ def replay(record: Record, *, game_name: str | None = None, rules_text: str | No
     result.game = game
     if not record.tags:
         # Another program's title lines before a bare score (ShogiVar's text score).
-        del record.moves[:game.preamble_length([move.text for move in record.moves[:16]])]
+        del record.moves[:game.dialect.preamble_length([move.text for move in record.moves[:16]])]
     rules_tag = record.find_tag("Rules")
     try:
         rules = game.parse_rules(rules_text if rules_text is not None
@@ -296,14 +294,14 @@ def replay(record: Record, *, game_name: str | None = None, rules_text: str | No
         return result
     if keep_start:
         result.start = position.copy()
-    for code, message in getattr(position, "notes", ()):
+    for code, message in position.notes:
         line_number, column = _tag_location(record.find_tag("FEN"), record)
         ctx.add(code, message, line_number, column,
                 severity=NOTE if code.startswith("I-") else WARNING)
     stats = game.new_stats(rules) if collect_stats else None
     line = _Line(game, ctx, visitor, stats)
-    plies, complete = line.run(record.moves, position, game.first_move_number(position), 0,
-                               False)
+    plies, complete = line.run(record.moves, position,
+                               game.dialect.first_move_number(position), 0, False)
     result.position, result.plies, result.complete = position, plies, complete
     if complete:
         result.outcome = position.outcome()

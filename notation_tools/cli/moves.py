@@ -15,6 +15,8 @@ from notation_tools.cli.options import (
     rules_option,
     table_format_option,
 )
+from notation_tools.analysis.perft import divide as divide_perft
+from notation_tools.analysis.perft import perft as count_perft
 from notation_tools.games.base import EngineError, Game, Position
 from notation_tools.render.tables import TABLE_WRITERS, Table
 
@@ -76,14 +78,11 @@ def perft(game: str, rules: str | None, fen: str | None, depth: int, divide: boo
     chosen = resolve_game(game)
     position = _position(chosen, rules, fen)
     if divide:
-        for move in list(position.legal_moves()):
-            text = chosen.format_move(move, position)
-            position.push(move)
-            click.echo(f"{text}: {chosen.perft(position, depth - 1)}")
-            position.pop()
+        for move, count in divide_perft(position, depth):
+            click.echo(f"{chosen.format_move(move, position)}: {count}")
     for level in range(1, depth + 1):
         start = time.perf_counter()
-        nodes = chosen.perft(position, level)
+        nodes = count_perft(position, level)
         seconds = time.perf_counter() - start
         rate = nodes / seconds if seconds > 0 else float("inf")
         click.echo(f"perft({level}) = {nodes}  ({seconds:.3f} s, {rate:,.0f} nodes/s)")

@@ -1,9 +1,16 @@
-"""The Game protocol every game implements, the engine exceptions, rule options and the registry.
+"""The contract every game implements, the engine exceptions, rule options and the registry.
 
 A game package (``notation_tools.games.<game>``) exposes one immutable :class:`Game` object.
 The toolkit reaches it only through this module: :func:`get_game` finds it by id or alias, and
 :func:`all_games` lists the registered games. Games register through the entry-point group
 ``notation_tools.games``, so a third party can add one without touching this package.
+
+What a game implements is short (the Development guide, ``docs/development.md``, walks
+through it): a :class:`Position` subclass (``legal_moves``, ``push``, ``pop``, ``copy``,
+``outcome``), a :class:`Game` subclass (identity, options, the position string, the move
+notation, two drawings, a statistics collector), and tables of data. Everything else has a
+default: a :class:`Dialect` for other programs' record quirks, ``codes`` for its diagnostics,
+``file_formats`` for its own file formats.
 
 This module does not read files, print, or know any game's rules.
 """
@@ -13,10 +20,16 @@ from __future__ import annotations
 import dataclasses
 import enum
 import functools
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from importlib import metadata
-from typing import Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
+
+from notation_tools.codes import Code
+
+if TYPE_CHECKING:  # the type only: file formats are an extra, not part of this contract
+    from notation_tools.games.file_formats import FileFormat
 
 Side = int
 """Index into :attr:`Game.sides`: 0 is the side that moves first by default, 1 the other."""
@@ -29,7 +42,7 @@ Side = int
 class EngineError(ValueError):
     """A move, position or rule text that a game rejects.
 
-    ``message`` is a sentence for a person; ``rule`` names the spec section broken
+    ``message`` is a sentence for a person; ``rule`` names the rules section broken
     (``"§4.3"``); ``code`` overrides the class's diagnostic code (``"E-CAPTURE-MARK"``);
     ``offset`` is the character offset inside the rejected text where the fault starts, so the
     diagnostic's column can point at it.
@@ -114,7 +127,7 @@ class RuleOption:
 
     ``values`` lists the allowed spellings, or is ``None`` when ``convert`` decides (integers,
     ``none``). ``convert`` maps the canonical text to the value engines read; it raises
-    ``ValueError`` for a bad value. ``spec`` is the spec section that defines the option.
+    ``ValueError`` for a bad value. ``spec`` is the rules section that defines the option.
     """
 
     name: str
@@ -127,6 +140,12 @@ class RuleOption:
     @property
     def is_boolean(self) -> bool:
         return self.values == YES_NO
+
+    @property
+    def field_name(self) -> str:
+        """The option's attribute in a game's ``Options`` dataclass (``max-height`` →
+        ``max_height``)."""
+        return self.name.replace("-", "_")
 
     def value_of(self, text: str) -> Any:
         """Return the engine value of ``text``; raise ``ValueError`` if it is not allowed."""
@@ -145,7 +164,7 @@ def int_option(low: int, high: int | None = None, *, allow_none: bool = False) -
     def convert(text: str) -> int | None:
         if allow_none and text == "none":
             return None
-        if not text.isdigit() or (len(text) > 1 and text[0] == "0"):
+        if not (text.isascii() and text.isdigit()) or (len(text) > 1 and text[0] == "0"):
             raise ValueError(f"expected a whole number{' or none' if allow_none else ''}, not {text!r}")
         value = int(text)
         if value < low or (high is not None and value > high):
@@ -162,7 +181,8 @@ class Rules:
 
     Indexing gives the engine value (``rules["max-height"]`` → ``None`` or an int);
     :attr:`texts` keeps the canonical text of every option; :meth:`describe` gives the shortest
-    ``Rules`` tag text that means the same rules.
+    ``Rules`` tag text that means the same rules. Engines read a game's typed ``Options``
+    instead (:func:`options_of`).
     """
 
     game_id: str
@@ -188,99 +208,181 @@ class Rules:
         return "; ".join([self.profile, *changed])
 
 
+OptionsT = TypeVar("OptionsT")
+
+
+@functools.lru_cache(maxsize=256)
+def options_of(options_class: type[OptionsT], rules: Rules) -> OptionsT:
+    """The game's typed options for ``rules``: one frozen dataclass per game, whose fields are
+    the option names with ``_`` for ``-``, holding the engine values. Cached per rules, so an
+    engine may call it for every position it builds.
+
+    A field with ``init=False`` is derived by the class itself (in ``__post_init__``).
+    """
+    wanted = {field.name for field in dataclasses.fields(options_class)  # type: ignore[arg-type]
+              if field.init}
+    values = {name.replace("-", "_"): value for name, value in rules.values.items()}
+    return options_class(**{name: values[name] for name in wanted})
+
+
 # --------------------------------------------------------------------------------------------
 # Positions, moves, statistics
 
+MoveT = TypeVar("MoveT")
 
-class Position(Protocol):
-    """What the toolkit asks of a game's position class (G1).
+
+class Position(ABC, Generic[MoveT]):
+    """The base of every game's position class (G1): the state and every question about it.
 
     ``push`` trusts that the move came from ``legal_moves()`` or ``Game.parse_move``. A
-    position may also carry ``notes``: ``(code, message)`` pairs about how it was set up
+    position also carries ``notes``: ``(code, message)`` pairs about how it was set up
     (``W-SETUP-INCOMPLETE``), which replay reports as warnings (``W-``) or notes (``I-``).
     """
 
+    __slots__ = ()
+
     turn: Side
+    notes: tuple[tuple[str, str], ...] = ()
 
-    def legal_moves(self) -> Iterator[Any]: ...
+    @abstractmethod
+    def legal_moves(self, *, origin: Any = None, target: Any = None) -> Iterator[MoveT]:
+        """The legal moves, optionally only those from ``origin`` or to ``target`` (squares
+        in the game's own index; a filter a game cannot apply is ignored)."""
 
-    def push(self, move: Any) -> None: ...
+    @abstractmethod
+    def push(self, move: MoveT) -> None:
+        """Play ``move`` (which must be legal here)."""
 
-    def pop(self) -> Any: ...
+    @abstractmethod
+    def pop(self) -> MoveT:
+        """Take back the last move pushed, and return it."""
 
-    def copy(self) -> Position: ...
+    @abstractmethod
+    def copy(self) -> Position[MoveT]:
+        """An independent copy (history included, so ``pop`` works on it)."""
 
-    def outcome(self) -> Outcome | None: ...
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or ``None`` while it goes on."""
+
+    def is_over(self) -> bool:
+        """Whether the game has ended (``outcome()`` is not ``None``)."""
+        return self.outcome() is not None
+
+    def unordered_moves(self) -> Iterator[MoveT]:
+        """The legal moves in any order; perft uses it where it is cheaper than
+        ``legal_moves()``."""
+        return self.legal_moves()
+
+    def count_legal_moves(self) -> int:
+        """How many legal moves there are; perft's last ply counts with it, so a game may
+        count without building moves."""
+        return sum(1 for _ in self.unordered_moves())
 
 
-class StatsCollector(Protocol):
+PositionT = TypeVar("PositionT", bound=Position[Any])
+
+
+class StatsCollector(ABC, Generic[PositionT, MoveT]):
     """Gathers a game's own figures while a record is replayed.
 
-    A collector may also define ``before_move(position, move)`` and ``after_move(position)``;
-    replay then calls those around the push with the live position instead of ``add``, which
-    saves copying the position at every ply.
+    Replay calls ``before_move(position, move)`` and ``after_move(position)`` around every
+    main-line push, with the live position, then ``summary`` once.
     """
 
-    def add(self, before: Position, move: Any, after: Position) -> None:
-        """Note one ply. ``before`` is a copy taken before the move; ``after`` is live."""
+    @abstractmethod
+    def before_move(self, position: PositionT, move: MoveT) -> None:
+        """Note ``move``, about to be played from ``position`` (not yet changed)."""
 
-    def summary(self, final: Position, outcome: Outcome | None) -> dict[str, Any]:
+    @abstractmethod
+    def after_move(self, position: PositionT) -> None:
+        """Note the position after the move given to the last ``before_move``."""
+
+    @abstractmethod
+    def summary(self, final: PositionT, outcome: Outcome | None) -> dict[str, Any]:
         """Flat figures for tables: str keys, scalar values (int, float, str, None).
 
         Must contain ``captures`` (int), the one figure every game shares.
         """
 
 
+class SnapshotStats(StatsCollector[PositionT, MoveT]):
+    """A collector that compares a copy of the position before each ply with the position
+    after it (``add``). Simple, but it copies the position at every ply: a collector on a hot
+    path implements ``before_move``/``after_move`` itself."""
+
+    _before: PositionT | None = None
+    _move: MoveT | None = None
+
+    def before_move(self, position: PositionT, move: MoveT) -> None:
+        self._before = position.copy()  # type: ignore[assignment]
+        self._move = move
+
+    def after_move(self, position: PositionT) -> None:
+        assert self._before is not None
+        self.add(self._before, self._move, position)  # type: ignore[arg-type]
+
+    @abstractmethod
+    def add(self, before: PositionT, move: MoveT, after: PositionT) -> None:
+        """Note one ply: ``before`` is a copy taken before the move; ``after`` is live."""
+
+
 @dataclasses.dataclass(frozen=True)
-class Resolution:
+class Resolution(Generic[MoveT]):
     """What a move text means in a position: the move, warnings ``(code, message, rule)``
     about how it was written, and ``alternatives``: other moves the text may equally mean,
     which only later moves can tell apart (the replay keeps the reading under which the rest
-    of the record plays best, and reports :attr:`Game.fork_warning` when several do)."""
+    of the record plays best, and reports :attr:`Dialect.fork_warning` when several do)."""
 
-    move: Any
+    move: MoveT
     warnings: Sequence[tuple[str, str, str | None]] = ()
-    alternatives: Sequence[Any] = ()
+    alternatives: Sequence[MoveT] = ()
 
 
-@dataclasses.dataclass(frozen=True)
-class ForeignRecord:
-    """A game read from a game's own file format: tags (``SetUp``/``FEN`` for the start),
-    turn tokens in the game's notation, notes ``(code, message)`` the reader made, and text
-    for a comment after the last move."""
+class Dialect:
+    """How other programs write a game's records, beyond the PGN container: read only by the
+    replay driver. The defaults describe a game no other program writes."""
 
-    tags: Mapping[str, str]
-    tokens: tuple[str, ...] = ()
-    notes: tuple[tuple[str, str], ...] = ()
-    comment: str | None = None
+    suffixes: tuple[str, ...] = ()
+    """File name endings (besides ``.pgn``/``.json``) a directory walk reads as records."""
+    ignored_words: frozenset[str] = frozenset()
+    """Words some writers put between moves that carry no move; skipped with W-IGNORED-WORD."""
+    placeholder: str | None = None
+    """A token some writers put in the first player's slot when the other side starts."""
+    move_number_code: tuple[str, str] = ("E-NUMBER", "error")
+    """The code and severity of a move number out of sequence (some rules make it a warning)."""
+    fork_warning: str = "W-AMBIGUOUS"
+    """The warning code when a text's alternative readings all play to the end."""
+
+    def sniff(self, move_texts: Sequence[str]) -> bool:
+        """Whether untagged movetext (its first tokens) looks like this game's."""
+        return False
+
+    def preamble_length(self, move_texts: Sequence[str]) -> int:
+        """How many leading words of untagged movetext are another program's title lines."""
+        return 0
+
+    def first_move_number(self, position: Position[Any]) -> int:
+        """The move number of the first move played from ``position`` (a set-up may say)."""
+        return 1
 
 
-@dataclasses.dataclass(frozen=True)
-class FileFormat:
-    """A file format of one game beside the PGN container (a position string other programs
-    write, or their saved-game files), for ``convert --to`` and for reading.
+class Sampler(Protocol[PositionT, MoveT]):
+    """A game's own way of drawing a random legal move, for games whose full move list is too
+    large to build or whose uniform choice makes no useful games (``generate``)."""
 
-    ``sniff(head)`` says whether a file's first 8 KiB are in this format; ``read(text)`` turns
-    the whole text into a :class:`ForeignRecord` (raising :class:`EngineError` for a file it
-    cannot read); ``write(start, moves, tags, final)`` writes a replayed record: ``moves`` are
-    the legal main-line moves played from ``start`` (not changed), ``final`` the position
-    after them. A ``positional`` format holds one position: it writes ``final``.
-    """
-
-    name: str
-    help: str
-    sniff: Callable[[str], bool]
-    read: Callable[[str], ForeignRecord]
-    write: Callable[[Any, Sequence[Any], Mapping[str, str], Any], str]
-    positional: bool = False
+    def sample(self, position: PositionT, rng: random.Random) -> MoveT | None:
+        """A random legal move of ``position``, or ``None`` when there is none."""
 
 
 class Style(enum.Enum):
+    """The characters of a text diagram."""
+
     ASCII = "ascii"
     UNICODE = "unicode"
 
 
-class Game(ABC):
+class Game(ABC, Generic[PositionT, MoveT]):
     """A game: identity, rule options, notations, and the engine entry points.
 
     Subclasses set the class attributes and implement the abstract methods. Instances are
@@ -299,16 +401,23 @@ class Game(ABC):
     profiles: ClassVar[Mapping[str, Mapping[str, str]]] = {}
     """Profile name → option texts that differ from the option defaults."""
     default_profile: ClassVar[str]
-    spec: ClassVar[str] = ""
-    """File name of the game's spec under shared/specs."""
-    move_number_code: ClassVar[tuple[str, str]] = ("E-NUMBER", "error")
-    """The code and severity of a move number out of sequence (some specs make it a warning)."""
+    rules_doc: ClassVar[str] = ""
+    """The game's rules reference in the documentation (``docs/rules/<game>.md``): every
+    section a diagnostic or option cites is a heading there."""
+    codes: ClassVar[tuple[Code, ...]] = ()
+    """The game's own diagnostic codes (the shared ones are :data:`notation_tools.codes.SHARED_CODES`)."""
     draws_possible: ClassVar[bool] = True
     """Whether a draw can happen at all; when not, a ``1/2-1/2`` result is a mismatch."""
+    dialect: ClassVar[Dialect] = Dialect()
+    """How other programs write this game's records (read by the replay driver only)."""
     file_formats: ClassVar[tuple[FileFormat, ...]] = ()
     """The game's own file formats (read when sniffed, written by ``convert --to NAME``)."""
-    placeholder: ClassVar[str | None] = None
-    """A token some writers put in the first player's slot when the other side starts."""
+    sampler: ClassVar[Sampler[Any, Any] | None] = None
+    """The game's own random-move policy, when a uniform choice over ``legal_moves()`` will
+    not do (``analysis.generate.random_move`` uses it)."""
+    render_options: ClassVar[Mapping[str, str]] = {}
+    """Extra marks the two drawings offer (name → help), e.g. ``loops``: the CLI offers each as
+    a ``show`` flag (``--loops``)."""
 
     # ---- rules ---------------------------------------------------------------------------
 
@@ -360,7 +469,7 @@ class Game(ABC):
 
     @abstractmethod
     def start_position(self, rules: Rules, *, fen: str | None = None,
-                       first_player: Side | None = None) -> Position:
+                       first_player: Side | None = None) -> PositionT:
         """The position a record starts from.
 
         ``fen`` is the record's position string (``SetUp``/``FEN`` tags), ``first_player`` the
@@ -368,16 +477,12 @@ class Game(ABC):
         """
 
     @abstractmethod
-    def parse_position(self, text: str, rules: Rules) -> Position:
+    def parse_position(self, text: str, rules: Rules) -> PositionT:
         """Parse the game's position string; raises :class:`BadPositionError`."""
 
     @abstractmethod
-    def format_position(self, position: Position) -> str:
+    def format_position(self, position: PositionT) -> str:
         """The canonical position string: ``format_position(parse_position(s)) == s``."""
-
-    def first_move_number(self, position: Position) -> int:
-        """The move number of the first move played from ``position`` (a set-up may say)."""
-        return 1
 
     def parse_side(self, text: str) -> Side:
         """A side from a ``FirstPlayer`` tag value (case-insensitive name or initial)."""
@@ -391,7 +496,7 @@ class Game(ABC):
     # ---- moves ---------------------------------------------------------------------------
 
     @abstractmethod
-    def parse_move(self, text: str, position: Position, notation: str | None = None) -> Any:
+    def parse_move(self, text: str, position: PositionT, notation: str | None = None) -> MoveT:
         """The legal move that ``text`` names in ``position``.
 
         Accepts every notation of the game unless ``notation`` narrows it. Raises
@@ -400,106 +505,120 @@ class Game(ABC):
         """
 
     @abstractmethod
-    def format_move(self, move: Any, position: Position, notation: str | None = None) -> str:
+    def format_move(self, move: MoveT, position: PositionT, notation: str | None = None) -> str:
         """The text of ``move`` (legal in ``position``) in ``notation`` (default: the first)."""
 
-    def resolve_move(self, text: str, position: Position,
-                     notation: str | None = None) -> Resolution:
+    def resolve_move(self, text: str, position: PositionT,
+                     notation: str | None = None) -> Resolution[MoveT]:
         """Like :meth:`parse_move`, with the warnings and alternative readings of the text."""
         return Resolution(self.parse_move(text, position, notation))
 
-    def annotate_move(self, move: Any, position: Position) -> Any:
+    def annotate_move(self, move: MoveT, position: PositionT) -> MoveT:
         """``move`` with the claims its notation may carry filled in from the rules (e.g. an
         attack's outcome mark); ``convert --annotate-outcomes`` writes these. Default: as is."""
         return move
 
-    fork_warning: ClassVar[str] = "W-AMBIGUOUS"
-    """The warning code when a text's alternative readings all play to the end."""
-
-    def format_warnings(self, move: Any, position: Position,
+    def format_warnings(self, move: MoveT, position: PositionT,
                         notation: str | None = None) -> Sequence[tuple[str, str]]:
         """Warnings ``(code, message)`` about writing ``move`` in ``notation`` (``convert``)."""
         return ()
 
-    def move_to_json(self, move: Any, position: Position) -> Any:
+    def move_to_json(self, move: MoveT, position: PositionT) -> Any:
         """The move as JSON data; by default its text in the default notation."""
         return self.format_move(move, position)
 
-    def move_from_json(self, data: Any, position: Position) -> Any:
+    def move_from_json(self, data: Any, position: PositionT) -> MoveT:
         """Inverse of :meth:`move_to_json`; raises the same errors as :meth:`parse_move`."""
         if not isinstance(data, str):
             raise MoveSyntaxError(f"a {self.name} move in JSON is a string, not {type(data).__name__}")
         return self.parse_move(data, position)
 
-    def random_move(self, position: Position, rng: Any) -> Any:
-        """A uniformly chosen legal move (``rng`` is a ``random.Random``), or ``None`` if none.
+    @property
+    def has_json_moves(self) -> bool:
+        """Whether the game writes moves in JSON as structured data, not only as text."""
+        return type(self).move_to_json is not Game.move_to_json
 
-        Games whose full move lists are too large to build override this.
-        """
-        moves = list(position.legal_moves())
-        return rng.choice(moves) if moves else None
-
-    def perft(self, position: Position, depth: int) -> int:
-        """The number of legal move sequences of ``depth`` plies from ``position``.
-
-        A position may offer ``unordered_moves()`` (the legal moves in any order, cheaper than
-        ``legal_moves()``) and ``count_legal_moves()`` (the last ply counted without building
-        moves); perft uses them when present.
-        """
-        if depth == 0:
-            return 1
-        moves = getattr(position, "unordered_moves", position.legal_moves)
-        if depth == 1:
-            count = getattr(position, "count_legal_moves", None)
-            return count() if count is not None else sum(1 for _ in moves())
-        total = 0
-        for move in list(moves()):
-            position.push(move)
-            total += self.perft(position, depth - 1)
-            position.pop()
-        return total
-
-    def sniff(self, move_texts: Sequence[str]) -> bool:
-        """Whether untagged movetext (first tokens given) looks like this game's."""
-        return False
-
-    def preamble_length(self, move_texts: Sequence[str]) -> int:
-        """How many leading words of untagged movetext are another program's title lines."""
-        return 0
-
-    ignored_words: ClassVar[frozenset[str]] = frozenset()
-    """Words some writers put between moves that carry no move; skipped with W-IGNORED-WORD."""
-
-    # ---- output --------------------------------------------------------------------------
-
-    @abstractmethod
-    def render_text(self, position: Position, *, style: Style = Style.ASCII,
-                    **options: Any) -> str:
-        """A text diagram of ``position``, ending with a status line (G9)."""
-
-    @abstractmethod
-    def render_svg(self, position: Position, *, last_move: Any = None, **options: Any) -> str:
-        """An SVG picture of ``position`` with the text diagram in ``<desc>``."""
-
-    render_options: ClassVar[Mapping[str, str]] = {}
-    """Extra boolean keywords of ``render_text`` and ``render_svg`` (name → help), e.g. ``loops``.
-
-    The CLI offers each as a ``show`` flag (``--loops``) and passes it, with ``-`` as ``_``, to
-    whichever of the two renders."""
-
-    @abstractmethod
-    def new_stats(self, rules: Rules) -> StatsCollector:
-        """A fresh statistics collector for one record."""
-
-    def result_text(self, outcome: Outcome) -> str:
-        return "1/2-1/2" if outcome.winner is None else self.results[outcome.winner]
-
-    def describe_move(self, move: Any, position: Position) -> dict[str, Any]:
+    def describe_move(self, move: MoveT, position: PositionT) -> dict[str, Any]:
         """Extra facts about a legal move for ``moves`` listings (e.g. combat sums)."""
         return {}
 
+    def result_text(self, outcome: Outcome) -> str:
+        """The ``Result`` text of an outcome: ``results[winner]``, or ``1/2-1/2``."""
+        return "1/2-1/2" if outcome.winner is None else self.results[outcome.winner]
+
+    # ---- output --------------------------------------------------------------------------
+
+    def render_text(self, position: PositionT, *, style: Style = Style.ASCII,
+                    **marks: bool) -> str:
+        """A text diagram of ``position``, ending with a status line (G9).
+
+        ``marks`` are the game's :attr:`render_options` (``-`` written ``_``); an unknown one
+        raises ``TypeError``, as an unknown keyword does.
+        """
+        return self.draw_text(position, Style(style), self._marks(marks))
+
+    def render_svg(self, position: PositionT, *, last_move: MoveT | None = None,
+                   **marks: bool) -> str:
+        """An SVG picture of ``position`` with the text diagram in ``<desc>``; ``last_move``
+        (played to reach it) is marked. ``marks`` as for :meth:`render_text`."""
+        return self.draw_svg(position, last_move, self._marks(marks))
+
+    def _marks(self, marks: Mapping[str, bool]) -> frozenset[str]:
+        chosen = {name.replace("_", "-") for name, wanted in marks.items() if wanted}
+        unknown = {name.replace("_", "-") for name in marks} - set(self.render_options)
+        if unknown:
+            raise TypeError(f"{self.id} has no render option(s) {', '.join(sorted(unknown))}")
+        return frozenset(chosen)
+
+    @abstractmethod
+    def draw_text(self, position: PositionT, style: Style, marks: frozenset[str]) -> str:
+        """The text diagram (``render_text`` has checked ``marks``, a subset of
+        :attr:`render_options`)."""
+
+    @abstractmethod
+    def draw_svg(self, position: PositionT, last_move: MoveT | None,
+                 marks: frozenset[str]) -> str:
+        """The SVG picture (``render_svg`` has checked ``marks``)."""
+
+    @abstractmethod
+    def new_stats(self, rules: Rules) -> StatsCollector[PositionT, MoveT]:
+        """A fresh statistics collector for one record."""
+
+    # ---- data checks ---------------------------------------------------------------------
+
     def check_tables(self) -> list[str]:
-        """Problems found in the game's data tables, each naming the row (G7)."""
+        """Problems found in the game's tables, each naming the row (G7): the rule options and
+        profiles, the diagnostic codes, then the game's own data (:meth:`check_data`)."""
+        problems = []
+        names = [option.name for option in self.options]
+        for name in sorted({name for name in names if names.count(name) > 1}):
+            problems.append(f"rule option {name} is defined twice")
+        for option in self.options:
+            if not option.spec:
+                problems.append(f"rule option {option.name}: no rules section")
+            try:
+                option.value_of(option.default)
+            except ValueError as error:
+                problems.append(f"rule option {option.name}: bad default ({error})")
+        if self.default_profile not in self.profiles:
+            problems.append(f"default profile {self.default_profile} is not a profile")
+        for profile, changes in self.profiles.items():
+            for name, value in changes.items():
+                option = self.option_table.get(name)
+                if option is None:
+                    problems.append(f"profile {profile}: unknown option {name}")
+                    continue
+                try:
+                    option.value_of(value)
+                except ValueError:
+                    problems.append(f"profile {profile}: option {name} has no value {value!r}")
+        codes = [code.code for code in self.codes]
+        for code in sorted({code for code in codes if codes.count(code) > 1}):
+            problems.append(f"diagnostic code {code} is declared twice")
+        return problems + self.check_data()
+
+    def check_data(self) -> list[str]:
+        """Problems in the game's own data tables (pieces, geometry), each naming the row."""
         return []
 
 
@@ -518,19 +637,20 @@ _BUILTIN = {
 }
 
 
-def _load(reference: str) -> Game:
+def _load(reference: str) -> Game[Any, Any]:
     module_name, _, attribute = reference.partition(":")
     module = __import__(module_name, fromlist=[attribute])
-    return getattr(module, attribute)
+    game: Game[Any, Any] = getattr(module, attribute)
+    return game
 
 
 @functools.cache
-def all_games() -> tuple[Game, ...]:
+def all_games() -> tuple[Game[Any, Any], ...]:
     """Every registered game, built-ins first, each once."""
     references = dict(_BUILTIN)
     for entry in metadata.entry_points(group=ENTRY_POINT_GROUP):
         references.setdefault(entry.name, entry.value)
-    games: dict[str, Game] = {}
+    games: dict[str, Game[Any, Any]] = {}
     for reference in references.values():
         game = _load(reference)
         games.setdefault(game.id, game)
@@ -541,7 +661,7 @@ class UnknownGameError(LookupError):
     """No registered game has that id or alias."""
 
 
-def get_game(name: str) -> Game:
+def get_game(name: str) -> Game[Any, Any]:
     """The game whose id or alias is ``name`` (case-insensitive).
 
     >>> get_game("Elevation").id

@@ -14,7 +14,7 @@ from typing import Any
 
 from notation_tools.games import base
 from notation_tools.games.base import (
-    BadRulesError, Game, RuleOption, Rules, Side, Style, TagConflictError, int_option)
+    BadRulesError, Dialect, Game, RuleOption, Rules, Side, Style, TagConflictError, int_option)
 from notation_tools.games.elevation import notation as _notation
 from notation_tools.games.elevation import pieces, render, stats
 from notation_tools.games.elevation import position as _position
@@ -52,7 +52,47 @@ OPTIONS: tuple[RuleOption, ...] = (
 )
 
 
-class ElevationGame(Game):
+class ElevationDialect(Dialect):
+    """Untagged Elevation movetext: turn tokens only."""
+
+    def sniff(self, move_texts: Any) -> bool:
+        """Whether the tokens look like Elevation turns (every one parses as a turn token)."""
+        if not move_texts:
+            return False
+        for text in move_texts:
+            try:
+                _notation.parse_pattern(text)
+            except base.EngineError:
+                return False
+        return True
+
+
+class ElevationSampler:
+    """Random turns without building every two-piece turn."""
+
+    def sample(self, position: Any, rng: Any) -> Move | Turn | None:
+        """A uniformly chosen legal turn; under ``two-pieces-per-turn`` the first piece-turn
+        is chosen uniformly, then the second uniformly among those it leaves (building every
+        whole turn would cost a million objects)."""
+        pos = position
+        if pos.outcome() is not None:
+            return None
+        if not pos.config.two_pieces:
+            moves = pos.legal_piece_turns()
+            return rng.choice(moves) if moves else None
+        firsts = pos.legal_piece_turns()
+        if not firsts:
+            return None
+        first = rng.choice(firsts)
+        after = pos.copy()
+        after._apply(first)
+        if not after.counts[after.turn ^ 1]:
+            return Turn((first,))
+        seconds = after.legal_piece_turns(first.end)
+        return Turn((first, rng.choice(seconds))) if seconds else Turn((first,))
+
+
+class ElevationGame(Game[Position, "Move | Turn"]):
     """Steve Baker's Elevation (2013): digging and climbing on a 6×6 board of tile stacks."""
 
     id = "elevation"
@@ -64,7 +104,9 @@ class ElevationGame(Game):
     options = OPTIONS
     profiles = {"standard": {}}
     default_profile = "standard"
-    spec = "elevation.md"
+    rules_doc = "docs/rules/elevation.md"
+    dialect = ElevationDialect()
+    sampler = ElevationSampler()
     render_options = {}
 
     def check_rules(self, rules: Rules) -> None:
@@ -113,68 +155,23 @@ class ElevationGame(Game):
     def format_move(self, move: Any, position: Any, notation: str | None = None) -> str:
         return _notation.format_move(move, position, notation)
 
-    def random_move(self, position: Any, rng: Any) -> Move | Turn | None:
-        """A uniformly chosen legal turn; under ``two-pieces-per-turn`` the first piece-turn
-        is chosen uniformly, then the second uniformly among those it leaves (building every
-        whole turn would cost a million objects)."""
-        pos = position
-        if pos.outcome() is not None:
-            return None
-        if not pos.config.two_pieces:
-            moves = pos.legal_piece_turns()
-            return rng.choice(moves) if moves else None
-        firsts = pos.legal_piece_turns()
-        if not firsts:
-            return None
-        first = rng.choice(firsts)
-        after = pos.copy()
-        after._apply(first)
-        if not after.counts[after.turn ^ 1]:
-            return Turn((first,))
-        seconds = after.legal_piece_turns(first.end)
-        return Turn((first, rng.choice(seconds))) if seconds else Turn((first,))
-
-    def sniff(self, move_texts: Any) -> bool:
-        """Whether the tokens look like Elevation turns (every one parses as a turn token)."""
-        if not move_texts:
-            return False
-        for text in move_texts:
-            try:
-                _notation.parse_pattern(text)
-            except base.EngineError:
-                return False
-        return True
-
     def describe_move(self, move: Any, position: Any) -> dict[str, Any]:
         """What each piece-turn does: piece, option, digs, path, captures (§10)."""
         return stats.describe(move, position)
 
     # ---- output --------------------------------------------------------------------------
 
-    def render_text(self, position: Any, *, style: Style = Style.ASCII, **options: Any) -> str:
+    def draw_text(self, position: Position, style: Style, marks: frozenset[str]) -> str:
         return render.text_diagram(position, style=style)
 
-    def render_svg(self, position: Any, *, last_move: Any = None) -> str:
+    def draw_svg(self, position: Position, last_move: Any, marks: frozenset[str]) -> str:
         return render.svg(position, last_move=last_move)
 
     def new_stats(self, rules: Rules) -> stats.ElevationStats:
         return stats.ElevationStats(rules)
 
-    def check_tables(self) -> list[str]:
-        problems = pieces.check_tables()
-        names = [option.name for option in self.options]
-        if len(set(names)) != len(names):
-            problems.append("rule options: duplicate option name")
-        for option in self.options:
-            try:
-                option.value_of(option.default)
-            except ValueError as error:
-                problems.append(f"rule option {option.name}: bad default ({error})")
-        for profile, changes in self.profiles.items():
-            for name in changes:
-                if name not in names:
-                    problems.append(f"profile {profile}: unknown option {name}")
-        return problems
+    def check_data(self) -> list[str]:
+        return pieces.check_tables()
 
 
 GAME = ElevationGame()

@@ -18,6 +18,7 @@ import dataclasses
 from collections.abc import Iterator, Sequence
 from typing import Any, NamedTuple, Union
 
+from notation_tools.games import base
 from notation_tools.games.base import IllegalMoveError, Outcome, Rules
 from notation_tools.games.elevation.moves import DIGS, Dig, Move, Path, Turn
 from notation_tools.games.elevation.pieces import (
@@ -161,7 +162,7 @@ def _piece_name(kind: int) -> str:
 
 # ---- the position ----------------------------------------------------------------------
 
-class Position:
+class Position(base.Position[Any]):
     """An Elevation position: 36 heights, 36 board cells, the side to move, and the history.
 
     ``heights[i]`` is the stack on square ``i``; ``board[i]`` is 0 or ``side << 2 | kind``.

@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from notation_tools.games.base import Outcome, Rules
+from notation_tools.games.base import Outcome, Rules, SnapshotStats
 from notation_tools.games.elevation.moves import Dig, Move, Turn
 from notation_tools.games.elevation.pieces import DRAGON, FISH, PIECE_KINDS, SAMURAI, SIDES, SQUARE_NAMES
 from notation_tools.games.elevation.rules import Position
@@ -99,7 +99,7 @@ def describe(move: Move | Turn, position: Position) -> dict[str, Any]:
     }
 
 
-class ElevationStats:
+class ElevationStats(SnapshotStats[Position, Any]):
     """Per-record figures of §10, gathered ply by ply.
 
     Keys (``side`` is ``white``/``black``): ``turns``, ``captures``, ``<side>_captures``,

@@ -18,7 +18,7 @@ import random
 from typing import Any
 
 from notation_tools.games import base
-from notation_tools.games.base import Rules, Style, TagConflictError
+from notation_tools.games.base import Dialect, Rules, Style, TagConflictError
 from notation_tools.games.gow import formats as _formats
 from notation_tools.games.gow import notation as _notation
 from notation_tools.games.gow import pieces, render, stats
@@ -31,7 +31,86 @@ from notation_tools.games.gow.rules import Position
 __all__ = ["GAME", "GameOfWar", "Position", "Turn", "Step", "Attack", "EndTurn"]
 
 
-class GameOfWar(base.Game):
+class GowDialect(Dialect):
+    """How Game of War records are written (§13.2, §15)."""
+
+    move_number_code = ("W-MOVE-NUMBER", "warning")  # §15: numbers are informative only
+
+    def sniff(self, move_texts: Any) -> bool:
+        """Tokens like ``G8-H9,xL8=D`` or ``--`` (spec §13.2)."""
+        texts = [t for t in move_texts if t]
+        if not texts:
+            return False
+        for text in texts:
+            try:
+                _notation.parse_token(text)
+            except base.EngineError:
+                return False
+        return any(text != "--" for text in texts)
+
+    def first_move_number(self, position: Any) -> int:
+        """The move number before the first turn of a record starting at ``position`` (§5.3)."""
+        return (position.turn_number + 1) // 2
+
+
+class GowSampler:
+    """Random legal turns for ``generate`` (spec §17)."""
+
+    def sample(self, position: Any, rng: random.Random) -> Turn | None:
+        """A random legal turn (spec §17): 0-5 random moves, then a random attack or none.
+
+        The retreat comes first when one is pending. So that random games meet and fight,
+        each move is drawn from the forward moves (towards the enemy's side of the map) with
+        probability 0.6 and redrawn (up to three times) when it would leave the unit out of
+        communication; a move onto an enemy arsenal is taken one time in two when there is
+        one; and an attack that dislodges or destroys is declared when one exists
+        (a random attack otherwise, one time in four). Attacks carry their computed outcome
+        mark. Returns None when the game is over.
+        """
+        if position.outcome() is not None:
+            return None
+        work = position.copy()
+        steps: list[Step] = []
+        wanted = rng.randint(0, 5)
+        work._begin()
+        if work._retreat_now():
+            wanted = max(wanted, 1)
+        forward = 1 if work.turn == 0 else -1
+        while len(steps) < wanted:
+            choices = work.legal_steps()
+            if not choices:
+                break
+            ahead = [s for s in choices if (s.dest // 25 - s.origin // 25) * forward > 0]
+            raids = [s for s in choices if work._enemy_arsenal(s.dest, work.turn)
+                     and pieces.IS_FIGHTING[work.board[s.origin]]]
+            if raids and rng.random() < 0.5:
+                step = rng.choice(raids)
+                work.push(step)
+                steps.append(step)
+                if work._decided():
+                    return Turn(tuple(steps))
+                continue
+            for attempt in range(4):
+                step = rng.choice(ahead if ahead and rng.random() < 0.6 else choices)
+                work.push(step)
+                # Prefer moves that leave the unit in communication, so that armies stay
+                # able to move and fight; the last attempt is kept whatever it does.
+                if attempt == 3 or work.is_online(step.dest):
+                    break
+                work.pop()
+            steps.append(step)
+            if work._decided():
+                return Turn(tuple(steps))
+        attacks = [(a.target, work.combat(a.target).mark) for a in work.legal_attacks()]
+        winning = [a for a in attacks if a[1] != "0"]
+        if winning and rng.random() < 0.9:
+            return Turn(tuple(steps), Attack(*rng.choice(winning)))
+        if attacks and rng.random() < 0.25:
+            return Turn(tuple(steps), Attack(*rng.choice(attacks)))
+        return Turn(tuple(steps))
+
+
+class GameOfWar(base.Game[Position, Any]):
     """Debord's Game of War (spec §1)."""
 
     id = "game-of-war"
@@ -43,7 +122,9 @@ class GameOfWar(base.Game):
     options = OPTIONS
     profiles = PROFILES
     default_profile = "debord"
-    spec = "game-of-war.md"
+    rules_doc = "docs/rules/game-of-war.md"
+    dialect = GowDialect()
+    sampler = GowSampler()
     render_options = {
         "north-lines": "mark the squares covered by North's lines of communication",
         "south-lines": "mark the squares covered by South's lines of communication",
@@ -106,59 +187,6 @@ class GameOfWar(base.Game):
         mark = self.describe_move(move, position)["mark"]
         return Turn(move.steps, Attack(move.attack.target, mark))
 
-    def random_move(self, position: Any, rng: random.Random) -> Turn | None:
-        """A random legal turn (spec §17): 0-5 random moves, then a random attack or none.
-
-        The retreat comes first when one is pending. So that random games meet and fight,
-        each move is drawn from the forward moves (towards the enemy's side of the map) with
-        probability 0.6 and redrawn (up to three times) when it would leave the unit out of
-        communication; a move onto an enemy arsenal is taken one time in two when there is
-        one; and an attack that dislodges or destroys is declared when one exists
-        (a random attack otherwise, one time in four). Attacks carry their computed outcome
-        mark. Returns None when the game is over.
-        """
-        if position.outcome() is not None:
-            return None
-        work = position.copy()
-        steps: list[Step] = []
-        wanted = rng.randint(0, 5)
-        work._begin()
-        if work._retreat_now():
-            wanted = max(wanted, 1)
-        forward = 1 if work.turn == 0 else -1
-        while len(steps) < wanted:
-            choices = work.legal_steps()
-            if not choices:
-                break
-            ahead = [s for s in choices if (s.dest // 25 - s.origin // 25) * forward > 0]
-            raids = [s for s in choices if work._enemy_arsenal(s.dest, work.turn)
-                     and pieces.IS_FIGHTING[work.board[s.origin]]]
-            if raids and rng.random() < 0.5:
-                step = rng.choice(raids)
-                work.push(step)
-                steps.append(step)
-                if work._decided():
-                    return Turn(tuple(steps))
-                continue
-            for attempt in range(4):
-                step = rng.choice(ahead if ahead and rng.random() < 0.6 else choices)
-                work.push(step)
-                # Prefer moves that leave the unit in communication, so that armies stay
-                # able to move and fight; the last attempt is kept whatever it does.
-                if attempt == 3 or work.is_online(step.dest):
-                    break
-                work.pop()
-            steps.append(step)
-            if work._decided():
-                return Turn(tuple(steps))
-        attacks = [(a.target, work.combat(a.target).mark) for a in work.legal_attacks()]
-        winning = [a for a in attacks if a[1] != "0"]
-        if winning and rng.random() < 0.9:
-            return Turn(tuple(steps), Attack(*rng.choice(winning)))
-        if attacks and rng.random() < 0.25:
-            return Turn(tuple(steps), Attack(*rng.choice(attacks)))
-        return Turn(tuple(steps))
-
     def describe_move(self, move: Any, position: Any) -> dict[str, Any]:
         """Facts for ``moves`` listings (spec §17): a step's unit; an attack's offence, defence,
         outcome and contributors (the turn's attack, or a single Attack)."""
@@ -180,56 +208,26 @@ class GameOfWar(base.Game):
                 "offence_parts": " ".join(f"{NAMES[s]}:{v}" for s, v, _ in combat.offence_parts),
                 "defence_parts": " ".join(f"{NAMES[s]}:{v}" for s, v, _ in combat.defence_parts)}
 
-    def sniff(self, move_texts: Any) -> bool:
-        """Tokens like ``G8-H9,xL8=D`` or ``--`` (spec §13.2)."""
-        texts = [t for t in move_texts if t]
-        if not texts:
-            return False
-        for text in texts:
-            try:
-                _notation.parse_token(text)
-            except base.EngineError:
-                return False
-        return any(text != "--" for text in texts)
-
     # ---- output --------------------------------------------------------------------------
 
-    def _lines(self, options: dict[str, Any]) -> dict[str, bool]:
-        """The ``render_options`` keywords (``north_lines``, ``south_lines``; spec §16)."""
-        known = {name.replace("-", "_") for name in self.render_options}
-        unknown = set(options) - known
-        if unknown:
-            raise TypeError(f"unknown render option(s): {', '.join(sorted(unknown))}")
-        return {name: bool(options.get(name)) for name in sorted(known)}
+    def draw_text(self, position: Any, style: Style, marks: frozenset[str]) -> str:
+        """The text diagram of spec §16.1; ``north-lines``/``south-lines`` mark covered squares."""
+        return render.text_diagram(position, unicode=style == Style.UNICODE,
+                                   north_lines="north-lines" in marks,
+                                   south_lines="south-lines" in marks)
 
-    def render_text(self, position: Any, *, style: Style = Style.ASCII, **options: Any) -> str:
-        """The text diagram of spec §16.1; ``north_lines``/``south_lines`` mark covered squares."""
-        return render.text_diagram(position, unicode=style == Style.UNICODE, **self._lines(options))
+    def draw_svg(self, position: Any, last_move: Any, marks: frozenset[str]) -> str:
+        """The SVG of spec §16.2; ``north-lines``/``south-lines`` tint covered squares."""
+        return render.svg(position, last_move=last_move, north_lines="north-lines" in marks,
+                          south_lines="south-lines" in marks)
 
-    def render_svg(self, position: Any, *, last_move: Any = None, **options: Any) -> str:
-        """The SVG of spec §16.2; ``north_lines``/``south_lines`` tint covered squares."""
-        return render.svg(position, last_move=last_move, **self._lines(options))
-
-    move_number_code = ("W-MOVE-NUMBER", "warning")  # §15: numbers are informative only
     file_formats = _formats.FILE_FORMATS
-
-    def first_move_number(self, position: Any) -> int:
-        """The move number before the first turn of a record starting at ``position`` (§5.3)."""
-        return (position.turn_number + 1) // 2
 
     def new_stats(self, rules: Rules) -> stats.GowStats:
         return stats.GowStats(rules)
 
-    def check_tables(self) -> list[str]:
-        problems = pieces.check_tables()
-        names = {option.name for option in self.options}
-        for profile, diffs in self.profiles.items():
-            for name, value in diffs.items():
-                if name not in names:
-                    problems.append(f"profile {profile}: unknown option {name}")
-                elif value not in (self.option_table[name].values or (value,)):
-                    problems.append(f"profile {profile}: option {name} has no value {value!r}")
-        return problems
+    def check_data(self) -> list[str]:
+        return pieces.check_tables()
 
 
 GAME = GameOfWar()

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from notation_tools.games import base
 from notation_tools.games.base import BadPositionError
+from notation_tools.games.file_formats import ForeignRecord
 from notation_tools.games.gow.pieces import (
     ARSENAL_OWNER, ARSENALS, NAMES, SIDE_OF, SIZE, TERRAIN, territory)
 from notation_tools.games.gow.position import format_board
@@ -27,10 +27,6 @@ class ForeignPosition:
     fen: str
     notes: tuple[tuple[str, str], ...] = ()
     comment: str | None = None
-
-
-# A game read from a foreign format: the protocol's shape, so the toolkit can read it.
-ForeignRecord = base.ForeignRecord
 
 
 def foreign_error(message: str, code: str) -> BadPositionError:

@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from notation_tools.games.base import FileFormat, ForeignRecord
+from notation_tools.games.file_formats import FileFormat, ForeignRecord
 from notation_tools.games.gow.ebarjou import read_ebarjou, write_ebarjou
 from notation_tools.games.gow.foreign import ForeignPosition
 from notation_tools.games.gow.kfen import read_kfen, read_kfen_json, write_kfen, write_kfen_json
@@ -78,7 +78,7 @@ def _read_ebarjou(text: str) -> ForeignRecord:
 
 FILE_FORMATS = (
     FileFormat("kfen-json", "pykrieg .kfen game record (JSON), one game per document (§14.3)",
-               sniff_kfen_json, read_kfen_json, _write_kfen_json),
+               sniff_kfen_json, read_kfen_json, _write_kfen_json, suffixes=(".kfen",)),
     FileFormat("ebarjou", "ebarjou/JeuDeLaGuerre save file (x;y lines), one position (§14.4)",
                sniff_ebarjou, _read_ebarjou, _write_ebarjou, positional=True),
     FileFormat("kfen", "pykrieg KFEN position string, one position (§14.2)",

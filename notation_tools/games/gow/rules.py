@@ -19,6 +19,7 @@ import dataclasses
 from collections.abc import Iterator
 from typing import Any
 
+from notation_tools.games import base
 from notation_tools.games.base import IllegalMoveError, Outcome, Rules
 from notation_tools.games.gow.moves import Action, Attack, EndTurn, Step, Turn
 from notation_tools.games.gow.options import Options
@@ -141,7 +142,7 @@ def compute_status(board: list[int], squares: Any, side: int, sources: list[int]
     return Status(covered, online, relays_online)
 
 
-class Position:
+class Position(base.Position[Any]):
     """A Game of War position, possibly inside a turn (spec §4, §17).
 
     State: ``board`` (500 unit codes, 0 = empty), ``alive`` (the four arsenals in the order

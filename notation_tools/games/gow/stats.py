@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from notation_tools.games.base import Outcome, Rules
+from notation_tools.games.base import Outcome, Rules, SnapshotStats
 from notation_tools.games.gow.pieces import (
     FORT, NAMES, PASS, SIDE_NAMES, SIDE_OF, TERRAIN, UNITS, UNIT_TYPES)
 from notation_tools.games.gow.rules import Combat, Position
@@ -59,7 +59,7 @@ def turn_report(side: int, events: list[tuple[Any, ...]], after: Position) -> di
     return report
 
 
-class GowStats:
+class GowStats(SnapshotStats[Position, Any]):
     """Collects the figures of spec §18 for one record."""
 
     def __init__(self, rules: Rules) -> None:

@@ -16,9 +16,9 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from notation_tools.games.base import (BadPositionError, EngineError, Game, IllegalMoveError,
-                                       MoveSyntaxError, RuleOption, Rules, Side, Style,
-                                       TagConflictError)
+from notation_tools.games.base import (BadPositionError, Dialect, EngineError, Game,
+                                       IllegalMoveError, MoveSyntaxError, RuleOption, Rules,
+                                       Side, Style, TagConflictError)
 
 from . import notation as _notation
 from . import pieces as _pieces
@@ -78,7 +78,41 @@ PROFILES: Mapping[str, Mapping[str, str]] = {
 }
 
 
-class MakaGame(Game):
+class MakaDialect(Dialect):
+    """How ShogiVar writes Maka records (§9.8): its text score's title lines, the word
+    ``mate``, and the ``-`` placeholder of a handicap game's first move."""
+
+    suffixes = (".txt", ".tsa", ".kif")
+    placeholder = "-"
+    fork_warning = "W-AMBIGUOUS-GOLD"  # §9.2 step 6
+    ignored_words = frozenset({"mate"})  # ShogiVar appends it to a mating move (§9.8)
+
+    def preamble_length(self, move_texts: Sequence[str]) -> int:
+        """ShogiVar's text score opens with two title lines (§9.8): ``Ultra Great Great Shogi
+        -  Game Record`` and a line of underscores; their words are skipped."""
+        title = ["Ultra", "Great", "Great", "Shogi", "-", "Game", "Record"]
+        if list(move_texts[:7]) != title:
+            return 0
+        rule = move_texts[7:8]
+        return 8 if rule and set(rule[0]) == {"_"} else 7
+
+    def sniff(self, move_texts: Sequence[str]) -> bool:
+        """Whether untagged movetext looks like ShogiVar's TSA notation (§9.8)."""
+        words = [w for w in move_texts if w not in ("-", "mate")]
+        if not words:
+            return False
+        good = 0
+        for word in words:
+            try:
+                pattern = _notation.parse_pattern(word, "tsa")
+            except EngineError:
+                continue
+            if pattern.kind == "tsa":
+                good += 1
+        return good >= max(1, (len(words) * 4 + 4) // 5)
+
+
+class MakaGame(Game[Position, Move]):
     """Maka-Dai-Dai Shogi: Black (side 0) moves first; ``1-0`` means Black wins."""
 
     id = "maka-dai-dai-shogi"
@@ -90,9 +124,8 @@ class MakaGame(Game):
     options = OPTIONS
     profiles = PROFILES
     default_profile = "tsa"
-    spec = "maka-dai-dai-shogi.md"
-    placeholder = "-"
-    render_options: ClassVar[Mapping[str, str]] = {}
+    rules_doc = "docs/rules/maka-dai-dai-shogi.md"
+    dialect = MakaDialect()
 
     # ---- positions ------------------------------------------------------------------------
 
@@ -187,18 +220,6 @@ class MakaGame(Game):
                                        f"{written[key]!r}", rule="§9.7")
         return move
 
-    fork_warning = "W-AMBIGUOUS-GOLD"  # §9.2 step 6
-    ignored_words = frozenset({"mate"})  # ShogiVar appends it to a mating move (§9.8)
-
-    def preamble_length(self, move_texts: Sequence[str]) -> int:
-        """ShogiVar's text score opens with two title lines (§9.8): ``Ultra Great Great Shogi
-        -  Game Record`` and a line of underscores; their words are skipped."""
-        title = ["Ultra", "Great", "Great", "Shogi", "-", "Game", "Record"]
-        if list(move_texts[:7]) != title:
-            return 0
-        rule = move_texts[7:8]
-        return 8 if rule and set(rule[0]) == {"_"} else 7
-
     def format_warnings(self, move: Move, position: Position,  # type: ignore[override]
                         notation: str | None = None) -> Sequence[tuple[str, str]]:
         """W-AMBIGUOUS-OUTPUT when the canonical TSA token reads back as more than one move."""
@@ -206,21 +227,6 @@ class MakaGame(Game):
             return ()
         text = _notation.format_move(move, position, "tsa")
         return (("W-AMBIGUOUS-OUTPUT", f"{text} is ambiguous on reading back; use --to tsa-full"),)
-
-    def sniff(self, move_texts: Sequence[str]) -> bool:
-        """Whether untagged movetext looks like ShogiVar's TSA notation (§9.8)."""
-        words = [w for w in move_texts if w not in ("-", "mate")]
-        if not words:
-            return False
-        good = 0
-        for word in words:
-            try:
-                pattern = _notation.parse_pattern(word, "tsa")
-            except EngineError:
-                continue
-            if pattern.kind == "tsa":
-                good += 1
-        return good >= max(1, (len(words) * 4 + 4) // 5)
 
     def describe_move(self, move: Move, position: Position) -> dict[str, Any]:  # type: ignore[override]
         facts = move_facts(position, move)
@@ -230,25 +236,18 @@ class MakaGame(Game):
 
     # ---- output ---------------------------------------------------------------------------
 
-    def render_text(self, position: Position, *, style: Style = Style.ASCII,  # type: ignore[override]
-                    **options: Any) -> str:
+    def draw_text(self, position: Position, style: Style, marks: frozenset[str]) -> str:
         return _render.text_diagram(position, unicode=style is Style.UNICODE)
 
-    def render_svg(self, position: Position, *, last_move: Any = None) -> str:  # type: ignore[override]
+    def draw_svg(self, position: Position, last_move: Move | None, marks: frozenset[str]) -> str:
         return _render.svg(position, last_move=last_move)
 
     def new_stats(self, rules: Rules) -> MakaStats:
         return MakaStats(rules)
 
-    def check_tables(self) -> list[str]:
+    def check_data(self) -> list[str]:
         problems = _pieces.check_tables()
         names = {o.name for o in self.options}
-        for profile, diffs in self.profiles.items():
-            for name, value in diffs.items():
-                if name not in names:
-                    problems.append(f"profile {profile}: unknown option {name}")
-                elif value not in (self.option_table[name].values or ()):
-                    problems.append(f"profile {profile}: bad value {value!r} for {name}")
         for option, values in _pieces.ALTERNATIVE_MOVES.items():
             if option not in names:
                 problems.append(f"alternative moves for unknown option {option}")

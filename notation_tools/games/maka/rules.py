@@ -20,6 +20,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+from notation_tools.games import base
 from notation_tools.games.base import Outcome, Rules
 
 from .pieces import (BSP_ID, COL, DE_ID, DIAGONAL, DIRS, DSP_ID, DV_ID, EMPEROR_ID, KING_ID,
@@ -70,7 +71,7 @@ ZOBRIST = _zobrist()
 ZOBRIST_WHITE = 0x9E3779B97F4A7C15
 
 
-class Position:
+class Position(base.Position[Any]):
     """A Maka-Dai-Dai Shogi position: board, side to move, move number, rules and history.
 
     ``board[sq]`` is ``0`` or a piece code ``type_id * 2 + side`` (side 0 Black, 1 White).

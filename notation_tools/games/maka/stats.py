@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from notation_tools.games.base import Outcome, Rules
+from notation_tools.games.base import Outcome, Rules, StatsCollector
 
 from .pieces import COL, EMPEROR_ID, GP_ID, ROW, ROYAL_IDS, SIZE, TYPE_OF_ID, distance
 from .rules import Move, Position
@@ -66,7 +66,7 @@ def move_facts(before: Position, move: Move) -> dict[str, Any]:
     return facts
 
 
-class MakaStats:
+class MakaStats(StatsCollector[Position, Move]):
     """Gathers §13's per-record figures while a record is replayed."""
 
     def __init__(self, rules: Rules) -> None:

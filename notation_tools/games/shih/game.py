@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ..base import (BadPositionError, Game, MoveSyntaxError, Outcome, Rules, Side, Style,
+from ..base import (BadPositionError, Dialect, Game, MoveSyntaxError, Outcome, Rules, Side, Style,
                     TagConflictError)
 from . import notation as tokens
 from . import pieces, position, render, stats
@@ -25,7 +25,14 @@ from .options import OPTIONS, PROFILES, check_rules
 from .rules import ShihPosition
 
 
-class ShihGame(Game):
+class ShihDialect(Dialect):
+    """Untagged Shih movetext: turn tokens only."""
+
+    def sniff(self, move_texts: Any) -> bool:
+        return tokens.sniff(list(move_texts))
+
+
+class ShihGame(Game[ShihPosition, Turn]):
     """Shih (spec ``shih.md``): Blue is side 0 and moves first by default; ``1-0`` = Blue."""
 
     id = "shih"
@@ -37,7 +44,8 @@ class ShihGame(Game):
     options = OPTIONS
     profiles = PROFILES
     default_profile = "standard"
-    spec = "shih.md"
+    rules_doc = "docs/rules/shih.md"
+    dialect = ShihDialect()
     render_options = {
         "regions": "mark the enclosed regions (no empty space inside) with letters and list "
                    "them under the diagram",
@@ -127,9 +135,6 @@ class ShihGame(Game):
                                   "a 'token' string", rule="§12")
         return self.parse_move(data, pos)
 
-    def sniff(self, move_texts: Any) -> bool:
-        return tokens.sniff(list(move_texts))
-
     def describe_move(self, move: Turn, pos: ShihPosition) -> dict[str, Any]:  # type: ignore[override]
         effects = pos.effects(move)
         captured = [pieces.NAMES[s] for e in effects for s in e.captured]
@@ -145,12 +150,12 @@ class ShihGame(Game):
 
     # ---- output --------------------------------------------------------------------------
 
-    def render_text(self, pos: ShihPosition, *, style: Style = Style.ASCII,  # type: ignore[override]
-                    **options: Any) -> str:
-        return render.text_diagram(pos, style=style, **options)
+    def draw_text(self, pos: ShihPosition, style: Style, marks: frozenset[str]) -> str:
+        return render.text_diagram(pos, style=style,
+                                   **{name: True for name in marks})
 
-    def render_svg(self, pos: ShihPosition, *, last_move: Turn | None = None,  # type: ignore[override]
-                   **options: Any) -> str:
+    def draw_svg(self, pos: ShihPosition, last_move: Turn | None,
+                 marks: frozenset[str]) -> str:
         # The text-only marks (regions, maze, coordinates) have no SVG form; the picture
         # already draws every wall.
         return render.svg(pos, last_move=last_move)
@@ -158,24 +163,8 @@ class ShihGame(Game):
     def new_stats(self, rules: Rules) -> stats.ShihStats:
         return stats.ShihStats(rules)
 
-    def result_text(self, outcome: Outcome) -> str:
-        return "1/2-1/2" if outcome.winner is None else self.results[outcome.winner]
-
-    def check_tables(self) -> list[str]:
-        problems = pieces.check_tables()
-        names = [option.name for option in self.options]
-        if len(set(names)) != len(names):
-            problems.append("rule options: a name appears twice (§11)")
-        for option in self.options:
-            try:
-                option.value_of(option.default)
-            except ValueError as error:
-                problems.append(f"option {option.name}: default {option.default!r}: {error}")
-        for profile, changes in self.profiles.items():
-            for name in changes:
-                if name not in names:
-                    problems.append(f"profile {profile}: unknown option {name}")
-        return problems
+    def check_data(self) -> list[str]:
+        return pieces.check_tables()
 
 
 GAME = ShihGame()

@@ -17,11 +17,14 @@ and position strings in :mod:`.position`.
 
 from __future__ import annotations
 
+from typing import Any
+
 import dataclasses
 import itertools
 import math
 from collections.abc import Iterator, Sequence
 
+from notation_tools.games import base
 from ..base import IllegalMoveError, MoveSyntaxError, Outcome, Rules
 from .moves import PASS, Action, PowerSpin, Spin, Step, Turn
 from .options import Settings, settings_of
@@ -49,7 +52,7 @@ class ActionEffect:
     ended: bool = False
 
 
-class ShihPosition:
+class ShihPosition(base.Position[Any]):
     """A Shih position (§3.1) under given rules, with a move stack for :meth:`pop`.
 
     ``walls[i]`` is the side (0 H, 1 S, 2 B) of space ``i``'s wall; ``board[i]`` is -1 (empty),

@@ -19,14 +19,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import Outcome, Rules
+from ..base import Outcome, Rules, SnapshotStats
 from .moves import Turn
 from .rules import ShihPosition
 
 _SIDES = ("blue", "red")
 
 
-class ShihStats:
+class ShihStats(SnapshotStats[ShihPosition, Any]):
     """Collects §14's figures per side and per record."""
 
     def __init__(self, rules: Rules) -> None:

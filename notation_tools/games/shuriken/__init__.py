@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from notation_tools.games.base import (
-    BadPositionError, Game, MoveSyntaxError, Position, RuleOption, Rules, Side, Style,
+    BadPositionError, Dialect, Game, MoveSyntaxError, Position, RuleOption, Rules, Side, Style,
     TagConflictError)
 from notation_tools.games.shuriken import pieces
 from notation_tools.games.shuriken.notation import format_move, parse_pattern
@@ -32,7 +32,38 @@ from notation_tools.games.shuriken.stats import ShurikenStats
 __all__ = ["GAME", "Place", "ShurikenGame", "ShurikenPosition", "Swap"]
 
 
-class ShurikenGame(Game):
+class ShurikenDialect(Dialect):
+    """Untagged Shuriken movetext: cell names only."""
+
+    def sniff(self, move_texts: Sequence[str]) -> bool:
+        """Cell names A1..S19 (and ``swap`` as the second token) only."""
+        if not move_texts:
+            return False
+        for i, text in enumerate(move_texts):
+            try:
+                move = parse_pattern(text)
+            except MoveSyntaxError:
+                return False
+            if isinstance(move, Swap) and i != 1:
+                return False
+        return True
+
+
+class ShurikenSampler:
+    """Random placements without building the move list."""
+
+    def sample(self, position: Position, rng: Any) -> Place | Swap | None:
+        """A uniformly chosen legal move (``swap`` included when legal), ``None`` at the end."""
+        assert isinstance(position, ShurikenPosition)
+        cells = position.empty_cells()
+        if not cells:
+            return None
+        if position.can_swap() and rng.randrange(len(cells) + 1) == len(cells):
+            return SWAP
+        return PLACES[rng.choice(cells)]
+
+
+class ShurikenGame(Game[ShurikenPosition, "Place | Swap"]):
     """Shuriken 2D behind the ``Game`` protocol. Side 0 is Black, who places first (§2.1)."""
 
     id = "shuriken-2d"
@@ -47,7 +78,9 @@ class ShurikenGame(Game):
     )
     profiles = {"standard": {}}
     default_profile = "standard"
-    spec = "shuriken-2d.md"
+    rules_doc = "docs/rules/shuriken-2d.md"
+    dialect = ShurikenDialect()
+    sampler = ShurikenSampler()
     draws_possible = False  # spec §8: the board always fills to a win
     render_options = {
         "loops": "mark the stones of groups that carry a loop (X/O) and list each player's loops",
@@ -100,29 +133,6 @@ class ShurikenGame(Game):
         """The canonical §7 token: upper-case cell without leading zeros, or ``swap``."""
         return format_move(move)
 
-    def random_move(self, position: Position, rng: Any) -> Place | Swap | None:
-        """A uniformly chosen legal move (``swap`` included when legal), ``None`` at the end."""
-        assert isinstance(position, ShurikenPosition)
-        cells = position.empty_cells()
-        if not cells:
-            return None
-        if position.can_swap() and rng.randrange(len(cells) + 1) == len(cells):
-            return SWAP
-        return PLACES[rng.choice(cells)]
-
-    def sniff(self, move_texts: Sequence[str]) -> bool:
-        """Cell names A1..S19 (and ``swap`` as the second token) only."""
-        if not move_texts:
-            return False
-        for i, text in enumerate(move_texts):
-            try:
-                move = parse_pattern(text)
-            except MoveSyntaxError:
-                return False
-            if isinstance(move, Swap) and i != 1:
-                return False
-        return True
-
     def describe_move(self, move: Any, position: Position) -> dict[str, Any]:
         """The mover's rank after ``move`` and the loops it forms (§9 per-move figures)."""
         assert isinstance(position, ShurikenPosition)
@@ -139,26 +149,20 @@ class ShurikenGame(Game):
 
     # ---- output --------------------------------------------------------------------------
 
-    def render_text(self, position: Position, *, style: Style = Style.ASCII,
-                    **options: Any) -> str:
-        """The §10.1 diagram; ``loops=True`` marks the loop groups and lists the loops."""
-        assert isinstance(position, ShurikenPosition)
-        unknown = set(options) - set(self.render_options)
-        if unknown:
-            raise TypeError(f"unknown render option(s) for {self.id}: {', '.join(sorted(unknown))}")
-        return text_diagram(position, style=Style(style).value, loops=bool(options.get("loops")))
+    def draw_text(self, position: ShurikenPosition, style: Style, marks: frozenset[str]) -> str:
+        """The §10.1 diagram; ``loops`` marks the loop groups and lists the loops."""
+        return text_diagram(position, style=style.value, loops="loops" in marks)
 
-    def render_svg(self, position: Position, *, last_move: Any = None,
-                   loops: bool = False) -> str:
-        """The §10.2 picture; ``loops=True`` rings the stones of loop-carrying groups."""
-        assert isinstance(position, ShurikenPosition)
-        return svg(position, last_move=last_move, loops=loops)
+    def draw_svg(self, position: ShurikenPosition, last_move: Any,
+                 marks: frozenset[str]) -> str:
+        """The §10.2 picture; ``loops`` rings the stones of loop-carrying groups."""
+        return svg(position, last_move=last_move, loops="loops" in marks)
 
     def new_stats(self, rules: Rules) -> ShurikenStats:
         """A fresh §9 statistics collector."""
         return ShurikenStats()
 
-    def check_tables(self) -> list[str]:
+    def check_data(self) -> list[str]:
         """Geometry table problems (``pieces.check_tables``) and a start-string round trip."""
         problems = pieces.check_tables()
         try:

@@ -16,9 +16,12 @@ Place(row=10, col=11)
 
 from __future__ import annotations
 
+from typing import Any
+
 import dataclasses
 from collections.abc import Iterator, Sequence
 
+from notation_tools.games import base
 from notation_tools.games.base import IllegalMoveError, Outcome, Side
 from notation_tools.games.shuriken.pieces import (
     BLACK, CELL_NAME, CELLS, EMPTY, GRID, HOLE, HOLES, NEIGHBOURS, NODES, PORTS, PRE_PLACED,
@@ -145,7 +148,7 @@ def _count(n: int) -> str:
 # Position
 
 
-class ShurikenPosition:
+class ShurikenPosition(base.Position[Any]):
     """A Shuriken 2D position: board, side to move, groups, ranks, history.
 
     ``turn`` is the side to move (0 Black, 1 White). ``push`` trusts that its move passed

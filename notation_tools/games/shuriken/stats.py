@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from notation_tools.games.base import Outcome
+from notation_tools.games.base import Outcome, StatsCollector
 from notation_tools.games.shuriken.pieces import (
     CELL_NAME, EMPTY_AT_START, FRAME, PRE_PLACED, ZONE, ZONES)
 from notation_tools.games.shuriken.rules import Place, ShurikenPosition, Swap, transpose
@@ -27,7 +27,7 @@ from notation_tools.games.shuriken.rules import Place, ShurikenPosition, Swap, t
 _PREFIX = ("black", "white")
 
 
-class ShurikenStats:
+class ShurikenStats(StatsCollector[ShurikenPosition, "Place | Swap"]):
     """Collects §9's figures while a record is replayed (``StatsCollector``)."""
 
     def __init__(self) -> None:

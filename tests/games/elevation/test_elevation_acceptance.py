@@ -6,6 +6,7 @@ import pytest
 
 from notation_tools.games.base import EngineError, IllegalMoveError, MoveSyntaxError
 from notation_tools.games.elevation import GAME
+from notation_tools.analysis.perft import perft
 
 START = "333333/333333/333333/333333/333333/333333 sfddfs/6/6/6/6/SFDDFS w"
 
@@ -367,7 +368,7 @@ def test_e13_perft_1():
     """E13, §12: perft(1) = 1194 with the per-option and per-piece breakdown."""
     pos = GAME.start_position(rules())
     moves = list(pos.legal_moves())
-    assert GAME.perft(pos, 1) == len(moves) == 1194
+    assert perft(pos, 1) == len(moves) == 1194
     tokens = {GAME.format_move(move, pos) for move in moves}
     assert len(tokens) == 1194
     by_option: dict[str, int] = {}
@@ -385,7 +386,7 @@ def test_e13_perft_1():
 
 def test_e13_perft_2():
     """E13, §12: perft(2) = 1 421 408."""
-    assert GAME.perft(GAME.start_position(rules()), 2) == 1_421_408
+    assert perft(GAME.start_position(rules()), 2) == 1_421_408
 
 
 def test_syntax_error_is_e_syntax():

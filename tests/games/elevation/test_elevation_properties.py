@@ -13,6 +13,7 @@ from notation_tools.games.elevation import GAME, Dig, Move, Path, Turn
 from notation_tools.games.elevation.notation import parse_pattern
 from notation_tools.games.elevation.pieces import ADJACENT, MIRROR_FILE, MIRROR_RANK, SQUARE_NAMES
 from notation_tools.games.elevation.rules import Position
+from notation_tools.analysis.generate import random_move
 
 # One rules text per value of every option (§9), plus a few mixes.
 OPTION_TEXTS = [
@@ -161,7 +162,7 @@ def test_random_games_replay(rules_text, seed):
     pos = GAME.start_position(rules)
     texts = {notation: [] for notation in GAME.notations}
     for _ in range(30):
-        move = GAME.random_move(pos, rng)
+        move = random_move(GAME, pos, rng)
         if move is None:
             break
         for notation in GAME.notations:
@@ -186,7 +187,7 @@ def test_random_two_piece_games_replay(seed):
     rng = random.Random(seed)
     pos = GAME.start_position(rules)
     for _ in range(8):
-        move = GAME.random_move(pos, rng)
+        move = random_move(GAME, pos, rng)
         if move is None:
             break
         assert isinstance(move, Turn)

@@ -6,6 +6,7 @@ import pytest
 
 from notation_tools.games.base import EngineError, IllegalMoveError, MoveSyntaxError
 from notation_tools.games.elevation import GAME, Move, Turn
+from notation_tools.analysis.perft import perft
 
 START = "333333/333333/333333/333333/333333/333333 sfddfs/6/6/6/6/SFDDFS w"
 E1 = "333333/333333/333333/333333/333333/333333 5s/6/6/2S3/6/6 w"
@@ -392,15 +393,15 @@ def test_legal_moves_origin_filter():
 
 
 def test_sniff():
-    assert GAME.sniff(["c1:c2>b2,c1-c2", "d6:d5>c5,d6-d5"])
-    assert not GAME.sniff(["e4", "e5"]) and not GAME.sniff([])
+    assert GAME.dialect.sniff(["c1:c2>b2,c1-c2", "d6:d5>c5,d6-d5"])
+    assert not GAME.dialect.sniff(["e4", "e5"]) and not GAME.dialect.sniff([])
 
 
 def test_two_pieces_perft_1_regression():
     """§8.1: whole turns from the start with two-pieces-per-turn (this engine's count,
     cross-checked by generation in the slow suite)."""
     pos = GAME.start_position(rules("two-pieces-per-turn"))
-    assert GAME.perft(pos, 1) == 1_034_602
+    assert perft(pos, 1) == 1_034_602
 
 
 @pytest.mark.slow

@@ -8,6 +8,7 @@ import pytest
 from notation_tools.games.base import EngineError
 from notation_tools.games.gow import GAME
 from notation_tools.games.gow.pieces import SQUARE
+from notation_tools.analysis.perft import perft
 
 
 def rules(text: str | None = None):
@@ -44,10 +45,10 @@ def online(position, square: str) -> bool:
 
 def test_perft_book_opening_s19_2():
     start = GAME.start_position(rules())
-    assert GAME.perft(start, 1) == 123
-    assert GAME.perft(start, 2) == 14231
+    assert perft(start, 1) == 123
+    assert perft(start, 2) == 14231
     south = GAME.start_position(rules(), first_player=1)
-    assert GAME.perft(south, 1) == 98
+    assert perft(south, 1) == 98
 
 
 def test_record_replay_s19_3():

@@ -20,6 +20,7 @@ from notation_tools.games.gow.kfen import (
     parse_ksquare, read_kfen, read_kfen_json, write_kfen, write_kfen_json)
 from notation_tools.games.gow.pieces import NAMES
 from notation_tools.games.gow.position import BOOK_OPENING
+from notation_tools.analysis.generate import random_move
 
 RULES = GAME.parse_rules(None)
 BOOK_KFEN = (
@@ -249,7 +250,7 @@ def test_foreign_round_trips_on_random_games_s14(seed):
     work = start.copy()
     turns = []
     for _ in range(rng.randint(0, 60)):
-        turn = GAME.random_move(work, rng)
+        turn = random_move(GAME, work, rng)
         if turn is None:
             break
         work.push(turn)

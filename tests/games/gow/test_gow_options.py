@@ -8,6 +8,7 @@ import pytest
 from notation_tools.games.base import BadRulesError, EngineError
 from notation_tools.games.gow import GAME
 from notation_tools.games.gow.pieces import SQUARE
+from notation_tools.analysis.perft import perft
 
 
 def pos(fen: str, rule_text: str | None = None):
@@ -172,7 +173,7 @@ def test_relay_collapse_ends_the_game_for_moves_s10():
     fen = "25/25/25/25/25/25/25/25/25/1I23/i24/25/25/25/25/25/25/25/25/25 N B15,D8,T3,T23 - 21"
     p = pos(fen, "rsg")
     assert p.outcome() is not None
-    assert list(p.legal_moves()) == [] and GAME.perft(p, 1) == 0
+    assert list(p.legal_moves()) == [] and perft(p, 1) == 0
     assert code_of(p, "J2-J3") == "E-MOVE-AFTER-END"
     q = pos(fen)
     assert code_of(q, "J2-J3") is None
@@ -180,6 +181,6 @@ def test_relay_collapse_ends_the_game_for_moves_s10():
 
 def test_first_move_number_s5_3():
     fen = "25/25/25/25/25/25/25/25/25/1I23/i24/25/25/25/25/25/25/25/25/25 N B15,D8,T3,T23 - 21"
-    assert GAME.first_move_number(pos(fen)) == 11
-    assert GAME.first_move_number(pos(fen.replace(" N ", " S ").replace(" 21", " 22"))) == 11
-    assert GAME.first_move_number(GAME.start_position(GAME.parse_rules(None))) == 1
+    assert GAME.dialect.first_move_number(pos(fen)) == 11
+    assert GAME.dialect.first_move_number(pos(fen.replace(" N ", " S ").replace(" 21", " 22"))) == 11
+    assert GAME.dialect.first_move_number(GAME.start_position(GAME.parse_rules(None))) == 1

@@ -154,9 +154,9 @@ def test_describe_move_gives_attack_sums_s17():
 
 
 def test_sniff_s13_2():
-    assert GAME.sniff(["H3-J2,G3-I3", "--", "xL8=D"])
-    assert not GAME.sniff(["e4", "e5"])
-    assert not GAME.sniff(["--"])
+    assert GAME.dialect.sniff(["H3-J2,G3-I3", "--", "xL8=D"])
+    assert not GAME.dialect.sniff(["e4", "e5"])
+    assert not GAME.dialect.sniff(["--"])
 
 
 FORBIDDEN = {"click", "notation_tools.records", "notation_tools.sources", "notation_tools.cli",

@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 from notation_tools.games.base import EngineError
 from notation_tools.games.gow import GAME
 from notation_tools.games.gow.moves import EndTurn, Step
+from notation_tools.analysis.perft import perft
+from notation_tools.analysis.generate import random_move
 
 RULE_SETS = [None, "rsg", "book",
              "charge-directions=single; fire-blocked-by=enemy; offline-units-block=no; "
@@ -26,7 +28,7 @@ def random_game(seed: int, turns: int, rule_text: str | None = None):
     position = GAME.start_position(rules)
     played = []
     for _ in range(turns):
-        move = GAME.random_move(position, rng)
+        move = random_move(GAME, position, rng)
         if move is None:
             break
         played.append((GAME.format_position(position), move, GAME.format_move(move, position)))
@@ -92,7 +94,7 @@ def test_action_level_push_pop_s17():
         position.push(action)
         position.pop()
         assert GAME.format_position(position) == before
-    assert GAME.perft(position, 1) == len(actions)
+    assert perft(position, 1) == len(actions)
 
 
 def test_random_move_none_when_decided_s10():
@@ -101,7 +103,7 @@ def test_random_move_none_when_decided_s10():
     position = GAME.parse_position(fen, GAME.parse_rules(None))
     position.push(GAME.parse_move("R22-T23", position))
     assert position.outcome() is not None
-    assert GAME.random_move(position, random.Random(0)) is None
+    assert random_move(GAME, position, random.Random(0)) is None
     assert list(position.legal_moves()) == []
 
 

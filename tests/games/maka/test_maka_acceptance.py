@@ -517,7 +517,7 @@ def test_handicap_white_first():
     assert pos.turn == 1
     play(pos, "P-10g")
     assert pos.turn == 0 and pos.move_number == 2
-    assert GAME.placeholder == "-"
+    assert GAME.dialect.placeholder == "-"
 
 
 def test_ambiguous_needs_origin():

@@ -13,6 +13,7 @@ from notation_tools.games.maka import GAME, OPTIONS, PROFILES
 from notation_tools.games.maka.pieces import TYPES, check_tables
 from notation_tools.games.maka.position import INITIAL
 from notation_tools.games.maka.render import position_from_diagram, text_diagram
+from notation_tools.analysis.perft import perft
 
 RULES = GAME.parse_rules(None)
 A2 = "18,vK/19/19/19/19/19/19/19/8,P,vP,vP,8/9,Ln,9/19/19/19/19/19/19/19/19/K,18 b 1"
@@ -178,15 +179,15 @@ def test_check_tables_and_identity():
     assert GAME.id == "maka-dai-dai-shogi" and GAME.aliases == ("maka", "mdd")
     assert GAME.sides == ("Black", "White") and GAME.results == ("1-0", "0-1")
     assert GAME.notations == ("tsa", "tsa-full", "coord")
-    assert GAME.placeholder == "-"
+    assert GAME.dialect.placeholder == "-"
 
 
 def test_sniff():
     """§9.8: untagged ShogiVar movetext is recognised; other text is not."""
-    assert GAME.sniff(["P-10m", "P-10g", "Lnx10ix9i+", "Ln!", "-", "mate"])
-    assert GAME.sniff(["-", "P-10g", "G12l-11l"])
-    assert not GAME.sniff(["e4", "e5", "Nf3"])
-    assert not GAME.sniff([])
+    assert GAME.dialect.sniff(["P-10m", "P-10g", "Lnx10ix9i+", "Ln!", "-", "mate"])
+    assert GAME.dialect.sniff(["-", "P-10g", "G12l-11l"])
+    assert not GAME.dialect.sniff(["e4", "e5", "Nf3"])
+    assert not GAME.dialect.sniff([])
 
 
 def test_start_position_first_player():
@@ -203,7 +204,7 @@ def test_describe_move_and_perft_divide_style():
     move = GAME.parse_move("Lnx10ix9i+", pos)
     assert GAME.describe_move(move, pos) == {"piece": "Ln", "captures": 2,
                                              "captured": "P@10i, P@9i", "becomes": "FF"}
-    assert GAME.perft(pos, 1) == len(list(pos.legal_moves()))
+    assert perft(pos, 1) == len(list(pos.legal_moves()))
 
 
 def test_engine_is_pure():

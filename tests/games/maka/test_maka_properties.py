@@ -13,6 +13,7 @@ from notation_tools.games.maka import GAME
 from notation_tools.games.maka.pieces import NSQ, SIZE, TYPES
 from notation_tools.games.maka.position import INITIAL
 from notation_tools.games.maka.rules import Position
+from notation_tools.analysis.generate import random_move
 
 OPTION_VALUES = {o.name: o.values for o in GAME.options}
 
@@ -40,7 +41,7 @@ def random_board_position(rng: random.Random, rules) -> Position:
 def play_random(pos: Position, rng: random.Random, plies: int) -> list:
     moves = []
     for _ in range(plies):
-        move = GAME.random_move(pos, rng)
+        move = random_move(GAME, pos, rng)
         if move is None:
             break
         moves.append(move)

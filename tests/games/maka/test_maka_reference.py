@@ -15,6 +15,7 @@ import random
 import pytest
 
 from notation_tools.games.maka import GAME
+from notation_tools.analysis.perft import perft
 
 SPEC_TABLE = """
 K|1|1|1|1|1|1|1|1|E
@@ -322,7 +323,7 @@ def test_perft_initial_confirmed_by_reference(profile, depth):
     """§8.2/§14.3: engine perft = reference perft = published number."""
     pos = GAME.start_position(GAME.parse_rules(profile))
     expected = PERFT["counts"][profile][str(depth)]
-    assert GAME.perft(pos, depth) == expected
+    assert perft(pos, depth) == expected
     assert ref_perft(initial_board(), 0, depth, profile) == expected
 
 
@@ -332,7 +333,7 @@ def test_perft_3_initial_confirmed_by_reference(profile):
     """§8.2/§14.3 depth 3 (slow)."""
     pos = GAME.start_position(GAME.parse_rules(profile))
     expected = PERFT["counts"][profile]["3"]
-    assert GAME.perft(pos, 3) == expected
+    assert perft(pos, 3) == expected
     assert ref_perft(initial_board(), 0, 3, profile) == expected
 
 

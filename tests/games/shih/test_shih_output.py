@@ -172,9 +172,9 @@ def test_describe_move():
 
 
 def test_sniff():
-    assert GAME.sniff(["b2-b1,c2cw", "g2-g3,--"])
-    assert not GAME.sniff(["e4", "e5"])
-    assert not GAME.sniff(["--"])
+    assert GAME.dialect.sniff(["b2-b1,c2cw", "g2-g3,--"])
+    assert not GAME.dialect.sniff(["e4", "e5"])
+    assert not GAME.dialect.sniff(["--"])
 
 
 def test_engine_imports_nothing_outside_its_layer():

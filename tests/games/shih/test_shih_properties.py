@@ -15,6 +15,7 @@ from notation_tools.games.shih.moves import PowerSpin, Spin, Step, Turn
 from notation_tools.games.shih.pieces import COUNT, MIRROR_SIDE, reflect, rotate180
 from notation_tools.games.shih.render import position_from_diagram
 from notation_tools.games.shih.rules import ShihPosition
+from notation_tools.analysis.generate import random_move
 
 RULES = GAME.parse_rules("standard")
 
@@ -29,7 +30,7 @@ def random_game(seed: int, plies: int, rules=RULES, power_spins: bool = True):
     moves = []
     for _ in range(plies):
         if power_spins:
-            move = GAME.random_move(position, rng)
+            move = random_move(GAME, position, rng)
         else:
             choices = [m for m in position.legal_moves()
                        if not (m.actions and type(m.actions[0]) is PowerSpin)]

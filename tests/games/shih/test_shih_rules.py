@@ -9,6 +9,7 @@ from notation_tools.games.base import (BadPositionError, BadRulesError, EngineEr
                                        MoveSyntaxError, TagConflictError)
 from notation_tools.games.shih import GAME
 from notation_tools.games.shih.position import DEFAULT_START
+from notation_tools.analysis.perft import perft
 
 STUCK = "H8S/11S/13S/15S/15S/13S/11S/9S br7/11/13/15/15/13/11/9 02 b"
 """Blue's only piece a1 faces b2 with its own wall and a2 holds Red: no legal action."""
@@ -255,7 +256,7 @@ def test_first_player_tag_conflicts_with_fen():
 def test_power_spins_per_player(value, count):
     pos = start(f"power-spins-per-player={value}")
     assert pos.spins == [int(value)] * 2
-    assert GAME.perft(pos, 1) == count
+    assert perft(pos, 1) == count
 
 
 def test_power_spins_field_above_option_is_bad_position():
@@ -293,7 +294,7 @@ def test_allow_early_end_no():
     pos = start("allow-early-end=no")
     assert fails(pos, "--").message == "allow-early-end=no: a legal action remains (e.g. b2-b1)"
     assert "a legal action remains" in fails(pos, "b2-b1,--").message
-    assert GAME.perft(pos, 1) == 4354 - 16
+    assert perft(pos, 1) == 4354 - 16
     stuck = position(STUCK, "allow-early-end=no")
     assert tokens(stuck) == {"--"}
 

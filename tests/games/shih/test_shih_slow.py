@@ -9,6 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from notation_tools.games.shih import GAME
+from notation_tools.analysis.perft import perft
+from notation_tools.analysis.generate import random_move
 
 RULES = GAME.parse_rules("standard")
 
@@ -18,7 +20,7 @@ def test_perft_2_of_default_start():
     """Regression figure computed by this engine (the spec gives perft(1) only, §16); the
     counted last level must agree with enumerating it."""
     position = GAME.start_position(RULES)
-    assert GAME.perft(position, 2) == 7_784_321
+    assert perft(position, 2) == 7_784_321
     total = 0
     for move in list(position.legal_moves())[::50]:
         position.push(move)
@@ -36,7 +38,7 @@ def test_long_random_games_replay(seed):
     position = GAME.start_position(RULES)
     replay = position.copy()
     for _ in range(200):
-        move = GAME.random_move(position, rng)
+        move = random_move(GAME, position, rng)
         if move is None:
             break
         text = GAME.format_move(move, position)

@@ -19,6 +19,7 @@ from notation_tools.games.shuriken.position import format_position  # noqa: E402
 from notation_tools.games.shuriken.render import (  # noqa: E402
     position_from_diagram, svg, text_diagram)
 from notation_tools.games.shuriken.rules import Place, ShurikenPosition  # noqa: E402
+from notation_tools.analysis.generate import random_move
 
 RULES = GAME.parse_rules(None)
 
@@ -120,7 +121,7 @@ def test_g9_diagram_reads_back():
     rng = random.Random(5)
     position = GAME.start_position(RULES)
     for _ in range(120):
-        position.push(GAME.random_move(position, rng))
+        position.push(random_move(GAME, position, rng))
     for style in ("ascii", "unicode"):
         for loops in (False, True):
             text = text_diagram(position, style=style, loops=loops)

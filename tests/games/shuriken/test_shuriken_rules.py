@@ -23,6 +23,8 @@ from notation_tools.games.shuriken.pieces import (  # noqa: E402
 from notation_tools.games.shuriken.position import format_position, parse_position  # noqa: E402
 from notation_tools.games.shuriken.rules import (  # noqa: E402
     PLACES, SWAP, Place, ShurikenPosition, Swap, analyse_ports)
+from notation_tools.analysis.perft import perft
+from notation_tools.analysis.generate import random_move
 
 STANDARD = GAME.parse_rules(None)
 SWAP_RULES = GAME.parse_rules("swap=yes")
@@ -167,7 +169,7 @@ def test_s11_2_random_records_under_both_symmetries(seed):
     position = ShurikenPosition.start()
     tokens = []
     while position.winner is None:
-        move = GAME.random_move(position, rng)
+        move = random_move(GAME, position, rng)
         tokens.append(move.name)
         position.push(move)
     rotated = play(" ".join(_transform_tokens(tokens, rotate)))
@@ -242,7 +244,7 @@ def test_s4_random_games_end_with_one_winner_and_monotonic_ranks(seed):
     position = ShurikenPosition.start()
     last = [0, 0]
     while position.winner is None:
-        position.push(GAME.random_move(position, rng))
+        position.push(random_move(GAME, position, rng))
         ranks = [position.rank(0), position.rank(1)]
         assert ranks[0] >= last[0] and ranks[1] >= last[1]
         assert ranks[0] + ranks[1] <= 3
@@ -522,7 +524,7 @@ def test_s2_2_placements_available_count():
     """§1.4, §2.2: 319 legal placements at the start; one fewer after each placement."""
     position = GAME.start_position(STANDARD)
     assert sum(1 for _ in position.legal_moves()) == 319
-    assert GAME.perft(position, 2) == 319 * 318
+    assert perft(position, 2) == 319 * 318
 
 
 @pytest.mark.slow
@@ -536,7 +538,7 @@ def test_s4_2_no_draw_duality_long_run(colours):
 @pytest.mark.slow
 def test_s2_2_perft_depth_3():
     """§2.2: no win is possible in three plies: perft(3) = 319 · 318 · 317."""
-    assert GAME.perft(GAME.start_position(STANDARD), 3) == 319 * 318 * 317
+    assert perft(GAME.start_position(STANDARD), 3) == 319 * 318 * 317
 
 
 def test_push_pop_restores_everything():
@@ -548,7 +550,7 @@ def test_push_pop_restores_everything():
     for _ in range(60):
         if position.winner is not None:
             break
-        move = GAME.random_move(position, rng)
+        move = random_move(GAME, position, rng)
         moves.append(move)
         position.push(move)
     while position.ply:
@@ -583,10 +585,10 @@ def test_copies_share_no_mutable_state_through_undo():
     rng = random.Random(9)
     position = GAME.start_position(STANDARD)
     for _ in range(150):
-        position.push(GAME.random_move(position, rng))
+        position.push(random_move(GAME, position, rng))
     other = position.copy()
     for _ in range(40):
-        other.push(GAME.random_move(other, rng))
+        other.push(random_move(GAME, other, rng))
     for pos in (other, position):
         while pos.ply:
             pos.pop()

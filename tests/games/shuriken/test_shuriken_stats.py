@@ -11,6 +11,7 @@ from shuriken_vectors import S2  # noqa: E402
 
 from notation_tools.games.shuriken import GAME  # noqa: E402
 from notation_tools.games.shuriken.pieces import ZONE, rotate, transpose  # noqa: E402
+from notation_tools.analysis.generate import random_move
 
 
 def collect(tokens: list[str], *, rules_text: str | None = None, fen: str | None = None):
@@ -51,7 +52,7 @@ def test_s9_summary_is_flat_and_scalar():
     position = GAME.start_position(GAME.parse_rules(None))
     tokens = []
     while position.outcome() is None:
-        move = GAME.random_move(position, rng)
+        move = random_move(GAME, position, rng)
         tokens.append(GAME.format_move(move, position))
         position.push(move)
     stats, summary, final = collect(tokens)
@@ -109,7 +110,7 @@ def test_issue_stones_per_region():
     position = GAME.start_position(GAME.parse_rules(None))
     tokens = []
     for _ in range(80):
-        move = GAME.random_move(position, rng)
+        move = random_move(GAME, position, rng)
         tokens.append(GAME.format_move(move, position))
         position.push(move)
     _, summary, _ = collect(tokens)

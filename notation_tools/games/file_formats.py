@@ -1,0 +1,45 @@
+"""The types of a game's own file formats: formats other programs write beside the PGN
+container (a position string, a saved game), which a game lists in ``Game.file_formats``.
+
+``analysis/foreign.py`` recognises such files and reads them into records; ``convert --to
+NAME`` writes them. Does not open files or know any format.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+
+@dataclasses.dataclass(frozen=True)
+class ForeignRecord:
+    """A game read from a game's own file format: tags (``SetUp``/``FEN`` for the start),
+    turn tokens in the game's notation, notes ``(code, message)`` the reader made, and text
+    for a comment after the last move."""
+
+    tags: Mapping[str, str]
+    tokens: tuple[str, ...] = ()
+    notes: tuple[tuple[str, str], ...] = ()
+    comment: str | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class FileFormat:
+    """One file format of one game, for ``convert --to`` and for reading.
+
+    ``sniff(head)`` says whether a file's first 8 KiB are in this format; ``read(text)`` turns
+    the whole text into a :class:`ForeignRecord` (raising ``EngineError`` for a file it
+    cannot read); ``write(start, moves, tags, final)`` writes a replayed record: ``moves`` are
+    the legal main-line moves played from ``start`` (not changed), ``final`` the position
+    after them. A ``positional`` format holds one position: it writes ``final``.
+    ``suffixes`` are the file name endings a directory walk reads in this format.
+    """
+
+    name: str
+    help: str
+    sniff: Callable[[str], bool]
+    read: Callable[[str], ForeignRecord]
+    write: Callable[[Any, Sequence[Any], Mapping[str, str], Any], str]
+    positional: bool = False
+    suffixes: tuple[str, ...] = ()
