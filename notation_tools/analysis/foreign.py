@@ -23,6 +23,18 @@ def formats() -> dict[str, tuple[Game[Any, Any], FileFormat]]:
             for game in all_games() for fmt in game.file_formats}
 
 
+@functools.cache
+def game_suffixes() -> tuple[str, ...]:
+    """The file name endings the games read beside the container's (``.kfen``, ``.tsa``):
+    their dialects' and their file formats'."""
+    found: dict[str, None] = {}
+    for game in all_games():
+        found.update(dict.fromkeys(game.dialect.suffixes))
+        for fmt in game.file_formats:
+            found.update(dict.fromkeys(fmt.suffixes))
+    return tuple(found)
+
+
 def claim_format(head: str) -> str | None:
     """The key of the first format whose sniff accepts a file's head, or ``None``."""
     for key, (_, fmt) in formats().items():

@@ -37,6 +37,9 @@ RESULT_TEXTS = frozenset({"1-0", "0-1", "1/2-1/2", "*"})
 class ReplayVisitor:
     """Hooks called during replay; the default does nothing."""
 
+    def begin(self, game: Game[Any, Any], rules: Rules, record: Record) -> None:
+        """Called once the record's game and rules are known, before its first move."""
+
     def visit_move(self, node: Move, move: Any, before: Position, ply: int, in_variation: bool) -> None:
         """Called with the parsed move and the position before it (not yet pushed)."""
 
@@ -289,6 +292,8 @@ def replay(record: Record, *, game_name: str | None = None, rules_text: str | No
         ctx.add(error.code, f"{where}: {error.message}", line, column, rule=error.rule)
         return result
     result.rules = rules
+    if visitor is not None:
+        visitor.begin(game, rules, record)
     position = _start(record, game, rules, ctx)
     if position is None:
         return result

@@ -7,10 +7,13 @@ import time
 
 import click
 
-from notation_tools.analysis.batch import Settings, Summary, iter_reports
+from notation_tools.analysis.batch import Settings, iter_reports
+from notation_tools.analysis.foreign import game_suffixes
+from notation_tools.analysis.reports import Summary, diagnostics_of
 from notation_tools.cli.options import (
     check_rules,
     default_jobs,
+    finish,
     game_option,
     jobs_option,
     open_output,
@@ -87,20 +90,16 @@ def analyze(paths: tuple[str, ...], game: str | None, rules: str | None, output_
     settings = Settings(game=game, rules=rules, collect_stats=True)
     summary = Summary()
     bar = _Progress(progress if progress is not None else sys.stderr.isatty(),
-                    input_files(paths))
+                    input_files(paths, game_suffixes()))
     for item in iter_reports(list(paths), settings, jobs=jobs or default_jobs(),
                              stdin=sys.stdin.buffer):
         summary.add(item)
         if show_diagnostics:
-            found = [item] if not hasattr(item, "diagnostics") else item.diagnostics
-            for diagnostic in found:
+            for diagnostic in diagnostics_of(item):
                 if diagnostic.is_error or not quiet:
                     click.echo(str(diagnostic), err=True)
         bar.update(item.path, summary)
     bar.close()
     with open_output(output) as out:
         TABLE_WRITERS[output_format]().write(summary.tables(), out)
-    if strict and summary.io_errors:
-        sys.exit(2)
-    if strict and summary.invalid:
-        sys.exit(1)
+    finish(summary.tally, strict=strict)

@@ -14,8 +14,7 @@ from notation_tools.cli.options import (
     rules_option,
 )
 from notation_tools.games.base import EngineError
-from notation_tools.records.jsonio import write_json_record
-from notation_tools.records.pgn import write_record
+from notation_tools.records.writers import RECORD_WRITERS
 
 
 @click.command()
@@ -28,7 +27,7 @@ from notation_tools.records.pgn import write_record
 @click.option("--max-plies", type=click.IntRange(min=0), default=200, show_default=True,
               help="Stop a game after this many plies (result '*').")
 @click.option("--notation", "-n", metavar="NOTATION", help="Move notation (default: the game's).")
-@click.option("--format", "-f", "output_format", type=click.Choice(["pgn", "jsonl"]),
+@click.option("--format", "-f", "output_format", type=click.Choice(list(RECORD_WRITERS)),
               default="pgn", show_default=True, help="Container.")
 @output_option
 def generate(game: str, rules: str | None, count: int, seed: int, max_plies: int,
@@ -47,8 +46,9 @@ def generate(game: str, rules: str | None, count: int, seed: int, max_plies: int
         rules_value = chosen.parse_rules(rules)
     except EngineError as error:
         raise click.BadParameter(error.message, param_hint="'--rules'") from None
-    write = write_record if output_format == "pgn" else write_json_record
     with open_output(output) as out:
+        writer = RECORD_WRITERS[output_format](out)
         for record in generate_records(chosen, rules_value, count=count, seed=seed,
                                        max_plies=max_plies, notation=notation):
-            out.write(write(record))
+            writer.write(record)
+        writer.end()

@@ -6,11 +6,13 @@ Choices come from the game registry; no game is named here.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 import click
 
+from notation_tools.analysis.reports import Tally
 from notation_tools.games.base import EngineError, Game, UnknownGameError, all_games, get_game
 from notation_tools.render.tables import TABLE_WRITERS
 from notation_tools.sources import InputNotFound, check_paths
@@ -114,3 +116,18 @@ def require_paths(paths: tuple[str, ...]) -> None:
     except InputNotFound as error:
         raise click.BadParameter(f"{error.args[0]}: no such file or directory",
                                  param_hint="PATH") from None
+
+
+def exit_status(tally: Tally, *, strict: bool = True) -> int:
+    """Every command's exit status: 2 when an input could not be read, 1 when a record is
+    invalid, 0 otherwise. A report (``strict=False``) exits 0 once it is complete."""
+    if not strict:
+        return 0
+    return 2 if tally.unreadable else 1 if tally.invalid else 0
+
+
+def finish(tally: Tally, *, strict: bool = True) -> None:
+    """End the command with :func:`exit_status` (returns when it is 0)."""
+    status = exit_status(tally, strict=strict)
+    if status:
+        sys.exit(status)

@@ -9,10 +9,12 @@ import click
 
 from notation_tools.analysis.batch import iter_records
 from notation_tools.analysis.replay import ReplayVisitor, replay
+from notation_tools.analysis.reports import Tally
 from notation_tools.cli.options import (
     InputError,
     check_rules,
     every_game,
+    finish,
     game_option,
     open_output,
     output_option,
@@ -87,8 +89,10 @@ def show(path: str, ply: int | None, game_index: int, game: str | None, rules: s
     result = replay(record, game_name=game, rules_text=rules, visitor=visitor)
     for diagnostic in record.diagnostics:
         click.echo(str(diagnostic), err=True)
+    tally = Tally()
+    tally.add(record)
     if result.game is None or result.position is None:
-        sys.exit(1)
+        finish(tally)
     if ply is not None and result.plies < ply:
         click.echo(f"{path}: record {game_index} has only {result.plies} playable plies; "
                    f"showing the position after ply {result.plies}", err=True)
@@ -111,5 +115,4 @@ def show(path: str, ply: int | None, game_index: int, game: str | None, rules: s
                       f" after ply {result.plies}{last}\n")
             out.write(result.game.render_text(result.position, style=Style(style), **keywords))
             out.write("\n")
-    if any(d.is_error for d in record.diagnostics):
-        sys.exit(1)
+    finish(tally)

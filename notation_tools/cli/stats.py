@@ -7,8 +7,10 @@ import sys
 import click
 
 from notation_tools.analysis.batch import RecordReport, Settings, iter_reports
+from notation_tools.analysis.reports import Tally, diagnostics_of
 from notation_tools.cli.options import (
     check_rules,
+    finish,
     game_option,
     jobs_option,
     open_output,
@@ -43,20 +45,14 @@ def stats(paths: tuple[str, ...], game: str | None, rules: str | None, output_fo
     check_rules(game, rules)
     settings = Settings(game=game, rules=rules, collect_stats=True)
     rows = []
-    invalid = io_errors = 0
+    tally = Tally()
     for item in iter_reports(list(paths), settings, jobs=jobs, stdin=sys.stdin.buffer):
-        if not isinstance(item, RecordReport):
-            io_errors += 1
-            click.echo(str(item), err=True)
-            continue
-        invalid += not item.is_valid
-        for diagnostic in item.diagnostics:
+        tally.add(item)
+        for diagnostic in diagnostics_of(item):
             if diagnostic.is_error or not quiet:
                 click.echo(str(diagnostic), err=True)
-        rows.append(item.row())
+        if isinstance(item, RecordReport):
+            rows.append(item.row())
     with open_output(output) as out:
         TABLE_WRITERS[output_format]().write([rows_to_table("", rows)], out)
-    if io_errors:
-        sys.exit(2)
-    if invalid:
-        sys.exit(1)
+    finish(tally)

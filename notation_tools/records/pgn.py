@@ -37,12 +37,19 @@ def split_chunks(lines: Iterable[str]) -> Iterator[Chunk]:
     """Split a line stream into one chunk per record, cheaply (no tokenizing).
 
     A record is its tag lines and the movetext lines up to the next line starting with ``[``.
+    Inside a ``{...}`` comment that runs over several lines, a line starting with ``[`` or
+    ``%`` is comment text, not a tag or an escape line.
     """
     tag_lines: list[tuple[int, str]] = []
     movetext_lines: list[tuple[int, str]] = []
     first_line = 0
+    in_comment = False
     for number, raw in enumerate(lines, start=1):
         line = raw.rstrip("\r\n")
+        if in_comment:
+            movetext_lines.append((number, line))
+            in_comment = _ends_in_comment(line, True)
+            continue
         if line.startswith("%"):
             continue  # PGN escape line: ignored by definition
         stripped = line.lstrip()
@@ -57,10 +64,29 @@ def split_chunks(lines: Iterable[str]) -> Iterator[Chunk]:
             if not tag_lines and not movetext_lines:
                 first_line = number
             movetext_lines.append((number, line))
+            in_comment = _ends_in_comment(line, False)
         elif movetext_lines:
             movetext_lines.append((number, line))
     if tag_lines or movetext_lines:
         yield first_line, tag_lines, movetext_lines
+
+
+_COMMENT_MARKS = re.compile(r"[{};]")
+
+
+def _ends_in_comment(line: str, in_comment: bool) -> bool:
+    """Whether a movetext line leaves a ``{`` comment open (``;`` comments end with it)."""
+    if not in_comment and "{" not in line:
+        return False
+    for mark in _COMMENT_MARKS.finditer(line):
+        char = mark.group()
+        if in_comment:
+            in_comment = char != "}"
+        elif char == "{":
+            in_comment = True
+        elif char == ";":
+            break
+    return in_comment
 
 
 def _parse_tags(path: str, tag_lines: list[tuple[int, str]], record: Record) -> None:

@@ -29,8 +29,9 @@ from notation_tools.records.jsonio import read_json_records
 from notation_tools.records.model import Record
 from notation_tools.records.pgn import Chunk, split_chunks
 
-RECORD_SUFFIXES = (".pgn", ".json", ".jsonl", ".ndjson", ".txt", ".tsa", ".kif", ".kfen")
-"""Files a directory walk picks up (besides archives); a path named directly is always read."""
+CONTAINER_SUFFIXES = (".pgn", ".json", ".jsonl", ".ndjson")
+"""Files a directory walk picks up (besides archives), with the endings the caller adds (the
+games' own: ``iter_units(..., suffixes=...)``); a path named directly is always read."""
 JSON_SUFFIXES = (".json", ".jsonl", ".ndjson")
 _COMPRESSED = {".gz": gzip.open, ".bz2": bz2.open, ".xz": lzma.open}
 _TAR_SUFFIXES = (".tar", ".tar.gz", ".tgz", ".tar.bz2", ".tbz2", ".tar.xz", ".txz")
@@ -84,7 +85,7 @@ def _is_archive(name: str) -> bool:
     return lower.endswith(_TAR_SUFFIXES) or lower.endswith(".zip")
 
 
-def _wanted_in_walk(name: str) -> bool:
+def _wanted_in_walk(name: str, suffixes: tuple[str, ...]) -> bool:
     lower = name.lower()
     if _is_archive(lower):
         return True
@@ -92,7 +93,7 @@ def _wanted_in_walk(name: str) -> bool:
         if lower.endswith(suffix):
             lower = lower[: -len(suffix)]
             break
-    return lower.endswith(RECORD_SUFFIXES)
+    return lower.endswith(CONTAINER_SUFFIXES + suffixes)
 
 
 def check_paths(paths: Iterable[str]) -> None:
@@ -102,7 +103,7 @@ def check_paths(paths: Iterable[str]) -> None:
             raise InputNotFound(path)
 
 
-def input_files(paths: Iterable[str]) -> list[str]:
+def input_files(paths: Iterable[str], suffixes: tuple[str, ...] = ()) -> list[str]:
     """The files ``iter_units`` will open, in order (``-`` for stdin); archives count once.
 
     >>> input_files(["-"])
@@ -114,7 +115,7 @@ def input_files(paths: Iterable[str]) -> list[str]:
             for root, dirs, names in os.walk(path):
                 dirs.sort()
                 files += [os.path.join(root, name) for name in sorted(names)
-                          if _wanted_in_walk(name)]
+                          if _wanted_in_walk(name, suffixes)]
         else:
             files.append(path)
     return files
@@ -131,11 +132,12 @@ def top_file(unit_path: str, files: set[str]) -> str:
 
 
 def iter_units(paths: Iterable[str], *, stdin: BinaryIO | None = None,
-               claim: Claim | None = None) -> Iterator[Unit]:
+               claim: Claim | None = None, suffixes: tuple[str, ...] = ()) -> Iterator[Unit]:
     """Units from every input, in order: files, directories (sorted walk), archives, ``-``.
 
     ``claim`` lets a caller that knows other formats take a whole file before it is read
-    as PGN or JSON (this module knows none).
+    as PGN or JSON, and ``suffixes`` names the files of those formats that directory walks
+    and archives should read (this module knows no format but the container's).
     """
     for path in paths:
         if path == "-":
@@ -145,19 +147,20 @@ def iter_units(paths: Iterable[str], *, stdin: BinaryIO | None = None,
             for root, dirs, files in os.walk(path):
                 dirs.sort()
                 for name in sorted(files):
-                    if _wanted_in_walk(name):
-                        yield from _units_from_file(os.path.join(root, name), claim)
+                    if _wanted_in_walk(name, suffixes):
+                        yield from _units_from_file(os.path.join(root, name), claim, suffixes)
         else:
-            yield from _units_from_file(path, claim)
+            yield from _units_from_file(path, claim, suffixes)
 
 
-def _units_from_file(path: str, claim: Claim | None = None) -> Iterator[Unit]:
+def _units_from_file(path: str, claim: Claim | None = None,
+                     suffixes: tuple[str, ...] = ()) -> Iterator[Unit]:
     lower = path.lower()
     try:
         if lower.endswith(".zip"):
-            yield from _units_from_zip(path, claim)
+            yield from _units_from_zip(path, claim, suffixes)
         elif lower.endswith(_TAR_SUFFIXES):
-            yield from _units_from_tar(path, claim)
+            yield from _units_from_tar(path, claim, suffixes)
         else:
             opener = next((open_ for suffix, open_ in _COMPRESSED.items()
                            if lower.endswith(suffix)), None)
@@ -174,10 +177,10 @@ def _describe(error: BaseException) -> str:
     return str(error) or type(error).__name__
 
 
-def _units_from_zip(path: str, claim: Claim | None) -> Iterator[Unit]:
+def _units_from_zip(path: str, claim: Claim | None, suffixes: tuple[str, ...]) -> Iterator[Unit]:
     with zipfile.ZipFile(path) as archive:
         for info in archive.infolist():
-            if info.is_dir() or not _wanted_in_walk(info.filename):
+            if info.is_dir() or not _wanted_in_walk(info.filename, suffixes):
                 continue
             name = f"{path}:{info.filename}"
             try:
@@ -187,11 +190,11 @@ def _units_from_zip(path: str, claim: Claim | None) -> Iterator[Unit]:
                 yield _io_error(name, f"cannot read archive member {name}: {_describe(error)}")
 
 
-def _units_from_tar(path: str, claim: Claim | None) -> Iterator[Unit]:
+def _units_from_tar(path: str, claim: Claim | None, suffixes: tuple[str, ...]) -> Iterator[Unit]:
     # "r|*" reads the archive as a stream: members strictly in order, nothing kept in memory.
     with tarfile.open(path, "r|*") as archive:
         for info in archive:
-            if not info.isfile() or not _wanted_in_walk(info.name):
+            if not info.isfile() or not _wanted_in_walk(info.name, suffixes):
                 continue
             name = f"{path}:{info.name}"
             member = archive.extractfile(info)

@@ -1,0 +1,168 @@
+"""Conversion: a record rewritten for another container, move notation or file format.
+
+:func:`convert_record` replays a record once: on the way it re-writes every move (main line
+and variations) in the notation asked for, or adds each move's structured JSON form, or, for
+a game's own file format, collects the main line and writes the file's text. Tags, comments,
+NAGs and variations survive; what replay finds wrong is on ``record.diagnostics``, and moves
+after a line's first illegal move stay as they were written. Does not read files or print:
+``convert`` and the Python API hand the result to a :mod:`notation_tools.records.writers`
+writer.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from notation_tools.analysis.replay import ReplayVisitor, replay
+from notation_tools.games.base import Game, Position, Rules, all_games
+from notation_tools.records.diagnostics import WARNING, Diagnostic
+from notation_tools.records.model import Move, Record
+from notation_tools.records.writers import RECORD_WRITERS
+
+
+def notations() -> list[str]:
+    """Every move notation of every registered game, in registry order."""
+    names: dict[str, None] = {}
+    for game in all_games():
+        names.update(dict.fromkeys(game.notations))
+    return list(names)
+
+
+def file_format_names() -> list[str]:
+    """Every file format name of every registered game (``kfen``, ``ebarjou``, ...)."""
+    names: dict[str, None] = {}
+    for game in all_games():
+        names.update(dict.fromkeys(fmt.name for fmt in game.file_formats))
+    return list(names)
+
+
+def targets() -> list[str]:
+    """What ``convert --to`` accepts: containers, notations and file formats."""
+    return [*RECORD_WRITERS, *notations(), *file_format_names()]
+
+
+@dataclasses.dataclass(frozen=True)
+class Conversion:
+    """What to convert to, and how.
+
+    ``target`` is a container (``pgn``, ``json``, ``jsonl``: move texts kept unless
+    ``notation`` is given), a move notation (PGN with every move re-written), or a game's own
+    file format. ``game``/``rules`` override the records' ``Variant``/``Rules`` tags and are
+    written into them; ``ply`` picks the position a one-position format holds (default: the
+    end); ``annotate`` writes the claims a notation may carry as the rules compute them.
+    """
+
+    target: str
+    notation: str | None = None
+    game: str | None = None
+    rules: str | None = None
+    ply: int | None = None
+    annotate: bool = False
+
+    @property
+    def is_file_format(self) -> bool:
+        return self.target not in RECORD_WRITERS and self.target not in notations()
+
+    @property
+    def container(self) -> str:
+        """The container the records are written in (a file format writes its own text)."""
+        return self.target if self.target in RECORD_WRITERS else "pgn"
+
+    @property
+    def move_notation(self) -> str | None:
+        return self.target if self.target in notations() else self.notation
+
+
+def convert_record(record: Record, conversion: Conversion) -> str | None:
+    """Convert ``record`` (replaying it once).
+
+    For a container or a notation, ``record`` is rewritten in place and ``None`` returned:
+    write it with the container's writer. For a game's file format, the file's text is
+    returned, or ``None`` (with a diagnostic) when the record cannot be written in it.
+    """
+    if conversion.game is not None:
+        record.set_tag("Variant", conversion.game)
+    if conversion.is_file_format:
+        return _write_file_format(record, conversion)
+    notation = conversion.move_notation
+    with_data = conversion.container != "pgn"
+    if notation is None and not with_data and not conversion.annotate:
+        return None  # a container change with move texts kept: nothing to replay
+    rewrite = _Rewrite(record, notation, with_data, conversion.annotate)
+    result = replay(record, game_name=conversion.game, rules_text=conversion.rules,
+                    visitor=rewrite)
+    if conversion.rules is not None and result.rules is not None:
+        record.set_tag("Rules", result.rules.describe())
+    return None
+
+
+class _Rewrite(ReplayVisitor):
+    """Re-writes every move it sees (main line and variations) in place."""
+
+    def __init__(self, record: Record, notation: str | None, with_data: bool,
+                 annotate: bool) -> None:
+        self.record, self.notation, self.annotate = record, notation, annotate
+        self.with_data = with_data
+        self.game: Game[Any, Any] | None = None
+
+    def begin(self, game: Game[Any, Any], rules: Rules, record: Record) -> None:
+        if self.notation is not None and self.notation not in game.notations:
+            record.diagnostics.append(Diagnostic(
+                "E-BAD-NOTATION", f"{game.id} has no notation {self.notation!r} "
+                f"(it has {', '.join(game.notations)})", record.path, record.line, 1,
+                record=record.index))
+            return  # validated, but not re-written
+        self.game = game
+        self.with_data = self.with_data and game.has_json_moves
+        if self.annotate and self.notation is None:
+            self.notation = game.notations[0]
+
+    def visit_move(self, node: Move, move: Any, before: Position[Any], ply: int,
+                   in_variation: bool) -> None:
+        game = self.game
+        if game is None:
+            return
+        if self.annotate:
+            move = game.annotate_move(move, before)
+        if self.notation is not None:
+            for code, message in game.format_warnings(move, before, self.notation):
+                self.record.diagnostics.append(Diagnostic(
+                    code, message, self.record.path, node.line, node.column, severity=WARNING,
+                    ply=ply, side=game.sides[before.turn], move=node.text,
+                    record=self.record.index))
+            node.text = game.format_move(move, before, self.notation)
+        if self.with_data:
+            node.data = game.move_to_json(move, before)
+
+
+class _MainLine(ReplayVisitor):
+    """Collects the main line's moves, stopping after ``ply`` plies when given."""
+
+    def __init__(self, ply: int | None) -> None:
+        self.ply = ply
+        self.moves: list[Any] = []
+
+    def visit_move(self, node: Move, move: Any, before: Position[Any], ply: int,
+                   in_variation: bool) -> None:
+        if not in_variation:
+            self.moves.append(move)
+
+    def stop_after(self, ply: int) -> bool:
+        return self.ply is not None and ply >= self.ply
+
+
+def _write_file_format(record: Record, conversion: Conversion) -> str | None:
+    line = _MainLine(conversion.ply)
+    result = replay(record, game_name=conversion.game, rules_text=conversion.rules,
+                    visitor=line, keep_start=True)
+    if result.game is None or result.position is None:
+        return None
+    fmt = next((f for f in result.game.file_formats if f.name == conversion.target), None)
+    if fmt is None:
+        record.diagnostics.append(Diagnostic(
+            "E-BAD-NOTATION", f"{result.game.id} has no file format {conversion.target!r}",
+            record.path, record.line, 1, record=record.index))
+        return None
+    tags = {tag.name: tag.value for tag in record.tags}
+    return fmt.write(result.start, line.moves, tags, result.position)
