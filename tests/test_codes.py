@@ -13,10 +13,12 @@ from notation_tools.analysis.batch import iter_records
 from notation_tools.analysis.replay import replay
 from notation_tools.codes import SHARED_CODES, Code, severity_of
 from notation_tools.games.base import all_games, get_game
+from tests.example_game.tictactoe import GAME as EXAMPLE
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "notation_tools"
-GAMES = all_games()
+GAMES = (*all_games(), EXAMPLE)
+"""The installed games and the template's example game (tests/example_game)."""
 CODE = re.compile(r"[EWI]-[A-Z0-9]+(?:-[A-Z0-9]+)*")
 SHARED = {code.code for code in SHARED_CODES}
 

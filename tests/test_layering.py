@@ -62,6 +62,7 @@ def test_cli_holds_no_game_names():
 # ---- one package template for every game (docs/development.md) -------------------------------
 
 from notation_tools.games.base import all_games  # noqa: E402
+from tests.example_game.tictactoe import GAME as EXAMPLE  # noqa: E402
 
 TEMPLATE = ("__init__", "pieces", "options", "moves", "rules", "notation", "position", "render",
             "stats", "game")
@@ -83,7 +84,8 @@ EXTRAS = {"sampling", "formats", "explain", "forks"}
 SHARED_FOR_GAMES = ("notation_tools.games.base", "notation_tools.games.runs",
                     "notation_tools.games.file_formats", "notation_tools.codes",
                     "notation_tools.render.svg")
-GAMES = all_games()
+GAMES = (*all_games(), EXAMPLE)
+"""The installed games and the template's example game (tests/example_game)."""
 
 
 def game_package(game) -> Path:

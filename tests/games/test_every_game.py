@@ -1,12 +1,18 @@
-"""One conformance suite for every registered game (STYLE G11, after OpenSpiel's random sims).
+"""One conformance suite for every registered game and the template's example game (STYLE G11,
+after OpenSpiel's random sims).
 
-For each game: random legal games written as records replay cleanly through the container;
-every notation formats and parses back to the same move; position strings round-trip; the
-diagrams render; mutated tokens give diagnostics, never an engine fault.
+For each game: its identity and tables are complete; random legal games written as records
+replay cleanly through both containers; every notation formats and parses back to the same
+move; position strings round-trip; the position answers the contract's questions
+consistently; the drawings render; statistics are the same from replay and from the collector
+alone; and no text, however mangled, makes a move or position parser raise anything but an
+engine error (the per-game garbage tests, folded here: the alphabets come from each game's
+own move and position texts).
 """
 
 from __future__ import annotations
 
+import functools
 import random
 import xml.etree.ElementTree as ET
 
@@ -14,24 +20,36 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from notation_tools.analysis.generate import generate_records
+from notation_tools.analysis.generate import generate_records, random_move
+from notation_tools.analysis.perft import perft
 from notation_tools.analysis.replay import replay
-from notation_tools.games.base import EngineError, Game, Style, all_games
+from notation_tools.games import base
+from notation_tools.games.base import (BadPositionError, EngineError, Game, Style,
+                                       TagConflictError, all_games)
 from notation_tools.records.jsonio import read_json_records, write_json_record
 from notation_tools.records.pgn import read_records, write_record
-from notation_tools.analysis.generate import random_move
+from tests.example_game.tictactoe import GAME as EXAMPLE
 
-GAMES = all_games()
+GAMES = (*all_games(), EXAMPLE)
 ids = [game.id for game in GAMES]
+every_game = pytest.mark.parametrize("game", GAMES, ids=ids)
 
 
-def random_line(game: Game, seed: int, plies: int):
-    """(position before, move) pairs of one random legal game."""
+@pytest.fixture(autouse=True)
+def example_registered(monkeypatch):
+    """The example game is not installed: register it for the tests that go through the
+    registry (replay finds a record's game by its Variant tag)."""
+    installed = base.all_games()
+    monkeypatch.setattr(base, "all_games", lambda: (*installed, EXAMPLE))
+
+
+def random_line(game: Game, seed: int, plies: int, rules_text: str | None = None):
+    """(position before, move) pairs of one random legal game, and the final position."""
     rng = random.Random(seed)
-    position = game.start_position(game.parse_rules(None))
+    position = game.start_position(game.parse_rules(rules_text))
     line = []
     for _ in range(plies):
-        if position.outcome() is not None:
+        if position.is_over():
             break
         move = random_move(game, position, rng)
         if move is None:
@@ -41,18 +59,58 @@ def random_line(game: Game, seed: int, plies: int):
     return line, position
 
 
-@pytest.mark.parametrize("game", GAMES, ids=ids)
+@functools.cache
+def move_alphabet(game: Game) -> str:
+    """Every character the game's notations write in a few random games, and separators."""
+    chars = set(" -,:;=+!x?")
+    for seed in range(3):
+        line, _ = random_line(game, seed, 30)
+        for before, move in line:
+            for notation in game.notations:
+                chars.update(game.format_move(move, before, notation))
+    return "".join(sorted(chars))
+
+
+@functools.cache
+def position_texts(game: Game) -> tuple[str, ...]:
+    """Position strings of the start and of a few random positions."""
+    texts = [game.format_position(game.start_position(game.parse_rules(None)))]
+    for seed in range(3):
+        texts.append(game.format_position(random_line(game, seed, 20)[1]))
+    return tuple(texts)
+
+
+# ---- identity and tables ------------------------------------------------------------------
+
+
+@every_game
 def test_identity_is_complete(game):
     assert game.id and game.name and len(game.sides) == 2 and game.notations
     assert game.default_profile in game.profiles
     assert len(game.results) == 2 and set(game.results) == {"1-0", "0-1"}
     assert game.check_tables() == []
+    assert game.rules_doc
     for option in game.options:
         assert option.spec, option.name
         game.parse_rules(f"{option.name}={option.default}")
 
 
-@pytest.mark.parametrize("game", GAMES, ids=ids)
+@every_game
+def test_options_dataclass_mirrors_the_option_rows(game):
+    # The engine reads one typed frozen dataclass whose fields are the option names.
+    module = __import__(type(game).__module__.rpartition(".")[0], fromlist=["Options"])
+    options = base.options_of(module.Options, game.parse_rules(None))
+    rules = game.parse_rules(None)
+    for option in game.options:
+        assert getattr(options, option.field_name) == rules[option.name], option.name
+    with pytest.raises(AttributeError):
+        setattr(options, game.options[0].field_name, None)
+
+
+# ---- records ---------------------------------------------------------------------------
+
+
+@every_game
 def test_generated_records_replay_cleanly_through_both_containers(game):
     rules = game.parse_rules(None)
     for record in generate_records(game, rules, count=3, seed=11, max_plies=40):
@@ -64,7 +122,7 @@ def test_generated_records_replay_cleanly_through_both_containers(game):
             assert result.plies == len(record.moves)
 
 
-@pytest.mark.parametrize("game", GAMES, ids=ids)
+@every_game
 @settings(max_examples=12)
 @given(seed=st.integers(0, 10**6))
 def test_every_notation_round_trips_on_random_games(game, seed):
@@ -78,7 +136,7 @@ def test_every_notation_round_trips_on_random_games(game, seed):
         assert game.move_from_json(data, before) == move
 
 
-@pytest.mark.parametrize("game", GAMES, ids=ids)
+@every_game
 @settings(max_examples=12)
 @given(seed=st.integers(0, 10**6))
 def test_position_strings_round_trip_on_random_positions(game, seed):
@@ -90,56 +148,58 @@ def test_position_strings_round_trip_on_random_positions(game, seed):
     assert sorted(map(repr, again.legal_moves())) == sorted(map(repr, position.legal_moves()))
 
 
-@pytest.mark.parametrize("game", GAMES, ids=ids)
+# ---- the position contract -------------------------------------------------------------
+
+
+@every_game
+@settings(max_examples=8)
+@given(seed=st.integers(0, 10**6))
+def test_position_answers_the_contract(game, seed):
+    line, position = random_line(game, seed, 20)
+    assert position.is_over() == (position.outcome() is not None)
+    moves = list(position.legal_moves())
+    assert sorted(map(repr, position.unordered_moves())) == sorted(map(repr, moves))
+    assert position.count_legal_moves() == len(moves) == perft(position, 1)
+    # A filter narrows the list or, where a game cannot apply it, leaves it whole.
+    for move in moves[:20]:
+        for name in ("origin", "target"):
+            square = getattr(move, name, None)
+            if isinstance(square, int):
+                assert move in list(position.legal_moves(**{name: square})), (name, move)
+    # copy is independent; pop undoes push
+    before = game.format_position(position)
+    other = position.copy()
+    if moves:
+        other.push(moves[0])
+        assert game.format_position(position) == before
+        assert other.pop() == moves[0]
+        assert game.format_position(other) == before
+    for previous, move in reversed(line[-3:]):
+        assert position.pop() == move
+        assert game.format_position(position) == game.format_position(previous)
+
+
+# ---- output ----------------------------------------------------------------------------
+
+
+@every_game
 def test_diagrams_render_for_random_positions(game):
-    _, position = random_line(game, 5, 20)
+    line, position = random_line(game, 5, 20)
+    last = line[-1][1] if line else None
     for style in Style:
         text = game.render_text(position, style=style)
         assert isinstance(text, str) and text.count("\n") >= 3
     for name in game.render_options:
         assert game.render_text(position, **{name.replace("-", "_"): True})
         assert game.render_svg(position, **{name.replace("-", "_"): True}).startswith("<svg")
-    root = ET.fromstring(game.render_svg(position))
+    root = ET.fromstring(game.render_svg(position, last_move=last))
     assert root.tag.endswith("svg")
     assert any(child.tag.endswith("desc") for child in root)
+    with pytest.raises(TypeError):
+        game.render_text(position, no_such_mark=True)
 
 
-@pytest.mark.parametrize("game", GAMES, ids=ids)
-@settings(max_examples=40)
-@given(data=st.data())
-def test_mutated_tokens_raise_only_engine_errors(game, data):
-    line, _ = random_line(game, data.draw(st.integers(0, 1000)), 10)
-    if not line:
-        return
-    before, move = data.draw(st.sampled_from(line))
-    text = game.format_move(move, before)
-    chars = list(text)
-    for _ in range(data.draw(st.integers(1, 3))):
-        operation = data.draw(st.sampled_from(["delete", "insert", "replace"]))
-        index = data.draw(st.integers(0, max(len(chars) - 1, 0)))
-        char = data.draw(st.sampled_from(list(set(text)) + ["x", "-", ":", "!", "0", "9", " "]))
-        if operation == "delete" and chars:
-            del chars[index]
-        elif operation == "insert":
-            chars.insert(index, char)
-        elif chars:
-            chars[index] = char
-    try:
-        game.parse_move("".join(chars), before)
-    except EngineError:
-        pass
-
-
-@pytest.mark.parametrize("game", GAMES, ids=ids)
-@given(text=st.text(max_size=60))
-def test_garbage_position_strings_raise_only_bad_position(game, text):
-    try:
-        game.parse_position(text, game.parse_rules(None))
-    except EngineError as error:
-        assert error.code in ("E-BAD-POSITION", "E-TAG-CONFLICT")
-
-
-@pytest.mark.parametrize("game", GAMES, ids=ids)
+@every_game
 def test_statistics_are_the_same_from_replay_and_from_the_collector_alone(game):
     # Replay drives the collector around each push; driving it by hand over the same moves
     # must give the same figures, and every game reports its captures.
@@ -155,3 +215,67 @@ def test_statistics_are_the_same_from_replay_and_from_the_collector_alone(game):
         collector.after_move(position)
     assert collector.summary(position, position.outcome()) == via_replay
     assert isinstance(via_replay["captures"], int)
+
+
+# ---- no input makes a parser raise anything but an engine error ---------------------------
+
+
+def mutate(data, text: str, alphabet: str) -> str:
+    chars = list(text)
+    for _ in range(data.draw(st.integers(1, 3))):
+        operation = data.draw(st.sampled_from(["delete", "insert", "replace", "cut"]))
+        index = data.draw(st.integers(0, max(len(chars) - 1, 0)))
+        char = data.draw(st.sampled_from(alphabet) | st.characters())
+        if operation == "delete" and chars:
+            del chars[index]
+        elif operation == "insert":
+            chars.insert(index, char)
+        elif operation == "cut":
+            del chars[index:]
+        elif chars:
+            chars[index] = char
+    return "".join(chars)
+
+
+@every_game
+@settings(max_examples=60)
+@given(data=st.data())
+def test_mutated_and_garbage_move_texts_raise_only_engine_errors(game, data):
+    line, final = random_line(game, data.draw(st.integers(0, 1000)), 10)
+    positions = [before for before, _ in line] + [final]
+    position = data.draw(st.sampled_from(positions))
+    alphabet = move_alphabet(game)
+    if line and data.draw(st.booleans()):
+        before, move = data.draw(st.sampled_from(line))
+        text = mutate(data, game.format_move(move, before), alphabet)
+        position = before
+    else:
+        text = data.draw(st.text(alphabet=alphabet, max_size=40) | st.text(max_size=20))
+    for notation in (None, *game.notations):
+        try:
+            game.parse_move(text, position, notation)
+        except EngineError as error:
+            assert 0 <= error.offset <= max(len(text), 1), (text, error.offset)
+
+
+@every_game
+@settings(max_examples=80)
+@given(data=st.data())
+def test_mutated_and_garbage_position_strings_raise_only_bad_position(game, data):
+    texts = position_texts(game)
+    alphabet = "".join(sorted(set("".join(texts)) | set("0123456789 /-")))
+    choice = data.draw(st.integers(0, 2))
+    if choice == 0:
+        text = mutate(data, data.draw(st.sampled_from(texts)), alphabet)
+    elif choice == 1:
+        text = data.draw(st.text(alphabet=alphabet, max_size=120))
+    else:
+        text = data.draw(st.text(max_size=60))
+    rules = game.parse_rules(None)
+    try:
+        position = game.parse_position(text, rules)
+    except (BadPositionError, TagConflictError):
+        return
+    # what parses has one canonical spelling, which parses to the same position
+    canonical = game.format_position(position)
+    assert game.format_position(game.parse_position(canonical, rules)) == canonical

@@ -1,0 +1,31 @@
+"""Statistics (rules §8): captures (none in this game) and the ply the centre was taken."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from notation_tools.games.base import Outcome, StatsCollector
+from tests.example_game.tictactoe.moves import Move
+from tests.example_game.tictactoe.pieces import SIZE
+from tests.example_game.tictactoe.rules import Position
+
+CENTRE = SIZE * SIZE // 2
+
+
+class Stats(StatsCollector[Position, Move]):
+    """Figures of one record."""
+
+    def __init__(self) -> None:
+        self.plies = 0
+        self.centre_ply: int | None = None
+
+    def before_move(self, position: Position, move: Move) -> None:
+        self.plies += 1
+        if move.target == CENTRE:
+            self.centre_ply = self.plies
+
+    def after_move(self, position: Position) -> None:
+        pass
+
+    def summary(self, final: Position, outcome: Outcome | None) -> dict[str, Any]:
+        return {"captures": 0, "centre_taken_at": self.centre_ply}
