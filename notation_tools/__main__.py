@@ -1,5 +1,5 @@
 """``python -m notation_tools``: the same as the ``notation-tools`` command."""
 
-from notation_tools.cli import main
+from notation_tools.cli import run
 
-main(prog_name="notation-tools")
+run()

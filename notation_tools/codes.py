@@ -61,6 +61,14 @@ SHARED_CODES: tuple[Code, ...] = (
     Code("W-RESULT-MISSING", WARNING, "the game is over but the result is * or absent"),
     Code("E-ENCODING", ERROR, "text that is not UTF-8 (located at the bad byte)"),
     Code("E-IO", ERROR, "a file or archive member that cannot be read"),
+    Code("E-LIMIT", ERROR, "input beyond a limit of the run (line or record size, nesting, "
+         "moves, decompressed size or ratio): the rest is not read; --limit changes it"),
+    Code("E-WORKER", ERROR, "a worker process died twice while replaying a batch of records "
+         "(killed, out of memory): they are not reported"),
+    Code("I-MORE-DIAGNOSTICS", NOTE, "a record has more diagnostics than the limit; the rest "
+         "are counted, not shown"),
+    Code("E-CANNOT-WRITE", ERROR, "convert: the target container cannot hold the record as it "
+         "is (a tag value with a line break, a malformed NAG, ...); it is not written"),
     Code("E-PLACEHOLDER", ERROR, "a placeholder token where no move may be missing"),
     Code("E-INTERNAL", ERROR, "an engine fault; the record is reported and the run goes on"),
     Code("E-BAD-NOTATION", ERROR, "convert: the record's game has no such notation or file "

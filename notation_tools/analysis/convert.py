@@ -17,8 +17,8 @@ from typing import Any
 from notation_tools.analysis.replay import ReplayVisitor, replay
 from notation_tools.games.base import Game, Position, Rules, all_games
 from notation_tools.records.diagnostics import WARNING, Diagnostic
-from notation_tools.records.model import Move, Record
-from notation_tools.records.writers import RECORD_WRITERS
+from notation_tools.records.model import Move, Record, Tag
+from notation_tools.records.writers import RECORD_WRITERS, RecordWriter
 
 
 def notations() -> list[str]:
@@ -78,9 +78,17 @@ def convert_record(record: Record, conversion: Conversion) -> str | None:
     """Convert ``record`` (replaying it once).
 
     For a container or a notation, ``record`` is rewritten in place and ``None`` returned:
-    write it with the container's writer. For a game's file format, the file's text is
+    write it with :func:`write_converted`. For a game's file format, the file's text is
     returned, or ``None`` (with a diagnostic) when the record cannot be written in it.
+
+    A record the reader could not read whole (a syntax error, a limit) is refused with
+    ``E-CANNOT-WRITE``: what was read of it would read back as another record.
     """
+    if any(d.is_error for d in record.diagnostics):
+        record.diagnostics.append(Diagnostic(
+            "E-CANNOT-WRITE", "the record could not be read whole (see above): it is not "
+            "written", record.path, record.line, 1, record=record.index))
+        return None
     if conversion.game is not None:
         record.set_tag("Variant", conversion.game)
     if conversion.is_file_format:
@@ -95,6 +103,21 @@ def convert_record(record: Record, conversion: Conversion) -> str | None:
     if conversion.rules is not None and result.rules is not None:
         record.set_tag("Rules", result.rules.describe())
     return None
+
+
+def write_converted(record: Record, writer: RecordWriter) -> bool:
+    """Write a converted record, or refuse it with an ``E-CANNOT-WRITE`` diagnostic when the
+    container cannot hold it as it is (it would read back as another record)."""
+    if any(d.code == "E-CANNOT-WRITE" for d in record.diagnostics):
+        return False
+    problems = writer.problems(record)
+    if problems:
+        record.diagnostics.append(Diagnostic(
+            "E-CANNOT-WRITE", f"not written as {writer.name}: {'; '.join(problems[:3])}",
+            record.path, record.line, 1, record=record.index))
+        return False
+    writer.write(record)
+    return True
 
 
 class _Rewrite(ReplayVisitor):
@@ -117,6 +140,10 @@ class _Rewrite(ReplayVisitor):
         self.with_data = self.with_data and game.has_json_moves
         if self.annotate and self.notation is None:
             self.notation = game.notations[0]
+        if self.notation is not None and not (record.find_tag("Variant")
+                                              or record.find_tag("Game")):
+            # A record known by its look is known by its tag once its moves are re-written.
+            record.tags.insert(0, Tag("Variant", game.id))
 
     def visit_move(self, node: Move, move: Any, before: Position[Any], ply: int,
                    in_variation: bool) -> None:

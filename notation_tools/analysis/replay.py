@@ -104,6 +104,8 @@ def resolve_game(record: Record, game_name: str | None, ctx: _Context) -> Game |
             skip = game.dialect.preamble_length(texts)
             if skip or game.dialect.sniff(texts[skip:skip + 8]):
                 return game
+    if not record.tags and not record.moves and any(d.is_error for d in record.diagnostics):
+        return None  # nothing of the record could be read: its own error says so
     ctx.add("E-UNKNOWN-VARIANT", "the record names no game: add a [Variant \"...\"] tag or "
             "give --game", record.line, 1)
     return None
@@ -279,9 +281,9 @@ def replay(record: Record, *, game_name: str | None = None, rules_text: str | No
     if game is None:
         return result
     result.game = game
-    if not record.tags:
-        # Another program's title lines before a bare score (ShogiVar's text score).
-        del record.moves[:game.dialect.preamble_length([move.text for move in record.moves[:16]])]
+    # Another program's title lines before its score (ShogiVar's text score) are skipped, not
+    # removed: the record is written back as it was read.
+    preamble = game.dialect.preamble_length([move.text for move in record.moves[:16]])
     rules_tag = record.find_tag("Rules")
     try:
         rules = game.parse_rules(rules_text if rules_text is not None
@@ -305,7 +307,7 @@ def replay(record: Record, *, game_name: str | None = None, rules_text: str | No
                 severity=NOTE if code.startswith("I-") else WARNING)
     stats = game.new_stats(rules) if collect_stats else None
     line = _Line(game, ctx, visitor, stats)
-    plies, complete = line.run(record.moves, position,
+    plies, complete = line.run(record.moves[preamble:] if preamble else record.moves, position,
                                game.dialect.first_move_number(position), 0, False)
     result.position, result.plies, result.complete = position, plies, complete
     if complete:

@@ -6,6 +6,8 @@ the result to a writer. No rules live here, and no game is named here.
 
 from __future__ import annotations
 
+import sys
+
 import click
 
 from notation_tools import __version__
@@ -35,3 +37,18 @@ def main() -> None:
 
 for command in (games, validate, show, convert, stats, analyze, moves, perft, generate):
     main.add_command(command)
+
+
+def run() -> None:
+    """The ``notation-tools`` program: the Click group, with a last guard so that no Python
+    traceback reaches a user whatever happens (a fault of ours is reported in one line and
+    exits 2; the run's other output stands)."""
+    try:
+        main(prog_name="notation-tools")
+    except MemoryError:
+        sys.stderr.write("notation-tools: out of memory (see --limit to bound the input)\n")
+        sys.exit(2)
+    except Exception as error:  # noqa: BLE001 - the last guard: every fault ends here
+        sys.stderr.write(f"notation-tools: internal error ({type(error).__name__}: {error}); "
+                         "please report it with the input that caused it\n")
+        sys.exit(2)

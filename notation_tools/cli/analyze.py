@@ -10,12 +10,14 @@ import click
 from notation_tools.analysis.batch import Settings, iter_reports
 from notation_tools.analysis.foreign import game_suffixes
 from notation_tools.analysis.reports import Summary, diagnostics_of
+from notation_tools.limits import Limits
 from notation_tools.cli.options import (
     check_rules,
     default_jobs,
     finish,
     game_option,
     jobs_option,
+    limits_options,
     open_output,
     output_option,
     paths_argument,
@@ -73,9 +75,10 @@ class _Progress:
 @click.option("--diagnostics", "show_diagnostics", is_flag=True,
               help="Also print every diagnostic on standard error.")
 @quiet_option
+@limits_options
 def analyze(paths: tuple[str, ...], game: str | None, rules: str | None, output_format: str,
             output: str, jobs: int | None, strict: bool, progress: bool | None,
-            show_diagnostics: bool, quiet: bool) -> None:
+            show_diagnostics: bool, quiet: bool, limits: Limits, encoding: str | None) -> None:
     """Replay every record of directories, archives and files, and print summary tables.
 
     Tables: records (valid, invalid, unreadable inputs), diagnostics by code, results and how
@@ -87,7 +90,8 @@ def analyze(paths: tuple[str, ...], game: str | None, rules: str | None, output_
     """
     require_paths(paths)
     check_rules(game, rules)
-    settings = Settings(game=game, rules=rules, collect_stats=True)
+    settings = Settings(game=game, rules=rules, collect_stats=True, limits=limits,
+                        encoding=encoding)
     summary = Summary()
     bar = _Progress(progress if progress is not None else sys.stderr.isatty(),
                     input_files(paths, game_suffixes()))

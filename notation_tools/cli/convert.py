@@ -6,19 +6,22 @@ import sys
 
 import click
 
-from notation_tools.analysis.batch import iter_records
-from notation_tools.analysis.convert import Conversion, convert_record, notations, targets
+from notation_tools.analysis.batch import Settings, iter_records
+from notation_tools.analysis.convert import (Conversion, convert_record, notations, targets,
+                                             write_converted)
 from notation_tools.analysis.reports import Tally
 from notation_tools.cli.options import (
     check_rules,
     finish,
     game_option,
+    limits_options,
     open_output,
     output_option,
     paths_argument,
     require_paths,
     rules_option,
 )
+from notation_tools.limits import Limits
 from notation_tools.records.diagnostics import Diagnostic
 from notation_tools.records.writers import RECORD_WRITERS
 
@@ -41,8 +44,10 @@ from notation_tools.records.writers import RECORD_WRITERS
 @game_option()
 @rules_option
 @output_option
+@limits_options
 def convert(paths: tuple[str, ...], target: str, notation: str | None, ply: int | None,
-            annotate: bool, game: str | None, rules: str | None, output: str) -> None:
+            annotate: bool, game: str | None, rules: str | None, output: str, limits: Limits,
+            encoding: str | None) -> None:
     """Rewrite records in another container (PGN, JSON, JSON Lines) or move notation.
 
     Tags, comments, NAGs and variations survive every conversion, so converting back gives
@@ -59,18 +64,19 @@ def convert(paths: tuple[str, ...], target: str, notation: str | None, ply: int 
     tally = Tally()
     with open_output(output) as out:
         writer = RECORD_WRITERS[conversion.container](out)
-        for item in iter_records(list(paths), stdin=sys.stdin.buffer):
+        for item in iter_records(list(paths), stdin=sys.stdin.buffer,
+                                 settings=Settings(limits=limits, encoding=encoding)):
             if isinstance(item, Diagnostic):
                 tally.add(item)
                 click.echo(str(item), err=True)
                 continue
             text = convert_record(item, conversion)
+            if not conversion.is_file_format:
+                write_converted(item, writer)
+            elif text is not None:
+                out.write(text)
             for diagnostic in item.diagnostics:
                 click.echo(str(diagnostic), err=True)
             tally.add(item)
-            if not conversion.is_file_format:
-                writer.write(item)
-            elif text is not None:
-                out.write(text)
         writer.end()
     finish(tally)

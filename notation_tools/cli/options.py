@@ -5,17 +5,20 @@ Choices come from the game registry; no game is named here.
 
 from __future__ import annotations
 
+import codecs
+import contextlib
 import os
 import sys
-from collections.abc import Callable
-from typing import Any, TypeVar
+from collections.abc import Callable, Iterator
+from typing import Any, TextIO, TypeVar
 
 import click
 
 from notation_tools.analysis.reports import Tally
 from notation_tools.games.base import EngineError, Game, UnknownGameError, all_games, get_game
 from notation_tools.render.tables import TABLE_WRITERS
-from notation_tools.sources import InputNotFound, check_paths
+from notation_tools.limits import Limits
+from notation_tools.sources import InputNotFound, check_paths, shown
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -102,11 +105,51 @@ def every_game() -> tuple[Game, ...]:
     return all_games()
 
 
-def open_output(path: str) -> Any:
+@contextlib.contextmanager
+def open_output(path: str) -> Iterator[TextIO]:
+    """The output stream (``-``: standard output); a failed write (a full disk, a closed
+    pipe's reader gone) ends the command with ``cannot write PATH`` and exit status 2."""
+    name = "standard output" if path == "-" else shown(path)
     try:
-        return click.open_file(path, "w", encoding="utf-8", lazy=False)
+        stream = click.open_file(path, "w", encoding="utf-8", errors="backslashreplace",
+                                 lazy=False)
     except OSError as error:
-        raise InputError(f"cannot write {path}: {error.strerror or error}") from None
+        raise InputError(f"cannot write {name}: {error.strerror or error}") from None
+    try:
+        with stream:
+            yield stream
+            stream.flush()
+    except OSError as error:
+        raise InputError(f"cannot write {name}: {error.strerror or error}") from None
+
+
+def limits_options(func: F) -> F:
+    """``--limit NAME=VALUE`` and ``--encoding``: how inputs are read."""
+    func = click.option(
+        "--encoding", metavar="ENCODING", default=None, callback=_check_encoding,
+        help="Text encoding of the inputs (e.g. latin-1, cp932); default UTF-8, or what a "
+             "byte-order mark says.")(func)
+    return click.option(
+        "--limit", "limits", metavar="NAME=VALUE", multiple=True, callback=_check_limits,
+        help="Change a limit on the input (repeatable): " + ", ".join(Limits.NAMES) +
+             "; sizes may end in KiB, MiB or GiB (see README: Limits).")(func)
+
+
+def _check_limits(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -> Limits:
+    try:
+        return Limits.parse(value)
+    except ValueError as error:
+        raise click.BadParameter(str(error), ctx=ctx, param=param) from None
+
+
+def _check_encoding(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value is None:
+        return None
+    try:
+        codecs.lookup(value)
+    except LookupError:
+        raise click.BadParameter(f"unknown encoding {value!r}", ctx=ctx, param=param) from None
+    return value
 
 
 def require_paths(paths: tuple[str, ...]) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from notation_tools.analysis.batch import iter_records
+from notation_tools.analysis.batch import Settings, iter_records
 from notation_tools.analysis.replay import ReplayVisitor, replay
 from notation_tools.analysis.reports import Tally
 from notation_tools.cli.options import (
@@ -16,12 +16,14 @@ from notation_tools.cli.options import (
     every_game,
     finish,
     game_option,
+    limits_options,
     open_output,
     output_option,
     require_paths,
     rules_option,
 )
 from notation_tools.games.base import Style
+from notation_tools.limits import Limits
 from notation_tools.records.diagnostics import Diagnostic
 from notation_tools.records.model import Record
 
@@ -50,8 +52,8 @@ def _render_flags(func: Any) -> Any:
     return func
 
 
-def _pick(path: str, index: int) -> Record:
-    for item in iter_records([path], stdin=sys.stdin.buffer):
+def _pick(path: str, index: int, settings: Settings) -> Record:
+    for item in iter_records([path], stdin=sys.stdin.buffer, settings=settings):
         if isinstance(item, Diagnostic):
             raise InputError(str(item))
         if item.index == index:
@@ -73,9 +75,11 @@ def _pick(path: str, index: int) -> Record:
               default="text", show_default=True,
               help="text: a diagram; svg: a picture; fen: the game's position string.")
 @output_option
+@limits_options
 @_render_flags
 def show(path: str, ply: int | None, game_index: int, game: str | None, rules: str | None,
-         style: str, output_format: str, output: str, **marks: bool) -> None:
+         style: str, output_format: str, output: str, limits: Limits, encoding: str | None,
+         **marks: bool) -> None:
     """Print the position of a record after --ply plies (default: the end).
 
     The first line names the record, its game and effective rules, and the last move played.
@@ -84,7 +88,7 @@ def show(path: str, ply: int | None, game_index: int, game: str | None, rules: s
     """
     require_paths((path,))
     check_rules(game, rules)
-    record = _pick(path, game_index)
+    record = _pick(path, game_index, Settings(limits=limits, encoding=encoding))
     visitor = _StopAt(ply)
     result = replay(record, game_name=game, rules_text=rules, visitor=visitor)
     for diagnostic in record.diagnostics:

@@ -8,11 +8,13 @@ import click
 
 from notation_tools.analysis.batch import RecordReport, Settings, iter_reports
 from notation_tools.analysis.reports import Tally, diagnostics_of
+from notation_tools.limits import Limits
 from notation_tools.cli.options import (
     check_rules,
     finish,
     game_option,
     jobs_option,
+    limits_options,
     open_output,
     output_option,
     paths_argument,
@@ -32,8 +34,9 @@ from notation_tools.render.tables import TABLE_WRITERS, rows_to_table
 @output_option
 @quiet_option
 @jobs_option(1)
+@limits_options
 def stats(paths: tuple[str, ...], game: str | None, rules: str | None, output_format: str,
-          output: str, quiet: bool, jobs: int) -> None:
+          output: str, quiet: bool, jobs: int, limits: Limits, encoding: str | None) -> None:
     """Print per-record statistics: plies, result, captures and each game's own figures.
 
     Columns: path, record, game, rules (the effective rules), valid, errors, plies, result,
@@ -43,7 +46,8 @@ def stats(paths: tuple[str, ...], game: str | None, rules: str | None, output_fo
     """
     require_paths(paths)
     check_rules(game, rules)
-    settings = Settings(game=game, rules=rules, collect_stats=True)
+    settings = Settings(game=game, rules=rules, collect_stats=True, limits=limits,
+                        encoding=encoding)
     rows = []
     tally = Tally()
     for item in iter_reports(list(paths), settings, jobs=jobs, stdin=sys.stdin.buffer):

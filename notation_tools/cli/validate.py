@@ -8,11 +8,13 @@ import click
 
 from notation_tools.analysis.batch import Settings, iter_reports
 from notation_tools.analysis.reports import REPORT_WRITERS, Tally
+from notation_tools.limits import Limits
 from notation_tools.cli.options import (
     check_rules,
     finish,
     game_option,
     jobs_option,
+    limits_options,
     open_output,
     output_option,
     paths_argument,
@@ -35,8 +37,10 @@ from notation_tools.cli.options import (
 @click.option("--verbose", "-v", is_flag=True,
               help="Also print one line per record: game, effective rules, plies, verdict.")
 @jobs_option(1)
+@limits_options
 def validate(paths: tuple[str, ...], game: str | None, rules: str | None, output_format: str,
-             output: str, quiet: bool, verbose: bool, jobs: int) -> None:
+             output: str, quiet: bool, verbose: bool, jobs: int, limits: Limits,
+             encoding: str | None) -> None:
     """Replay every record against its game's rules and report what is wrong.
 
     Diagnostics look like a compiler's: 'path:line:col: error[CODE]: move N (Side) text:
@@ -48,7 +52,7 @@ def validate(paths: tuple[str, ...], game: str | None, rules: str | None, output
     tally = Tally()
     with open_output(output) as out:
         writer = REPORT_WRITERS[output_format](out, sys.stderr, quiet=quiet, verbose=verbose)
-        for item in iter_reports(list(paths), Settings(game=game, rules=rules), jobs=jobs,
+        for item in iter_reports(list(paths), Settings(game=game, rules=rules, limits=limits, encoding=encoding), jobs=jobs,
                                  stdin=sys.stdin.buffer):
             tally.add(item)
             writer.write(item)

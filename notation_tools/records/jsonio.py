@@ -15,11 +15,15 @@ move, e.g. Maka's JSON moves) instead of, or beside, ``"move"``. Does not check 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+import re
+from collections.abc import Iterable, Iterator
 from typing import Any
 
+from notation_tools.limits import DEFAULT, Limits
 from notation_tools.records.diagnostics import Diagnostic
 from notation_tools.records.model import Move, Record, Tag
+from notation_tools.records.pgn import MOVE_NUMBER, NAG, TAG_NAME, move_text_problem
+from notation_tools.records.tokens import RESULTS
 
 
 def record_to_json(record: Record, *, move_data: list[Any] | None = None) -> dict[str, Any]:
@@ -58,42 +62,59 @@ def _line_to_json(moves: list[Move], move_data: list[Any] | None = None) -> list
 
 
 class _JsonShapeError(ValueError):
-    pass
+    def __init__(self, message: str, code: str = "E-SYNTAX") -> None:
+        super().__init__(message)
+        self.code = code
 
 
-def _line_from_json(items: Any, line: int) -> list[Move]:
+def _strings(value: Any, key: str) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise _JsonShapeError(f"'{key}' must be a list of strings")
+    return list(value)
+
+
+def _line_from_json(items: Any, line: int, depth: int, limits: Limits) -> list[Move]:
     if not isinstance(items, list):
         raise _JsonShapeError("'moves' must be a list")
+    if depth > limits.max_depth:
+        raise _JsonShapeError(f"variations nested deeper than {limits.describe('max_depth')}",
+                              "E-LIMIT")
     moves = []
     for item in items:
         if isinstance(item, str):
-            moves.append(Move(item, line, 1))
-            continue
+            item = {"move": item}
         if not isinstance(item, dict) or not ("move" in item or "data" in item):
             raise _JsonShapeError("a move must be a string or an object with 'move' or 'data'")
         text = item.get("move", "")
         if not isinstance(text, str):
             raise _JsonShapeError("'move' must be a string")
-        move = Move(text, line, 1, data=item.get("data"))
+        if text and (problem := move_text_problem(text)) is not None:
+            raise _JsonShapeError(f"move {text[:20]!r}: {problem}")
+        move = Move(text, line, 1, data=item.get("data"), number_line=line, number_column=1)
         number = item.get("number")
-        if number is not None and not isinstance(number, str):
-            raise _JsonShapeError("'number' must be a string")
+        if number is not None and not (isinstance(number, str) and MOVE_NUMBER.fullmatch(number)):
+            raise _JsonShapeError("'number' must be a move number such as \"12.\" or \"12...\"")
         move.number = number
-        for key in ("comments_before", "comments", "nags"):
-            value = item.get(key, [])
-            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-                raise _JsonShapeError(f"'{key}' must be a list of strings")
-            setattr(move, key, list(value))
+        move.comments_before = _strings(item.get("comments_before", []), "comments_before")
+        move.comments = _strings(item.get("comments", []), "comments")
+        move.nags = _strings(item.get("nags", []), "nags")
+        for nag in move.nags:
+            if not NAG.fullmatch(nag):
+                raise _JsonShapeError(f"NAG {nag[:20]!r} is not $ and a number such as $1")
         variations = item.get("variations", [])
         if not isinstance(variations, list):
             raise _JsonShapeError("'variations' must be a list of move lists")
-        move.variations = [_line_from_json(variation, line) for variation in variations]
+        move.variations = [_line_from_json(variation, line, depth + 1, limits)
+                           for variation in variations]
         moves.append(move)
     return moves
 
 
-def record_from_json(data: Any, path: str, line: int, index: int) -> Record:
-    """A Record from one JSON object; shape faults become an ``E-SYNTAX`` diagnostic."""
+def record_from_json(data: Any, path: str, line: int, index: int, *,
+                     limits: Limits = DEFAULT) -> Record:
+    """A Record from one JSON object; a field of the wrong shape or value becomes one
+    diagnostic (``E-SYNTAX``, ``E-BAD-TAG``, ``E-LIMIT``) on a record that keeps what was
+    read before it."""
     record = Record(path=path, index=index, line=line)
     try:
         if not isinstance(data, dict):
@@ -105,59 +126,149 @@ def record_from_json(data: Any, path: str, line: int, index: int) -> Record:
                 and all(isinstance(part, str) for part in pair) for pair in pairs):
             raise _JsonShapeError("'tags' must be an object of strings or a list of "
                                   "[name, value] pairs")
+        for name, value in pairs:
+            if not TAG_NAME.fullmatch(name):
+                raise _JsonShapeError(f"tag name {name[:20]!r} is not a tag name (letters, "
+                                      "digits and _+#=:- without spaces)", "E-BAD-TAG")
+            if "\n" in value or "\r" in value:
+                raise _JsonShapeError(f"tag {name}: a tag value is one line", "E-BAD-TAG")
         record.tags = [Tag(name, value, line, 1) for name, value in pairs]
-        for key in ("initial_comments", "final_comments"):
-            value = data.get(key, [])
-            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-                raise _JsonShapeError(f"'{key}' must be a list of strings")
-            setattr(record, key, list(value))
-        record.moves = _line_from_json(data.get("moves", []), line)
+        record.initial_comments = _strings(data.get("initial_comments", []), "initial_comments")
+        record.final_comments = _strings(data.get("final_comments", []), "final_comments")
+        record.moves = _line_from_json(data.get("moves", []), line, 1, limits)
         result = data.get("result")
-        if result is not None and not isinstance(result, str):
-            raise _JsonShapeError("'result' must be a string or null")
+        if result is not None and result not in RESULTS:
+            raise _JsonShapeError("'result' must be one of 1-0, 0-1, 1/2-1/2, * or null")
         record.result = result
         record.result_line, record.result_column = line, 1
     except _JsonShapeError as error:
-        record.diagnostics.append(Diagnostic("E-SYNTAX", f"JSON record: {error}", path, line, 1,
+        record.diagnostics.append(Diagnostic(error.code, f"JSON record: {error}", path, line, 1,
                                              record=index))
     return record
 
 
-def _line_of(text: str, offset: int) -> tuple[int, int]:
-    line = text.count("\n", 0, offset) + 1
-    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
+class _LongNumber(str):
+    """A JSON integer too long to convert (Python refuses more than 4300 digits)."""
 
 
-def read_json_records(text: str, path: str = "-") -> Iterator[Record]:
+def _number(text: str) -> Any:
+    return int(text) if len(text) <= 4000 else _LongNumber(text)
+
+
+_DECODER = json.JSONDecoder(parse_int=_number)
+_SPACE = re.compile(r"[ \t\n\r]*")
+
+
+def _depth_exceeds(value: Any, limit: int) -> bool:
+    """Whether arrays and objects nest deeper than ``limit`` in ``value`` (no recursion)."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (list, dict)):
+            if depth > limit:
+                return True
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children)
+    return False
+
+
+def read_json_records(source: str | Iterable[str], path: str = "-", *,
+                      limits: Limits = DEFAULT) -> Iterator[Record]:
     """Records from JSON text: one object, an array of objects, or JSON Lines.
+
+    ``source`` is the whole text or an iterable of its pieces (a stream read in blocks):
+    records are decoded one at a time, so memory holds one record, never the whole file.
+    A record larger than ``limits.max_record_bytes``, nested deeper than
+    ``limits.max_depth`` or not JSON ends the file with a diagnostic (JSON cannot be read
+    past a fault).
 
     >>> [r.tag("Variant") for r in read_json_records('{"tags": {"Variant": "elevation"}, "moves": ["c3:c3-b2"]}')]
     ['elevation']
     """
-    decoder = json.JSONDecoder()
-    position, index = 0, 0
-    length = len(text)
+    whole = isinstance(source, str)  # one text: read in place, never copied
+    pieces = iter([source] if whole else source)
+    buffer, exhausted = "", False
+    counted, line = 0, 1  # line is the line number of buffer[counted]
+    index = 0
+    in_array = False  # inside a top-level array of records
+
+    def more() -> bool:
+        nonlocal buffer, exhausted
+        if exhausted:
+            return False
+        piece = next(pieces, None)
+        if piece is None:
+            exhausted = True
+            return False
+        buffer += piece
+        return True
+
+    def line_at(offset: int) -> int:
+        nonlocal counted, line
+        line += buffer.count("\n", counted, offset)
+        counted = offset
+        return line
+
+    def fail(code: str, message: str, at: int) -> Record:
+        nonlocal index
+        index += 1
+        where = line_at(at)
+        column = at - (buffer.rfind("\n", 0, at) + 1) + 1
+        record = Record(path=path, index=index, line=where)
+        record.diagnostics.append(Diagnostic(code, message, path, where, column, record=index))
+        return record
+
+    position = 0
     while True:
-        while position < length and text[position].isspace():
+        if position > 1 << 16 and not whole:  # drop what has been read, keep the line count
+            line_at(position)
+            buffer, position, counted = buffer[position:], 0, 0
+        # skip white space and, inside an array, the commas between records
+        while True:
+            position = _SPACE.match(buffer, position).end()
+            if position < len(buffer) or not more():
+                break
+        if position >= len(buffer):
+            if in_array:
+                yield fail("E-SYNTAX", "invalid JSON: the array is not closed with ']'",
+                           len(buffer))
+            return
+        char = buffer[position]
+        if in_array and char == "]":
+            in_array, position = False, position + 1
+            continue
+        if in_array and char == "," and index:
             position += 1
-        if position >= length:
+            continue
+        if not in_array and char == "[":
+            in_array, position = True, position + 1
+            continue
+        start = position
+        while True:
+            try:
+                value, end = _DECODER.raw_decode(buffer, start)
+                break
+            except json.JSONDecodeError as error:
+                if len(buffer) - start > limits.max_record_bytes:
+                    yield fail("E-LIMIT", "a JSON record is larger than "
+                               f"{limits.describe('max_record_bytes')} bytes", start)
+                    return
+                if more():
+                    continue
+                yield fail("E-SYNTAX", f"invalid JSON: {error.msg}", error.pos)
+                return
+            except RecursionError:
+                yield fail("E-LIMIT", "JSON nested deeper than "
+                           f"{limits.describe('max_depth')}", start)
+                return
+        if _depth_exceeds(value, limits.max_depth + 4):  # record, moves, move, variations
+            yield fail("E-LIMIT", f"JSON nested deeper than {limits.describe('max_depth')}",
+                       start)
             return
-        line, column = _line_of(text, position)
-        try:
-            value, end = decoder.raw_decode(text, position)
-        except json.JSONDecodeError as error:
-            bad_line, bad_column = _line_of(text, error.pos)
+        record_line = line_at(start)
+        for item in ([value] if in_array or not isinstance(value, list) else value):
             index += 1
-            record = Record(path=path, index=index, line=bad_line)
-            record.diagnostics.append(Diagnostic(
-                "E-SYNTAX", f"invalid JSON: {error.msg}", path, bad_line, bad_column,
-                record=index))
-            yield record
-            return
-        items = value if isinstance(value, list) else [value]
-        for item in items:
-            index += 1
-            yield record_from_json(item, path, line, index)
+            yield record_from_json(item, path, record_line, index, limits=limits)
         position = end
 
 

@@ -8,44 +8,60 @@ reader never raises for bad input. Does not check moves, move numbers or results
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
+from notation_tools.limits import DEFAULT, Limits
 from notation_tools.records.diagnostics import Diagnostic
 from notation_tools.records.model import Move, Record, Tag
-from notation_tools.records.tokens import Token, TokenKind, tokenize
+from notation_tools.records.tokens import RESULTS, Token, TokenKind, tokenize
 
+TAG_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_+#=:-]*")
+"""What a tag name may be."""
+NAG = re.compile(r"\$[0-9]+")
+MOVE_NUMBER = re.compile(r"[0-9]+(?:\.\.\.|\.|…)")
 # One tag pair: [Name "value"], with \" and \\ escapes inside the value.
-_TAG = re.compile(r'\[\s*([A-Za-z0-9_][A-Za-z0-9_+#=:-]*)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+_TAG = re.compile(r'\[\s*(' + TAG_NAME.pattern + r')\s+"((?:[^"\\]|\\.)*)"\s*\]')
 _UNESCAPE = re.compile(r"\\(.)")
 
 
-def read_records(lines: Iterable[str], path: str = "-") -> Iterator[Record]:
+def read_records(lines: Iterable[str], path: str = "-", *,
+                 limits: Limits = DEFAULT) -> Iterator[Record]:
     """Records from a stream of text lines (with or without their newlines).
 
     >>> [r.tag("Variant") for r in read_records(['[Variant "elevation"]', '', '1. c1:c2>b2,c1-c2 *'])]
     ['elevation']
     """
     for index, chunk in enumerate(split_chunks(lines), start=1):
-        yield from parse_chunk(path, chunk, index)
+        yield from parse_chunk(path, chunk, index, limits=limits)
 
 
 Chunk = tuple[int, list[tuple[int, str]], list[tuple[int, str]]]
 """One record's text: (first line number, tag lines, movetext lines), lines numbered."""
 
 
-def split_chunks(lines: Iterable[str]) -> Iterator[Chunk]:
+def split_chunks(lines: Iterable[str], *, max_bytes: int | None = None,
+                 overflow: Callable[[int], None] | None = None) -> Iterator[Chunk]:
     """Split a line stream into one chunk per record, cheaply (no tokenizing).
 
     A record is its tag lines and the movetext lines up to the next line starting with ``[``.
     Inside a ``{...}`` comment that runs over several lines, a line starting with ``[`` or
-    ``%`` is comment text, not a tag or an escape line.
+    ``%`` is comment text, not a tag or an escape line. A record's lines beyond ``max_bytes``
+    characters are dropped, and ``overflow`` is told the number of its last line kept.
     """
     tag_lines: list[tuple[int, str]] = []
     movetext_lines: list[tuple[int, str]] = []
     first_line = 0
     in_comment = False
+    size = 0
     for number, raw in enumerate(lines, start=1):
         line = raw.rstrip("\r\n")
+        if max_bytes is not None and (tag_lines or movetext_lines):
+            starts_record = movetext_lines and not in_comment and line.lstrip().startswith("[")
+            size += len(line) + 1
+            if size > max_bytes and not starts_record:
+                if size - len(line) - 1 <= max_bytes and overflow is not None:
+                    overflow((movetext_lines or tag_lines)[-1][0])
+                continue  # dropped: the record is too large
         if in_comment:
             movetext_lines.append((number, line))
             in_comment = _ends_in_comment(line, True)
@@ -56,13 +72,15 @@ def split_chunks(lines: Iterable[str]) -> Iterator[Chunk]:
         if stripped.startswith("["):
             if movetext_lines:
                 yield first_line, tag_lines, movetext_lines
-                tag_lines, movetext_lines = [], []
+                tag_lines, movetext_lines, size = [], [], len(line) + 1
             if not tag_lines:
                 first_line = number
+                size = len(line) + 1
             tag_lines.append((number, line))
         elif stripped:
             if not tag_lines and not movetext_lines:
                 first_line = number
+                size = len(line) + 1
             movetext_lines.append((number, line))
             in_comment = _ends_in_comment(line, False)
         elif movetext_lines:
@@ -111,18 +129,28 @@ def _parse_tags(path: str, tag_lines: list[tuple[int, str]], record: Record) -> 
 class _Builder:
     """Turns one record's tokens into the movetext tree, collecting E-SYNTAX diagnostics."""
 
-    def __init__(self, record: Record) -> None:
+    def __init__(self, record: Record, limits: Limits = DEFAULT) -> None:
         self.record = record
+        self.limits = limits
+        self.moves = 0
+        self.over_limit: set[str] = set()
         self.stack: list[list[Move]] = [record.moves]
         self.open_tokens: list[Token] = []
         self.number: Token | None = None
         self.pending_comments: list[str] = []
         self.finished = False
 
-    def error(self, token: Token, message: str) -> None:
+    def error(self, token: Token, message: str, code: str = "E-SYNTAX") -> None:
         self.record.diagnostics.append(Diagnostic(
-            "E-SYNTAX", message, self.record.path, token.line, token.column,
+            code, message, self.record.path, token.line, token.column,
             record=self.record.index))
+
+    def limit(self, token: Token, field: str, what: str) -> None:
+        """Report a limit once per record; what lies beyond it is not kept."""
+        if field not in self.over_limit:
+            self.over_limit.add(field)
+            self.error(token, f"{what} than {self.limits.describe(field)}: the rest is not "
+                       "read", "E-LIMIT")
 
     def comment(self, text: str) -> None:
         line = self.stack[-1]
@@ -145,7 +173,11 @@ class _Builder:
                 move.number = self.number.text
                 move.number_line, move.number_column = self.number.line, self.number.column
             self.number, self.pending_comments = None, []
-            line.append(move)
+            self.moves += 1
+            if self.moves > self.limits.max_moves:
+                self.limit(token, "max_moves", "more moves")
+            else:
+                line.append(move)
         elif kind is TokenKind.MOVE_NUMBER:
             if self.number is not None:
                 self.error(self.number, f"move number {self.number.text} has no move after it")
@@ -164,6 +196,8 @@ class _Builder:
             if not line or self.number is not None:
                 # The bracket is still tracked, so the rest of the movetext stays in step.
                 self.error(token, "a variation must follow the move it replaces")
+            elif len(self.stack) > self.limits.max_depth:
+                self.limit(token, "max_depth", "variations nested deeper")
             else:
                 line[-1].variations.append(variation)
             self.stack.append(variation)
@@ -199,7 +233,8 @@ class _Builder:
             self.record.final_comments.extend(self.pending_comments)
 
 
-def parse_chunk(path: str, chunk: Chunk, index: int = 1) -> Iterator[Record]:
+def parse_chunk(path: str, chunk: Chunk, index: int = 1, *,
+                limits: Limits = DEFAULT) -> Iterator[Record]:
     """The record(s) of one chunk: usually one; more when text follows a result token."""
     first_line, tag_lines, movetext_lines = chunk
     record = Record(path=path, index=index, line=first_line)
@@ -210,14 +245,14 @@ def parse_chunk(path: str, chunk: Chunk, index: int = 1) -> Iterator[Record]:
     start = movetext_lines[0][0]
     # Line numbers are consecutive within a chunk, so one text keeps every token's location.
     text = "\n".join(line for _, line in movetext_lines)
-    builder = _Builder(record)
+    builder = _Builder(record, limits)
     for token in tokenize(text, first_line=start):
         if builder.finished and token.kind not in (TokenKind.COMMENT, TokenKind.LINE_COMMENT):
             # Text after the result starts another record, as in PGN.
             builder.close()
             yield record
             record = Record(path=path, index=index, line=token.line)
-            builder = _Builder(record)
+            builder = _Builder(record, limits)
         builder.feed(token)
     builder.close()
     yield record
@@ -250,6 +285,60 @@ def _line_words(moves: list[Move], words: list[str]) -> None:
             words.append("(")
             _line_words(variation, words)
             words.append(")")
+
+
+# A word the tokenizer reads as one MOVE token: no white space or {}()[]; in it, not starting
+# with a NAG's $ or a move number ("12." would be read as the number), and not a result.
+_MOVE_WORD = re.compile(r"(?![0-9]+(?:\.\.\.|\.|…)(?![0-9]))[^\s{}()\[\];$][^\s{}()\[\];]*")
+
+
+def move_text_problem(text: str) -> str | None:
+    """Why ``text`` cannot stand as one move token of movetext, or ``None`` when it can.
+
+    >>> move_text_problem("c1:c2>b2,c1-c2"), move_text_problem("a b")
+    (None, 'a move text is one word without {}()[]; that is not a number, NAG or result')
+    """
+    if _MOVE_WORD.fullmatch(text) and text not in RESULTS:
+        return None
+    return "a move text is one word without {}()[]; that is not a number, NAG or result"
+
+
+def comment_problem(text: str) -> str | None:
+    """Why ``text`` cannot be written as a PGN comment that reads back the same, or ``None``."""
+    if "\r" in text:
+        return "a comment holding a carriage return"
+    if "}" in text and "\n" in text:
+        return "a comment holding both '}' and a line break"
+    return None
+
+
+def pgn_problems(record: Record) -> list[str]:
+    """What in ``record`` PGN cannot hold so that it reads back the same (``convert`` refuses
+    such a record rather than change it)."""
+    problems = []
+    for tag in record.tags:
+        if not TAG_NAME.fullmatch(tag.name):
+            problems.append(f"tag name {tag.name!r} is not a PGN tag name")
+        if "\n" in tag.value or "\r" in tag.value:
+            problems.append(f"tag {tag.name} holds a line break")
+    comments = [*record.initial_comments, *record.final_comments]
+    lines = [record.moves]
+    while lines:
+        for move in lines.pop():
+            if move.number is not None and not MOVE_NUMBER.fullmatch(move.number):
+                problems.append(f"move number {move.number!r} is not a number with a dot")
+            problem = move_text_problem(move.text)
+            if problem is not None:
+                problems.append(f"move {move.text!r}: {problem}")
+            problems += [f"NAG {nag!r} is not $ and a number" for nag in move.nags
+                         if not NAG.fullmatch(nag)]
+            comments += move.comments_before + move.comments
+            lines.extend(move.variations)
+    problems += [f"{problem}: {text[:20]!r}" for text in comments
+                 if (problem := comment_problem(text)) is not None]
+    if record.result is not None and record.result not in RESULTS:
+        problems.append(f"result {record.result!r} is not 1-0, 0-1, 1/2-1/2 or *")
+    return problems
 
 
 def write_record(record: Record, *, width: int = 79) -> str:

@@ -22,7 +22,7 @@ from typing import ClassVar, TextIO
 
 from notation_tools.records.jsonio import write_json_record
 from notation_tools.records.model import Record
-from notation_tools.records.pgn import write_record
+from notation_tools.records.pgn import pgn_problems, write_record
 
 
 class RecordWriter:
@@ -43,6 +43,10 @@ class RecordWriter:
     def end(self) -> None:
         """Close the stream's structure (not the stream itself)."""
 
+    def problems(self, record: Record) -> list[str]:
+        """What of ``record`` this container cannot hold so that it reads back the same."""
+        return pgn_problems(record)
+
     def _text(self, record: Record) -> str:
         return write_record(record)
 
@@ -53,6 +57,9 @@ class JsonLinesWriter(RecordWriter):
     name = "jsonl"
     help = "JSON Lines, one record object a line"
 
+    def problems(self, record: Record) -> list[str]:
+        return []  # JSON holds any text
+
     def _text(self, record: Record) -> str:
         return write_json_record(record)
 
@@ -62,6 +69,9 @@ class JsonWriter(RecordWriter):
 
     name = "json"
     help = "one JSON array of record objects"
+
+    def problems(self, record: Record) -> list[str]:
+        return []
 
     def write(self, record: Record) -> None:
         self.out.write(("[\n" if not self.count else ",\n") + write_json_record(record).rstrip("\n"))

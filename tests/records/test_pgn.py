@@ -168,3 +168,12 @@ def test_any_record_survives_pgn_round_trip(record):
 def test_any_record_survives_json_round_trip(record):
     (again,) = read_json_records(write_json_record(record))
     assert again.same_as(record)
+
+
+@given(st.text(alphabet="ab1.…$ {}()[];\n-*/0", max_size=8))
+def test_a_move_text_is_writable_exactly_when_it_tokenizes_as_one_move(text):
+    from notation_tools.records.pgn import move_text_problem
+    from notation_tools.records.tokens import TokenKind, tokenize
+    tokens = list(tokenize(text))
+    one_move = len(tokens) == 1 and tokens[0].kind is TokenKind.MOVE and tokens[0].text == text
+    assert (move_text_problem(text) is None) == one_move
