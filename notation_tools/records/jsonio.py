@@ -261,7 +261,8 @@ def read_json_records(source: str | Iterable[str], path: str = "-", *,
                 yield fail("E-LIMIT", "JSON nested deeper than "
                            f"{limits.describe('max_depth')}", start)
                 return
-        if _depth_exceeds(value, limits.max_depth + 4):  # record, moves, move, variations
+        # each level of variations is three JSON levels: move, its variations, a variation
+        if _depth_exceeds(value, 3 * limits.max_depth + 3):
             yield fail("E-LIMIT", f"JSON nested deeper than {limits.describe('max_depth')}",
                        start)
             return
