@@ -64,10 +64,6 @@ class PieceTurn:
         return None
 
     @property
-    def digs(self) -> tuple[Dig, ...]:
-        return tuple(action for action in self.actions if isinstance(action, Dig))
-
-    @property
     def target(self) -> int:
         """Where the acting piece stands after the piece-turn."""
         path = self.path

@@ -356,6 +356,7 @@ class Position(base.Position[Move]):
         near = ADJACENT[p]
         count = 0
         limit = CLIMB_LIMIT
+        dig_optional = options.basic_dig_optional
         b_undermine = options.samurai_undermine_and_move and kind == SAMURAI
         steps = self._steps
         digs = self._digs
@@ -384,7 +385,7 @@ class Position(base.Position[Move]):
             b[q] = captured
             b[p] = piece
             count += len(found2)
-            if options.basic_dig_optional:
+            if dig_optional:
                 count += 1
             if stop and count:
                 return count
@@ -392,7 +393,7 @@ class Position(base.Position[Move]):
                 path = _path1(p, q, cap)
                 for s, d in found2:
                     out.append(PieceTurn(p, "B", (path, DIGS[s][d])))
-                if options.basic_dig_optional:
+                if dig_optional:
                     out.append(PieceTurn(p, "B", (path,)))
         # B, a lone dig when the move is optional.
         if options.basic_move_optional:
@@ -433,7 +434,7 @@ class Position(base.Position[Move]):
                 b[m] = saved_m
                 b[p] = piece
                 count += len(found2)
-                if options.basic_dig_optional:
+                if dig_optional:
                     count += 1
                 if stop and count:
                     return count
@@ -441,11 +442,12 @@ class Position(base.Position[Move]):
                     path = _path2(p, m, q, c1, c2)
                     for s, d in found2:
                         out.append(PieceTurn(p, "F", (path, DIGS[s][d])))
-                    if options.basic_dig_optional:
+                    if dig_optional:
                         out.append(PieceTurn(p, "F", (path,)))
 
         elif kind == DRAGON:
             undermine = options.undermining
+            no_null_pair = options.forbid_null_dig_pair
             # DD: two digs from the same square (§4.5).
             for s, d in digs(p, side, undermine):
                 h[s] -= 1
@@ -454,7 +456,7 @@ class Position(base.Position[Move]):
                 h[s] += 1
                 h[d] -= 1
                 n = len(found2)
-                if options.forbid_null_dig_pair and (d, s) in found2:
+                if no_null_pair and (d, s) in found2:
                     n -= 1
                 if n:
                     count += n
@@ -463,7 +465,7 @@ class Position(base.Position[Move]):
                     if out is not None:
                         first = DIGS[s][d]
                         for s2, d2 in found2:
-                            if not (options.forbid_null_dig_pair and s2 == d and d2 == s):
+                            if not (no_null_pair and s2 == d and d2 == s):
                                 out.append(PieceTurn(p, "DD", (first, DIGS[s2][d2])))
             # MM: two ordinary one-square moves (§4.5).
             first_steps = steps(p, side, limit, near)
@@ -780,10 +782,11 @@ class Position(base.Position[Move]):
                 elif code == "MM":
                     captures = self._check_steps(action, side, CLIMB_LIMIT)
                     total = sum(captures)
-                    if total > options.dragon_mm_max_captures:
+                    most = options.dragon_mm_max_captures
+                    if total > most:
                         raise IllegalMoveError(
                             f"MM with {total} capture{'s' if total != 1 else ''}: "
-                            f"dragon-mm-max-captures={options.dragon_mm_max_captures}", rule="§4.5", offset=action.offset)
+                            f"dragon-mm-max-captures={most}", rule="§4.5", offset=action.offset)
                     if options.dragon_mm_forbid_return and squares[2] == squares[0]:
                         raise IllegalMoveError(
                             f"MM {text}: ends on its starting square (dragon-mm-forbid-return=yes)",
