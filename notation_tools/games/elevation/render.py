@@ -154,14 +154,14 @@ def svg(position: Position, *, last_move: Move | None = None, size: int | None =
                     stroke="#333333", stroke_width=1, data_height=height)
         doc.label(board_group, x + 4, y + 14, str(height), anchor="start", class_="height",
                   fill="#ffffff" if _is_dark(height, tallest) else "#000000")
-    labels = []
+    labels: list[tuple[float, float, str]] = []
     for index, letter in enumerate(FILES):
-        x, _ = _centre(index)
-        labels += [(x, MARGIN - 8, letter), (x, MARGIN + SIZE * SQUARE + 18, letter)]
+        centre_x = _centre(index)[0]
+        labels += [(centre_x, MARGIN - 8, letter), (centre_x, MARGIN + SIZE * SQUARE + 18, letter)]
     for rank in range(SIZE):
-        _, y = _centre(rank * SIZE)
-        labels += [(MARGIN / 2, y + 5, RANKS[rank]),
-                   (MARGIN + SIZE * SQUARE + MARGIN / 2, y + 5, RANKS[rank])]
+        centre_y = _centre(rank * SIZE)[1]
+        labels += [(MARGIN / 2, centre_y + 5, RANKS[rank]),
+                   (MARGIN + SIZE * SQUARE + MARGIN / 2, centre_y + 5, RANKS[rank])]
     doc.coordinates(labels, font_size=14)
     if last_move is not None:
         _draw_last_move(doc, last_move)

@@ -165,6 +165,7 @@ class Position(base.Position[Move]):
                 h[action.source] -= 1
                 h[action.target] += 1
             else:
+                assert type(action) is Path
                 squares = action.squares
                 b[at] = 0
                 for index, captures in enumerate(action.captures):
@@ -693,6 +694,7 @@ class Position(base.Position[Move]):
         """Why option ``code`` cannot describe this piece and action shape, or ``None`` (§6.1)."""
         options = self.options
         name = _piece_name(kind)
+        shapes: set[tuple[str, ...]]
         if code == "B":
             shapes = {("d", "1"), ("1", "d")}
             if options.basic_dig_optional:
@@ -722,7 +724,7 @@ class Position(base.Position[Move]):
             if kind != DRAGON:
                 what = {"DD": "dig twice", "MM": "move twice", "C2": "make a high climb"}[code]
                 return f"only a Dragon can {what} ({code}); this is a {name}"
-            shapes = {"DD": {("d", "d")}, "MM": {("2",)}, "C2": {("1",)}}[code]
+            shapes = {"DD": {("d", "d")}, "MM": {("2",)}, "C2": {("1",)}}[code]  # type: ignore[assignment]
             expected = {"DD": "two digs", "MM": "one two-square path", "C2": "one one-square move"}[code]
         if shape in shapes:
             return None
