@@ -1,4 +1,5 @@
-"""Elevation's turn tokens (§6): the pyparsing grammar, and parse/format for both notations.
+"""Elevation's turn tokens (§6): the pyparsing grammar, parse/format for both notations, and
+the :data:`DIALECT` for untagged movetext.
 
 ``elevation`` (compact: no piece letter, ``=CODE`` only when not implied) and
 ``elevation-explicit`` (piece letter and option code always). Parsing turns the text into a
@@ -17,13 +18,15 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Sequence
 
 import pyparsing as pp
 
-from notation_tools.games.base import IllegalMoveError, MoveSyntaxError
-from notation_tools.games.elevation.moves import Dig, Move, Turn
+from notation_tools.games.base import Dialect, EngineError, IllegalMoveError, MoveSyntaxError
+from notation_tools.games.elevation.moves import (
+    Dig, DigSpec, Move, PathSpec, PieceTurn, PieceTurnSpec)
 from notation_tools.games.elevation.pieces import KIND_BY_LETTER, PIECE_KINDS, SQUARE_INDEX, SQUARE_NAMES
-from notation_tools.games.elevation.rules import DigSpec, PathSpec, PieceTurnSpec, Position
+from notation_tools.games.elevation.rules import Position
 
 NOTATIONS = ("elevation", "elevation-explicit")
 MAX_TOKEN = 200  # longer than any valid turn token; stops pathological input early
@@ -138,7 +141,7 @@ def _syntax_error(text: str, error: pp.ParseBaseException) -> MoveSyntaxError:
         rule="§6.1", offset=offset)
 
 
-def parse_move(text: str, position: Position, notation: str | None = None) -> Move | Turn:
+def parse_move(text: str, position: Position, notation: str | None = None) -> Move:
     """The legal turn that ``text`` names in ``position`` (§6).
 
     Accepts both notations unless ``notation`` narrows it. Raises :class:`MoveSyntaxError`
@@ -172,7 +175,7 @@ def _action_text(action: object) -> str:
     return text
 
 
-def format_piece_turn(move: Move, position: Position, notation: str | None = None) -> str:
+def format_piece_turn(move: PieceTurn, position: Position, notation: str | None = None) -> str:
     """One piece-turn's text; ``position`` is the position it is played from."""
     explicit = notation == "elevation-explicit"
     if notation is not None and notation not in NOTATIONS:
@@ -188,12 +191,12 @@ def format_piece_turn(move: Move, position: Position, notation: str | None = Non
     return head + ":" + ",".join(_action_text(action) for action in move.actions)
 
 
-def format_move(move: Move | Turn, position: Position, notation: str | None = None) -> str:
+def format_move(move: Move, position: Position, notation: str | None = None) -> str:
     """The text of ``move`` (legal in ``position``) in ``notation`` (default ``elevation``).
 
     Raises ``IllegalMoveError`` if the acting square is empty (the move cannot belong here).
     """
-    if isinstance(move, Move):
+    if isinstance(move, PieceTurn):
         _require_piece(move, position)
         return format_piece_turn(move, position, notation)
     texts = []
@@ -204,6 +207,28 @@ def format_move(move: Move | Turn, position: Position, notation: str | None = No
     return "&".join(texts)
 
 
-def _require_piece(move: Move, position: Position) -> None:
+def _require_piece(move: PieceTurn, position: Position) -> None:
     if not position.board[move.origin]:
         raise IllegalMoveError(f"{SQUARE_NAMES[move.origin]}: no piece there to make this move", rule="§6.1")
+
+
+class ElevationDialect(Dialect):
+    """How Elevation movetext looks without tags: turn tokens only."""
+
+    def sniff(self, move_texts: Sequence[str]) -> bool:
+        """Whether the tokens look like Elevation turns (every one parses as a turn token).
+
+        >>> DIALECT.sniff(["c1:c2>b2,c1-c2", "d6:d5>c5,d6-d5"]), DIALECT.sniff(["e4", "e5"])
+        (True, False)
+        """
+        if not move_texts:
+            return False
+        for text in move_texts:
+            try:
+                parse_pattern(text)
+            except EngineError:
+                return False
+        return True
+
+
+DIALECT = ElevationDialect()

@@ -1,9 +1,11 @@
-"""Elevation's data tables: board geometry, piece kinds, turn options, and their lint.
+"""Elevation's data tables: board geometry, piece kinds, turn options, the numbers the rules
+name, and their lint.
 
-Squares are numbered 0..35, ``index = 6 * (rank - 1) + file`` (a1 = 0, f1 = 5, a6 = 30).
-Every neighbour relation the rules use is computed here once, so the rules index tables
-instead of doing coordinate arithmetic. This module does not know any rule beyond geometry
-and which piece may use which option (spec §2, §4.1).
+Squares are numbered ``0..SQUARE_COUNT - 1``, ``index = SIZE * (rank - 1) + file`` (a1 = 0,
+f1 = 5, a6 = 30). Every neighbour relation the rules use is computed here once, so the rules
+index tables instead of doing coordinate arithmetic. This module knows no rule beyond geometry,
+the start layout, which piece may use which option (§2, §3.3, §4.1) and the numbers the rules
+state (§4.3, §5).
 
 >>> square_name(14), square_index("c3"), len(ADJACENT[square_index("a1")])
 ('c3', 14, 3)
@@ -16,7 +18,11 @@ import dataclasses
 FILES = "abcdef"
 RANKS = "123456"
 SIZE = 6
+"""Files and ranks of the board (§1)."""
 SQUARE_COUNT = SIZE * SIZE
+"""Squares of the board: ``range(SQUARE_COUNT)`` are the square indexes."""
+LAST_RANK = SQUARE_COUNT - SIZE
+"""The index of the first square of rank 6 (a6), Black's home rank."""
 
 SQUARE_NAMES: tuple[str, ...] = tuple(f + r for r in RANKS for f in FILES)
 SQUARE_INDEX: dict[str, int] = {name: index for index, name in enumerate(SQUARE_NAMES)}
@@ -107,7 +113,34 @@ PIECE_CODES = {char: code for code, char in PIECE_CHARS.items()}
 
 
 def piece_code(side: int, kind: int) -> int:
+    """The board cell of a ``side`` piece of ``kind`` (``piece_code(BLACK, FISH)`` → 6)."""
     return side << 2 | kind
+
+
+HOME_ROW: tuple[int, ...] = (SAMURAI, FISH, DRAGON, DRAGON, FISH, SAMURAI)
+"""§3.3 [reconstruction]: the pieces on each home rank, files a to f, the same for both sides
+so that they face each other file by file."""
+START_BOARD: tuple[int, ...] = (
+    tuple(piece_code(WHITE, kind) for kind in HOME_ROW)
+    + (0,) * (LAST_RANK - SIZE)
+    + tuple(piece_code(BLACK, kind) for kind in HOME_ROW))
+"""The board cells of the default start (§3.3): White on rank 1, Black on rank 6."""
+
+
+# ---- numbers the rules state (§4.3, §4.5, §5) --------------------------------------------
+
+CLIMB_LIMIT = 1
+"""How many levels a one-square move may climb (§4.3)."""
+HIGH_CLIMB_LIMIT = 2
+"""How many levels a Dragon's high climb (C2) may climb (§4.5)."""
+CAPTURE_DROP = 2
+"""How many levels above an enemy a piece must stand to capture it (§4.3)."""
+REPETITION_COUNT = 3
+"""``repetition-rule=threefold``: the occurrence of a position that draws (§5)."""
+UNDO_RUN_PLIES = 6
+"""``repetition-rule=consecutive-undo-6-plies``: the run of undoing plies that draws (§5)."""
+TALL_STACK = 10
+"""The lowest height the position string writes as ``<n>`` instead of one digit (§3.2)."""
 
 
 # ---- turn options (§4.1) ----------------------------------------------------------------
@@ -133,12 +166,14 @@ OPTION_ORDER: tuple[str, ...] = ("B", "F", "DD", "MM", "C2", "U")
 
 
 def check_tables() -> list[str]:
-    """Problems in the tables above, each naming its row (G7).
+    """Problems in the tables above, each naming its row.
 
     >>> check_tables()
     []
     """
     problems: list[str] = []
+    if len(START_BOARD) != SQUARE_COUNT or len(HOME_ROW) != SIZE:
+        problems.append("start board: not one cell per square")
     for s in range(SQUARE_COUNT):
         if s in IS_ADJACENT[s]:
             problems.append(f"square {square_name(s)} is listed as its own neighbour")

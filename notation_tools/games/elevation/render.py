@@ -17,11 +17,12 @@ White to move
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
 from notation_tools.games.base import BadPositionError, Rules, Style
-from notation_tools.games.elevation.moves import Dig, Move, Turn
-from notation_tools.games.elevation.pieces import FILES, PIECE_CHARS, PIECE_CODES, SIDES, SIZE, SQUARE_NAMES
+from notation_tools.games.elevation.moves import Dig, Move
+from notation_tools.games.elevation.pieces import (
+    FILES, PIECE_CHARS, PIECE_CODES, RANKS, SIDES, SIZE, SQUARE_COUNT, SQUARE_NAMES)
 from notation_tools.games.elevation.rules import Position
+from notation_tools.render.svg import MARK_LINE, SvgDocument
 
 _EMPTY = {Style.ASCII: ".", Style.UNICODE: "·"}
 
@@ -36,10 +37,14 @@ def status_line(position: Position) -> str:
     return f"{SIDES[outcome.winner]} wins ({outcome.detail})"
 
 
+WIDE_HEIGHT = 100
+"""The lowest height that widens every field of the text diagram by one column (§11.1)."""
+
+
 def text_diagram(position: Position, *, style: Style = Style.ASCII, status: bool = True) -> str:
     """The §11.1 diagram: a file header, ranks 6 to 1 (height right-aligned, then the piece
     letter or an empty mark), and a status line. Heights of 100 or more widen every field."""
-    width = 3 if max(position.heights) >= 100 else 2
+    width = 3 if max(position.heights) >= WIDE_HEIGHT else 2
     empty = _EMPTY[style]
     header = " " * (1 + width) + "".join(
         (" " * (width + 1) if index else "") + letter for index, letter in enumerate(FILES))
@@ -69,8 +74,8 @@ def position_from_diagram(text: str, rules: Rules, *, turn: int | None = None) -
     True
     """
     lines = [line for line in text.splitlines() if line.strip()]
-    heights = [0] * 36
-    board = [0] * 36
+    heights = [0] * SQUARE_COUNT
+    board = [0] * SQUARE_COUNT
     seen = set()
     side = turn
     for line in lines:
@@ -80,7 +85,7 @@ def position_from_diagram(text: str, rules: Rules, *, turn: int | None = None) -
             continue
         if words == list(FILES):
             continue
-        if len(words) != SIZE + 1 or words[0] not in "123456" or len(words[0]) != 1:
+        if len(words) != SIZE + 1 or words[0] not in RANKS or len(words[0]) != 1:
             raise BadPositionError(f"diagram line {line!r} is not a rank of six fields", rule="§11.1")
         rank = int(words[0]) - 1
         seen.add(rank)
@@ -108,20 +113,22 @@ MARGIN = 24
 _OCEAN = "#3a78c2"
 _EARTH_LIGHT = (232, 214, 166)
 _EARTH_DARK = (92, 58, 26)
+_SCALE_TOP = 6
+"""The earth tones darken from height 1 up to the tallest stack, or to this height if higher."""
 
 
 def height_colour(height: int, tallest: int) -> str:
     """Blue for the ocean; earth tones from light to dark as stacks rise."""
     if height <= 0:
         return _OCEAN
-    top = max(tallest, 6)
+    top = max(tallest, _SCALE_TOP)
     t = min(1.0, (height - 1) / max(1, top - 1))
     rgb = tuple(round(a + (b - a) * t) for a, b in zip(_EARTH_LIGHT, _EARTH_DARK))
     return "#%02x%02x%02x" % rgb
 
 
 def _is_dark(height: int, tallest: int) -> bool:
-    return height <= 0 or (height - 1) / max(1, max(tallest, 6) - 1) > 0.5
+    return height <= 0 or (height - 1) / max(1, max(tallest, _SCALE_TOP) - 1) > 0.5
 
 
 def _centre(square: int) -> tuple[float, float]:
@@ -129,82 +136,54 @@ def _centre(square: int) -> tuple[float, float]:
     return (MARGIN + file * SQUARE + SQUARE / 2, MARGIN + (SIZE - 1 - rank) * SQUARE + SQUARE / 2)
 
 
-def svg(position: Position, *, last_move: Move | Turn | None = None, size: int | None = None) -> str:
+def svg(position: Position, *, last_move: Move | None = None, size: int | None = None) -> str:
     """An SVG board (§11.2): squares coloured by height with the height in a corner, pieces as
     discs with their letter, file and rank labels, and optionally the last turn's digs
-    (arrows) and path. The text diagram is embedded in ``<desc>``."""
+    (dashed arrows) and path. The text diagram is embedded in ``<desc>``."""
     full = 2 * MARGIN + SIZE * SQUARE
-    root = ET.Element("svg", {
-        "xmlns": "http://www.w3.org/2000/svg", "version": "1.1",
-        "viewBox": f"0 0 {full} {full}",
-        "width": str(size or full), "height": str(size or full)})
-    ET.SubElement(root, "desc").text = text_diagram(position)
-    defs = ET.SubElement(root, "defs")
-    marker = ET.SubElement(defs, "marker", {
-        "id": "arrowhead", "markerWidth": "8", "markerHeight": "8", "refX": "6", "refY": "4",
-        "orient": "auto"})
-    ET.SubElement(marker, "path", {"d": "M0,0 L8,4 L0,8 z", "fill": "#c0392b"})
+    doc = SvgDocument(full, full, title="Elevation", description=text_diagram(position),
+                      size=size)
     tallest = max(position.heights)
-    board_group = ET.SubElement(root, "g", {"class": "board"})
-    for square in range(36):
+    board_group = doc.group("board")
+    for square in range(SQUARE_COUNT):
         file, rank = square % SIZE, square // SIZE
         x, y = MARGIN + file * SQUARE, MARGIN + (SIZE - 1 - rank) * SQUARE
         height = position.heights[square]
-        ET.SubElement(board_group, "rect", {
-            "class": "square", "id": SQUARE_NAMES[square], "x": str(x), "y": str(y),
-            "width": str(SQUARE), "height": str(SQUARE), "fill": height_colour(height, tallest),
-            "stroke": "#333333", "stroke-width": "1", "data-height": str(height)})
-        label = ET.SubElement(board_group, "text", {
-            "class": "height", "x": str(x + 4), "y": str(y + 14), "font-size": "12",
-            "font-family": "sans-serif",
-            "fill": "#ffffff" if _is_dark(height, tallest) else "#000000"})
-        label.text = str(height)
+        doc.element(board_group, "rect", class_="square", id=SQUARE_NAMES[square], x=x, y=y,
+                    width=SQUARE, height=SQUARE, fill=height_colour(height, tallest),
+                    stroke="#333333", stroke_width=1, data_height=height)
+        doc.label(board_group, x + 4, y + 14, str(height), anchor="start", class_="height",
+                  fill="#ffffff" if _is_dark(height, tallest) else "#000000")
+    labels: list[tuple[float, float, str]] = []
     for index, letter in enumerate(FILES):
-        x, _ = _centre(index)
-        for y in (MARGIN - 8, MARGIN + SIZE * SQUARE + 18):
-            ET.SubElement(root, "text", {"class": "coordinate", "x": str(x), "y": str(y),
-                                         "text-anchor": "middle", "font-size": "14",
-                                         "font-family": "sans-serif"}).text = letter
+        centre_x = _centre(index)[0]
+        labels += [(centre_x, MARGIN - 8, letter), (centre_x, MARGIN + SIZE * SQUARE + 18, letter)]
     for rank in range(SIZE):
-        _, y = _centre(rank * SIZE)
-        for x in (MARGIN / 2, MARGIN + SIZE * SQUARE + MARGIN / 2):
-            ET.SubElement(root, "text", {"class": "coordinate", "x": str(x), "y": str(y + 5),
-                                         "text-anchor": "middle", "font-size": "14",
-                                         "font-family": "sans-serif"}).text = str(rank + 1)
+        centre_y = _centre(rank * SIZE)[1]
+        labels += [(MARGIN / 2, centre_y + 5, RANKS[rank]),
+                   (MARGIN + SIZE * SQUARE + MARGIN / 2, centre_y + 5, RANKS[rank])]
+    doc.coordinates(labels, font_size=14)
     if last_move is not None:
-        _draw_last_move(root, last_move)
-    pieces_group = ET.SubElement(root, "g", {"class": "pieces"})
-    for square in range(36):
+        _draw_last_move(doc, last_move)
+    pieces_group = doc.group("pieces")
+    for square in range(SQUARE_COUNT):
         cell = position.board[square]
-        if not cell:
-            continue
-        cx, cy = _centre(square)
-        white = cell >> 2 == 0
-        ET.SubElement(pieces_group, "circle", {
-            "class": f"piece {'white' if white else 'black'}", "cx": str(cx), "cy": str(cy),
-            "r": str(SQUARE * 0.32), "fill": "#ffffff" if white else "#111111",
-            "stroke": "#111111" if white else "#eeeeee", "stroke-width": "2",
-            "data-square": SQUARE_NAMES[square]})
-        ET.SubElement(pieces_group, "text", {
-            "class": "piece-letter", "x": str(cx), "y": str(cy + 6), "text-anchor": "middle",
-            "font-size": "18", "font-weight": "bold", "font-family": "sans-serif",
-            "fill": "#111111" if white else "#ffffff"}).text = PIECE_CHARS[cell].upper()
-    return ET.tostring(root, encoding="unicode")
+        if cell:
+            cx, cy = _centre(square)
+            doc.piece_disc(pieces_group, cx, cy, SQUARE * 0.32, dark=bool(cell >> 2),
+                           letter=PIECE_CHARS[cell].upper(), font_size=18,
+                           data_square=SQUARE_NAMES[square])
+    return doc.to_string()
 
 
-def _draw_last_move(root: ET.Element, move: Move | Turn) -> None:
-    group = ET.SubElement(root, "g", {"class": "last-move"})
+def _draw_last_move(doc: SvgDocument, move: Move) -> None:
+    """The last turn's digs as dashed arrows source → destination, and its path (§11.2)."""
+    group = doc.group("last-move")
     for part in move.parts:
         for action in part.actions:
             if isinstance(action, Dig):
-                (x1, y1), (x2, y2) = _centre(action.source), _centre(action.target)
-                ET.SubElement(group, "line", {
-                    "class": "dig", "x1": str(x1), "y1": str(y1), "x2": str(x2), "y2": str(y2),
-                    "stroke": "#c0392b", "stroke-width": "3", "stroke-dasharray": "6,4",
-                    "marker-end": "url(#arrowhead)"})
+                doc.last_move_line(group, [_centre(action.source), _centre(action.target)],
+                                   colour=MARK_LINE, width=3, arrow=True, dashed=True,
+                                   css_class="dig")
             else:
-                points = " ".join(f"{x},{y}" for x, y in map(_centre, action.squares))
-                ET.SubElement(group, "polyline", {
-                    "class": "path", "points": points, "fill": "none", "stroke": "#27ae60",
-                    "stroke-width": "4", "stroke-linejoin": "round"})
-
+                doc.last_move_line(group, [_centre(square) for square in action.squares])

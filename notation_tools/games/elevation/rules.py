@@ -1,10 +1,11 @@
 """Elevation's rules: the :class:`Position` class and everything that decides legality.
 
-One place answers every rules question: which piece-turns are legal (generation, counting,
-"is there any" with early exit), why a specified piece-turn is illegal (:meth:`Position.resolve_turn`,
-checking each action in order and naming the broken rule), applying and undoing turns, and how
-the game ends. It does not read or write text tokens or position strings (:mod:`.notation`,
-:mod:`.position`), but it words its reasons with square names.
+One place answers every rules question: the default start, which piece-turns are legal
+(generation, counting, "is there any" with early exit), why a written piece-turn is illegal
+(:meth:`Position.resolve_turn`, checking each action in order and naming the broken rule),
+applying and undoing turns, and how the game ends. It reads the rule options as
+:class:`~.options.Options`. It does not read or write text tokens or position strings
+(:mod:`.notation`, :mod:`.position`), but it words its reasons with square names.
 
 >>> from notation_tools.games.elevation import GAME
 >>> pos = GAME.start_position(GAME.parse_rules("standard"))
@@ -14,16 +15,18 @@ the game ends. It does not read or write text tokens or position strings (:mod:`
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator, Sequence
-from typing import Any, NamedTuple, Union
+from typing import Any
 
 from notation_tools.games import base
-from notation_tools.games.base import IllegalMoveError, Outcome, Rules
-from notation_tools.games.elevation.moves import DIGS, Dig, Move, Path, Turn
+from notation_tools.games.base import IllegalMoveError, Outcome, Rules, options_of
+from notation_tools.games.elevation.moves import (
+    DIGS, Dig, DigSpec, Move, Path, PathSpec, PieceTurn, PieceTurnSpec, Turn, spec_of)
+from notation_tools.games.elevation.options import Options
 from notation_tools.games.elevation.pieces import (
-    ADJACENT, DIAGONAL_LINES, DIAGONAL_NEIGHBOURS, DRAGON, FISH, IS_ADJACENT, OPTION_ORDER,
-    PIECE_KINDS, SAMURAI, SIDES, SQUARE_NAMES, TURN_OPTIONS)
+    ADJACENT, CAPTURE_DROP, CLIMB_LIMIT, DIAGONAL_LINES, DIAGONAL_NEIGHBOURS, DRAGON, FISH,
+    HIGH_CLIMB_LIMIT, IS_ADJACENT, OPTION_ORDER, PIECE_KINDS, REPETITION_COUNT, SAMURAI, SIDES,
+    SQUARE_COUNT, SQUARE_NAMES, START_BOARD, TURN_OPTIONS, UNDO_RUN_PLIES)
 
 CAPTURE_MARK = "E-CAPTURE-MARK"
 
@@ -31,116 +34,32 @@ CAPTURE_MARK = "E-CAPTURE-MARK"
 class NotUnderminingError(IllegalMoveError):
     """A lone dig read as ``U`` whose source holds no enemy (§8.2); the reading the writer
     least likely meant, so a basic-move reading's reason is reported instead when there is one."""
+
+
 _UNKNOWN = object()  # outcome not computed yet for this ply
-
-
-# ---- rule options as the engine reads them ----------------------------------------------
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class Config:
-    """The rule options of §9 in the form the hot loops read them."""
-
-    initial_height: int = 3
-    exact2: bool = False
-    dig_optional: bool = False
-    move_optional: bool = False
-    fish_model: str = "through-empty"
-    mm_max: int = 2
-    mm_no_return: bool = False
-    c2_climb2: bool = False
-    no_null_pair: bool = False
-    max_height: int | None = None
-    repetition: str = "threefold"
-    two_pieces: bool = False
-    undermining: bool = False
-    samurai_um: bool = False
-    ocean: int = 0  # 0 off, 1 climb, 2 climb-capture (§8.3)
-
-
-_CONFIGS: dict[Rules, Config] = {}
-_CANDIDATES: dict[tuple[Config, int, tuple[str, ...]], tuple[str, ...]] = {}
-
-
-def config_of(rules: Rules) -> Config:
-    """The :class:`Config` of ``rules`` (cached: records share few rule sets)."""
-    config = _CONFIGS.get(rules)
-    if config is None:
-        config = Config(
-            initial_height=rules["initial-height"],
-            exact2=rules["capture-height"] == "exactly-2",
-            dig_optional=rules["basic-dig-optional"],
-            move_optional=rules["basic-move-optional"],
-            fish_model=rules["fish-diag2-model"],
-            mm_max=rules["dragon-mm-max-captures"],
-            mm_no_return=rules["dragon-mm-forbid-return"],
-            c2_climb2=rules["dragon-c2-requires-climb2"],
-            no_null_pair=rules["forbid-null-dig-pair"],
-            max_height=rules["max-height"],
-            repetition=rules["repetition-rule"],
-            two_pieces=rules["two-pieces-per-turn"],
-            undermining=rules["undermining"],
-            samurai_um=rules["samurai-undermine-and-move"],
-            ocean=("off", "climb", "climb-capture").index(rules["ocean-free-move"]),
-        )
-        _CONFIGS[rules] = config
-    return config
+_CANDIDATES: dict[tuple[Options, int, tuple[str, ...]], tuple[str, ...]] = {}
 
 
 # ---- interned paths (generation builds thousands of moves per position) -----------------
 
-_PATH1: dict[int, tuple[Path, Path]] = {}
-_PATH2: dict[int, tuple[Path, Path, Path, Path]] = {}
-for _p in range(36):
-    for _m in ADJACENT[_p]:
-        _PATH1[_p * 36 + _m] = (Path((_p, _m), (False,)), Path((_p, _m), (True,)))
-        for _q in ADJACENT[_m]:
-            _PATH2[(_p * 36 + _m) * 36 + _q] = tuple(  # type: ignore[assignment]
-                Path((_p, _m, _q), (c1, c2)) for c1 in (False, True) for c2 in (False, True))
+_PATH1: tuple[dict[int, tuple[Path, Path]], ...] = tuple(
+    {m: (Path((p, m), (False,)), Path((p, m), (True,))) for m in ADJACENT[p]}
+    for p in range(SQUARE_COUNT))
+"""``_PATH1[p][q][capture]``: the one-step path p → q."""
+_PATH2: tuple[dict[int, dict[int, tuple[Path, ...]]], ...] = tuple(
+    {m: {q: tuple(Path((p, m, q), (c1, c2)) for c1 in (False, True) for c2 in (False, True))
+         for q in ADJACENT[m]}
+     for m in ADJACENT[p]}
+    for p in range(SQUARE_COUNT))
+"""``_PATH2[p][m][q][2 * capture1 + capture2]``: the two-step path p → m → q."""
 
 
 def _path1(p: int, q: int, capture: bool) -> Path:
-    return _PATH1[p * 36 + q][capture]
+    return _PATH1[p][q][capture]
 
 
 def _path2(p: int, m: int, q: int, c1: bool, c2: bool) -> Path:
-    return _PATH2[(p * 36 + m) * 36 + q][c1 * 2 + c2]
-
-
-# ---- what the notation hands to the engine ----------------------------------------------
-
-class DigSpec(NamedTuple):
-    """A dig as written: squares and the character offset of the action in the token."""
-
-    source: int
-    target: int
-    offset: int
-
-
-class PathSpec(NamedTuple):
-    """A path as written: squares, the ``x`` marks of each step, the action's offset."""
-
-    squares: tuple[int, ...]
-    marks: tuple[bool, ...]
-    offset: int
-
-
-ActionSpec = Union[DigSpec, PathSpec]
-
-
-class PieceTurnSpec(NamedTuple):
-    """One piece-turn as written: optional piece kind and option code, and the actions.
-
-    ``head`` is the text before ``:`` and ``text`` the whole piece-turn, both for messages;
-    ``offset`` is where the piece-turn starts in the token.
-    """
-
-    origin: int
-    kind: int | None
-    option: str | None
-    actions: tuple[ActionSpec, ...]
-    head: str
-    text: str
-    offset: int
+    return _PATH2[p][m][q][c1 * 2 + c2]
 
 
 def _n(square: int) -> str:
@@ -162,20 +81,21 @@ def _piece_name(kind: int) -> str:
 
 # ---- the position ----------------------------------------------------------------------
 
-class Position(base.Position[Any]):
-    """An Elevation position: 36 heights, 36 board cells, the side to move, and the history.
+class Position(base.Position[Move]):
+    """An Elevation position: the heights and board cells of the squares, the side to move,
+    and the history.
 
     ``heights[i]`` is the stack on square ``i``; ``board[i]`` is 0 or ``side << 2 | kind``.
     The history (turns, undo data, repetition keys) lives in the position, so ``pop`` undoes
     ``push`` and ``outcome`` can see repetitions.
     """
 
-    __slots__ = ("rules", "config", "heights", "board", "turn", "counts", "_stack", "_keys",
+    __slots__ = ("rules", "options", "heights", "board", "turn", "counts", "_stack", "_keys",
                  "_seen", "_undo_runs", "_outcome")
 
     def __init__(self, rules: Rules, heights: Sequence[int], board: Sequence[int], turn: int) -> None:
         self.rules = rules
-        self.config = config_of(rules)
+        self.options = options_of(Options, rules)
         self.heights = list(heights)
         self.board = list(board)
         self.turn = turn
@@ -187,6 +107,13 @@ class Position(base.Position[Any]):
         self._undo_runs = [0]
         self._outcome: Any = _UNKNOWN
 
+    @classmethod
+    def start(cls, rules: Rules, turn: int = 0) -> Position:
+        """The default start (§3.3): ``initial-height`` tiles on every square, each side's
+        home rank filled, ``turn`` to move."""
+        height = options_of(Options, rules).initial_height
+        return cls(rules, [height] * SQUARE_COUNT, START_BOARD, turn)
+
     # ---- identity and history ----------------------------------------------------------
 
     def key(self) -> tuple[int, ...]:
@@ -197,7 +124,7 @@ class Position(base.Position[Any]):
         """An independent copy, history included."""
         other = Position.__new__(Position)
         other.rules = self.rules
-        other.config = self.config
+        other.options = self.options
         other.heights = self.heights[:]
         other.board = self.board[:]
         other.turn = self.turn
@@ -215,20 +142,19 @@ class Position(base.Position[Any]):
     __hash__ = None  # type: ignore[assignment]  # mutable: use key() for a hashable snapshot
 
     def __repr__(self) -> str:
-        from notation_tools.games.elevation.position import format_position
-        return f"<elevation.Position {format_position(self)!r}>"
+        pieces = " ".join(f"{_n(square)}:{SIDES[cell >> 2][0]}{PIECE_KINDS[cell & 3].letter}"
+                          for square, cell in enumerate(self.board) if cell)
+        return (f"<elevation.Position {SIDES[self.turn]} to move, pieces {pieces}, "
+                f"heights {','.join(map(str, self.heights))}>")
 
     @property
     def move_stack(self) -> list[Any]:
         """The turns pushed so far, oldest first."""
         return [entry[0] for entry in self._stack]
 
-    def piece_at(self, square: int) -> int:
-        return self.board[square]
-
     # ---- applying turns ----------------------------------------------------------------
 
-    def _apply(self, move: Move) -> None:
+    def _apply(self, move: PieceTurn) -> None:
         """Apply one piece-turn. Trusts that it is legal."""
         h = self.heights
         b = self.board
@@ -239,6 +165,7 @@ class Position(base.Position[Any]):
                 h[action.source] -= 1
                 h[action.target] += 1
             else:
+                assert type(action) is Path
                 squares = action.squares
                 b[at] = 0
                 for index, captures in enumerate(action.captures):
@@ -249,13 +176,13 @@ class Position(base.Position[Any]):
                 at = squares[-1]
                 b[at] = piece
 
-    def push(self, move: Move | Turn) -> None:
-        """Play a turn (a :class:`Move`, or a :class:`Turn` under ``two-pieces-per-turn``).
+    def push(self, move: Move) -> None:
+        """Play a turn (a :class:`PieceTurn`, or a :class:`Turn` under ``two-pieces-per-turn``).
 
         Trusts that the turn came from :meth:`legal_moves` or ``parse_move``; does not check it.
         """
         self._stack.append((move, self.heights[:], self.board[:], self.counts[:], self._outcome))
-        if type(move) is Move:
+        if type(move) is PieceTurn:
             self._apply(move)
         else:
             for part in move.parts:
@@ -271,7 +198,7 @@ class Position(base.Position[Any]):
         self._undo_runs.append(self._undo_runs[-1] + 1 if undoing else 0)
         self._outcome = _UNKNOWN
 
-    def pop(self) -> Move | Turn:
+    def pop(self) -> Move:
         """Undo the last turn and return it."""
         move, heights, board, counts, outcome = self._stack.pop()
         key = self._keys.pop()
@@ -314,23 +241,20 @@ class Position(base.Position[Any]):
             return Outcome(other, "all-pieces-captured", f"{SIDES[other]} captured every {SIDES[side]} piece")
         if not self.counts[other]:
             return Outcome(side, "all-pieces-captured", f"{SIDES[side]} captured every {SIDES[other]} piece")
-        rule = self.config.repetition
-        if rule == "threefold" and self._seen[self._keys[-1]] >= 3:
+        rule = self.options.repetition_rule
+        if rule == "threefold" and self._seen[self._keys[-1]] >= REPETITION_COUNT:
             return Outcome(None, "repetition", "the same position occurred three times")
-        if rule == "consecutive-undo-6-plies" and self._undo_runs[-1] >= 6:
+        if rule == "consecutive-undo-6-plies" and self._undo_runs[-1] >= UNDO_RUN_PLIES:
             return Outcome(None, "repetition", "six consecutive plies undid the previous ones")
         if not self.has_legal_turn():
             return Outcome(other, "no-legal-turn", f"{SIDES[side]} has no legal turn")
         return None
 
-    def is_game_over(self) -> bool:
-        return self.outcome() is not None
-
     def has_legal_turn(self) -> bool:
         """Whether the side to move has any legal turn (cheap: stops at the first one)."""
         b = self.board
         side = self.turn
-        for square in range(36):
+        for square in range(SQUARE_COUNT):
             piece = b[square]
             if piece and piece >> 2 == side and self._piece_turns(square, piece, None, True):
                 return True
@@ -342,11 +266,12 @@ class Position(base.Position[Any]):
         """Legal one-square steps from ``p`` to ``targets`` with a climb limit (§4.3, §8.3)."""
         h = self.heights
         b = self.board
-        config = self.config
+        options = self.options
         hp = h[p]
-        free = config.ocean and hp == 0
-        free_capture = free and config.ocean == 2
-        exact2 = config.exact2
+        free = options.ocean_climb and hp == 0
+        free_capture = free and options.ocean_capture
+        exact2 = options.capture_exactly_2
+        need = CAPTURE_DROP
         out = []
         for q in targets:
             c = b[q]
@@ -355,7 +280,7 @@ class Position(base.Position[Any]):
                     out.append((q, False))
             elif c >> 2 != side:
                 drop = hp - h[q]
-                if free_capture or (drop == 2 if exact2 else drop >= 2):
+                if free_capture or (drop == need if exact2 else drop >= need):
                     out.append((q, True))
         return out
 
@@ -363,7 +288,7 @@ class Position(base.Position[Any]):
         """Legal digs around the acting piece on ``x`` (§4.2; undermining §8.2)."""
         h = self.heights
         b = self.board
-        top = self.config.max_height
+        top = self.options.max_height
         near = ADJACENT[x]
         if top is None:
             targets = [d for d in near if not b[d]]
@@ -383,53 +308,57 @@ class Position(base.Position[Any]):
         """Legal two-square diagonal Fish moves from ``p`` as (M, Q, capture1, capture2) (§4.4)."""
         h = self.heights
         b = self.board
-        config = self.config
-        model = config.fish_model
+        options = self.options
+        model = options.fish_diag2_model
         out = []
         if model == "two-free-diagonal-steps":
             piece = b[p]
             b[p] = 0
-            for m, c1 in self._steps(p, side, 1, DIAGONAL_NEIGHBOURS[p]):
-                for q, c2 in self._steps(m, side, 1, DIAGONAL_NEIGHBOURS[m]):
+            for m, c1 in self._steps(p, side, CLIMB_LIMIT, DIAGONAL_NEIGHBOURS[p]):
+                for q, c2 in self._steps(m, side, CLIMB_LIMIT, DIAGONAL_NEIGHBOURS[m]):
                     if q != p:
                         out.append((m, q, c1, c2))
             b[p] = piece
             return out
         hp = h[p]
-        free = config.ocean and hp == 0
+        free = options.ocean_climb and hp == 0
+        limit = CLIMB_LIMIT
         if model == "jump":
-            free_capture = free and config.ocean == 2
-            exact2 = config.exact2
+            free_capture = free and options.ocean_capture
+            exact2 = options.capture_exactly_2
+            need = CAPTURE_DROP
             for m, q in DIAGONAL_LINES[p]:
                 c = b[q]
                 if not c:
-                    if free or h[q] - hp <= 1:
+                    if free or h[q] - hp <= limit:
                         out.append((m, q, False, False))
                 elif c >> 2 != side:
                     drop = hp - h[q]
-                    if free_capture or (drop == 2 if exact2 else drop >= 2):
+                    if free_capture or (drop == need if exact2 else drop >= need):
                         out.append((m, q, False, True))
             return out
         for m, q in DIAGONAL_LINES[p]:
-            if not b[m] and (free or h[m] - hp <= 1):
-                for q2, c2 in self._steps(m, side, 1, (q,)):
+            if not b[m] and (free or h[m] - hp <= limit):
+                for q2, c2 in self._steps(m, side, limit, (q,)):
                     out.append((m, q2, False, c2))
         return out
 
-    def _piece_turns(self, p: int, piece: int, out: list[Move] | None, stop: bool) -> int:
+    def _piece_turns(self, p: int, piece: int, out: list[PieceTurn] | None, stop: bool) -> int:
         """Count the legal piece-turns of the piece on ``p``, appending them to ``out`` if given.
 
         With ``stop`` it returns as soon as one is found. The position is restored before
         returning (§4.1 options, each action judged where the piece stands at that moment).
         """
-        config = self.config
+        options = self.options
         h = self.heights
         b = self.board
         side = piece >> 2
         kind = piece & 3
         near = ADJACENT[p]
         count = 0
-        b_undermine = config.samurai_um and kind == SAMURAI
+        limit = CLIMB_LIMIT
+        dig_optional = options.basic_dig_optional
+        b_undermine = options.samurai_undermine_and_move and kind == SAMURAI
         steps = self._steps
         digs = self._digs
 
@@ -437,7 +366,7 @@ class Position(base.Position[Any]):
         for s, d in digs(p, side, b_undermine):
             h[s] -= 1
             h[d] += 1
-            found = steps(p, side, 1, near)
+            found = steps(p, side, limit, near)
             h[s] += 1
             h[d] -= 1
             if found:
@@ -447,9 +376,9 @@ class Position(base.Position[Any]):
                 if out is not None:
                     dig = DIGS[s][d]
                     for q, cap in found:
-                        out.append(Move(p, "B", (dig, _path1(p, q, cap))))
+                        out.append(PieceTurn(p, "B", (dig, _path1(p, q, cap))))
         # B, move first; and a lone move when the dig is optional.
-        for q, cap in steps(p, side, 1, near):
+        for q, cap in steps(p, side, limit, near):
             captured = b[q]
             b[p] = 0
             b[q] = piece
@@ -457,25 +386,25 @@ class Position(base.Position[Any]):
             b[q] = captured
             b[p] = piece
             count += len(found2)
-            if config.dig_optional:
+            if dig_optional:
                 count += 1
             if stop and count:
                 return count
             if out is not None:
                 path = _path1(p, q, cap)
                 for s, d in found2:
-                    out.append(Move(p, "B", (path, DIGS[s][d])))
-                if config.dig_optional:
-                    out.append(Move(p, "B", (path,)))
+                    out.append(PieceTurn(p, "B", (path, DIGS[s][d])))
+                if dig_optional:
+                    out.append(PieceTurn(p, "B", (path,)))
         # B, a lone dig when the move is optional.
-        if config.move_optional:
+        if options.basic_move_optional:
             found2 = digs(p, side, b_undermine)
             count += len(found2)
             if stop and count:
                 return count
             if out is not None:
                 for s, d in found2:
-                    out.append(Move(p, "B", (DIGS[s][d],)))
+                    out.append(PieceTurn(p, "B", (DIGS[s][d],)))
 
         if kind == FISH:
             # F, dig first.
@@ -492,7 +421,7 @@ class Position(base.Position[Any]):
                     if out is not None:
                         dig = DIGS[s][d]
                         for m, q, c1, c2 in paths:
-                            out.append(Move(p, "F", (dig, _path2(p, m, q, c1, c2))))
+                            out.append(PieceTurn(p, "F", (dig, _path2(p, m, q, c1, c2))))
             # F, move first; and a lone fish move when the dig is optional.
             for m, q, c1, c2 in self._fish_paths(p, side):
                 saved_m = b[m]
@@ -506,19 +435,20 @@ class Position(base.Position[Any]):
                 b[m] = saved_m
                 b[p] = piece
                 count += len(found2)
-                if config.dig_optional:
+                if dig_optional:
                     count += 1
                 if stop and count:
                     return count
                 if out is not None:
                     path = _path2(p, m, q, c1, c2)
                     for s, d in found2:
-                        out.append(Move(p, "F", (path, DIGS[s][d])))
-                    if config.dig_optional:
-                        out.append(Move(p, "F", (path,)))
+                        out.append(PieceTurn(p, "F", (path, DIGS[s][d])))
+                    if dig_optional:
+                        out.append(PieceTurn(p, "F", (path,)))
 
         elif kind == DRAGON:
-            undermine = config.undermining
+            undermine = options.undermining
+            no_null_pair = options.forbid_null_dig_pair
             # DD: two digs from the same square (§4.5).
             for s, d in digs(p, side, undermine):
                 h[s] -= 1
@@ -527,7 +457,7 @@ class Position(base.Position[Any]):
                 h[s] += 1
                 h[d] -= 1
                 n = len(found2)
-                if config.no_null_pair and (d, s) in found2:
+                if no_null_pair and (d, s) in found2:
                     n -= 1
                 if n:
                     count += n
@@ -536,54 +466,54 @@ class Position(base.Position[Any]):
                     if out is not None:
                         first = DIGS[s][d]
                         for s2, d2 in found2:
-                            if not (config.no_null_pair and s2 == d and d2 == s):
-                                out.append(Move(p, "DD", (first, DIGS[s2][d2])))
+                            if not (no_null_pair and s2 == d and d2 == s):
+                                out.append(PieceTurn(p, "DD", (first, DIGS[s2][d2])))
             # MM: two ordinary one-square moves (§4.5).
-            first_steps = steps(p, side, 1, near)
+            first_steps = steps(p, side, limit, near)
             if first_steps:
-                mm_max = config.mm_max
-                no_return = config.mm_no_return
+                mm_max = options.dragon_mm_max_captures
+                no_return = options.dragon_mm_forbid_return
                 b[p] = 0
                 for m, c1 in first_steps:
                     if c1 and mm_max < 1:
                         continue
-                    for q, c2 in steps(m, side, 1, ADJACENT[m]):
+                    for q, c2 in steps(m, side, limit, ADJACENT[m]):
                         if (c2 and c1 + c2 > mm_max) or (no_return and q == p):
                             continue
                         count += 1
                         if out is not None:
-                            out.append(Move(p, "MM", (_path2(p, m, q, c1, c2),)))
+                            out.append(PieceTurn(p, "MM", (_path2(p, m, q, c1, c2),)))
                     if stop and count:
                         b[p] = piece
                         return count
                 b[p] = piece
-            # C2: one move with climb limit 2 (§4.5).
+            # C2: one move with the high climb limit (§4.5).
             hp = h[p]
-            for q, cap in steps(p, side, 2, near):
-                if config.c2_climb2 and h[q] - hp != 2:
+            for q, cap in steps(p, side, HIGH_CLIMB_LIMIT, near):
+                if options.dragon_c2_requires_climb2 and h[q] - hp != HIGH_CLIMB_LIMIT:
                     continue
                 count += 1
                 if out is not None:
-                    out.append(Move(p, "C2", (_path1(p, q, cap),)))
+                    out.append(PieceTurn(p, "C2", (_path1(p, q, cap),)))
             if stop and count:
                 return count
 
         # U: one undermining dig (§8.2).
-        if config.undermining:
+        if options.undermining:
             found2 = digs(p, side, True, True)
             count += len(found2)
             if out is not None:
                 for s, d in found2:
-                    out.append(Move(p, "U", (DIGS[s][d],)))
+                    out.append(PieceTurn(p, "U", (DIGS[s][d],)))
         return count
 
-    def legal_piece_turns(self, exclude: int = -1) -> list[Move]:
+    def legal_piece_turns(self, exclude: int = -1) -> list[PieceTurn]:
         """Every legal piece-turn of the side to move, except by the piece on ``exclude``
         (§4; under ``two-pieces-per-turn`` these are the halves of a turn, §8.1)."""
-        out: list[Move] = []
+        out: list[PieceTurn] = []
         b = self.board
         side = self.turn
-        for square in range(36):
+        for square in range(SQUARE_COUNT):
             piece = b[square]
             if piece and piece >> 2 == side and square != exclude:
                 self._piece_turns(square, piece, out, False)
@@ -593,7 +523,7 @@ class Position(base.Position[Any]):
         b = self.board
         side = self.turn
         total = 0
-        for square in range(36):
+        for square in range(SQUARE_COUNT):
             piece = b[square]
             if piece and piece >> 2 == side and square != exclude:
                 total += self._piece_turns(square, piece, None, stop)
@@ -608,14 +538,14 @@ class Position(base.Position[Any]):
             saved = (self.heights[:], self.board[:], self.counts[:])
             self._apply(first)
             if not self.counts[self.turn ^ 1]:
-                seconds: list[Move] = []
+                seconds: list[PieceTurn] = []
             elif out is None:
-                n = self._count_piece_turns(first.end)
+                n = self._count_piece_turns(first.target)
                 total += n if n else 1
                 self.heights, self.board, self.counts = saved
                 continue
             else:
-                seconds = self.legal_piece_turns(first.end)
+                seconds = self.legal_piece_turns(first.target)
             self.heights, self.board, self.counts = saved
             if seconds:
                 total += len(seconds)
@@ -628,54 +558,61 @@ class Position(base.Position[Any]):
                     out.append(Turn((first,)))
         return total
 
-    def legal_moves(self, *, origin: int | None = None) -> Iterator[Move | Turn]:
-        """Every legal turn, each once: :class:`Move` objects, or :class:`Turn` objects under
-        ``two-pieces-per-turn=yes`` (§4, §8.1). Empty when the game is over.
+    def legal_moves(self, *, origin: int | None = None,
+                    target: int | None = None) -> Iterator[Move]:
+        """Every legal turn, each once: :class:`PieceTurn` objects, or :class:`Turn` objects
+        under ``two-pieces-per-turn=yes`` (§4, §8.1). Empty when the game is over.
 
         The list is built before iteration starts, so pushing while iterating is safe.
-        ``origin`` keeps the turns whose (first) acting piece stands on that square.
+        ``origin`` keeps the turns whose (first) acting piece stands on that square, ``target``
+        those whose (first) acting piece ends its piece-turn there.
 
         >>> from notation_tools.games.elevation import GAME
         >>> pos = GAME.start_position(GAME.parse_rules(None))
         >>> next(iter(pos.legal_moves()))
-        Move(origin=0, option='B', actions=(Dig(source=1, target=6), Path(squares=(0, 6), captures=(False,))))
+        PieceTurn(origin=0, option='B', actions=(Dig(source=1, target=6), Path(squares=(0, 6), captures=(False,))))
+        >>> sorted({move.option for move in pos.legal_moves(origin=2, target=2)})
+        ['DD', 'MM']
         """
         if self.outcome() is not None:
             return iter(())
-        if self.config.two_pieces:
-            turns: list[Turn] = []
-            self._two_piece_turns(turns)
+        moves: list[Any]
+        if self.options.two_pieces_per_turn:
+            moves = []
+            self._two_piece_turns(moves)
             if origin is not None:
-                return iter([turn for turn in turns if turn.parts[0].origin == origin])
-            return iter(turns)
-        if origin is not None:
-            out: list[Move] = []
+                moves = [turn for turn in moves if turn.origin == origin]
+        elif origin is not None:
+            moves = []
             piece = self.board[origin]
             if piece and piece >> 2 == self.turn:
-                self._piece_turns(origin, piece, out, False)
-            return iter(out)
-        return iter(self.legal_piece_turns())
+                self._piece_turns(origin, piece, moves, False)
+        else:
+            moves = self.legal_piece_turns()
+        if target is not None:
+            moves = [move for move in moves if move.target == target]
+        return iter(moves)
 
     def count_legal_moves(self) -> int:
         """``len(list(legal_moves()))`` without building the moves (for perft)."""
         if self.outcome() is not None:
             return 0
-        if self.config.two_pieces:
+        if self.options.two_pieces_per_turn:
             return self._two_piece_turns(None)
         return self._count_piece_turns()
 
     # ---- checking a specified turn -----------------------------------------------------
 
-    def resolve_turn(self, parts: Sequence[PieceTurnSpec]) -> Move | Turn:
+    def resolve_turn(self, parts: Sequence[PieceTurnSpec]) -> Move:
         """The legal turn that the written piece-turns describe, or the reason it is illegal.
 
         Each action is checked in order against the position at that moment (§4.1). Returns
-        a :class:`Move`, or a :class:`Turn` under ``two-pieces-per-turn=yes``. Does not
+        a :class:`PieceTurn`, or a :class:`Turn` under ``two-pieces-per-turn=yes``. Does not
         change the position. Does not check whether the game is already over.
 
         Raises :class:`IllegalMoveError` (code ``E-ILLEGAL-MOVE`` or ``E-CAPTURE-MARK``).
         """
-        if not self.config.two_pieces:
+        if not self.options.two_pieces_per_turn:
             if len(parts) > 1:
                 raise IllegalMoveError("two piece-turns in one turn need two-pieces-per-turn=yes",
                                        rule="§8.1", offset=parts[1].offset - 1)
@@ -686,7 +623,7 @@ class Position(base.Position[Any]):
             self._apply(first)
             over = not self.counts[self.turn ^ 1]
             if len(parts) == 1:
-                if not over and self._count_piece_turns(first.end, stop=True):
+                if not over and self._count_piece_turns(first.target, stop=True):
                     raise IllegalMoveError(
                         f"the turn needs a second piece-turn: another {SIDES[self.turn]} piece can "
                         "still act (two-pieces-per-turn=yes)", rule="§8.1", offset=len(parts[0].text))
@@ -695,12 +632,12 @@ class Position(base.Position[Any]):
                 raise IllegalMoveError(
                     f"second piece-turn {_n(parts[1].origin)}: the game ended with the first "
                     "piece-turn (the last enemy piece was captured)", rule="§8.1", offset=parts[1].offset)
-            second = self.resolve_piece_turn(parts[1], exclude=first.end)
+            second = self.resolve_piece_turn(parts[1], exclude=first.target)
             return Turn((first, second))
         finally:
             self.heights, self.board, self.counts = saved
 
-    def resolve_piece_turn(self, spec: PieceTurnSpec, *, exclude: int = -1) -> Move:
+    def resolve_piece_turn(self, spec: PieceTurnSpec, *, exclude: int = -1) -> PieceTurn:
         """The legal piece-turn that ``spec`` describes (§4, §6.1 implied option).
 
         Raises :class:`IllegalMoveError` naming the broken rule.
@@ -746,7 +683,7 @@ class Position(base.Position[Any]):
 
     def _candidates(self, kind: int, shape: tuple[str, ...]) -> tuple[str, ...]:
         """The options whose shape fits, in the §6.1 order (memoised: replay asks per ply)."""
-        key = (self.config, kind, shape)
+        key = (self.options, kind, shape)
         found = _CANDIDATES.get(key)
         if found is None:
             found = tuple(code for code in OPTION_ORDER if self._misfit(code, kind, shape) is None)
@@ -755,30 +692,31 @@ class Position(base.Position[Any]):
 
     def _misfit(self, code: str, kind: int, shape: tuple[str, ...]) -> str | None:
         """Why option ``code`` cannot describe this piece and action shape, or ``None`` (§6.1)."""
-        config = self.config
+        options = self.options
         name = _piece_name(kind)
+        shapes: set[tuple[str, ...]]
         if code == "B":
             shapes = {("d", "1"), ("1", "d")}
-            if config.dig_optional:
+            if options.basic_dig_optional:
                 shapes.add(("1",))
-            if config.move_optional:
+            if options.basic_move_optional:
                 shapes.add(("d",))
             expected = "a dig and a one-square move"
-            if config.dig_optional:
+            if options.basic_dig_optional:
                 expected += ", or a lone move"
-            if config.move_optional:
+            if options.basic_move_optional:
                 expected += ", or a lone dig"
         elif code == "F":
             if kind != FISH:
                 return "only a Fish can make a fish move"
             shapes = {("d", "2"), ("2", "d")}
-            if config.dig_optional:
+            if options.basic_dig_optional:
                 shapes.add(("2",))
             expected = "a dig and a two-square diagonal move"
-            if config.dig_optional:
+            if options.basic_dig_optional:
                 expected += ", or that move alone"
         elif code == "U":
-            if not config.undermining:
+            if not options.undermining:
                 return "U (undermine) needs undermining=yes"
             shapes = {("d",)}
             expected = "one undermining dig"
@@ -786,7 +724,7 @@ class Position(base.Position[Any]):
             if kind != DRAGON:
                 what = {"DD": "dig twice", "MM": "move twice", "C2": "make a high climb"}[code]
                 return f"only a Dragon can {what} ({code}); this is a {name}"
-            shapes = {"DD": {("d", "d")}, "MM": {("2",)}, "C2": {("1",)}}[code]
+            shapes = {"DD": {("d", "d")}, "MM": {("2",)}, "C2": {("1",)}}[code]  # type: ignore[assignment]
             expected = {"DD": "two digs", "MM": "one two-square path", "C2": "one one-square move"}[code]
         if shape in shapes:
             return None
@@ -814,9 +752,9 @@ class Position(base.Position[Any]):
 
     # ---- the sequential checker --------------------------------------------------------
 
-    def _run(self, code: str, spec: PieceTurnSpec, kind: int) -> Move:
-        """Check ``spec`` as option ``code``, action by action, and return the Move (§4)."""
-        config = self.config
+    def _run(self, code: str, spec: PieceTurnSpec, kind: int) -> PieceTurn:
+        """Check ``spec`` as option ``code``, action by action, and return the piece-turn (§4)."""
+        options = self.options
         h = self.heights
         b = self.board
         saved_h = h[:]
@@ -826,8 +764,8 @@ class Position(base.Position[Any]):
         piece = b[origin]
         at = origin
         actions: list[Dig | Path] = []
-        undermine = ((code in ("U", "DD") and config.undermining)
-                     or (code == "B" and kind == SAMURAI and config.samurai_um))
+        undermine = ((code in ("U", "DD") and options.undermining)
+                     or (code == "B" and kind == SAMURAI and options.samurai_undermine_and_move))
         try:
             for action in spec.actions:
                 if isinstance(action, DigSpec):
@@ -844,25 +782,26 @@ class Position(base.Position[Any]):
                 if code == "F":
                     captures = self._check_fish_path(action, side, text)
                 elif code == "MM":
-                    captures = self._check_steps(action, side, 1)
+                    captures = self._check_steps(action, side, CLIMB_LIMIT)
                     total = sum(captures)
-                    if total > config.mm_max:
+                    most = options.dragon_mm_max_captures
+                    if total > most:
                         raise IllegalMoveError(
                             f"MM with {total} capture{'s' if total != 1 else ''}: "
-                            f"dragon-mm-max-captures={config.mm_max}", rule="§4.5", offset=action.offset)
-                    if config.mm_no_return and squares[2] == squares[0]:
+                            f"dragon-mm-max-captures={most}", rule="§4.5", offset=action.offset)
+                    if options.dragon_mm_forbid_return and squares[2] == squares[0]:
                         raise IllegalMoveError(
                             f"MM {text}: ends on its starting square (dragon-mm-forbid-return=yes)",
                             rule="§4.5", offset=action.offset)
                 else:
-                    limit = 2 if code == "C2" else 1
+                    limit = HIGH_CLIMB_LIMIT if code == "C2" else CLIMB_LIMIT
                     hp = h[squares[0]]
                     captures = self._check_steps(action, side, limit)
-                    if code == "C2" and config.c2_climb2 and h[squares[1]] - hp != 2:
-                        climb = h[squares[1]] - hp
+                    climb = h[squares[1]] - hp
+                    if code == "C2" and options.dragon_c2_requires_climb2 and climb != HIGH_CLIMB_LIMIT:
                         raise IllegalMoveError(
                             f"C2 {text}: climbs {climb} ({hp} to {h[squares[1]]}); "
-                            "dragon-c2-requires-climb2=yes needs exactly 2", rule="§4.5",
+                            f"dragon-c2-requires-climb2=yes needs exactly {HIGH_CLIMB_LIMIT}", rule="§4.5",
                             offset=action.offset)
                 path = Path(tuple(squares), tuple(captures))
                 b[at] = 0
@@ -872,7 +811,7 @@ class Position(base.Position[Any]):
                 at = squares[-1]
                 b[at] = piece
                 actions.append(path)
-            if code == "DD" and config.no_null_pair:
+            if code == "DD" and options.forbid_null_dig_pair:
                 first, second = actions
                 assert isinstance(first, Dig) and isinstance(second, Dig)
                 if first.source == second.target and first.target == second.source:
@@ -883,7 +822,7 @@ class Position(base.Position[Any]):
         finally:
             self.heights[:] = saved_h
             self.board[:] = saved_b
-        return Move(origin, code, tuple(actions))
+        return PieceTurn(origin, code, tuple(actions))
 
     @staticmethod
     def _path_text(squares: Sequence[int], marks: Sequence[bool]) -> str:
@@ -913,7 +852,7 @@ class Position(base.Position[Any]):
             raise fail(f"{_n(s)} has no tile (height 0)")
         enemy = b[s] and b[s] >> 2 != side
         if enemy and not undermine:
-            if not self.config.undermining:
+            if not self.options.undermining:
                 raise fail(f"{_n(s)} holds a {SIDES[side ^ 1]} piece (undermining is off)")
             if code == "B" and kind == SAMURAI:
                 reason = "an undermining dig forbids moving this turn (samurai-undermine-and-move is off)"
@@ -926,7 +865,7 @@ class Position(base.Position[Any]):
                 rule="§8.2", offset=dig.offset)
         if b[d]:
             raise fail(f"{_n(d)} is occupied")
-        top = self.config.max_height
+        top = self.options.max_height
         if top is not None and h[d] + 1 > top:
             raise fail(f"{_n(d)} would exceed max-height {top}")
 
@@ -938,20 +877,23 @@ class Position(base.Position[Any]):
         """
         h = self.heights
         b = self.board
-        config = self.config
+        options = self.options
         step = f"move {_n(p)}{'x' if marked else '-'}{_n(q)}"
         hp, hq = h[p], h[q]
-        free = config.ocean and hp == 0
+        free = options.ocean_climb and hp == 0
         c = b[q]
         if c and c >> 2 == side:
             raise IllegalMoveError(f"{step}: {_n(q)} holds a {SIDES[side]} piece", rule=rule, offset=offset)
         if c:
             victim = f"a {SIDES[side ^ 1]} {_piece_name(c & 3)}"
             drop = hp - hq
-            allowed = (free and config.ocean == 2) or (drop == 2 if config.exact2 else drop >= 2)
+            exact2 = options.capture_exactly_2
+            allowed = ((free and options.ocean_capture)
+                       or (drop == CAPTURE_DROP if exact2 else drop >= CAPTURE_DROP))
             if not allowed:
-                if config.exact2 and drop > 2:
-                    why = f"{_n(p)} is {_levels(drop)} above {_n(q)}; capture-height=exactly-2 needs exactly 2"
+                if exact2 and drop > CAPTURE_DROP:
+                    why = (f"{_n(p)} is {_levels(drop)} above {_n(q)}; capture-height=exactly-2 "
+                           f"needs exactly {CAPTURE_DROP}")
                 elif drop > 0:
                     why = f"{_n(p)} is only {_levels(drop)} above {_n(q)}"
                 elif drop == 0:
@@ -959,7 +901,7 @@ class Position(base.Position[Any]):
                 else:
                     why = f"{_n(p)} is {_levels(-drop)} below {_n(q)}"
                 if not marked:
-                    why = f"{_n(q)} holds {victim}, and {why} (a capture needs 2)"
+                    why = f"{_n(q)} holds {victim}, and {why} (a capture needs {CAPTURE_DROP})"
                 raise IllegalMoveError(f"{step}: {why}", rule=rule, offset=offset)
             if not marked:
                 raise IllegalMoveError(f"{step} captures {victim}: write {_n(p)}x{_n(q)}",
@@ -983,7 +925,7 @@ class Position(base.Position[Any]):
         try:
             for index in range(len(squares) - 1):
                 p, q = squares[index], squares[index + 1]
-                offset = action.offset + 2 + 3 * index
+                offset = action.step_offset(index)
                 if q not in IS_ADJACENT[p]:
                     raise IllegalMoveError(
                         f"move {_n(p)}{'x' if action.marks[index] else '-'}{_n(q)}: "
@@ -1002,11 +944,12 @@ class Position(base.Position[Any]):
         """A Fish's two-square diagonal move under ``fish-diag2-model`` (§4.4)."""
         h = self.heights
         b = self.board
-        config = self.config
-        model = config.fish_model
+        options = self.options
+        model = options.fish_diag2_model
         p, m, q = action.squares
         label = f"fish move {text}"
         offset = action.offset
+        first_step, second_step = action.step_offset(0), action.step_offset(1)
         if model == "two-free-diagonal-steps":
             for a, z in ((p, m), (m, q)):
                 if z not in DIAGONAL_NEIGHBOURS[a]:
@@ -1015,29 +958,30 @@ class Position(base.Position[Any]):
             if q == p:
                 raise IllegalMoveError(f"{label}: the second step may not return to {_n(p)}",
                                        rule="§4.4", offset=offset)
-            return self._check_steps(action, side, 1)
+            return self._check_steps(action, side, CLIMB_LIMIT)
         if (m, q) not in DIAGONAL_LINES[p]:
             raise IllegalMoveError(f"{label}: not a straight diagonal", rule="§4.4", offset=offset)
         if model == "jump":
             if action.marks[0]:
                 raise IllegalMoveError(f"{label}: a jumping Fish captures nothing on {_n(m)}",
-                                       rule="§4.4", code=CAPTURE_MARK, offset=offset + 2)
-            return [False, self._judge(p, q, side, 1, action.marks[1], offset + 5, "§4.4")]
+                                       rule="§4.4", code=CAPTURE_MARK, offset=first_step)
+            return [False, self._judge(p, q, side, CLIMB_LIMIT, action.marks[1], second_step, "§4.4")]
         if b[m]:
-            raise IllegalMoveError(f"{label}: {_n(m)} is occupied", rule="§4.4", offset=offset + 2)
+            raise IllegalMoveError(f"{label}: {_n(m)} is occupied", rule="§4.4", offset=first_step)
         if action.marks[0]:
             raise IllegalMoveError(f"move {_n(p)}x{_n(m)}: {_n(m)} is empty", rule="§6.1",
-                                   code=CAPTURE_MARK, offset=offset + 2)
-        free = config.ocean and h[p] == 0
-        if not free and h[m] - h[p] > 1:
+                                   code=CAPTURE_MARK, offset=first_step)
+        free = options.ocean_climb and h[p] == 0
+        if not free and h[m] - h[p] > CLIMB_LIMIT:
             raise IllegalMoveError(
-                f"{label}: climbs {h[m] - h[p]} ({h[p]} to {h[m]}) onto {_n(m)}; the limit is 1",
-                rule="§4.4", offset=offset + 2)
+                f"{label}: climbs {h[m] - h[p]} ({h[p]} to {h[m]}) onto {_n(m)}; "
+                f"the limit is {CLIMB_LIMIT}",
+                rule="§4.4", offset=first_step)
         piece = b[p]
         b[p] = 0
         b[m] = piece
         try:
-            second = self._judge(m, q, side, 1, action.marks[1], offset + 5, "§4.4")
+            second = self._judge(m, q, side, CLIMB_LIMIT, action.marks[1], second_step, "§4.4")
         finally:
             b[m] = 0
             b[p] = piece
@@ -1045,7 +989,7 @@ class Position(base.Position[Any]):
 
     # ---- the implied option (§6.1) -----------------------------------------------------
 
-    def implied_option(self, move: Move) -> str:
+    def implied_option(self, move: PieceTurn) -> str:
         """The option a token without ``=CODE`` would mean for ``move``'s actions (§6.1).
 
         ``move`` must be legal here. The first option in the order B, F, DD, MM, C2, U whose
@@ -1067,24 +1011,9 @@ class Position(base.Position[Any]):
         raise IllegalMoveError(f"{move!r} is not legal here", rule="§6.1")
 
     def piece_turn_position(self, turn: Turn, index: int) -> Position:
-        """A copy of this position after the first ``index`` piece-turns of ``turn``."""
+        """A copy of this position after the first ``index`` piece-turns of ``turn`` (§8.1)."""
         other = self.copy()
         for part in turn.parts[:index]:
             other._apply(part)
         return other
 
-
-def spec_of(move: Move) -> PieceTurnSpec:
-    """A :class:`PieceTurnSpec` that states ``move`` exactly (no piece letter)."""
-    actions: list[ActionSpec] = []
-    for action in move.actions:
-        if isinstance(action, Dig):
-            actions.append(DigSpec(action.source, action.target, 0))
-        else:
-            actions.append(PathSpec(action.squares, action.captures, 0))
-    head = f"{_n(move.origin)}={move.option}"
-    return PieceTurnSpec(move.origin, None, move.option, tuple(actions), head, head, 0)
-
-
-def start_heights(config: Config) -> list[int]:
-    return [config.initial_height] * 36

@@ -1,7 +1,8 @@
 """Elevation statistics (§10): what each piece-turn did, and per-record figures.
 
 :func:`piece_turn_facts` is the per-piece-turn hook (piece, option, digs, path, captures,
-climbs); :class:`ElevationStats` sums them over a record into one flat dict. This module does
+climbs); :func:`describe` flattens it for ``moves`` listings; :class:`Stats` sums the facts over
+a record into one flat dict. This module does
 not judge legality: it trusts that the turns it is given were legal.
 
 >>> from notation_tools.games.elevation import GAME
@@ -19,8 +20,9 @@ import dataclasses
 from typing import Any
 
 from notation_tools.games.base import Outcome, Rules, SnapshotStats
-from notation_tools.games.elevation.moves import Dig, Move, Turn
-from notation_tools.games.elevation.pieces import DRAGON, FISH, PIECE_KINDS, SAMURAI, SIDES, SQUARE_NAMES
+from notation_tools.games.elevation.moves import Dig, Move
+from notation_tools.games.elevation.pieces import (
+    DRAGON, FISH, KIND_BY_LETTER, PIECE_KINDS, SAMURAI, SIDES, SQUARE_NAMES, piece_code)
 from notation_tools.games.elevation.rules import Position
 
 KIND_WORDS = {SAMURAI: "samurai", FISH: "fish", DRAGON: "dragon"}
@@ -43,7 +45,7 @@ class PieceTurnFacts:
     climbs: tuple[int, ...]  # height change of each step (positive = up)
 
 
-def piece_turn_facts(move: Move | Turn, position: Position) -> list[PieceTurnFacts]:
+def piece_turn_facts(move: Move, position: Position) -> list[PieceTurnFacts]:
     """The facts of each piece-turn of ``move`` played from ``position`` (not changed)."""
     heights = position.heights[:]
     board = position.board[:]
@@ -87,7 +89,7 @@ def piece_turn_facts(move: Move | Turn, position: Position) -> list[PieceTurnFac
     return out
 
 
-def describe(move: Move | Turn, position: Position) -> dict[str, Any]:
+def describe(move: Move, position: Position) -> dict[str, Any]:
     """Flat facts for ``moves`` listings: pieces, options, digs, path, captures."""
     facts = piece_turn_facts(move, position)
     return {
@@ -99,7 +101,7 @@ def describe(move: Move | Turn, position: Position) -> dict[str, Any]:
     }
 
 
-class ElevationStats(SnapshotStats[Position, Any]):
+class Stats(SnapshotStats[Position, Move]):
     """Per-record figures of §10, gathered ply by ply.
 
     Keys (``side`` is ``white``/``black``): ``turns``, ``captures``, ``<side>_captures``,
@@ -126,7 +128,7 @@ class ElevationStats(SnapshotStats[Position, Any]):
         self.first_capture_ply: int | None = None
         self.highest_stack: int | None = None
 
-    def add(self, before: Position, move: Move | Turn, after: Position) -> None:
+    def add(self, before: Position, move: Move, after: Position) -> None:
         """Note one ply (§10). ``before`` is the position before ``move``."""
         self.turns += 1
         if self.highest_stack is None:
@@ -147,8 +149,8 @@ class ElevationStats(SnapshotStats[Position, Any]):
                 figures[f"{side}_largest_drop"] = max(figures[f"{side}_largest_drop"], -climb)
             for _square, letter in facts.captures:
                 figures[f"{side}_captures"] += 1
-                by = KIND_WORDS[PIECE_KINDS_BY_LETTER[facts.piece]]
-                taken = KIND_WORDS[PIECE_KINDS_BY_LETTER[letter]]
+                by = KIND_WORDS[KIND_BY_LETTER[facts.piece]]
+                taken = KIND_WORDS[KIND_BY_LETTER[letter]]
                 figures[f"{side}_captures_by_{by}"] += 1
                 figures[f"{side}_captured_{taken}"] += 1
                 if self.first_capture_ply is None:
@@ -162,7 +164,7 @@ class ElevationStats(SnapshotStats[Position, Any]):
         for side_index, side in enumerate(("white", "black")):
             total = 0
             for kind, word in KIND_WORDS.items():
-                left = sum(1 for cell in final.board if cell == (side_index << 2 | kind))
+                left = final.board.count(piece_code(side_index, kind))
                 result[f"{side}_{word}_left"] = left
                 total += left
             result[f"{side}_pieces_left"] = total
@@ -173,5 +175,3 @@ class ElevationStats(SnapshotStats[Position, Any]):
         result["end_reason"] = outcome.reason if outcome is not None else "result-tag-only"
         return result
 
-
-PIECE_KINDS_BY_LETTER = {row.letter: kind for kind, row in PIECE_KINDS.items()}

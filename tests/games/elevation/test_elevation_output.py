@@ -80,15 +80,18 @@ def test_svg_structure():
     assert {rect.get("id") for rect in squares} >= {"a1", "f6", "c3"}
     heights = [text.text for text in root.iter(NS + "text") if text.get("class") == "height"]
     assert sorted(heights) == sorted(str(h) for h in pos.heights)
-    discs = [c for c in root.iter(NS + "circle") if "piece" in (c.get("class") or "")]
-    assert len(discs) == 12
-    assert sum("white" in c.get("class") for c in discs) == 6
+    discs = [g for g in root.iter(NS + "g") if (g.get("class") or "").startswith("piece ")]
+    assert len(discs) == 12 and all(len(g.findall(NS + "circle")) == 1 for g in discs)
+    assert sum("light" in g.get("class") for g in discs) == 6
+    assert {g.get("data-square") for g in discs} == {"a1", "b1", "c2", "d1", "e1", "f1",
+                                                     "a6", "b6", "c6", "d6", "e6", "f6"}
     letters = [t.text for t in root.iter(NS + "text") if t.get("class") == "piece-letter"]
     assert sorted(letters) == sorted("SFDDFS" * 2)
     coordinates = [t.text for t in root.iter(NS + "text") if t.get("class") == "coordinate"]
     assert set(coordinates) == set("abcdef123456")
     assert root.find(NS + "desc").text == GAME.render_text(pos)
-    assert len(root.findall(f".//{NS}line[@class='dig']")) == 1
+    assert root.find(NS + "title").text == "Elevation"
+    assert len(root.findall(f".//{NS}polyline[@class='dig']")) == 1
     assert len(root.findall(f".//{NS}polyline[@class='path']")) == 1
 
 

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from notation_tools.games.base import EngineError, IllegalMoveError
-from notation_tools.games.elevation import GAME, Dig, Move, Path, Turn
+from notation_tools.games.elevation import GAME, Dig, Path, PieceTurn, Turn
 from notation_tools.games.elevation.notation import parse_pattern
 from notation_tools.games.elevation.pieces import ADJACENT, MIRROR_FILE, MIRROR_RANK, SQUARE_NAMES
 from notation_tools.games.elevation.rules import Position
@@ -207,7 +207,7 @@ def _map_move(move, table, turn_map=None):
             actions.append(Dig(table[action.source], table[action.target]))
         else:
             actions.append(Path(tuple(table[s] for s in action.squares), action.captures))
-    return Move(table[move.origin], move.option, tuple(actions))
+    return PieceTurn(table[move.origin], move.option, tuple(actions))
 
 
 def _mirror_files(pos: Position) -> Position:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from notation_tools.games.base import EngineError, IllegalMoveError, MoveSyntaxError
-from notation_tools.games.elevation import GAME, Move, Turn
+from notation_tools.games.elevation import GAME, Move, PieceTurn, Turn
 from notation_tools.analysis.perft import perft
 
 START = "333333/333333/333333/333333/333333/333333 sfddfs/6/6/6/6/SFDDFS w"
@@ -343,8 +343,13 @@ def test_two_pieces_second_turn_sees_the_first():
 def test_push_accepts_a_move_or_a_turn():
     pos = GAME.start_position(rules())
     move = GAME.parse_move("c1:c2>b2,c1-c2", pos)
-    assert isinstance(move, Move)
+    assert isinstance(move, PieceTurn) and isinstance(move, Move)
     pos.push(move)
+    assert pos.turn == 1
+    pos = GAME.start_position(rules("two-pieces-per-turn"))
+    turn = GAME.parse_move("c1:c2>b2,c1-c2&d1:d2>e2,d1-d2", pos)
+    assert isinstance(turn, Turn) and isinstance(turn, Move)
+    pos.push(turn)
     assert pos.turn == 1
 
 
