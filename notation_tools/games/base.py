@@ -199,6 +199,11 @@ class Rules:
                 == (other.game_id, other.profile, dict(other.texts)))
 
     def __hash__(self) -> int:
+        # Engines look their typed options up by rules for every position they build.
+        return self._hash
+
+    @functools.cached_property
+    def _hash(self) -> int:
         return hash((self.game_id, self.profile, tuple(sorted(self.texts.items()))))
 
     def describe(self) -> str:
