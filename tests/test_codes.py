@@ -89,3 +89,9 @@ def test_codes_met_on_the_samples_are_declared():
 def test_game_lookup_of_codes():
     maka = get_game("maka")
     assert all(isinstance(code, Code) for code in maka.codes)
+
+
+def test_the_readme_lists_every_shared_code():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    listed = set(re.findall(r"^\| `([EWI]-[A-Z0-9-]+)` \|", readme, re.M))
+    assert listed == SHARED
