@@ -1,11 +1,12 @@
-"""Maka-Dai-Dai Shogi move notations: TSA (ShogiVar), ``tsa-full`` and ``coord`` (spec §9).
+"""Maka-Dai-Dai Shogi move notations: TSA (ShogiVar), ``tsa-full``, ``coord`` and JSON (§9).
 
 Parsing is two steps (G2): a pyparsing grammar turns the token into a pattern (cached per
 text), then :func:`resolve` matches the pattern against the engine's legal moves and, when
-nothing matches, asks :mod:`.explain` which rule the move breaks. Formatting writes the
-canonical form of §9.4, adding an origin exactly when ShogiVar would.
+nothing matches, asks the explain module which rule the move breaks. Formatting writes the
+canonical form of §9.4, adding an origin exactly when ShogiVar would. :data:`DIALECT` says how
+ShogiVar writes its records (§9.8).
 
-This module holds no movement rule: every legality question goes to :mod:`.rules`.
+This module holds no movement rule: every legality question goes to the rules module.
 
 >>> from notation_tools.games.maka import GAME
 >>> pos = GAME.start_position(GAME.parse_rules(None))
@@ -17,20 +18,24 @@ This module holds no movement rule: every legality question goes to :mod:`.rules
 from __future__ import annotations
 
 import dataclasses
+import fractions
 import functools
+import json
 import re
+from collections.abc import Sequence
 from typing import Any
 
 import pyparsing as pp
 
-from notation_tools.games.base import (AmbiguousMoveError, EngineError, IllegalMoveError,
-                                       MoveSyntaxError)
-
-from .explain import SIDE_NAMES, describe, explain, filter_reason, piece_name
-from .pieces import (ALIASES, FGO_ID, GOLD_ID, GP_ID, LOOK_ALIKES, NEIGHBOURS, NEVER_PROMOTES,
-                     RANKS, TYPE_BY_ABBR, TYPE_ID, TYPE_OF_ID, TYPES, parse_square,
-                     possible_origins, square_name)
-from .rules import Move, Position
+from notation_tools.games.base import (AmbiguousMoveError, Dialect, EngineError,
+                                       IllegalMoveError, MoveSyntaxError, Resolution)
+from notation_tools.games.maka.explain import describe, explain, filter_reason, piece_name
+from notation_tools.games.maka.moves import Move
+from notation_tools.games.maka.pieces import (ALIASES, FGO_ID, GOLD_ID, GP_ID, LOOK_ALIKES,
+                                              MAX_TOKEN_LENGTH, NEIGHBOURS, NEVER_PROMOTES, RANKS,
+                                              SIDE_NAMES, TYPE_BY_ABBR, TYPE_ID, TYPE_OF_ID, TYPES,
+                                              parse_square, possible_origins, square_name)
+from notation_tools.games.maka.rules import Position
 
 NOTATIONS = ("tsa", "tsa-full", "coord")
 
@@ -66,16 +71,6 @@ class Pattern:
     body: str
     legs: tuple[tuple[str, int], ...]
     mark: str
-
-
-@dataclasses.dataclass(slots=True)
-class Resolution:
-    """A resolved token: the move, warnings ``(code, message, rule)``, and in the Gold case
-    (§9.2 step 6) the other readings."""
-
-    move: Move
-    warnings: list[tuple[str, str, str]]
-    alternatives: tuple[Move, ...] = ()
 
 
 def _syntax(message: str, offset: int = 0, code: str | None = None) -> MoveSyntaxError:
@@ -148,7 +143,7 @@ def parse_pattern(text: str, notation: str | None = None) -> Pattern:
 
 
 def _parse_pattern(text: str, kind: str) -> Pattern:
-    if not text or len(text) > 60 or not text.isascii() or not text.isprintable() or " " in text:
+    if not text or len(text) > MAX_TOKEN_LENGTH or not text.isascii() or not text.isprintable() or " " in text:
         raise _syntax(f"cannot read {text!r} as a Maka-Dai-Dai Shogi move")
     if kind == "coord":
         match = COORD_RE.fullmatch(text)
@@ -308,7 +303,7 @@ def _select_mark(pos: Position, group: list[Move], mark: str, text: str,
     """Apply the promotion mark to the moves of one identity group (§9.2 step 4)."""
     first = group[0]
     kinds = {pos.promotion_kind(m): m for m in group}
-    promotion = pos.rules["promotion"]
+    promotion = pos.options.promotion
     code = pos.board[first.origin]
     name = piece_name(code)
     if "contagion" in kinds:
@@ -348,31 +343,33 @@ def _select_mark(pos: Position, group: list[Move], mark: str, text: str,
     return first
 
 
-def resolve(text: str, pos: Position, notation: str | None = None) -> Resolution:
+def resolve(text: str, pos: Position, notation: str | None = None) -> Resolution[Move]:
     """The legal move a token names in ``pos`` (§9.2), with warnings (W-PROMOTION-MARK,
-    W-SELF-CHECK under `self-check=warn`).
+    W-SELF-CHECK under `self-check=warn`) and, in the Gold case (§9.2 step 6), the other
+    reading as an alternative.
 
     See :func:`_resolve` for the errors raised.
     """
     result = _resolve(text, pos, notation)
-    if pos.rules.values["self-check"] == "warn":
+    if pos.options.self_check == "warn":
         side = pos.turn
         pos.push(result.move)
         try:
             by = pos.self_check_by(side)
             if by is not None:
                 royal = pos.royals(side)[0]
-                result.warnings.append((
+                warning = (
                     "W-SELF-CHECK",
                     f"{SIDE_NAMES[side]} leaves its only royal piece ({piece_name(pos.board[royal])} "
                     f"on {square_name(royal)}) capturable by the {describe(pos.board[by])} on "
-                    f"{square_name(by)}", "§6.11"))
+                    f"{square_name(by)}", "§6.11")
+                result = dataclasses.replace(result, warnings=[*result.warnings, warning])
         finally:
             pos.pop()
     return result
 
 
-def _resolve(text: str, pos: Position, notation: str | None = None) -> Resolution:
+def _resolve(text: str, pos: Position, notation: str | None = None) -> Resolution[Move]:
     """The legal move a token names in ``pos`` (§9.2), with warnings.
 
     Raises :class:`MoveSyntaxError` (E-SYNTAX, E-BAD-SQUARE, E-UNKNOWN-PIECE, E-MULTI-LEG),
@@ -386,8 +383,9 @@ def _resolve(text: str, pos: Position, notation: str | None = None) -> Resolutio
         raise _syntax(f"unknown notation {notation!r}")
     pattern = parse_pattern(text, "coord" if notation == "coord" else
                             (None if notation is None else "tsa"))
-    outcome = pos.outcome() if pos.game_over() else None
-    if outcome is not None:
+    if not pos.royals_on_both_sides():
+        outcome = pos.outcome()
+        assert outcome is not None
         raise _illegal(f"the game is over: {outcome.detail}", "§6.10", "E-MOVE-AFTER-END")
     side = pos.turn
     board = pos.board
@@ -484,7 +482,7 @@ def _resolve(text: str, pos: Position, notation: str | None = None) -> Resolutio
         return Resolution(_select_mark(pos, matches, pattern.mark, text, warned), warned)
     groups: dict[tuple[Any, ...], list[Move]] = {}
     for m in matches:
-        groups.setdefault((m.origin, m.to, frozenset(m.captures)), []).append(m)
+        groups.setdefault((m.origin, m.target, frozenset(m.captures)), []).append(m)
     warnings: list[tuple[str, str, str]] = []
     chosen = []
     for group in groups.values():
@@ -498,7 +496,7 @@ def _resolve(text: str, pos: Position, notation: str | None = None) -> Resolutio
         # ShogiVar would have written an origin for a piece with a same-type rival (§9.4)
         def alone(m: Move) -> bool:
             code = board[m.origin]
-            return not any(next(pos.legal_moves(origin=s, target=m.to), None) is not None
+            return not any(next(pos.legal_moves(origin=s, target=m.target), None) is not None
                            for s in pos.squares[code] if s != m.origin)
 
         chosen = [m for m in chosen if alone(m)]
@@ -519,7 +517,7 @@ def _resolve(text: str, pos: Position, notation: str | None = None) -> Resolutio
     count = {2: "two", 3: "three"}.get(len(chosen), str(len(chosen)))
     written = format_move(first, pos, "tsa-full")
     raise AmbiguousMoveError(f"ambiguous: {count} {SIDE_NAMES[side]} {plural} can reach "
-                             f"{square_name(first.to)} (from {origins}); write the origin, "
+                             f"{square_name(first.target)} (from {origins}); write the origin, "
                              f"e.g. {written}", rule="§9.2")
 
 
@@ -554,7 +552,7 @@ def _match(pos: Position, sq: int, code: int, pattern: Pattern, moves: list[Move
         name = piece_name(code)
         if all(board[n] for n in NEIGHBOURS[sq]):
             return (f"the {name} cannot pass: all squares next to it are occupied "
-                    f"(lion-pass={pos.rules['lion-pass']})")
+                    f"(lion-pass={pos.options.lion_pass})")
         return f"the {name} on {square_name(sq)} cannot pass"
     if pattern.body == "igui":
         target = pattern.legs[0][1]
@@ -564,7 +562,7 @@ def _match(pos: Position, sq: int, code: int, pattern: Pattern, moves: list[Move
         if not here or here & 1 == side:
             raise _illegal(f"{square_name(target)} holds no enemy piece; igui (x!) must capture",
                            "§9.1", "E-CAPTURE-MARK")
-        found = [m for m in moves if m.to == sq and frozenset(m.captures) == {target}]
+        found = [m for m in moves if m.target == sq and frozenset(m.captures) == {target}]
         return found or f"the {piece_name(code)} cannot capture {square_name(target)} by igui"
     if len(pattern.legs) == 1:
         mark, target = pattern.legs[0]
@@ -579,7 +577,7 @@ def _match(pos: Position, sq: int, code: int, pattern: Pattern, moves: list[Move
                            f"{pattern.designation}x{square_name(target)}", "§9.1",
                            "E-CAPTURE-MARK")
         want = frozenset((target,)) if enemy else frozenset()
-        found = [m for m in moves if m.to == target and frozenset(m.captures) == want]
+        found = [m for m in moves if m.target == target and frozenset(m.captures) == want]
         return found or None
     if pattern.kind == "coord":
         legs = []
@@ -591,11 +589,11 @@ def _match(pos: Position, sq: int, code: int, pattern: Pattern, moves: list[Move
                 vacated.add(s)
         pattern = dataclasses.replace(pattern, legs=tuple(legs), kind="tsa")
     final, captures = _written_path(pos, sq, code, pattern)
-    found = [m for m in moves if m.to == final and frozenset(m.captures) == captures]
+    found = [m for m in moves if m.target == final and frozenset(m.captures) == captures]
     if found:
         return found
     for m in pos.piece_moves(sq, code):
-        if m.to == final and frozenset(m.captures) == captures:
+        if m.target == final and frozenset(m.captures) == captures:
             reason = filter_reason(pos, m)
             if reason:
                 return reason
@@ -610,9 +608,9 @@ def legs_text(move: Move) -> str:
     if move.is_pass:
         return "!"
     if not move.captures:
-        return f"-{square_name(move.to)}"
-    if move.captures == (move.to,):
-        return f"x{square_name(move.to)}"
+        return f"-{square_name(move.target)}"
+    if move.captures == (move.target,):
+        return f"x{square_name(move.target)}"
     parts = []
     taken = set(move.captures)
     for s in move.path:
@@ -635,16 +633,18 @@ def needs_origin(move: Move, pos: Position) -> bool:
     if move.is_pass:
         return False
     code = pos.board[move.origin]
-    to = move.to
+    target = move.target
     origins = possible_origins(pos.t, code)
     for s in pos.squares[code]:
-        if s != move.origin and (origins is None or s in origins[to]) and pos.moves_from(s, to):
+        if s != move.origin and (origins is None or s in origins[target]) \
+                and pos.moves_from(s, target):
             return True
     return False
 
 
 def format_move(move: Move, pos: Position, notation: str | None = None) -> str:
-    """The text of a legal move in ``tsa`` (default), ``tsa-full`` or ``coord`` (§9.4-§9.6).
+    """The text of a legal move in ``tsa`` (default), ``tsa-full``, ``coord`` (§9.4-§9.6) or
+    ``json`` (the §9.7 object as JSON text).
 
     >>> from notation_tools.games.maka import GAME
     >>> pos = GAME.start_position(GAME.parse_rules(None))
@@ -653,11 +653,13 @@ def format_move(move: Move, pos: Position, notation: str | None = None) -> str:
     ['Ky-13q', 'Ky11q-13q', '11q13q']
     """
     notation = notation or "tsa"
+    if notation == "json":
+        return json.dumps(move_to_json(move, pos))
     mark = mark_text(move, pos)
     if notation == "coord":
         if move.is_pass:
             return f"{square_name(move.origin)}!{mark}"
-        path = move.path or (move.to,)
+        path = move.path or (move.target,)
         return square_name(move.origin) + "".join(square_name(s) for s in path) + mark
     if notation not in ("tsa", "tsa-full"):
         raise ValueError(f"unknown notation {notation!r}")
@@ -667,3 +669,123 @@ def format_move(move: Move, pos: Position, notation: str | None = None) -> str:
     if notation == "tsa-full" or needs_origin(move, pos):
         origin = square_name(move.origin)
     return f"{designation}{origin}{legs_text(move)}{mark}"
+
+
+def format_warnings(move: Move, pos: Position,
+                    notation: str | None = None) -> Sequence[tuple[str, str]]:
+    """W-AMBIGUOUS-OUTPUT when the canonical TSA token reads back as more than one move (§9.4)."""
+    if notation not in (None, "tsa") or not output_is_ambiguous(move, pos):
+        return ()
+    text = format_move(move, pos, "tsa")
+    return (("W-AMBIGUOUS-OUTPUT", f"{text} is ambiguous on reading back; use --to tsa-full"),)
+
+
+# ---- JSON moves (§9.7) ------------------------------------------------------------------------
+
+JSON_CHECKED_KEYS = ("side", "piece", "to", "captures", "captured", "becomes", "tsa", "coord")
+"""The keys written on output that input may repeat; they are checked against the move."""
+
+
+def move_to_json(move: Move, pos: Position) -> dict[str, Any]:
+    """The §9.7 object of a legal move.
+
+    >>> from notation_tools.games.maka import GAME
+    >>> pos = GAME.start_position(GAME.parse_rules(None))
+    >>> move_to_json(resolve("P-10m", pos).move, pos)["coord"]
+    '10n10m'
+    """
+    board = pos.board
+    code = board[move.origin]
+    data: dict[str, Any] = {"from": square_name(move.origin),
+                            "legs": [square_name(s) for s in move.path]}
+    if move.is_pass:
+        data["pass"] = True
+    mark = mark_text(move, pos)
+    if mark:
+        data["mark"] = mark
+    data.update({
+        "side": "bw"[code & 1], "piece": TYPE_OF_ID[code >> 1].abbr,
+        "to": square_name(move.target),
+        "captures": [square_name(c) for c in move.captures],
+        "captured": [TYPE_OF_ID[board[c] >> 1].abbr for c in move.captures],
+        "becomes": TYPE_OF_ID[move.becomes].abbr if move.becomes != code >> 1 else None,
+        "tsa": format_move(move, pos, "tsa"),
+        "coord": format_move(move, pos, "coord"),
+    })
+    return data
+
+
+def move_from_json(data: Any, pos: Position) -> Move:
+    """Read a §9.7 object (or a tsa/coord string); the keys of :data:`JSON_CHECKED_KEYS`, when
+    present, must agree with the move (E-ILLEGAL-MOVE naming the key)."""
+    if isinstance(data, str):
+        return resolve(data, pos, "coord" if data[:1].isdigit() else "tsa").move
+    if not isinstance(data, dict):
+        raise MoveSyntaxError(f"a Maka move in JSON is an object or a string, not "
+                              f"{type(data).__name__}", rule="§9.7")
+    origin = data.get("from")
+    if not isinstance(origin, str) or parse_square(origin) is None:
+        raise MoveSyntaxError('a JSON move needs "from" (a square)', rule="§9.7")
+    mark = data.get("mark", "")
+    if mark not in ("", "+", "=", None):
+        raise MoveSyntaxError(f'"mark" is "+" or "=", not {mark!r}', rule="§9.7")
+    if data.get("pass") is True:
+        text = f"{origin}!{mark or ''}"
+    else:
+        legs = data.get("legs")
+        if not isinstance(legs, list) or not legs or not all(isinstance(s, str) for s in legs):
+            raise MoveSyntaxError('a JSON move needs "legs" (a list of squares) or '
+                                  '"pass": true', rule="§9.7")
+        text = origin + "".join(legs) + (mark or "")
+    move = resolve(text, pos, "coord").move
+    written = move_to_json(move, pos)
+    for key in JSON_CHECKED_KEYS:
+        if key in data and data[key] != written[key]:
+            raise IllegalMoveError(f"JSON key {key!r} is {data[key]!r}, but the move gives "
+                                   f"{written[key]!r}", rule="§9.7")
+    return move
+
+
+# ---- how other programs write records (§9.8) --------------------------------------------------
+
+TEXT_SCORE_TITLE = ("Ultra", "Great", "Great", "Shogi", "-", "Game", "Record")
+"""The words of the first title line of ShogiVar's text score."""
+SNIFF_SHARE = fractions.Fraction(4, 5)
+"""The share of words that must read as TSA moves for untagged movetext to be Maka's."""
+
+
+class MakaDialect(Dialect):
+    """How ShogiVar writes Maka records (§9.8): its text score's title lines, the word
+    ``mate``, and the ``-`` placeholder of a handicap game's first move."""
+
+    suffixes = (".txt", ".tsa", ".kif")
+    placeholder = "-"
+    fork_warning = "W-AMBIGUOUS-GOLD"  # §9.2 step 6
+    ignored_words = frozenset({"mate"})  # ShogiVar appends it to a mating move (§9.8)
+
+    def preamble_length(self, move_texts: Sequence[str]) -> int:
+        """ShogiVar's text score opens with two title lines (§9.8): ``Ultra Great Great Shogi
+        -  Game Record`` and a line of underscores; their words are skipped."""
+        title = len(TEXT_SCORE_TITLE)
+        if tuple(move_texts[:title]) != TEXT_SCORE_TITLE:
+            return 0
+        rule = move_texts[title:title + 1]
+        return title + 1 if rule and set(rule[0]) == {"_"} else title
+
+    def sniff(self, move_texts: Sequence[str]) -> bool:
+        """Whether untagged movetext looks like ShogiVar's TSA notation (§9.8)."""
+        words = [w for w in move_texts if w not in ("-", "mate")]
+        if not words:
+            return False
+        good = 0
+        for word in words:
+            try:
+                pattern = parse_pattern(word, "tsa")
+            except EngineError:
+                continue
+            if pattern.kind == "tsa":
+                good += 1
+        return good >= SNIFF_SHARE * len(words)
+
+
+DIALECT = MakaDialect()
