@@ -73,8 +73,9 @@ class Pattern:
     mark: str
 
 
-def _syntax(message: str, offset: int = 0, code: str | None = None) -> MoveSyntaxError:
-    return MoveSyntaxError(message, rule="§9.1", offset=offset, code=code)
+def _syntax(message: str, offset: int = 0, code: str | None = None,
+            rule: str = "§9.1") -> MoveSyntaxError:
+    return MoveSyntaxError(message, rule=rule, offset=offset, code=code)
 
 
 def _check_square(text: str, offset: int) -> int:
@@ -107,9 +108,10 @@ def designation_types(text: str) -> tuple[int, ...]:
         return (TYPE_ID[ALIASES[text]],)
     base = text.lstrip("+")
     if text.startswith("+") and base in NEVER_PROMOTES:
-        raise _syntax(f"{base} never promotes", code="E-UNKNOWN-PIECE")
+        raise _syntax(f"{base} never promotes", code="E-UNKNOWN-PIECE", rule="§3.4")
     if text.startswith("+") and base in TYPE_BY_ABBR:
-        raise _syntax(f"{text}: {base} is already a promoted type", code="E-UNKNOWN-PIECE")
+        raise _syntax(f"{text}: {base} is already a promoted type", code="E-UNKNOWN-PIECE",
+                      rule="§3.4")
     suggestions = [a for pair in LOOK_ALIKES if base in pair for a in pair if a != base]
     suggestions += [t.abbr for t in TYPES if t.abbr.lower() == base.lower() and t.abbr != base
                     and t.abbr not in suggestions]
@@ -117,7 +119,8 @@ def designation_types(text: str) -> tuple[int, ...]:
     if suggestions:
         names = " or ".join(f"{a} ({TYPE_BY_ABBR[a].name})" for a in suggestions[:3])
         hint = f"; did you mean {names}?"
-    raise _syntax(f'no piece is abbreviated "{text}"{hint}', code="E-UNKNOWN-PIECE")
+    raise _syntax(f'no piece is abbreviated "{text}"{hint}', code="E-UNKNOWN-PIECE",
+                  rule="§3.4")
 
 
 @functools.lru_cache(maxsize=8192)
@@ -157,7 +160,7 @@ def _parse_pattern(text: str, kind: str) -> Pattern:
                 result = COORD_GRAMMAR.parse_string(text)
             except pp.ParseBaseException as error:
                 raise _syntax(f'cannot read "{text}" as a coordinate move (squares, then ! or '
-                              f'a mark)', error.loc) from None
+                              f'a mark)', error.loc, rule="§9.6") from None
         offset = 0
         squares = []
         for sq_text in result["squares"]:
@@ -166,7 +169,7 @@ def _parse_pattern(text: str, kind: str) -> Pattern:
         is_pass = "pass" in result
         if is_pass and len(squares) != 1 or not is_pass and len(squares) < 2:
             raise _syntax(f'cannot read "{text}": a coordinate move is the origin, then the '
-                          "path squares or !")
+                          "path squares or !", rule="§9.6")
         legs = tuple(("", s) for s in squares[1:])
         return Pattern("coord", None, None, squares[0], "pass" if is_pass else "legs", legs,
                        result.get("mark", ""))
