@@ -128,14 +128,14 @@ class Options:
     """``(option name, text)`` of every option, sorted: the key of the compiled piece tables."""
 
     def __post_init__(self) -> None:
-        derived = {
+        derived: dict[str, object] = {
             "contagion": self.deva_contagion == "on",
             "lion_dog_leaps": self.lion_dog_leap == "yes",
             "pass_always": self.lion_pass == "always",
             "forbid_self_check": self.self_check == "forbid",
             "forbid_repetition": self.repetition == "forbidden",
         }
-        derived["filters_moves"] = derived["forbid_self_check"] or derived["forbid_repetition"]
+        derived["filters_moves"] = self.self_check == "forbid" or self.repetition == "forbidden"
         derived["choices"] = tuple(sorted((option.name, getattr(self, option.field_name))
                                           for option in OPTIONS))
         for name, value in derived.items():

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from notation_tools.games.base import Outcome, Rules, StatsCollector
+from notation_tools.games.base import Outcome, StatsCollector
 
 from notation_tools.games.maka.moves import Move
 from notation_tools.games.maka.pieces import (COL, EMPEROR_ID, GP_ID, KNIGHT_STUCK_RANKS,
@@ -79,15 +79,15 @@ def describe_move(move: Move, position: Position) -> dict[str, Any]:
 
 
 class Stats(StatsCollector[Position, Move]):
-    """Gathers §13's per-record figures while a record is replayed."""
+    """Gathers §13's per-record figures while a record is replayed (the same figures under
+    every rule option)."""
 
-    def __init__(self, rules: Rules) -> None:
-        self.rules = rules
+    def __init__(self) -> None:
         self.plies = 0
         self.moves = [0, 0]
         self.captures = [0, 0]
         self.captured_types: Counter[str] = Counter()
-        self.multi = Counter()
+        self.multi: Counter[int] = Counter()
         self.igui = 0
         self.passes = 0
         self.promotions = [0, 0]
