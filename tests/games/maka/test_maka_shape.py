@@ -63,7 +63,7 @@ def test_6_12_alternative_moves_cover_their_options():
     ("/19/19/19/19/19/", "/19/19/3,2,14/19/19/", "rank j, cell 2"),
     ("/19/19/19/19/19/", "/19/19/01,18/19/19/", "rank j, cell 1"),
     ("/19/19/19/19/19/", "/19/19/,19/19/19/", "rank j, cell 1"),
-    ("/19/19/19/19/19/", "/19/19/\u0663,16/19/19/", "rank j, cell 1"),
+    ("/19/19/19/19/19/", "/19/19/\u0663,P,15/19/19/", "rank j, cell 1"),
 ])
 def test_5_rank_errors_name_rank_and_cell_at_their_offset(old, new, where):
     """§5: a bad rank is E-BAD-POSITION naming its rank and cell; the error's offset is the
