@@ -29,7 +29,8 @@ CODES = (
          "zero", "§9.1"),
     Code("E-UNKNOWN-PIECE", ERROR, "a designation that names no piece, or + before a piece that "
          "never promotes", "§3.4"),
-    Code("E-NO-PIECE", ERROR, "the side to move has no such piece (on the origin written)", "§9.2"),
+    Code("E-NO-PIECE", ERROR, "the side to move has no such piece (on the origin written)",
+         "§9.2"),
     Code("E-CAPTURE-MARK", ERROR, "x onto a square without an enemy, or - onto an enemy", "§9.1"),
     Code("E-MULTI-LEG", ERROR, "several legs, ! or x! for a piece without Lion power, or more "
          "legs than the piece has", "§9.1"),

@@ -17,8 +17,9 @@ from notation_tools.games.maka.pieces import TYPE_OF_ID, square_name
 class Move:
     """One move identity (§8.1) with its canonical path (not part of equality).
 
-    ``origin``/``target`` are square indices (see :func:`~notation_tools.games.maka.pieces.square_name`):
-    where the piece starts and where it ends; ``captures`` lists the captured squares in the
+    ``origin``/``target`` are square indices (see
+    :func:`~notation_tools.games.maka.pieces.square_name`): where the piece starts and where
+    it ends; ``captures`` lists the captured squares in the
     order of the canonical path; ``becomes`` is the type id of the moving piece after the move;
     ``path`` the squares visited after the origin (``()`` for a pass, ``(target,)`` for a
     one-leg move).

@@ -31,6 +31,8 @@ PIECES_PER_SIDE = 96
 """Pieces each side starts with (§3)."""
 GOLD_PROMOTING_TYPES = 20
 """Initial types that promote to a gold-promoted Gold (§3.4)."""
+JUMP_DISTANCE = 2
+"""A jump (``J``) lands on the 2nd square along its direction (§3.1)."""
 LION_RANGE = 2
 """Lion power's range: Lion, Furious Fiend, Buddhist Spirit (§6.3)."""
 TK_LION_RANGE = 3

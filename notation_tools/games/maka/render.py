@@ -119,10 +119,11 @@ def svg(pos: Position, *, last_move: Move | None = None, marks: frozenset[str] =
         doc.element(grid, "rect", class_="square " + square_name(sq), x=MARGIN + col * SQUARE,
                     y=MARGIN + row * SQUARE, width=SQUARE, height=SQUARE,
                     fill=fills.get(sq, "none"), stroke="#000", stroke_width=1)
-    doc.coordinates([(MARGIN + col * SQUARE + SQUARE // 2, MARGIN * 2 // 3, str(SIZE - col))
-                     for col in range(SIZE)]
-                    + [(MARGIN + SIZE * SQUARE + MARGIN // 2, MARGIN + row * SQUARE + SQUARE // 2 + 4,
-                        RANKS[row]) for row in range(SIZE)])
+    files = [(MARGIN + col * SQUARE + SQUARE // 2, MARGIN * 2 // 3, str(SIZE - col))
+             for col in range(SIZE)]
+    ranks = [(MARGIN + SIZE * SQUARE + MARGIN // 2, MARGIN + row * SQUARE + SQUARE // 2 + 4,
+              RANKS[row]) for row in range(SIZE)]
+    doc.coordinates(files + ranks)
     if last_move is not None and last_move.path:
         doc.last_move_line(doc.group("last-move"),
                            [_centre(s) for s in (last_move.origin, *last_move.path)], arrow=True)

@@ -25,12 +25,12 @@ from notation_tools.games.base import Outcome, Rules
 from notation_tools.games.maka.moves import Move
 from notation_tools.games.maka.options import Options
 from notation_tools.games.maka.pieces import (BSP_ID, COL, DE_ID, DIAGONAL, DIRS, DSP_ID, DV_ID,
-                                              EMPEROR_ID, KING_ID, KNIGHT_SOURCES, KNIGHT_TARGETS,
-                                              LION_DOG_STEPS, NCODES, NDIRS, NEIGHBOURS, NSQ,
-                                              OPPOSITE, PERPENDICULAR, PRINCE_ID, PROMOTED_IDS,
-                                              RAYS, REPETITION_LIMIT, ROW, ROYAL_IDS, SIDE_NAMES,
-                                              SIZE, TK_ID, ZONE2, ZONE3, Tables, compile_tables,
-                                              distance)
+                                              EMPEROR_ID, JUMP_DISTANCE, KING_ID, KNIGHT_SOURCES,
+                                              KNIGHT_TARGETS, LION_DOG_STEPS, LION_RANGE, NCODES,
+                                              NDIRS, NEIGHBOURS, NSQ, OPPOSITE, PERPENDICULAR,
+                                              PRINCE_ID, PROMOTED_IDS, RAYS, REPETITION_LIMIT, ROW,
+                                              ROYAL_IDS, SIDE_NAMES, SIZE, TK_ID, ZONE2, ZONE3,
+                                              Tables, compile_tables, distance)
 
 
 ZOBRIST_SEED = 0x4D414B41  # "MAKA"
@@ -270,11 +270,11 @@ class Position(base.Position[Move]):
                 break
         for d in t.jumps[code]:
             ray = RAYS[sq][d]
-            if len(ray) < 2:
+            if len(ray) < JUMP_DISTANCE:
                 continue
-            if board[ray[0]] == 0 and t.reach[code][d] >= 2:
+            if board[ray[0]] == 0 and t.reach[code][d] >= JUMP_DISTANCE:
                 continue  # the slide already reached the 2nd square (∞J)
-            s = ray[1]
+            s = ray[JUMP_DISTANCE - 1]
             p = board[s]
             if not p:
                 out.append(Move(sq, s, (), code >> 1, (s,)))
@@ -310,7 +310,7 @@ class Position(base.Position[Move]):
             done = False
             if t.reach[code][d] >= n and clear:
                 done = True
-            elif n == 2 and t.jump[code][d]:
+            elif n == JUMP_DISTANCE and t.jump[code][d]:
                 done = True
             if done:
                 if here:
@@ -333,10 +333,12 @@ class Position(base.Position[Move]):
 
     def _finish(self, origin: int, target: int, caps: tuple[int, ...], path: tuple[int, ...],
                 code: int, out: list[Move]) -> None:
-        """Append the move(s) of one capture with the promotion rules (§6.8) and contagion (§6.9)."""
+        """Append the move(s) of one capture with the promotion rules (§6.8) and contagion
+        (§6.9)."""
         tid = code >> 1
         options = self.options
-        promotion, contagion, immune = options.promotion, options.contagion, options.contagion_immune
+        promotion, contagion = options.promotion, options.contagion
+        immune = options.contagion_immune
         board = self.board
         if contagion:
             for c in caps:
@@ -423,7 +425,7 @@ class Position(base.Position[Move]):
                     note(s, (s,), (s,))
                 break
         if reach:
-            zone = ZONE2[sq] if reach == 2 else ZONE3[sq]
+            zone = ZONE2[sq] if reach == LION_RANGE else ZONE3[sq]
             for s in zone:
                 p = board[s]
                 if not p:

@@ -21,7 +21,7 @@ from typing import Any
 from notation_tools.games.base import Outcome, StatsCollector
 
 from notation_tools.games.maka.moves import Move
-from notation_tools.games.maka.pieces import (COL, EMPEROR_ID, GP_ID, KNIGHT_STUCK_RANKS,
+from notation_tools.games.maka.pieces import (COL, DIAGONAL, EMPEROR_ID, GP_ID, KNIGHT_STUCK_RANKS,
                                               LAST_RANK_STUCK, PIECES_PER_SIDE, ROW, ROYAL_IDS,
                                               SIDE_NAMES, SIZE, TYPE_OF_ID, distance, square_name)
 from notation_tools.games.maka.rules import Position
@@ -58,7 +58,7 @@ def move_facts(before: Position, move: Move) -> dict[str, Any]:
     dr, dc = ROW[move.target] - ROW[move.origin], COL[move.target] - COL[move.origin]
     aligned = dr == 0 or dc == 0 or abs(dr) == abs(dc)
     if facts["hook"]:
-        diagonal = t.hook[code][0] >= 4
+        diagonal = t.hook[code] is DIAGONAL
         facts["hook_turn"] = not aligned or (diagonal and (dr == 0 or dc == 0)) or (
             not diagonal and dr != 0 and dc != 0)
     if move.target != move.origin and aligned and not move.captures[:-1]:
