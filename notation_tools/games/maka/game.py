@@ -79,7 +79,7 @@ class MakaGame(Game[Position, Move]):
     # ---- moves ----------------------------------------------------------------------------
 
     def parse_move(self, text: str, position: Position, notation: str | None = None) -> Move:
-        return _notation.resolve(text, position, notation).move
+        return _notation.parse_move(text, position, notation)
 
     def resolve_move(self, text: str, position: Position,
                      notation: str | None = None) -> Resolution[Move]:

@@ -353,27 +353,36 @@ def resolve(text: str, pos: Position, notation: str | None = None) -> Resolution
 
     See :func:`_resolve` for the errors raised.
     """
-    result = _resolve(text, pos, notation)
+    move, warnings, alternatives = _resolve(text, pos, notation)
     if pos.options.self_check == "warn":
         side = pos.turn
-        pos.push(result.move)
+        pos.push(move)
         try:
             by = pos.self_check_by(side)
             if by is not None:
                 royal = pos.royals(side)[0]
-                warning = (
+                warnings.append((
                     "W-SELF-CHECK",
                     f"{SIDE_NAMES[side]} leaves its only royal piece ({piece_name(pos.board[royal])} "
                     f"on {square_name(royal)}) capturable by the {describe(pos.board[by])} on "
-                    f"{square_name(by)}", "§6.11")
-                result = dataclasses.replace(result, warnings=[*result.warnings, warning])
+                    f"{square_name(by)}", "§6.11"))
         finally:
             pos.pop()
-    return result
+    return Resolution(move, warnings, alternatives)
 
 
-def _resolve(text: str, pos: Position, notation: str | None = None) -> Resolution[Move]:
-    """The legal move a token names in ``pos`` (§9.2), with warnings.
+def parse_move(text: str, pos: Position, notation: str | None = None) -> Move:
+    """The legal move a token names in ``pos`` (§9.2), as :func:`resolve` finds it, without
+    its warnings (the Gold case gives its first reading); raises the same errors."""
+    return _resolve(text, pos, notation)[0]
+
+
+_Found = tuple[Move, list[tuple[str, str, str]], tuple[Move, ...]]
+"""What :func:`_resolve` finds: the move, warnings ``(code, message, rule)``, alternatives."""
+
+
+def _resolve(text: str, pos: Position, notation: str | None = None) -> _Found:
+    """The legal move a token names in ``pos`` (§9.2), with warnings and alternatives.
 
     Raises :class:`MoveSyntaxError` (E-SYNTAX, E-BAD-SQUARE, E-UNKNOWN-PIECE, E-MULTI-LEG),
     :class:`IllegalMoveError` (E-ILLEGAL-MOVE, E-NO-PIECE, E-CAPTURE-MARK, E-PROMOTION,
@@ -482,7 +491,7 @@ def _resolve(text: str, pos: Position, notation: str | None = None) -> Resolutio
     # group by identity, then apply the mark
     if len(matches) == 1:
         warned: list[tuple[str, str, str]] = []
-        return Resolution(_select_mark(pos, matches, pattern.mark, text, warned), warned)
+        return _select_mark(pos, matches, pattern.mark, text, warned), warned, ()
     groups: dict[tuple[Any, ...], list[Move]] = {}
     for m in matches:
         groups.setdefault((m.origin, m.target, frozenset(m.captures)), []).append(m)
@@ -491,10 +500,10 @@ def _resolve(text: str, pos: Position, notation: str | None = None) -> Resolutio
     for group in groups.values():
         chosen.append(_select_mark(pos, group, pattern.mark, text, warnings))
     if len(chosen) == 1:
-        return Resolution(chosen[0], warnings)
+        return chosen[0], warnings, ()
     chosen.sort(key=lambda m: m.origin)
     if all(m.is_pass for m in chosen):
-        return Resolution(chosen[0], warnings)
+        return chosen[0], warnings, ()
     if pattern.designation == "G" and pattern.origin is None:
         # ShogiVar would have written an origin for a piece with a same-type rival (§9.4)
         def alone(m: Move) -> bool:
@@ -504,11 +513,11 @@ def _resolve(text: str, pos: Position, notation: str | None = None) -> Resolutio
 
         chosen = [m for m in chosen if alone(m)]
         if len(chosen) == 1:
-            return Resolution(chosen[0], warnings)
+            return chosen[0], warnings, ()
         codes = {board[m.origin] >> 1 for m in chosen}
         if len(chosen) == 2 and codes == {GOLD_ID, GP_ID}:
             chosen.sort(key=lambda m: m.origin)
-            return Resolution(chosen[0], warnings, (chosen[1],))
+            return chosen[0], warnings, (chosen[1],)
         if not chosen:
             raise AmbiguousMoveError(f"{text}: several Golds can make this move; write the "
                                      "origin", rule="§9.2")
@@ -722,7 +731,7 @@ def move_from_json(data: Any, pos: Position) -> Move:
     """Read a §9.7 object (or a tsa/coord string); the keys of :data:`JSON_CHECKED_KEYS`, when
     present, must agree with the move (E-ILLEGAL-MOVE naming the key)."""
     if isinstance(data, str):
-        return resolve(data, pos, "coord" if data[:1].isdigit() else "tsa").move
+        return parse_move(data, pos, "coord" if data[:1].isdigit() else "tsa")
     if not isinstance(data, dict):
         raise MoveSyntaxError(f"a Maka move in JSON is an object or a string, not "
                               f"{type(data).__name__}", rule="§9.7")
@@ -740,7 +749,7 @@ def move_from_json(data: Any, pos: Position) -> Move:
             raise MoveSyntaxError('a JSON move needs "legs" (a list of squares) or '
                                   '"pass": true', rule="§9.7")
         text = origin + "".join(legs) + (mark or "")
-    move = resolve(text, pos, "coord").move
+    move = parse_move(text, pos, "coord")
     written = move_to_json(move, pos)
     for key in JSON_CHECKED_KEYS:
         if key in data and data[key] != written[key]:
