@@ -1,4 +1,4 @@
-"""Why a specified Maka-Dai-Dai Shogi move is illegal: reasons in the spec's words (§11).
+"""Why a specified Maka-Dai-Dai Shogi move is illegal: reasons in the rules' words (§11).
 
 The notation resolver calls :func:`explain` when no legal move matches a token. The reasons
 read the same compiled piece tables as the generator; this module never decides legality
@@ -7,10 +7,11 @@ itself (the generator does), it only names the rule that a failed move broke.
 
 from __future__ import annotations
 
-from .pieces import COL, DIR_NAMES, DIRS, OPPOSITE, ROW, TYPE_OF_ID, distance, square_name
-from .rules import Move, Position
+from notation_tools.games.maka.moves import Move
+from notation_tools.games.maka.pieces import (COL, DIR_NAMES, DIRS, OPPOSITE, ROW, SIDE_NAMES,
+                                              TYPE_OF_ID, distance, square_name)
+from notation_tools.games.maka.rules import Position
 
-SIDE_NAMES = ("Black", "White")
 _DIR_WORDS = {"F": "forward", "B": "backward", "L": "left", "R": "right",
               "FL": "diagonally forward-left", "FR": "diagonally forward-right",
               "BL": "diagonally backward-left", "BR": "diagonally backward-right"}
@@ -37,10 +38,9 @@ def _line(a: int, b: int) -> tuple[int, int] | None:
 
 def emperor_reason(pos: Position, origin: int, target: int) -> str | None:
     """The §6.6 reason an Emperor on ``origin`` may not go to ``target``, or None."""
-    r = pos.rules
     board = pos.board
-    options = (f"emperor-capture={r['emperor-capture']}, "
-               f"emperor-protection={r['emperor-protection']}")
+    options = (f"emperor-capture={pos.options.emperor_capture}, "
+               f"emperor-protection={pos.options.emperor_protection}")
     victim = board[target]
     if victim:
         by = pos.emperor_capture_block(origin, target)
@@ -49,7 +49,7 @@ def emperor_reason(pos: Position, origin: int, target: int) -> str | None:
         return (f"Emperor may not capture a protected piece on {square_name(target)}: the "
                 f"{describe(victim)} is protected by {SIDE_NAMES[board[by] & 1]}'s "
                 f"{piece_name(board[by])} on {square_name(by)} ({options})")
-    if r["emperor-capture"] == "unattacked":
+    if pos.options.emperor_capture == "unattacked":
         by = pos.emperor_defended(origin, target)
         if by is not None:
             return (f"the Emperor may not end on {square_name(target)}: it is attacked by "
@@ -99,7 +99,7 @@ def explain(pos: Position, origin: int, target: int, capture: bool | None) -> st
     if here and here & 1 == side and target != origin:
         return f"{square_name(target)} holds a {describe(here)}"
     for move in pos.piece_moves(origin, code):
-        if move.to == target and (capture is None or bool(move.captures) == capture):
+        if move.target == target and (capture is None or bool(move.captures) == capture):
             reason = filter_reason(pos, move)
             if reason:
                 return reason

@@ -1,11 +1,12 @@
-"""Maka-Dai-Dai Shogi move notations: TSA (ShogiVar), ``tsa-full`` and ``coord`` (spec §9).
+"""Maka-Dai-Dai Shogi move notations: TSA (ShogiVar), ``tsa-full``, ``coord`` and JSON (§9).
 
 Parsing is two steps (G2): a pyparsing grammar turns the token into a pattern (cached per
 text), then :func:`resolve` matches the pattern against the engine's legal moves and, when
-nothing matches, asks :mod:`.explain` which rule the move breaks. Formatting writes the
-canonical form of §9.4, adding an origin exactly when ShogiVar would.
+nothing matches, asks the explain module which rule the move breaks. Formatting writes the
+canonical form of §9.4, adding an origin exactly when ShogiVar would. :data:`DIALECT` says how
+ShogiVar writes its records (§9.8).
 
-This module holds no movement rule: every legality question goes to :mod:`.rules`.
+This module holds no movement rule: every legality question goes to the rules module.
 
 >>> from notation_tools.games.maka import GAME
 >>> pos = GAME.start_position(GAME.parse_rules(None))
@@ -17,20 +18,24 @@ This module holds no movement rule: every legality question goes to :mod:`.rules
 from __future__ import annotations
 
 import dataclasses
+import fractions
 import functools
+import json
 import re
+from collections.abc import Sequence
 from typing import Any
 
 import pyparsing as pp
 
-from notation_tools.games.base import (AmbiguousMoveError, EngineError, IllegalMoveError,
-                                       MoveSyntaxError)
-
-from .explain import SIDE_NAMES, describe, explain, filter_reason, piece_name
-from .pieces import (ALIASES, FGO_ID, GOLD_ID, GP_ID, LOOK_ALIKES, NEIGHBOURS, NEVER_PROMOTES,
-                     RANKS, TYPE_BY_ABBR, TYPE_ID, TYPE_OF_ID, TYPES, parse_square,
-                     possible_origins, square_name)
-from .rules import Move, Position
+from notation_tools.games.base import (AmbiguousMoveError, Dialect, EngineError,
+                                       IllegalMoveError, MoveSyntaxError, Resolution)
+from notation_tools.games.maka.explain import describe, explain, filter_reason, piece_name
+from notation_tools.games.maka.moves import Move
+from notation_tools.games.maka.pieces import (ALIASES, FGO_ID, GOLD_ID, GP_ID, LOOK_ALIKES,
+                                              MAX_TOKEN_LENGTH, NEIGHBOURS, NEVER_PROMOTES, RANKS,
+                                              SIDE_NAMES, TYPE_BY_ABBR, TYPE_ID, TYPE_OF_ID, TYPES,
+                                              parse_square, possible_origins, square_name)
+from notation_tools.games.maka.rules import Position
 
 NOTATIONS = ("tsa", "tsa-full", "coord")
 
@@ -68,18 +73,9 @@ class Pattern:
     mark: str
 
 
-@dataclasses.dataclass(slots=True)
-class Resolution:
-    """A resolved token: the move, warnings ``(code, message, rule)``, and in the Gold case
-    (§9.2 step 6) the other readings."""
-
-    move: Move
-    warnings: list[tuple[str, str, str]]
-    alternatives: tuple[Move, ...] = ()
-
-
-def _syntax(message: str, offset: int = 0, code: str | None = None) -> MoveSyntaxError:
-    return MoveSyntaxError(message, rule="§9.1", offset=offset, code=code)
+def _syntax(message: str, offset: int = 0, code: str | None = None,
+            rule: str = "§9.1") -> MoveSyntaxError:
+    return MoveSyntaxError(message, rule=rule, offset=offset, code=code)
 
 
 def _check_square(text: str, offset: int) -> int:
@@ -112,9 +108,10 @@ def designation_types(text: str) -> tuple[int, ...]:
         return (TYPE_ID[ALIASES[text]],)
     base = text.lstrip("+")
     if text.startswith("+") and base in NEVER_PROMOTES:
-        raise _syntax(f"{base} never promotes", code="E-UNKNOWN-PIECE")
+        raise _syntax(f"{base} never promotes", code="E-UNKNOWN-PIECE", rule="§3.4")
     if text.startswith("+") and base in TYPE_BY_ABBR:
-        raise _syntax(f"{text}: {base} is already a promoted type", code="E-UNKNOWN-PIECE")
+        raise _syntax(f"{text}: {base} is already a promoted type", code="E-UNKNOWN-PIECE",
+                      rule="§3.4")
     suggestions = [a for pair in LOOK_ALIKES if base in pair for a in pair if a != base]
     suggestions += [t.abbr for t in TYPES if t.abbr.lower() == base.lower() and t.abbr != base
                     and t.abbr not in suggestions]
@@ -122,7 +119,8 @@ def designation_types(text: str) -> tuple[int, ...]:
     if suggestions:
         names = " or ".join(f"{a} ({TYPE_BY_ABBR[a].name})" for a in suggestions[:3])
         hint = f"; did you mean {names}?"
-    raise _syntax(f'no piece is abbreviated "{text}"{hint}', code="E-UNKNOWN-PIECE")
+    raise _syntax(f'no piece is abbreviated "{text}"{hint}', code="E-UNKNOWN-PIECE",
+                  rule="§3.4")
 
 
 @functools.lru_cache(maxsize=8192)
@@ -148,7 +146,7 @@ def parse_pattern(text: str, notation: str | None = None) -> Pattern:
 
 
 def _parse_pattern(text: str, kind: str) -> Pattern:
-    if not text or len(text) > 60 or not text.isascii() or not text.isprintable() or " " in text:
+    if not text or len(text) > MAX_TOKEN_LENGTH or not text.isascii() or not text.isprintable() or " " in text:
         raise _syntax(f"cannot read {text!r} as a Maka-Dai-Dai Shogi move")
     if kind == "coord":
         match = COORD_RE.fullmatch(text)
@@ -162,7 +160,7 @@ def _parse_pattern(text: str, kind: str) -> Pattern:
                 result = COORD_GRAMMAR.parse_string(text)
             except pp.ParseBaseException as error:
                 raise _syntax(f'cannot read "{text}" as a coordinate move (squares, then ! or '
-                              f'a mark)', error.loc) from None
+                              f'a mark)', error.loc, rule="§9.6") from None
         offset = 0
         squares = []
         for sq_text in result["squares"]:
@@ -171,7 +169,7 @@ def _parse_pattern(text: str, kind: str) -> Pattern:
         is_pass = "pass" in result
         if is_pass and len(squares) != 1 or not is_pass and len(squares) < 2:
             raise _syntax(f'cannot read "{text}": a coordinate move is the origin, then the '
-                          "path squares or !")
+                          "path squares or !", rule="§9.6")
         legs = tuple(("", s) for s in squares[1:])
         return Pattern("coord", None, None, squares[0], "pass" if is_pass else "legs", legs,
                        result.get("mark", ""))
@@ -308,7 +306,7 @@ def _select_mark(pos: Position, group: list[Move], mark: str, text: str,
     """Apply the promotion mark to the moves of one identity group (§9.2 step 4)."""
     first = group[0]
     kinds = {pos.promotion_kind(m): m for m in group}
-    promotion = pos.rules["promotion"]
+    promotion = pos.options.promotion
     code = pos.board[first.origin]
     name = piece_name(code)
     if "contagion" in kinds:
@@ -348,32 +346,43 @@ def _select_mark(pos: Position, group: list[Move], mark: str, text: str,
     return first
 
 
-def resolve(text: str, pos: Position, notation: str | None = None) -> Resolution:
+def resolve(text: str, pos: Position, notation: str | None = None) -> Resolution[Move]:
     """The legal move a token names in ``pos`` (§9.2), with warnings (W-PROMOTION-MARK,
-    W-SELF-CHECK under `self-check=warn`).
+    W-SELF-CHECK under `self-check=warn`) and, in the Gold case (§9.2 step 6), the other
+    reading as an alternative.
 
     See :func:`_resolve` for the errors raised.
     """
-    result = _resolve(text, pos, notation)
-    if pos.rules.values["self-check"] == "warn":
+    move, warnings, alternatives = _resolve(text, pos, notation)
+    if pos.options.self_check == "warn":
         side = pos.turn
-        pos.push(result.move)
+        pos.push(move)
         try:
             by = pos.self_check_by(side)
             if by is not None:
                 royal = pos.royals(side)[0]
-                result.warnings.append((
+                warnings.append((
                     "W-SELF-CHECK",
                     f"{SIDE_NAMES[side]} leaves its only royal piece ({piece_name(pos.board[royal])} "
                     f"on {square_name(royal)}) capturable by the {describe(pos.board[by])} on "
                     f"{square_name(by)}", "§6.11"))
         finally:
             pos.pop()
-    return result
+    return Resolution(move, warnings, alternatives)
 
 
-def _resolve(text: str, pos: Position, notation: str | None = None) -> Resolution:
-    """The legal move a token names in ``pos`` (§9.2), with warnings.
+def parse_move(text: str, pos: Position, notation: str | None = None) -> Move:
+    """The legal move a token names in ``pos`` (§9.2), as :func:`resolve` finds it, without
+    its warnings (the Gold case gives its first reading); raises the same errors."""
+    return _resolve(text, pos, notation)[0]
+
+
+_Found = tuple[Move, list[tuple[str, str, str]], tuple[Move, ...]]
+"""What :func:`_resolve` finds: the move, warnings ``(code, message, rule)``, alternatives."""
+
+
+def _resolve(text: str, pos: Position, notation: str | None = None) -> _Found:
+    """The legal move a token names in ``pos`` (§9.2), with warnings and alternatives.
 
     Raises :class:`MoveSyntaxError` (E-SYNTAX, E-BAD-SQUARE, E-UNKNOWN-PIECE, E-MULTI-LEG),
     :class:`IllegalMoveError` (E-ILLEGAL-MOVE, E-NO-PIECE, E-CAPTURE-MARK, E-PROMOTION,
@@ -386,8 +395,9 @@ def _resolve(text: str, pos: Position, notation: str | None = None) -> Resolutio
         raise _syntax(f"unknown notation {notation!r}")
     pattern = parse_pattern(text, "coord" if notation == "coord" else
                             (None if notation is None else "tsa"))
-    outcome = pos.outcome() if pos.game_over() else None
-    if outcome is not None:
+    if not pos.royals_on_both_sides():
+        outcome = pos.outcome()
+        assert outcome is not None
         raise _illegal(f"the game is over: {outcome.detail}", "§6.10", "E-MOVE-AFTER-END")
     side = pos.turn
     board = pos.board
@@ -481,33 +491,33 @@ def _resolve(text: str, pos: Position, notation: str | None = None) -> Resolutio
     # group by identity, then apply the mark
     if len(matches) == 1:
         warned: list[tuple[str, str, str]] = []
-        return Resolution(_select_mark(pos, matches, pattern.mark, text, warned), warned)
+        return _select_mark(pos, matches, pattern.mark, text, warned), warned, ()
     groups: dict[tuple[Any, ...], list[Move]] = {}
     for m in matches:
-        groups.setdefault((m.origin, m.to, frozenset(m.captures)), []).append(m)
+        groups.setdefault((m.origin, m.target, frozenset(m.captures)), []).append(m)
     warnings: list[tuple[str, str, str]] = []
     chosen = []
     for group in groups.values():
         chosen.append(_select_mark(pos, group, pattern.mark, text, warnings))
     if len(chosen) == 1:
-        return Resolution(chosen[0], warnings)
+        return chosen[0], warnings, ()
     chosen.sort(key=lambda m: m.origin)
     if all(m.is_pass for m in chosen):
-        return Resolution(chosen[0], warnings)
+        return chosen[0], warnings, ()
     if pattern.designation == "G" and pattern.origin is None:
         # ShogiVar would have written an origin for a piece with a same-type rival (§9.4)
         def alone(m: Move) -> bool:
             code = board[m.origin]
-            return not any(next(pos.legal_moves(origin=s, target=m.to), None) is not None
+            return not any(next(pos.legal_moves(origin=s, target=m.target), None) is not None
                            for s in pos.squares[code] if s != m.origin)
 
         chosen = [m for m in chosen if alone(m)]
         if len(chosen) == 1:
-            return Resolution(chosen[0], warnings)
+            return chosen[0], warnings, ()
         codes = {board[m.origin] >> 1 for m in chosen}
         if len(chosen) == 2 and codes == {GOLD_ID, GP_ID}:
             chosen.sort(key=lambda m: m.origin)
-            return Resolution(chosen[0], warnings, (chosen[1],))
+            return chosen[0], warnings, (chosen[1],)
         if not chosen:
             raise AmbiguousMoveError(f"{text}: several Golds can make this move; write the "
                                      "origin", rule="§9.2")
@@ -519,7 +529,7 @@ def _resolve(text: str, pos: Position, notation: str | None = None) -> Resolutio
     count = {2: "two", 3: "three"}.get(len(chosen), str(len(chosen)))
     written = format_move(first, pos, "tsa-full")
     raise AmbiguousMoveError(f"ambiguous: {count} {SIDE_NAMES[side]} {plural} can reach "
-                             f"{square_name(first.to)} (from {origins}); write the origin, "
+                             f"{square_name(first.target)} (from {origins}); write the origin, "
                              f"e.g. {written}", rule="§9.2")
 
 
@@ -554,7 +564,7 @@ def _match(pos: Position, sq: int, code: int, pattern: Pattern, moves: list[Move
         name = piece_name(code)
         if all(board[n] for n in NEIGHBOURS[sq]):
             return (f"the {name} cannot pass: all squares next to it are occupied "
-                    f"(lion-pass={pos.rules['lion-pass']})")
+                    f"(lion-pass={pos.options.lion_pass})")
         return f"the {name} on {square_name(sq)} cannot pass"
     if pattern.body == "igui":
         target = pattern.legs[0][1]
@@ -564,7 +574,7 @@ def _match(pos: Position, sq: int, code: int, pattern: Pattern, moves: list[Move
         if not here or here & 1 == side:
             raise _illegal(f"{square_name(target)} holds no enemy piece; igui (x!) must capture",
                            "§9.1", "E-CAPTURE-MARK")
-        found = [m for m in moves if m.to == sq and frozenset(m.captures) == {target}]
+        found = [m for m in moves if m.target == sq and frozenset(m.captures) == {target}]
         return found or f"the {piece_name(code)} cannot capture {square_name(target)} by igui"
     if len(pattern.legs) == 1:
         mark, target = pattern.legs[0]
@@ -579,7 +589,7 @@ def _match(pos: Position, sq: int, code: int, pattern: Pattern, moves: list[Move
                            f"{pattern.designation}x{square_name(target)}", "§9.1",
                            "E-CAPTURE-MARK")
         want = frozenset((target,)) if enemy else frozenset()
-        found = [m for m in moves if m.to == target and frozenset(m.captures) == want]
+        found = [m for m in moves if m.target == target and frozenset(m.captures) == want]
         return found or None
     if pattern.kind == "coord":
         legs = []
@@ -591,11 +601,11 @@ def _match(pos: Position, sq: int, code: int, pattern: Pattern, moves: list[Move
                 vacated.add(s)
         pattern = dataclasses.replace(pattern, legs=tuple(legs), kind="tsa")
     final, captures = _written_path(pos, sq, code, pattern)
-    found = [m for m in moves if m.to == final and frozenset(m.captures) == captures]
+    found = [m for m in moves if m.target == final and frozenset(m.captures) == captures]
     if found:
         return found
     for m in pos.piece_moves(sq, code):
-        if m.to == final and frozenset(m.captures) == captures:
+        if m.target == final and frozenset(m.captures) == captures:
             reason = filter_reason(pos, m)
             if reason:
                 return reason
@@ -610,9 +620,9 @@ def legs_text(move: Move) -> str:
     if move.is_pass:
         return "!"
     if not move.captures:
-        return f"-{square_name(move.to)}"
-    if move.captures == (move.to,):
-        return f"x{square_name(move.to)}"
+        return f"-{square_name(move.target)}"
+    if move.captures == (move.target,):
+        return f"x{square_name(move.target)}"
     parts = []
     taken = set(move.captures)
     for s in move.path:
@@ -635,16 +645,18 @@ def needs_origin(move: Move, pos: Position) -> bool:
     if move.is_pass:
         return False
     code = pos.board[move.origin]
-    to = move.to
+    target = move.target
     origins = possible_origins(pos.t, code)
     for s in pos.squares[code]:
-        if s != move.origin and (origins is None or s in origins[to]) and pos.moves_from(s, to):
+        if s != move.origin and (origins is None or s in origins[target]) \
+                and pos.moves_from(s, target):
             return True
     return False
 
 
 def format_move(move: Move, pos: Position, notation: str | None = None) -> str:
-    """The text of a legal move in ``tsa`` (default), ``tsa-full`` or ``coord`` (§9.4-§9.6).
+    """The text of a legal move in ``tsa`` (default), ``tsa-full``, ``coord`` (§9.4-§9.6) or
+    ``json`` (the §9.7 object as JSON text).
 
     >>> from notation_tools.games.maka import GAME
     >>> pos = GAME.start_position(GAME.parse_rules(None))
@@ -653,11 +665,13 @@ def format_move(move: Move, pos: Position, notation: str | None = None) -> str:
     ['Ky-13q', 'Ky11q-13q', '11q13q']
     """
     notation = notation or "tsa"
+    if notation == "json":
+        return json.dumps(move_to_json(move, pos))
     mark = mark_text(move, pos)
     if notation == "coord":
         if move.is_pass:
             return f"{square_name(move.origin)}!{mark}"
-        path = move.path or (move.to,)
+        path = move.path or (move.target,)
         return square_name(move.origin) + "".join(square_name(s) for s in path) + mark
     if notation not in ("tsa", "tsa-full"):
         raise ValueError(f"unknown notation {notation!r}")
@@ -667,3 +681,123 @@ def format_move(move: Move, pos: Position, notation: str | None = None) -> str:
     if notation == "tsa-full" or needs_origin(move, pos):
         origin = square_name(move.origin)
     return f"{designation}{origin}{legs_text(move)}{mark}"
+
+
+def format_warnings(move: Move, pos: Position,
+                    notation: str | None = None) -> Sequence[tuple[str, str]]:
+    """W-AMBIGUOUS-OUTPUT when the canonical TSA token reads back as more than one move (§9.4)."""
+    if notation not in (None, "tsa") or not output_is_ambiguous(move, pos):
+        return ()
+    text = format_move(move, pos, "tsa")
+    return (("W-AMBIGUOUS-OUTPUT", f"{text} is ambiguous on reading back; use --to tsa-full"),)
+
+
+# ---- JSON moves (§9.7) ------------------------------------------------------------------------
+
+JSON_CHECKED_KEYS = ("side", "piece", "to", "captures", "captured", "becomes", "tsa", "coord")
+"""The keys written on output that input may repeat; they are checked against the move."""
+
+
+def move_to_json(move: Move, pos: Position) -> dict[str, Any]:
+    """The §9.7 object of a legal move.
+
+    >>> from notation_tools.games.maka import GAME
+    >>> pos = GAME.start_position(GAME.parse_rules(None))
+    >>> move_to_json(resolve("P-10m", pos).move, pos)["coord"]
+    '10n10m'
+    """
+    board = pos.board
+    code = board[move.origin]
+    data: dict[str, Any] = {"from": square_name(move.origin),
+                            "legs": [square_name(s) for s in move.path]}
+    if move.is_pass:
+        data["pass"] = True
+    mark = mark_text(move, pos)
+    if mark:
+        data["mark"] = mark
+    data.update({
+        "side": "bw"[code & 1], "piece": TYPE_OF_ID[code >> 1].abbr,
+        "to": square_name(move.target),
+        "captures": [square_name(c) for c in move.captures],
+        "captured": [TYPE_OF_ID[board[c] >> 1].abbr for c in move.captures],
+        "becomes": TYPE_OF_ID[move.becomes].abbr if move.becomes != code >> 1 else None,
+        "tsa": format_move(move, pos, "tsa"),
+        "coord": format_move(move, pos, "coord"),
+    })
+    return data
+
+
+def move_from_json(data: Any, pos: Position) -> Move:
+    """Read a §9.7 object (or a tsa/coord string); the keys of :data:`JSON_CHECKED_KEYS`, when
+    present, must agree with the move (E-ILLEGAL-MOVE naming the key)."""
+    if isinstance(data, str):
+        return parse_move(data, pos, "coord" if data[:1].isdigit() else "tsa")
+    if not isinstance(data, dict):
+        raise MoveSyntaxError(f"a Maka move in JSON is an object or a string, not "
+                              f"{type(data).__name__}", rule="§9.7")
+    origin = data.get("from")
+    if not isinstance(origin, str) or parse_square(origin) is None:
+        raise MoveSyntaxError('a JSON move needs "from" (a square)', rule="§9.7")
+    mark = data.get("mark", "")
+    if mark not in ("", "+", "=", None):
+        raise MoveSyntaxError(f'"mark" is "+" or "=", not {mark!r}', rule="§9.7")
+    if data.get("pass") is True:
+        text = f"{origin}!{mark or ''}"
+    else:
+        legs = data.get("legs")
+        if not isinstance(legs, list) or not legs or not all(isinstance(s, str) for s in legs):
+            raise MoveSyntaxError('a JSON move needs "legs" (a list of squares) or '
+                                  '"pass": true', rule="§9.7")
+        text = origin + "".join(legs) + (mark or "")
+    move = parse_move(text, pos, "coord")
+    written = move_to_json(move, pos)
+    for key in JSON_CHECKED_KEYS:
+        if key in data and data[key] != written[key]:
+            raise IllegalMoveError(f"JSON key {key!r} is {data[key]!r}, but the move gives "
+                                   f"{written[key]!r}", rule="§9.7")
+    return move
+
+
+# ---- how other programs write records (§9.8) --------------------------------------------------
+
+TEXT_SCORE_TITLE = ("Ultra", "Great", "Great", "Shogi", "-", "Game", "Record")
+"""The words of the first title line of ShogiVar's text score."""
+SNIFF_SHARE = fractions.Fraction(4, 5)
+"""The share of words that must read as TSA moves for untagged movetext to be Maka's."""
+
+
+class MakaDialect(Dialect):
+    """How ShogiVar writes Maka records (§9.8): its text score's title lines, the word
+    ``mate``, and the ``-`` placeholder of a handicap game's first move."""
+
+    suffixes = (".txt", ".tsa", ".kif")
+    placeholder = "-"
+    fork_warning = "W-AMBIGUOUS-GOLD"  # §9.2 step 6
+    ignored_words = frozenset({"mate"})  # ShogiVar appends it to a mating move (§9.8)
+
+    def preamble_length(self, move_texts: Sequence[str]) -> int:
+        """ShogiVar's text score opens with two title lines (§9.8): ``Ultra Great Great Shogi
+        -  Game Record`` and a line of underscores; their words are skipped."""
+        title = len(TEXT_SCORE_TITLE)
+        if tuple(move_texts[:title]) != TEXT_SCORE_TITLE:
+            return 0
+        rule = move_texts[title:title + 1]
+        return title + 1 if rule and set(rule[0]) == {"_"} else title
+
+    def sniff(self, move_texts: Sequence[str]) -> bool:
+        """Whether untagged movetext looks like ShogiVar's TSA notation (§9.8)."""
+        words = [w for w in move_texts if w not in ("-", "mate")]
+        if not words:
+            return False
+        good = 0
+        for word in words:
+            try:
+                pattern = parse_pattern(word, "tsa")
+            except EngineError:
+                continue
+            if pattern.kind == "tsa":
+                good += 1
+        return good >= SNIFF_SHARE * len(words)
+
+
+DIALECT = MakaDialect()

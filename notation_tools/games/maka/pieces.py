@@ -1,9 +1,10 @@
 """Maka-Dai-Dai Shogi data tables: the 78 piece types, board geometry and the option overrides.
 
-Rules are data (G7): every piece type is one row of direction entries (spec §3.1-§3.3), read by
-the one generic move generator in :mod:`.rules`. Rule options that change a piece's move
-(spec §6.12, §6.5, §6.7) are rows of overrides keyed by option value. :func:`compile_tables`
-turns the rows into per-colour lookup tables for a given :class:`~notation_tools.games.base.Rules`.
+Rules are data (G7): every piece type is one row of direction entries (rules §3.1-§3.3), read
+by the one generic move generator in :mod:`notation_tools.games.maka.rules`. Rule options that
+change a piece's move (§6.12, §6.5, §6.7) are rows of overrides keyed by option value.
+:func:`compile_tables` turns the rows into per-colour lookup tables for one choice of options.
+The numbers the rules give a meaning (board size, piece counts, ranges, limits) are named here.
 
 This module does not generate moves or know whose turn it is.
 
@@ -24,6 +25,28 @@ SIZE = 19
 NSQ = SIZE * SIZE
 RANKS = "abcdefghijklmnopqrs"
 INF = SIZE  # an unlimited slide never runs further than the board
+SIDE_NAMES = ("Black", "White")
+"""Side 0 moves first (§1.3); a piece code's low bit is its side."""
+PIECES_PER_SIDE = 96
+"""Pieces each side starts with (§3)."""
+GOLD_PROMOTING_TYPES = 20
+"""Initial types that promote to a gold-promoted Gold (§3.4)."""
+JUMP_DISTANCE = 2
+"""A jump (``J``) lands on the 2nd square along its direction (§3.1)."""
+LION_RANGE = 2
+"""Lion power's range: Lion, Furious Fiend, Buddhist Spirit (§6.3)."""
+TK_LION_RANGE = 3
+"""The Teaching King's Lion range under ``teaching-king=2`` (§6.7)."""
+LION_DOG_STEPS = 3
+"""Steps of the linear Lion Dog along one line (§6.5)."""
+REPETITION_LIMIT = 3
+"""Occurrences a position may have under ``repetition=forbidden``; the next is illegal (§6.13)."""
+MAX_TOKEN_LENGTH = 60
+"""Longest move text the notation reader tries to parse (§9.1 tokens are far shorter)."""
+LAST_RANK_STUCK = frozenset({"P", "L", "St", "I", "FSt", "FIr"})
+"""Types with no move on the last rank (§6.14)."""
+KNIGHT_STUCK_RANKS = 2
+"""The Knight has no move on the last two ranks (§6.14)."""
 
 # Absolute directions (dcol, drow); index i is also Black's piece-relative direction i (§2):
 # F, B, L, R, FL, FR, BL, BR. White's relative direction i is absolute OPPOSITE[i] (180° turn).
@@ -33,10 +56,11 @@ OPPOSITE = (1, 0, 3, 2, 7, 6, 5, 4)
 PERPENDICULAR = ((2, 3), (2, 3), (0, 1), (0, 1), (5, 6), (4, 7), (4, 7), (5, 6))
 ORTHOGONAL = (0, 1, 2, 3)
 DIAGONAL = (4, 5, 6, 7)
+NDIRS = len(DIRS)
 
 
 def square_name(sq: int) -> str:
-    """``10j`` for an index (spec §2: ``col = 19 - file``, ``row = rank``).
+    """``10j`` for an index (§2: ``col = 19 - file``, ``row = rank``).
 
     >>> square_name(9 * 19 + 9)
     '10j'
@@ -91,12 +115,12 @@ COL = tuple(sq % SIZE for sq in range(NSQ))
 
 
 def distance(a: int, b: int) -> int:
-    """King distance (Chebyshev) between two squares (spec §6.3)."""
+    """King distance (Chebyshev) between two squares (§6.3)."""
     return max(abs(ROW[a] - ROW[b]), abs(COL[a] - COL[b]))
 
 
 # --------------------------------------------------------------------------------------------
-# Piece types (spec §3.2, §3.3). Direction entries: "." none, "1" "2" "3" "5" limited slide,
+# Piece types (§3.2, §3.3). Direction entries: "." none, "1" "2" "3" "5" limited slide,
 # "I" unlimited slide, "J" jump to the 2nd square, "IJ"/"1J" slide plus jump, "N" shogi knight,
 # "H" hook move. Columns are F B L R FL FR BL BR, as seen by the piece's owner.
 
@@ -117,7 +141,6 @@ class PieceType:
     power: str = ""
     royal: bool = False
     count: int = 0
-    spec: str = "§3.2"
 
     @property
     def designation(self) -> str:
@@ -183,34 +206,34 @@ INITIAL_TYPES = (
     PieceType("OR", "Old Rat", ". 2 . . 2 2 . .", "Bt", count=2),
 )
 PROMOTED_TYPES = (
-    PieceType("FF", "Furious Fiend", "3 3 3 3 3 3 3 3", power="ff", spec="§3.3"),
-    PieceType("Bt", "Bat", "I . . . . . I I", spec="§3.3"),
-    PieceType("BSp", "Buddhist Spirit", "I I I I I I I I", power="bsp", spec="§3.3"),
-    PieceType("E", "Emperor", ". . . . . . . .", power="emperor", royal=True, spec="§3.3"),
-    PieceType("FBe", "Free Bear", ". . I I IJ IJ I I", spec="§3.3"),
-    PieceType("FBo", "Free Boar", ". . I I I I I I", spec="§3.3"),
-    PieceType("FC", "Free Cat", ". . . . I I I I", spec="§3.3"),
-    PieceType("FCo", "Free Copper", "I I . . I I . .", spec="§3.3"),
-    PieceType("FDr", "Free Dragon", "I 1 . . I I 1 1", spec="§3.3"),
-    PieceType("FEa", "Free Earth", "I I . . . . . .", spec="§3.3"),
-    PieceType("FG", "Free Goer", "I I . . . . . .", spec="§3.3"),
-    PieceType("FGo", "Free Gold", "I I I I I I . .", spec="§3.3"),
-    PieceType("FIr", "Free Iron", "I . . . I I . .", spec="§3.3"),
-    PieceType("FLp", "Free Leopard", "I I . . I I I I", spec="§3.3"),
-    PieceType("FSe", "Free Serpent", "I I . . . . I I", spec="§3.3"),
-    PieceType("FSi", "Free Silver", "I . . . I I I I", spec="§3.3"),
-    PieceType("FSt", "Free Stone", ". . . . I I . .", spec="§3.3"),
-    PieceType("FT", "Free Tiger", ". I I I I I I I", spec="§3.3"),
-    PieceType("FTi", "Free Tile", ". I . . I I . .", spec="§3.3"),
-    PieceType("FW", "Free Wolf", "I I 5 5 I I I I", spec="§3.3"),
-    PieceType("GBd", "Golden Bird", "I I 2 2 3 3 3 3", spec="§3.3"),
-    PieceType("GD", "Great Dragon", "2 2 I I 3 3 3 3", spec="§3.3"),
-    PieceType("MW", "Mountain Witch", "1 I . . I I I I", spec="§3.3"),
-    PieceType("Pr", "Prince", "1 1 1 1 1 1 1 1", royal=True, spec="§3.3"),
-    PieceType("+P", "Tokin", "1 1 1 1 1 1 . .", spec="§3.3"),
-    PieceType("TK", "Teaching King", "I I I I I I I I", power="tk", spec="§3.3"),
-    PieceType("WS", "Wizard Stork", "I 1 . . I I I I", spec="§3.3"),
-    PieceType(GP, "promoted Gold", "1 1 1 1 1 1 . .", spec="§3.3"),
+    PieceType("FF", "Furious Fiend", "3 3 3 3 3 3 3 3", power="ff"),
+    PieceType("Bt", "Bat", "I . . . . . I I"),
+    PieceType("BSp", "Buddhist Spirit", "I I I I I I I I", power="bsp"),
+    PieceType("E", "Emperor", ". . . . . . . .", power="emperor", royal=True),
+    PieceType("FBe", "Free Bear", ". . I I IJ IJ I I"),
+    PieceType("FBo", "Free Boar", ". . I I I I I I"),
+    PieceType("FC", "Free Cat", ". . . . I I I I"),
+    PieceType("FCo", "Free Copper", "I I . . I I . ."),
+    PieceType("FDr", "Free Dragon", "I 1 . . I I 1 1"),
+    PieceType("FEa", "Free Earth", "I I . . . . . ."),
+    PieceType("FG", "Free Goer", "I I . . . . . ."),
+    PieceType("FGo", "Free Gold", "I I I I I I . ."),
+    PieceType("FIr", "Free Iron", "I . . . I I . ."),
+    PieceType("FLp", "Free Leopard", "I I . . I I I I"),
+    PieceType("FSe", "Free Serpent", "I I . . . . I I"),
+    PieceType("FSi", "Free Silver", "I . . . I I I I"),
+    PieceType("FSt", "Free Stone", ". . . . I I . ."),
+    PieceType("FT", "Free Tiger", ". I I I I I I I"),
+    PieceType("FTi", "Free Tile", ". I . . I I . ."),
+    PieceType("FW", "Free Wolf", "I I 5 5 I I I I"),
+    PieceType("GBd", "Golden Bird", "I I 2 2 3 3 3 3"),
+    PieceType("GD", "Great Dragon", "2 2 I I 3 3 3 3"),
+    PieceType("MW", "Mountain Witch", "1 I . . I I I I"),
+    PieceType("Pr", "Prince", "1 1 1 1 1 1 1 1", royal=True),
+    PieceType("+P", "Tokin", "1 1 1 1 1 1 . ."),
+    PieceType("TK", "Teaching King", "I I I I I I I I", power="tk"),
+    PieceType("WS", "Wizard Stork", "I 1 . . I I I I"),
+    PieceType(GP, "promoted Gold", "1 1 1 1 1 1 . ."),
 )
 TYPES = INITIAL_TYPES + PROMOTED_TYPES
 # Type ids start at 1 so that a board cell (type_id * 2 + side) is never 0, the empty square.
@@ -225,7 +248,6 @@ GOLD_ID, GP_ID, FGO_ID = TYPE_ID["G"], TYPE_ID[GP], TYPE_ID["FGo"]
 KING_ID, EMPEROR_ID, PRINCE_ID = TYPE_ID["K"], TYPE_ID["E"], TYPE_ID["Pr"]
 DE_ID, TK_ID, BSP_ID = TYPE_ID["DE"], TYPE_ID["TK"], TYPE_ID["BSp"]
 DV_ID, DSP_ID = TYPE_ID["DV"], TYPE_ID["DSp"]
-LION_POWER_IDS = frozenset(TYPE_ID[a] for a in ("Ln", "FF", "BSp"))
 
 # The `+<original>` input aliases (§3.4): every promotable initial type.
 ALIASES = {f"+{t.abbr}": t.promotes for t in INITIAL_TYPES if t.promotes and t.abbr != "P"}
@@ -233,7 +255,7 @@ NEVER_PROMOTES = frozenset(t.abbr for t in INITIAL_TYPES if t.promotes is None)
 LOOK_ALIKES = (("BT", "Bt"), ("CS", "CSw"), ("FD", "FDr"), ("GB", "GBd"), ("FG", "FGo"),
                ("FC", "FCo"), ("FT", "FTi"), ("FL", "FLp"), ("St", "FSt"))
 
-# Alternative moves chosen by rule options (spec §6.12): option -> value -> {abbr: entries}.
+# Alternative moves chosen by rule options (§6.12): option -> value -> {abbr: entries}.
 ALTERNATIVE_MOVES: dict[str, dict[str, dict[str, str]]] = {
     "donkey-step": {"sideways": {}, "orthogonal": {"Do": "1J 1J 1 1 . . . ."}},
     "free-bear-jump": {"yes": {}, "no": {"FBe": ". . I I I I I I"}},
@@ -269,8 +291,8 @@ def check_tables() -> list[str]:
             problems.append(f"{t.abbr}: duplicate abbreviation")
         seen.add(t.abbr)
         entries = t.entries
-        if len(entries) != 8:
-            problems.append(f"{t.abbr}: {len(entries)} direction entries, expected 8")
+        if len(entries) != NDIRS:
+            problems.append(f"{t.abbr}: {len(entries)} direction entries, expected {NDIRS}")
         for index, entry in enumerate(entries):
             if entry not in _ENTRY_VALUES:
                 problems.append(f"{t.abbr}: unknown entry {entry!r} in column {DIR_NAMES[index]}")
@@ -284,22 +306,24 @@ def check_tables() -> list[str]:
             problems.append(f"{t.abbr}: a promoted type promotes (§3.3)")
         if t.designation[0] not in "+ABCDEFGHIJKLMNOPQRSTUVWXYZ" or "x" in t.designation:
             problems.append(f"{t.abbr}: designation breaks the §9.1 letter rule")
-    if sum(t.count for t in INITIAL_TYPES) != 96:
-        problems.append(f"initial counts add up to {sum(t.count for t in INITIAL_TYPES)}, not 96")
+    if sum(t.count for t in INITIAL_TYPES) != PIECES_PER_SIDE:
+        problems.append(f"initial counts add up to {sum(t.count for t in INITIAL_TYPES)}, "
+                        f"not {PIECES_PER_SIDE}")
     targets = {t.promotes for t in INITIAL_TYPES if t.promotes}
     for t in PROMOTED_TYPES:
         if t.abbr not in targets:
             problems.append(f"{t.abbr}: no initial type promotes to it")
     gold_promoted = sorted(t.abbr for t in INITIAL_TYPES if t.promotes == GP)
-    if len(gold_promoted) != 20:
-        problems.append(f"{len(gold_promoted)} types promote to +G, the spec lists 20")
+    if len(gold_promoted) != GOLD_PROMOTING_TYPES:
+        problems.append(f"{len(gold_promoted)} types promote to +G, the rules list "
+                        f"{GOLD_PROMOTING_TYPES} (§3.4)")
     for option, values in ALTERNATIVE_MOVES.items():
         for value, rows in values.items():
             for abbr, moves in rows.items():
                 if abbr not in TYPE_BY_ABBR:
                     problems.append(f"option {option}={value}: unknown piece {abbr!r}")
                 parts = moves.split()
-                if len(parts) != 8 or any(p not in _ENTRY_VALUES for p in parts):
+                if len(parts) != NDIRS or any(p not in _ENTRY_VALUES for p in parts):
                     problems.append(f"option {option}={value}: bad entries for {abbr}")
     return problems
 
@@ -352,8 +376,8 @@ def compile_tables(choice_items: tuple[tuple[str, str], ...]) -> Tables:
     tk_version = choices.get("teaching-king", "1")
     slides: list[Any] = [()] * NCODES
     jumps: list[Any] = [()] * NCODES
-    reach: list[Any] = [(0,) * 8] * NCODES
-    jump: list[Any] = [(False,) * 8] * NCODES
+    reach: list[Any] = [(0,) * NDIRS] * NCODES
+    jump: list[Any] = [(False,) * NDIRS] * NCODES
     knight = [False] * NCODES
     hook: list[Any] = [None] * NCODES
     lion = [0] * NCODES
@@ -368,17 +392,17 @@ def compile_tables(choice_items: tuple[tuple[str, str], ...]) -> Tables:
         lion_range = 0
         linear_dog = False
         if power in ("lion", "ff", "bsp"):
-            lion_range = 2
+            lion_range = LION_RANGE
         if power == "tk" and tk_version == "2":
-            lion_range = 3
+            lion_range = TK_LION_RANGE
         if linear and power in ("ld", "ff") or (linear and power == "tk" and tk_version == "1"):
             linear_dog = True
             if power in ("ld", "ff"):
-                entries = (".",) * 8  # the linear move contains the Q3 slide (§6.5)
+                entries = (".",) * NDIRS  # the linear move contains the Q3 slide (§6.5)
         for side in (0, 1):
             code = tid * 2 + side
             s_list, j_list = [], []
-            r_row, j_row = [0] * 8, [False] * 8
+            r_row, j_row = [0] * NDIRS, [False] * NDIRS
             for rel, entry in enumerate(entries):
                 absdir = rel if side == 0 else OPPOSITE[rel]
                 if entry == "H":
@@ -402,7 +426,8 @@ def compile_tables(choice_items: tuple[tuple[str, str], ...]) -> Tables:
             ldog[code] = linear_dog
             emperor[code] = power == "emperor"
             promotes[code] = TYPE_ID[t.promotes] if t.promotes else 0
-            multi_leg[code] = max(lion_range, 3 if linear_dog else 0, 2 if power == "ff" else 0)
+            multi_leg[code] = max(lion_range, LION_DOG_STEPS if linear_dog else 0,
+                                  LION_RANGE if power == "ff" else 0)
     special = tuple(tuple(c for c in range(side, NCODES, 2)
                           if lion[c] or ldog[c] or hook[c] is not None) for side in (0, 1))
     return Tables(tuple(slides), tuple(jumps), tuple(reach), tuple(jump), tuple(knight),

@@ -1,7 +1,8 @@
-"""The Maka-Dai-Dai Shogi position string codec (spec §5).
+"""The Maka-Dai-Dai Shogi position string codec (§5) and the start of a record (§4, §6.15).
 
 ``board side move-number``: 19 comma-separated rank fields (a..s, files 19..1), ``v`` marks
-White, ``+G`` is a gold-promoted Gold. Exactly one string per position.
+White, ``+G`` is a gold-promoted Gold. Exactly one string per position: each rank is read
+and written by the shared run-length codec (``games.runs``).
 
 This module does not judge whether a position could arise in play.
 
@@ -14,11 +15,10 @@ True
 
 from __future__ import annotations
 
-from notation_tools.games.runs import encode_rank
-from notation_tools.games.base import BadPositionError, Rules
-
-from .pieces import RANKS, SIZE, TYPE_BY_ABBR, TYPE_ID, TYPE_OF_ID
-from .rules import Position
+from notation_tools.games.base import BadPositionError, Rules, Side, TagConflictError
+from notation_tools.games.maka.pieces import RANKS, SIDE_NAMES, SIZE, TYPE_ID, TYPE_OF_ID, TYPES
+from notation_tools.games.maka.rules import ZOBRIST_WHITE, Position
+from notation_tools.games.runs import RankError, decode_rank, encode_rank
 
 INITIAL = (
     "vL,vEa,vSt,vT,vI,vC,vS,vG,vDSp,vK,vDV,vG,vS,vC,vI,vT,vSt,vEa,vL/"
@@ -33,48 +33,61 @@ INITIAL = (
     "1,OR,1,AB,1,BB,1,EW,Ky,Ln,Ph,EW,1,BB,1,AB,1,OR,1/"
     "RC,1,CSw,1,CC,1,CS,FL,BT,DE,BT,FL,RD,1,OM,1,CSw,1,RC/"
     "L,Ea,St,T,I,C,S,G,DV,K,DSp,G,S,C,I,T,St,Ea,L b 1")
-"""The initial position (spec §4)."""
+"""The initial position (§4)."""
+
+SEPARATOR = ","
+"""Between the cells of a rank (designations have several letters, §5)."""
+WHITE_MARK = "v"
+"""Before a White piece's designation (§5)."""
+SIDE_LETTERS = "bw"
+"""The side-to-move field, indexed by side (§5)."""
 
 
 def cell_text(code: int) -> str:
     """The position-string cell of a piece code (``vFK``, ``+G``)."""
-    return ("v" if code & 1 else "") + TYPE_OF_ID[code >> 1].abbr
+    return (WHITE_MARK if code & 1 else "") + TYPE_OF_ID[code >> 1].abbr
 
 
-def _bad(message: str) -> BadPositionError:
-    return BadPositionError(message, rule="§5")
+CELL_CODES = {cell_text(TYPE_ID[t.abbr] * 2 + side): TYPE_ID[t.abbr] * 2 + side
+              for t in TYPES for side in (0, 1)}
+"""Every piece cell of a rank field and its piece code (no aliases, §5)."""
+
+
+def _bad(message: str, offset: int = 0) -> BadPositionError:
+    return BadPositionError(message, rule="§5", offset=offset)
+
+
+def _is_cell(text: str) -> bool:
+    """Whether ``text`` is a valid cell by itself: a piece or a run of 1..19 empty squares."""
+    return text in CELL_CODES or (text.isascii() and text.isdigit() and text[0] != "0"
+                                  and int(text) <= SIZE)
 
 
 def parse_board(text: str) -> list[int]:
-    """The 361 cells of a board field; raises :class:`BadPositionError` (E-BAD-POSITION)."""
+    """The 361 cells of a board field; raises :class:`BadPositionError` (E-BAD-POSITION)
+    naming the rank and cell, at the fault's offset in ``text``.
+
+    >>> try:
+    ...     parse_board("19/" * 4 + "vL,vEa,vSt,Fg,15/" + "19/" * 13 + "19")
+    ... except BadPositionError as error:
+    ...     print(error.message, "at", error.offset)
+    rank e, cell 4: unexpected 'Fg' at 23
+    """
     ranks = text.split("/")
     if len(ranks) != SIZE:
-        raise _bad(f"the board has {len(ranks)} ranks, not 19")
+        raise _bad(f"the board has {len(ranks)} ranks, not {SIZE}")
     board: list[int] = []
+    offset = 0
     for letter, field in zip(RANKS, ranks):
-        covered = 0
-        previous_empty = None
-        for number, cell in enumerate(field.split(","), start=1):
-            if cell.isdigit():
-                if cell[0] == "0" or not 1 <= int(cell) <= SIZE:
-                    raise _bad(f"bad empty-run {cell!r} in rank {letter}, cell {number}")
-                if previous_empty is not None:
-                    raise _bad(f'adjacent empty-runs "{previous_empty},{cell}" in rank {letter}')
-                previous_empty = cell
-                covered += int(cell)
-                board.extend([0] * int(cell))
-                continue
-            previous_empty = None
-            side = 0
-            abbr = cell
-            if abbr.startswith("v"):
-                side, abbr = 1, abbr[1:]
-            if abbr not in TYPE_BY_ABBR:
-                raise _bad(f'unknown piece "{cell}" in rank {letter}, cell {number}')
-            covered += 1
-            board.append(TYPE_ID[abbr] * 2 + side)
-        if covered != SIZE:
-            raise _bad(f"rank {letter} covers {covered} squares")
+        try:
+            board.extend(decode_rank(field, CELL_CODES, width=SIZE, separator=SEPARATOR))
+        except RankError as error:
+            cell = field.count(SEPARATOR, 0, error.offset) + 1
+            first = field.split(SEPARATOR, 1)[0]
+            where = (f"rank {letter}, cell {cell}" if error.offset or not _is_cell(first)
+                     else f"rank {letter}")  # the rank as a whole is too short
+            raise _bad(f"{where}: {error.message}", offset + error.offset) from None
+        offset += len(field) + 1
     return board
 
 
@@ -87,21 +100,36 @@ def parse_position(text: str, rules: Rules) -> Position:
         raise _bad("a position string is: board, side to move (b/w), move number")
     board_text, side, number = parts
     board = parse_board(board_text)
-    if side not in ("b", "w"):
-        raise _bad(f'side to move must be "b" or "w", not "{side}"')
+    if side not in SIDE_LETTERS or len(side) != 1:
+        raise _bad(f'side to move must be "b" or "w", not "{side}"', len(board_text) + 1)
     if not number.isdigit() or number[0] == "0" or not number.isascii():
-        raise _bad(f'move number "{number}" is not a positive number without leading zeros')
-    return Position(board, 0 if side == "b" else 1, int(number), rules)
+        raise _bad(f'move number "{number}" is not a positive number without leading zeros',
+                   len(board_text) + len(side) + 2)
+    return Position(board, SIDE_LETTERS.index(side), int(number), rules)
 
 
 def format_board(board: list[int]) -> str:
     """The board field of a position string."""
-    ranks = []
-    for row in range(SIZE):
-        ranks.append(encode_rank(board[row * SIZE:(row + 1) * SIZE], cell_text, separator=","))
-    return "/".join(ranks)
+    return "/".join(encode_rank(board[row * SIZE:(row + 1) * SIZE], cell_text,
+                                separator=SEPARATOR) for row in range(SIZE))
 
 
 def format_position(position: Position) -> str:
     """The canonical position string (§5)."""
-    return f"{format_board(position.board)} {'bw'[position.turn]} {position.move_number}"
+    return f"{format_board(position.board)} {SIDE_LETTERS[position.turn]} {position.move_number}"
+
+
+def start_position(rules: Rules, fen: str | None = None,
+                   first_player: Side | None = None) -> Position:
+    """The initial position (§4), or the ``FEN`` one; a handicap record (§6.15) starts with
+    White (its ``FirstPlayer`` tag, which must agree with the FEN's side to move)."""
+    position = parse_position(fen or INITIAL, rules)
+    if first_player is not None and first_player != position.turn:
+        if fen is not None:
+            raise TagConflictError(
+                f"FirstPlayer says {SIDE_NAMES[first_player]} but the FEN has "
+                f"{SIDE_NAMES[position.turn]} to move", rule="§6.15")
+        position.turn = first_player
+        position.key ^= ZOBRIST_WHITE
+        position.counts = {position.key: 1}
+    return position

@@ -1,4 +1,4 @@
-"""Maka-Dai-Dai Shogi diagrams: the ASCII/Unicode text diagram (spec §12) and SVG.
+"""Maka-Dai-Dai Shogi diagrams: the ASCII/Unicode text diagram (§12) and SVG.
 
 Pure functions returning strings (G9); :func:`position_from_diagram` reads a text diagram back
 so that tests can state positions as pictures. This module does not print or know the rules.
@@ -11,38 +11,53 @@ so that tests can state positions as pictures. This module does not print or kno
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
-from typing import Any
+from notation_tools.games.base import BadPositionError, Rules, Style
+from notation_tools.games.maka.moves import Move
+from notation_tools.games.maka.pieces import (NSQ, PROMOTED_IDS, RANKS, SIDE_NAMES, SIZE,
+                                              TYPE_BY_ABBR, TYPE_ID, square_name)
+from notation_tools.games.maka.position import WHITE_MARK, cell_text
+from notation_tools.games.maka.rules import Position
+from notation_tools.render.svg import (LAST_MOVE_CAPTURE, LAST_MOVE_ORIGIN, LAST_MOVE_TARGET,
+                                       LIGHT, SvgDocument)
 
-from notation_tools.games.base import BadPositionError, Rules
+CELL_WIDTH = 4
+"""Characters per cell in the text diagram (§12)."""
+UNICODE_WHITE = "▽"
+"""Marks a White piece in the Unicode diagram instead of ``v`` (§12)."""
 
-from .pieces import PROMOTED_IDS, RANKS, SIZE, TYPE_BY_ABBR, TYPE_ID, square_name
-from .position import cell_text
-from .rules import Move, Position
-
-SIDE_NAMES = ("Black", "White")
+SQUARE = 36
+"""The side of a square in the SVG, in user units."""
+MARGIN = 24
+"""Room around the grid for the file numbers (above) and rank letters (right)."""
+WEDGE = 0.42
+"""Half the height of a piece's wedge, as a share of a square."""
+WEDGE_POINTS = ((0, -1), (0.7, -0.5), (0.85, 1), (-0.85, 1), (-0.7, -0.5))
+"""The wedge's corners in units of its half height, pointing up (toward White)."""
+BOARD_COLOUR = "#f3d9a4"
+PROMOTED_COLOUR = "#c00"
+"""The label colour of a promoted type (§12: promoted types in red)."""
 
 
 def status_line(pos: Position) -> str:
     return f"{SIDE_NAMES[pos.turn]} to move (move {pos.move_number})"
 
 
-def text_diagram(pos: Position, *, unicode: bool = False, coordinates: bool = True) -> str:
-    """The text diagram of §12: file header, 19 ranks, blank line, status (and rules) line."""
-    lines = []
-    if coordinates:
-        lines.append(" ".join(f"{SIZE - c:>4}" for c in range(SIZE)))
+def text_diagram(pos: Position, *, style: Style = Style.ASCII,
+                 marks: frozenset[str] = frozenset()) -> str:
+    """The text diagram of §12: file header, 19 ranks, blank line, status (and rules) line.
+    ``marks`` is empty: the game offers no extra marks."""
+    unicode = style is Style.UNICODE
+    lines = [" ".join(f"{SIZE - c:>{CELL_WIDTH}}" for c in range(SIZE))]
     for row in range(SIZE):
         cells = []
         for col in range(SIZE):
             code = pos.board[row * SIZE + col]
             text = cell_text(code) if code else "."
             if unicode and code and code & 1:
-                text = "▽" + text[1:]
-            cells.append(f"{text:>4}")
+                text = UNICODE_WHITE + text[len(WHITE_MARK):]
+            cells.append(f"{text:>{CELL_WIDTH}}")
         sep = "│" if unicode else " "
-        line = sep.join(cells)
-        lines.append(line + (f"  {RANKS[row]}" if coordinates else ""))
+        lines.append(sep.join(cells) + f"  {RANKS[row]}")
     lines.append("")
     lines.append(status_line(pos))
     rules = pos.rules
@@ -65,7 +80,7 @@ def position_from_diagram(text: str, rules: Rules) -> Position:
                 if word == ".":
                     board.append(0)
                     continue
-                side = 1 if word[0] in "v▽" else 0
+                side = 1 if word[0] in (WHITE_MARK, UNICODE_WHITE) else 0
                 abbr = word[1:] if side else word
                 if abbr not in TYPE_BY_ABBR:
                     raise BadPositionError(f"unknown piece {word!r} in the diagram", rule="§12")
@@ -73,65 +88,58 @@ def position_from_diagram(text: str, rules: Rules) -> Position:
         elif len(words) >= 5 and words[1:3] == ["to", "move"]:
             turn = SIDE_NAMES.index(words[0]) if words[0] in SIDE_NAMES else 0
             number = int(words[4].rstrip(")")) if words[4].rstrip(")").isdigit() else 1
-    if len(board) != SIZE * SIZE:
-        raise BadPositionError("a diagram has 19 ranks of 19 cells", rule="§12")
+    if len(board) != NSQ:
+        raise BadPositionError(f"a diagram has {SIZE} ranks of {SIZE} cells", rule="§12")
     return Position(board, turn, number, rules)
 
 
-def svg(pos: Position, *, last_move: Move | None = None, size: int | None = None) -> str:
-    """An SVG picture: 19×19 grid, files above, ranks at the right, wedge pieces (White's
-    turned 180°), promoted types in red, the last move's origin, path and captures marked;
-    the text diagram in ``<desc>``."""
-    cell = 36
-    margin = 24
-    width = margin + SIZE * cell + margin
-    root = ET.Element("svg", xmlns="http://www.w3.org/2000/svg", version="1.1",
-                      width=str(size or width), height=str(size or width),
-                      viewBox=f"0 0 {width} {width}")
-    ET.SubElement(root, "desc").text = text_diagram(pos)
-    ET.SubElement(root, "rect", x="0", y="0", width=str(width), height=str(width), fill="#f3d9a4")
-    marks: dict[int, str] = {}
+def _centre(sq: int) -> tuple[float, float]:
+    row, col = divmod(sq, SIZE)
+    return MARGIN + col * SQUARE + SQUARE / 2, MARGIN + row * SQUARE + SQUARE / 2
+
+
+def svg(pos: Position, *, last_move: Move | None = None, marks: frozenset[str] = frozenset(),
+        size: int | None = None) -> str:
+    """An SVG picture (§12): 19×19 grid, files above, ranks at the right, wedge pieces
+    (White's turned 180°), promoted types in red, the last move's origin, path and captures
+    marked and its path drawn; the text diagram in ``<desc>``."""
+    width = MARGIN + SIZE * SQUARE + MARGIN
+    doc = SvgDocument(width, width, title=f"Maka-Dai-Dai Shogi: {status_line(pos)}",
+                      description=text_diagram(pos), size=size, background=BOARD_COLOUR)
+    fills: dict[int, str] = {}
     if last_move is not None:
         for s in last_move.path:
-            marks[s] = "#b7d7f0"
+            fills[s] = LAST_MOVE_TARGET
         for s in last_move.captures:
-            marks[s] = "#f0b7b7"
-        marks[last_move.origin] = "#c8f0b7"
-    for row in range(SIZE):
-        for col in range(SIZE):
-            sq = row * SIZE + col
-            attrs: dict[str, Any] = {
-                "x": str(margin + col * cell), "y": str(margin + row * cell),
-                "width": str(cell), "height": str(cell), "fill": marks.get(sq, "none"),
-                "stroke": "#000", "stroke-width": "1"}
-            square = ET.SubElement(root, "rect", attrs)
-            square.set("class", "square " + square_name(sq))
-    for col in range(SIZE):
-        label = ET.SubElement(root, "text", x=str(margin + col * cell + cell // 2), y="16",
-                              **{"text-anchor": "middle", "font-size": "12"})
-        label.text = str(SIZE - col)
-    for row in range(SIZE):
-        label = ET.SubElement(root, "text", x=str(margin + SIZE * cell + 12),
-                              y=str(margin + row * cell + cell // 2 + 4),
-                              **{"text-anchor": "middle", "font-size": "12"})
-        label.text = RANKS[row]
+            fills[s] = LAST_MOVE_CAPTURE
+        fills[last_move.origin] = LAST_MOVE_ORIGIN
+    grid = doc.group("board")
+    for sq in range(NSQ):
+        row, col = divmod(sq, SIZE)
+        doc.element(grid, "rect", class_="square " + square_name(sq), x=MARGIN + col * SQUARE,
+                    y=MARGIN + row * SQUARE, width=SQUARE, height=SQUARE,
+                    fill=fills.get(sq, "none"), stroke="#000", stroke_width=1)
+    files = [(MARGIN + col * SQUARE + SQUARE // 2, MARGIN * 2 // 3, str(SIZE - col))
+             for col in range(SIZE)]
+    ranks = [(MARGIN + SIZE * SQUARE + MARGIN // 2, MARGIN + row * SQUARE + SQUARE // 2 + 4,
+              RANKS[row]) for row in range(SIZE)]
+    doc.coordinates(files + ranks)
+    if last_move is not None and last_move.path:
+        doc.last_move_line(doc.group("last-move"),
+                           [_centre(s) for s in (last_move.origin, *last_move.path)], arrow=True)
+    layer = doc.group("pieces")
+    half = SQUARE * WEDGE
     for sq, code in enumerate(pos.board):
         if not code:
             continue
-        row, col = divmod(sq, SIZE)
-        cx, cy = margin + col * cell + cell / 2, margin + row * cell + cell / 2
-        h = cell * 0.42
-        points = [(0, -h), (h * 0.7, -h * 0.5), (h * 0.85, h), (-h * 0.85, h), (-h * 0.7, -h * 0.5)]
-        if code & 1:
-            points = [(-x, -y) for x, y in points]
-        group = ET.SubElement(root, "g")
-        group.set("class", "piece " + ("white" if code & 1 else "black"))
-        ET.SubElement(group, "polygon", points=" ".join(f"{cx + x:.1f},{cy + y:.1f}" for x, y in points),
-                      fill="#fff8e7", stroke="#333")
-        text = ET.SubElement(group, "text", x=f"{cx:.1f}", y=f"{cy + 4:.1f}",
-                             **{"text-anchor": "middle", "font-size": "10",
-                                "fill": "#c00" if code >> 1 in PROMOTED_IDS else "#000"})
-        if code & 1:
-            text.set("transform", f"rotate(180 {cx:.1f} {cy:.1f})")
-        text.text = cell_text(code).lstrip("v")
-    return ET.tostring(root, encoding="unicode")
+        cx, cy = _centre(sq)
+        turn = -1 if code & 1 else 1
+        white = bool(code & 1)
+        piece = doc.group("piece " + ("white" if white else "black"), layer)
+        doc.element(piece, "polygon", points=" ".join(
+            f"{cx + turn * x * half:.1f},{cy + turn * y * half:.1f}" for x, y in WEDGE_POINTS),
+            fill=LIGHT["fill"], stroke=LIGHT["stroke"])
+        doc.label(piece, cx, cy + 4, cell_text(code).removeprefix(WHITE_MARK), font_size=10,
+                  fill=PROMOTED_COLOUR if code >> 1 in PROMOTED_IDS else LIGHT["text"],
+                  transform=f"rotate(180 {cx:.1f} {cy:.1f})" if white else None)
+    return doc.to_string()

@@ -1,11 +1,12 @@
 """Maka-Dai-Dai Shogi rules: the Position class, the generic move generator and attack tests.
 
-One generator reads the compiled piece tables of :mod:`.pieces` (G7): slides, jumps, the
-knight, hook movers (§6.4), Lion power (§6.3), the linear Lion Dog (§6.5) and the Emperor
-(§6.6). Moves are identities (§8.1): origin, final square, captured squares, type after the
-move; each carries one canonical path (§9.4).
+One generator reads the compiled piece tables of :mod:`notation_tools.games.maka.pieces` (G7):
+slides, jumps, the knight, hook movers (§6.4), Lion power (§6.3), the linear Lion Dog (§6.5)
+and the Emperor (§6.6). Moves are identities (§8.1): origin, final square, captured squares,
+type after the move; each carries one canonical path (§9.4). The rule options are read from
+the position's :class:`~notation_tools.games.maka.options.Options`.
 
-This module does not read or write notation; :mod:`.notation` asks it for legal moves.
+This module does not read or write notation; the notation module asks it for legal moves.
 
 >>> from notation_tools.games.maka import GAME
 >>> pos = GAME.start_position(GAME.parse_rules("tsa"))
@@ -15,55 +16,28 @@ This module does not read or write notation; :mod:`.notation` asks it for legal 
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Iterator
 from typing import Any
 
 from notation_tools.games import base
 from notation_tools.games.base import Outcome, Rules
+from notation_tools.games.maka.moves import Move
+from notation_tools.games.maka.options import Options
+from notation_tools.games.maka.pieces import (BSP_ID, COL, DE_ID, DIAGONAL, DIRS, DSP_ID, DV_ID,
+                                              EMPEROR_ID, JUMP_DISTANCE, KING_ID, KNIGHT_SOURCES,
+                                              KNIGHT_TARGETS, LION_DOG_STEPS, LION_RANGE, NCODES,
+                                              NDIRS, NEIGHBOURS, NSQ, OPPOSITE, PERPENDICULAR,
+                                              PRINCE_ID, PROMOTED_IDS, RAYS, REPETITION_LIMIT, ROW,
+                                              ROYAL_IDS, SIDE_NAMES, SIZE, TK_ID, ZONE2, ZONE3,
+                                              Tables, compile_tables, distance)
 
-from .pieces import (BSP_ID, COL, DE_ID, DIAGONAL, DIRS, DSP_ID, DV_ID, EMPEROR_ID, KING_ID,
-                     KNIGHT_SOURCES, KNIGHT_TARGETS, NCODES, NEIGHBOURS, NSQ, OPPOSITE,
-                     PERPENDICULAR, PRINCE_ID, PROMOTED_IDS, RAYS, ROW, ROYAL_IDS, SIZE, TK_ID,
-                     TYPE_OF_ID, ZONE2, ZONE3, Tables, compile_tables, distance, square_name)
 
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class Move:
-    """One move identity (§8.1) with its canonical path (not part of equality).
-
-    ``origin``/``to`` are square indices (see :func:`.pieces.square_name`); ``captures`` lists
-    the captured squares in the order of the canonical path; ``becomes`` is the type id of the
-    moving piece after the move; ``path`` the squares visited after the origin (``()`` for a
-    pass, ``(to,)`` for a one-leg move).
-    """
-
-    origin: int
-    to: int
-    captures: tuple[int, ...] = ()
-    becomes: int = 0
-    path: tuple[int, ...] = dataclasses.field(default=(), compare=False)
-
-    def __hash__(self) -> int:
-        return hash((self.origin, self.to, frozenset(self.captures), self.becomes))
-
-    def __eq__(self, other: object) -> bool:
-        return (isinstance(other, Move) and self.origin == other.origin and self.to == other.to
-                and self.becomes == other.becomes
-                and frozenset(self.captures) == frozenset(other.captures))
-
-    @property
-    def is_pass(self) -> bool:
-        return self.origin == self.to and not self.captures
-
-    def __str__(self) -> str:
-        caps = ",".join(square_name(s) for s in self.captures)
-        return f"{square_name(self.origin)}>{square_name(self.to)}[{caps}]{TYPE_OF_ID[self.becomes].abbr}"
+ZOBRIST_SEED = 0x4D414B41  # "MAKA"
 
 
 def _zobrist() -> tuple[tuple[int, ...], ...]:
-    rng = random.Random(0x4D414B41)
+    rng = random.Random(ZOBRIST_SEED)
     return tuple(tuple(rng.getrandbits(64) for _ in range(NSQ)) for _ in range(NCODES))
 
 
@@ -71,22 +45,24 @@ ZOBRIST = _zobrist()
 ZOBRIST_WHITE = 0x9E3779B97F4A7C15
 
 
-class Position(base.Position[Any]):
+class Position(base.Position[Move]):
     """A Maka-Dai-Dai Shogi position: board, side to move, move number, rules and history.
 
     ``board[sq]`` is ``0`` or a piece code ``type_id * 2 + side`` (side 0 Black, 1 White).
-    ``push`` trusts that the move came from :meth:`legal_moves` (G1).
+    ``options`` are the typed rule options of ``rules``. ``push`` trusts that the move came
+    from :meth:`legal_moves` (G1).
     """
 
     __slots__ = ("board", "turn", "move_number", "rules", "t", "squares", "stack", "key",
-                 "counts", "_opt")
+                 "counts", "options")
 
     def __init__(self, board: list[int], turn: int, move_number: int, rules: Rules) -> None:
         self.board = board
         self.turn = turn
         self.move_number = move_number
         self.rules = rules
-        self.t: Tables = compile_tables(tuple(sorted(rules.texts.items())))
+        self.options: Options = base.options_of(Options, rules)
+        self.t: Tables = compile_tables(self.options.choices)
         self.squares: list[set[int]] = [set() for _ in range(NCODES)]
         key = ZOBRIST_WHITE if turn else 0
         for sq, code in enumerate(board):
@@ -96,11 +72,6 @@ class Position(base.Position[Any]):
         self.key = key
         self.counts: dict[int, int] = {key: 1}
         self.stack: list[tuple[Any, ...]] = []
-        r = rules
-        self._opt = (r["promotion"], r["deva-contagion"] == "on", r["contagion-immune"],
-                     r["lion-dog-leap"] == "yes", r["emperor-capture"], r["emperor-protection"],
-                     r["emperor-as-defender"], r["lion-pass"] == "always", r["self-check"],
-                     r["repetition"] == "forbidden", r["no-legal-move"])
 
     # ---- basic state ----------------------------------------------------------------------
 
@@ -116,7 +87,7 @@ class Position(base.Position[Any]):
         other.key = self.key
         other.counts = dict(self.counts)
         other.stack = list(self.stack)
-        other._opt = self._opt
+        other.options = self.options
         return other
 
     def __eq__(self, other: object) -> bool:
@@ -130,11 +101,12 @@ class Position(base.Position[Any]):
         sq = self.squares
         return [*sq[KING_ID * 2 + side], *sq[EMPEROR_ID * 2 + side], *sq[PRINCE_ID * 2 + side]]
 
-    def game_over(self) -> bool:
-        """Whether a side has no royal piece left (§6.10); cheap."""
+    def royals_on_both_sides(self) -> bool:
+        """Whether each side still has a royal piece (§6.10): when not, the game has ended and
+        there are no moves. Cheap, unlike :meth:`outcome`, which also looks for a legal move."""
         sq = self.squares
-        return not (sq[KING_ID * 2] or sq[EMPEROR_ID * 2] or sq[PRINCE_ID * 2]) or not (
-            sq[KING_ID * 2 + 1] or sq[EMPEROR_ID * 2 + 1] or sq[PRINCE_ID * 2 + 1])
+        return bool((sq[KING_ID * 2] or sq[EMPEROR_ID * 2] or sq[PRINCE_ID * 2]) and (
+            sq[KING_ID * 2 + 1] or sq[EMPEROR_ID * 2 + 1] or sq[PRINCE_ID * 2 + 1]))
 
     def pieces(self, side: int) -> Iterator[tuple[int, int]]:
         """``(square, code)`` of ``side``'s pieces in position-string order."""
@@ -149,7 +121,7 @@ class Position(base.Position[Any]):
     def push(self, move: Move) -> None:
         """Play ``move`` (from :meth:`legal_moves`); captured pieces leave the game (§6.1)."""
         board, squares = self.board, self.squares
-        origin, to = move.origin, move.to
+        origin, target = move.origin, move.target
         code = board[origin]
         key = self.key
         captured = []
@@ -163,9 +135,9 @@ class Position(base.Position[Any]):
         squares[code].discard(origin)
         key ^= ZOBRIST[code][origin]
         new = move.becomes * 2 + (code & 1)
-        board[to] = new
-        squares[new].add(to)
-        key ^= ZOBRIST[new][to] ^ ZOBRIST_WHITE
+        board[target] = new
+        squares[new].add(target)
+        key ^= ZOBRIST[new][target] ^ ZOBRIST_WHITE
         self.stack.append((move, code, captured, self.key))
         self.key = key
         self.counts[key] = self.counts.get(key, 0) + 1
@@ -186,23 +158,16 @@ class Position(base.Position[Any]):
         self.turn ^= 1
         if self.turn:
             self.move_number -= 1
-        new = board[move.to]
-        board[move.to] = 0
-        squares[new].discard(move.to)
+        target = move.target
+        new = board[target]
+        board[target] = 0
+        squares[new].discard(target)
         board[move.origin] = code
         squares[code].add(move.origin)
         for c, victim in zip(move.captures, captured):
             board[c] = victim
             squares[victim].add(c)
         return move
-
-    @property
-    def last_move(self) -> Move | None:
-        return self.stack[-1][0] if self.stack else None
-
-    def captured_by_last(self) -> list[int]:
-        """Piece codes captured by the last move (for statistics)."""
-        return list(self.stack[-1][2]) if self.stack else []
 
     # ---- move generation ------------------------------------------------------------------
 
@@ -222,7 +187,7 @@ class Position(base.Position[Any]):
             yield from moves
 
     def _move_lists(self, origin: int | None, target: int | None) -> Iterator[list[Move]]:
-        if self.game_over():
+        if not self.royals_on_both_sides():
             return
         side = self.turn
         board = self.board
@@ -232,7 +197,7 @@ class Position(base.Position[Any]):
         else:
             # Lazy, so has_legal_move stops at the first piece that can move.
             sources = self.pieces(side)
-        check = self._opt[8] == "forbid" or self._opt[9]
+        check = self.options.filters_moves
         for sq, code in sources:
             moves = self.piece_moves(sq, code, target)
             if check:
@@ -241,9 +206,11 @@ class Position(base.Position[Any]):
 
     def illegal_reason(self, move: Move) -> str | None:
         """Why a generated move breaks `self-check=forbid` or `repetition=forbidden`, or None."""
-        if self._opt[9] and self.counts.get(self.key_after(move), 0) >= 3:
+        options = self.options
+        if options.forbid_repetition and \
+                self.counts.get(self.key_after(move), 0) >= REPETITION_LIMIT:
             return "repetition"
-        if self._opt[8] != "forbid":
+        if not options.forbid_self_check:
             return None
         self.push(move)
         try:
@@ -258,14 +225,14 @@ class Position(base.Position[Any]):
         key = self.key ^ ZOBRIST[code][move.origin] ^ ZOBRIST_WHITE
         for c in move.captures:
             key ^= ZOBRIST[board[c]][c]
-        return key ^ ZOBRIST[move.becomes * 2 + (code & 1)][move.to]
+        return key ^ ZOBRIST[move.becomes * 2 + (code & 1)][move.target]
 
     def moves_from(self, sq: int, target: int | None = None) -> list[Move]:
         """The legal moves of the piece on ``sq`` (the caller knows the game is not over),
         only those ending on ``target`` when given."""
         code = self.board[sq]
         moves = self.piece_moves(sq, code, target)
-        if self._opt[8] == "forbid" or self._opt[9]:
+        if self.options.filters_moves:
             moves = [m for m in moves if self.illegal_reason(m) is None]
         return moves
 
@@ -289,7 +256,7 @@ class Position(base.Position[Any]):
             return out
         if t.lion[code] or t.ldog[code]:
             self._lion_moves(sq, code, out)
-            return out if target is None else [m for m in out if m.to == target]
+            return out if target is None else [m for m in out if m.target == target]
         if target is not None:
             return self._moves_to(sq, code, target)
         for d, run in t.slides[code]:
@@ -303,11 +270,11 @@ class Position(base.Position[Any]):
                 break
         for d in t.jumps[code]:
             ray = RAYS[sq][d]
-            if len(ray) < 2:
+            if len(ray) < JUMP_DISTANCE:
                 continue
-            if board[ray[0]] == 0 and t.reach[code][d] >= 2:
+            if board[ray[0]] == 0 and t.reach[code][d] >= JUMP_DISTANCE:
                 continue  # the slide already reached the 2nd square (∞J)
-            s = ray[1]
+            s = ray[JUMP_DISTANCE - 1]
             p = board[s]
             if not p:
                 out.append(Move(sq, s, (), code >> 1, (s,)))
@@ -343,7 +310,7 @@ class Position(base.Position[Any]):
             done = False
             if t.reach[code][d] >= n and clear:
                 done = True
-            elif n == 2 and t.jump[code][d]:
+            elif n == JUMP_DISTANCE and t.jump[code][d]:
                 done = True
             if done:
                 if here:
@@ -364,11 +331,14 @@ class Position(base.Position[Any]):
                 out.append(Move(sq, target, (), code >> 1, (target,)))
         return out
 
-    def _finish(self, origin: int, to: int, caps: tuple[int, ...], path: tuple[int, ...],
+    def _finish(self, origin: int, target: int, caps: tuple[int, ...], path: tuple[int, ...],
                 code: int, out: list[Move]) -> None:
-        """Append the move(s) of one capture with the promotion rules (§6.8) and contagion (§6.9)."""
+        """Append the move(s) of one capture with the promotion rules (§6.8) and contagion
+        (§6.9)."""
         tid = code >> 1
-        promotion, contagion, immune = self._opt[0], self._opt[1], self._opt[2]
+        options = self.options
+        promotion, contagion = options.promotion, options.contagion
+        immune = options.contagion_immune
         board = self.board
         if contagion:
             for c in caps:
@@ -377,21 +347,21 @@ class Position(base.Position[Any]):
                     exempt = (immune != "none" and tid in (KING_ID, EMPEROR_ID, PRINCE_ID)) or (
                         immune == "royals-and-elephant" and tid == DE_ID)
                     if not exempt:
-                        out.append(Move(origin, to, caps, TK_ID if vt in (DV_ID, TK_ID) else BSP_ID,
-                                        path))
+                        out.append(Move(origin, target, caps,
+                                        TK_ID if vt in (DV_ID, TK_ID) else BSP_ID, path))
                         return
                     break
         promo = self.t.promotes[code]
         if not promo:
-            out.append(Move(origin, to, caps, tid, path))
+            out.append(Move(origin, target, caps, tid, path))
             return
-        out.append(Move(origin, to, caps, promo, path))
+        out.append(Move(origin, target, caps, promo, path))
         if promotion == "forced":
             return
         if promotion == "forced-if-victim-promoted" and any(
                 board[c] >> 1 in PROMOTED_IDS for c in caps):
             return
-        out.append(Move(origin, to, caps, tid, path))
+        out.append(Move(origin, target, caps, tid, path))
 
     def _hook_moves(self, sq: int, code: int, dirs: tuple[int, ...], out: list[Move]) -> None:
         """Hook Mover / Capricorn (§6.4): a line, optionally one 90° turn on an empty square."""
@@ -430,10 +400,11 @@ class Position(base.Position[Any]):
         side = code & 1
         reach = t.lion[code]
         best: dict[tuple[Any, ...], tuple[int, ...]] = {}
-        contagion = self._opt[1]
+        options = self.options
+        contagion = options.contagion
 
-        def note(to: int, caps: tuple[int, ...], path: tuple[int, ...]) -> None:
-            key: tuple[Any, ...] = (to, frozenset(caps))
+        def note(target: int, caps: tuple[int, ...], path: tuple[int, ...]) -> None:
+            key: tuple[Any, ...] = (target, frozenset(caps))
             if contagion and len(caps) > 1:
                 key += (next((board[c] >> 1 for c in caps
                               if board[c] >> 1 in (DV_ID, TK_ID, DSP_ID, BSP_ID)), 0),)
@@ -454,7 +425,7 @@ class Position(base.Position[Any]):
                     note(s, (s,), (s,))
                 break
         if reach:
-            zone = ZONE2[sq] if reach == 2 else ZONE3[sq]
+            zone = ZONE2[sq] if reach == LION_RANGE else ZONE3[sq]
             for s in zone:
                 p = board[s]
                 if not p:
@@ -463,9 +434,9 @@ class Position(base.Position[Any]):
                     note(s, (s,), (s,))
             self._lion_steps(sq, side, reach, note)
         if t.ldog[code]:
-            leap = self._opt[3]
-            for d in range(8):
-                ray = RAYS[sq][d][:3]
+            leap = options.lion_dog_leaps
+            for d in range(NDIRS):
+                ray = RAYS[sq][d][:LION_DOG_STEPS]
                 if not ray:
                     continue
                 d1 = ray[0]
@@ -495,20 +466,20 @@ class Position(base.Position[Any]):
                             note(s, (), (s,))
                         elif p & 1 != side:
                             note(s, (s,), (s,))
-        if self._opt[7] and (sq, frozenset()) not in best:
+        if options.pass_always and (sq, frozenset()) not in best:
             best[(sq, frozenset())] = ((), ())
         finish = self._finish
         tid = code >> 1
         for key, (caps, path) in best.items():
-            to = key[0]
-            if to == sq and not caps:
+            target = key[0]
+            if target == sq and not caps:
                 out.append(Move(sq, sq, (), tid, ()))
             elif not caps:
-                out.append(Move(sq, to, (), tid, (to,)))
+                out.append(Move(sq, target, (), tid, (target,)))
             else:
-                if caps == (to,):
-                    path = (to,)
-                finish(sq, to, caps, path, code, out)
+                if caps == (target,):
+                    path = (target,)
+                finish(sq, target, caps, path, code, out)
 
     def _lion_steps(self, origin: int, side: int, reach: int, note: Any) -> None:
         """Step sequences of 2..reach king steps (§6.3 items 2-4)."""
@@ -535,7 +506,7 @@ class Position(base.Position[Any]):
         """The Emperor (§6.6): any square, captures limited by `emperor-capture`."""
         board = self.board
         side = code & 1
-        mode = self._opt[4]
+        mode = self.options.emperor_capture
         tid = code >> 1
         for s in (range(NSQ) if target is None else (target,)):
             if s == sq:
@@ -558,7 +529,7 @@ class Position(base.Position[Any]):
         board = self.board
         t = self.t
         reach, jump = t.reach, t.jump
-        for e in range(8):
+        for e in range(NDIRS):
             ray = RAYS[q][e]
             back = OPPOSITE[e]
             k = 0
@@ -594,9 +565,9 @@ class Position(base.Position[Any]):
     def _ldog_hits(self, s: int, q: int, side: int) -> bool:
         dr, dc = ROW[q] - ROW[s], COL[q] - COL[s]
         n = max(abs(dr), abs(dc))
-        if n > 3 or not (dr == 0 or dc == 0 or abs(dr) == abs(dc)):
+        if n > LION_DOG_STEPS or not (dr == 0 or dc == 0 or abs(dr) == abs(dc)):
             return False
-        if self._opt[3] or n == 1:
+        if self.options.lion_dog_leaps or n == 1:
             return True
         step = (dr // n) * SIZE + dc // n
         return all(not (self.board[s + step * i] and self.board[s + step * i] & 1 == side)
@@ -645,7 +616,7 @@ class Position(base.Position[Any]):
         for e in self.squares[EMPEROR_ID * 2 + side]:
             if e == q:
                 continue
-            if self._opt[6] == "always" or self.attacker(q, 1 - side, skip=mover_emperor) is None:
+            if self.options.emperor_as_defender == "always" or self.attacker(q, 1 - side, skip=mover_emperor) is None:
                 return e
         return None
 
@@ -655,7 +626,7 @@ class Position(base.Position[Any]):
         board = self.board
         code = board[origin]
         enemy = 1 - (code & 1)
-        if self._opt[5] == "before":
+        if self.options.emperor_protection == "before":
             return self.defender(q, enemy, origin)
         victim = board[q]
         board[origin] = 0
@@ -668,7 +639,7 @@ class Position(base.Position[Any]):
 
     def emperor_capture_block(self, origin: int, q: int) -> int | None:
         """The protector that forbids the Emperor on ``origin`` to capture on ``q`` (§6.6), or None."""
-        mode = self._opt[4]
+        mode = self.options.emperor_capture
         if mode == "any":
             return None
         if mode == "royals-only" and self.board[q] >> 1 not in ROYAL_IDS:
@@ -686,7 +657,7 @@ class Position(base.Position[Any]):
         if found is not None:
             return found
         for e in self.squares[EMPEROR_ID * 2 + 1 - side]:
-            if self._opt[4] == "any" or self.emperor_capture_block(e, q) is None:
+            if self.options.emperor_capture == "any" or self.emperor_capture_block(e, q) is None:
                 return e
         return None
 
@@ -697,11 +668,11 @@ class Position(base.Position[Any]):
         tid = code >> 1
         if not move.captures:
             return "none"
-        if self._opt[1]:
+        if self.options.contagion:
             for c in move.captures:
                 vt = self.board[c] >> 1
                 if vt in (DV_ID, TK_ID, DSP_ID, BSP_ID):
-                    immune = self._opt[2]
+                    immune = self.options.contagion_immune
                     exempt = (immune != "none" and tid in (KING_ID, EMPEROR_ID, PRINCE_ID)) or (
                         immune == "royals-and-elephant" and tid == DE_ID)
                     if not exempt:
@@ -712,32 +683,22 @@ class Position(base.Position[Any]):
             return "none"
         return "promote" if move.becomes == promo else "decline"
 
-    def promotion_compulsory(self, move: Move) -> bool:
-        """Whether a promotable capture must promote under `promotion` (§6.8)."""
-        promotion = self._opt[0]
-        if promotion == "forced":
-            return True
-        if promotion == "optional":
-            return False
-        return any(self.board[c] >> 1 in PROMOTED_IDS for c in move.captures)
-
     # ---- outcome --------------------------------------------------------------------------
 
     def outcome(self) -> Outcome | None:
         """Win by capturing every royal (§6.10); no legal move (§6.16); else None."""
-        names = ("Black", "White")
         for side in (self.turn, 1 - self.turn):
             if not self.royals(side):
                 other = 1 - side
                 if not self.royals(other):
                     return Outcome(None, "no-royals", "neither side has a royal piece")
                 return Outcome(other, "royal-captured",
-                               f"{names[other]} captured {names[side]}'s last royal piece")
+                               f"{SIDE_NAMES[other]} captured {SIDE_NAMES[side]}'s last royal piece")
         if not self.has_legal_move():
             side = self.turn
-            if self._opt[10] == "draw":
-                return Outcome(None, "no-legal-move", f"{names[side]} has no legal move (draw)")
-            return Outcome(1 - side, "no-legal-move", f"{names[side]} has no legal move")
+            if self.options.no_legal_move == "draw":
+                return Outcome(None, "no-legal-move", f"{SIDE_NAMES[side]} has no legal move (draw)")
+            return Outcome(1 - side, "no-legal-move", f"{SIDE_NAMES[side]} has no legal move")
         return None
 
 
@@ -745,4 +706,4 @@ _DIR_OF = {step: index for index, step in enumerate(DIRS)}
 
 
 def _move_order(move: Move) -> tuple[Any, ...]:
-    return (move.to, tuple(sorted(move.captures)), move.becomes)
+    return (move.target, tuple(sorted(move.captures)), move.becomes)

@@ -1,4 +1,5 @@
-"""Maka-Dai-Dai Shogi statistics (spec §13): per-move facts and a flat per-record summary.
+"""Maka-Dai-Dai Shogi statistics (§13): per-move facts, the facts of ``moves`` listings, and
+a flat per-record summary.
 
 The collector reads positions and moves; it decides nothing about legality.
 
@@ -6,8 +7,8 @@ The collector reads positions and moves; it decides nothing about legality.
 >>> rules = GAME.parse_rules(None)
 >>> pos = GAME.start_position(rules)
 >>> stats = GAME.new_stats(rules)
->>> before = pos.copy(); move = GAME.parse_move("P-10m", pos); pos.push(move)
->>> stats.add(before, move, pos)
+>>> move = GAME.parse_move("P-10m", pos)
+>>> stats.before_move(pos, move); pos.push(move); stats.after_move(pos)
 >>> stats.summary(pos, None)["captures"]
 0
 """
@@ -17,10 +18,13 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from notation_tools.games.base import Outcome, Rules, StatsCollector
+from notation_tools.games.base import Outcome, StatsCollector
 
-from .pieces import COL, EMPEROR_ID, GP_ID, ROW, ROYAL_IDS, SIZE, TYPE_OF_ID, distance
-from .rules import Move, Position
+from notation_tools.games.maka.moves import Move
+from notation_tools.games.maka.pieces import (COL, DIAGONAL, EMPEROR_ID, GP_ID, KNIGHT_STUCK_RANKS,
+                                              LAST_RANK_STUCK, PIECES_PER_SIDE, ROW, ROYAL_IDS,
+                                              SIDE_NAMES, SIZE, TYPE_OF_ID, distance, square_name)
+from notation_tools.games.maka.rules import Position
 
 SIDE_KEYS = ("black", "white")
 
@@ -36,7 +40,7 @@ def move_facts(before: Position, move: Move) -> dict[str, Any]:
         "side": code & 1,
         "captured": [(c, TYPE_OF_ID[board[c] >> 1].abbr, board[c] & 1) for c in move.captures],
         "captures": len(move.captures),
-        "igui": move.origin == move.to and bool(move.captures),
+        "igui": move.origin == move.target and bool(move.captures),
         "pass": move.is_pass,
         "promotion": (TYPE_OF_ID[code >> 1].abbr, TYPE_OF_ID[move.becomes].abbr)
         if kind == "promote" else None,
@@ -48,16 +52,16 @@ def move_facts(before: Position, move: Move) -> dict[str, Any]:
         "hook_turn": False,
         "jump": False,
         "royal_captured": any(board[c] >> 1 in ROYAL_IDS for c in move.captures),
-        "distance": distance(move.origin, move.to),
+        "distance": distance(move.origin, move.target),
         "legs": len(move.path),
     }
-    dr, dc = ROW[move.to] - ROW[move.origin], COL[move.to] - COL[move.origin]
+    dr, dc = ROW[move.target] - ROW[move.origin], COL[move.target] - COL[move.origin]
     aligned = dr == 0 or dc == 0 or abs(dr) == abs(dc)
     if facts["hook"]:
-        diagonal = t.hook[code][0] >= 4
+        diagonal = t.hook[code] is DIAGONAL
         facts["hook_turn"] = not aligned or (diagonal and (dr == 0 or dc == 0)) or (
             not diagonal and dr != 0 and dc != 0)
-    if move.to != move.origin and aligned and not move.captures[:-1]:
+    if move.target != move.origin and aligned and not move.captures[:-1]:
         n = max(abs(dr), abs(dc))
         step = (dr // n) * SIZE + dc // n
         facts["jump"] = any(board[move.origin + step * i] for i in range(1, n))
@@ -66,16 +70,24 @@ def move_facts(before: Position, move: Move) -> dict[str, Any]:
     return facts
 
 
-class MakaStats(StatsCollector[Position, Move]):
-    """Gathers §13's per-record figures while a record is replayed."""
+def describe_move(move: Move, position: Position) -> dict[str, Any]:
+    """The facts of a legal move for ``moves`` listings: piece, captures, what it becomes."""
+    facts = move_facts(position, move)
+    return {"piece": facts["piece"], "captures": facts["captures"],
+            "captured": ", ".join(f"{a}@{square_name(s)}" for s, a, _ in facts["captured"]),
+            "becomes": TYPE_OF_ID[move.becomes].abbr}
 
-    def __init__(self, rules: Rules) -> None:
-        self.rules = rules
+
+class Stats(StatsCollector[Position, Move]):
+    """Gathers §13's per-record figures while a record is replayed (the same figures under
+    every rule option)."""
+
+    def __init__(self) -> None:
         self.plies = 0
         self.moves = [0, 0]
         self.captures = [0, 0]
         self.captured_types: Counter[str] = Counter()
-        self.multi = Counter()
+        self.multi: Counter[int] = Counter()
         self.igui = 0
         self.passes = 0
         self.promotions = [0, 0]
@@ -99,17 +111,12 @@ class MakaStats(StatsCollector[Position, Move]):
         self.longest = 0
         self.longest_ply: int | None = None
         self.most_legs = 0
-        self.pieces_min = [96, 96]
+        self.pieces_min = [PIECES_PER_SIDE, PIECES_PER_SIDE]
         self.pieces_now: list[int] | None = None
         self._mover = 0
 
-    def add(self, before: Position, move: Move, after: Position) -> None:
-        """Note one ply (``before`` is a copy taken before the move)."""
-        self.before_move(before, move)
-        self.after_move(after)
-
     def before_move(self, before: Position, move: Move) -> None:
-        """The first half of :meth:`add`, with the live position before the push."""
+        """Note ``move``, about to be played from the live position ``before``."""
         self.plies += 1
         ply = self.plies
         facts = move_facts(before, move)
@@ -145,7 +152,7 @@ class MakaStats(StatsCollector[Position, Move]):
             if n:
                 self.emperor_captures += 1
                 # judged by the default restriction (unprotected) even when allowed (§13)
-                if before.emperor_defended(move.origin, move.to) is not None:
+                if before.emperor_defended(move.origin, move.target) is not None:
                     self.emperor_protected += 1
         if facts["royal_captured"]:
             self.royal_capture_plies.append(ply)
@@ -166,7 +173,7 @@ class MakaStats(StatsCollector[Position, Move]):
                                                self.pieces_now[victim_side])
 
     def after_move(self, after: Position) -> None:
-        """The second half of :meth:`add`, with the live position after the push."""
+        """Note the live position after the move given to :meth:`before_move`."""
         self.max_occurrences = max(self.max_occurrences, after.counts.get(after.key, 1))
         if after.self_check_by(self._mover) is not None:
             self.self_checks[self._mover] += 1
@@ -179,7 +186,7 @@ class MakaStats(StatsCollector[Position, Move]):
             "moves_white": self.moves[1],
             "end": outcome.reason if outcome else "ongoing",
             "winner": None if outcome is None or outcome.winner is None
-            else ("Black", "White")[outcome.winner],
+            else SIDE_NAMES[outcome.winner],
             "captures": sum(self.captures),
             "captures_black": self.captures[0],
             "captures_white": self.captures[1],
@@ -231,6 +238,6 @@ def _immobile(sq: int, code: int) -> bool:
     """The permanently stuck pieces of §6.14 (last rank or, for a Knight, last two)."""
     abbr = TYPE_OF_ID[code >> 1].abbr
     row = ROW[sq] if code & 1 == 0 else SIZE - 1 - ROW[sq]
-    if abbr in ("P", "L", "St", "I", "FSt", "FIr"):
+    if abbr in LAST_RANK_STUCK:
         return row == 0
-    return abbr == "N" and row <= 1
+    return abbr == "N" and row < KNIGHT_STUCK_RANKS

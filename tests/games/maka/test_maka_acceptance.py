@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from notation_tools.analysis.replay import replay
 from notation_tools.games.base import AmbiguousMoveError, EngineError
 from notation_tools.games.maka import GAME
-from notation_tools.games.maka.forks import replay_tokens
 from notation_tools.games.maka.pieces import INITIAL_TYPES, square_name
 from notation_tools.games.maka.position import INITIAL
+from notation_tools.records.pgn import read_records
 
 
 def pos_of(fen: str, rules: str | None = None):
@@ -109,9 +110,9 @@ def test_14_1_full_record_under_permissive_emperor(rules):
         assert res.warnings == []
         for n in written:
             written[n].append(GAME.format_move(res.move, pos, n))
-        before = pos.copy()
+        stats.before_move(pos, res.move)
         pos.push(res.move)
-        stats.add(before, res.move, pos)
+        stats.after_move(pos)
     assert GAME.format_position(pos) == REF_FINAL
     assert pos.outcome() is None
     summary = stats.summary(pos, pos.outcome())
@@ -202,7 +203,7 @@ def test_a3_hook_mover():
     pos = pos_of(A3)
     hm = list(pos.legal_moves(origin=9 * 19 + 9))
     assert len(hm) == 351
-    reached = {square_name(m.to) for m in hm}
+    reached = {square_name(m.target) for m in hm}
     assert not reached & {"10a", "10b", "10c", "10d", "10e", "10f", "10g", "10h", "19s", "10j"}
     assert error_of(pos, "HM-10g").code == "E-ILLEGAL-MOVE"
     assert "no Hook Mover path" in error_of(pos, "HM-10g").message
@@ -326,7 +327,7 @@ def test_contagion_immune(immune, capturer, result):
     if capturer == "K":
         fen = "18,vK/19/19/19/19/19/19/19/9,vDV,9/9,K,9/19/19/19/19/19/19/19/19/19 b 1"
     pos = pos_of(fen, f"modern; contagion-immune={immune}")
-    move = next(m for m in pos.legal_moves() if square_name(m.to) == "10i" and m.captures
+    move = next(m for m in pos.legal_moves() if square_name(m.target) == "10i" and m.captures
                 and m.becomes != pos.board[m.origin] >> 1)
     from notation_tools.games.maka.pieces import TYPE_OF_ID
     assert TYPE_OF_ID[move.becomes].abbr == result
@@ -370,7 +371,7 @@ def test_a9_lion_dog_q3():
     pos = pos_of(A9)
     moves = _ld_moves(pos)
     assert len(moves) == 22
-    forward = [GAME.format_move(m, pos) for m in moves if m.to // 19 < 9 and m.to % 19 == 9]
+    forward = [GAME.format_move(m, pos) for m in moves if m.target // 19 < 9 and m.target % 19 == 9]
     assert forward == ["LDx10i+"]
     assert error_of(pos, "LDx10h+").code == "E-ILLEGAL-MOVE"
 
@@ -381,7 +382,7 @@ def test_a9_lion_dog_linear():
     moves = _ld_moves(pos)
     assert len(moves) == 27
     forward = sorted(GAME.format_move(m, pos) for m in moves
-                     if m.to % 19 == 9 and (m.to // 19 < 9 or m.captures))
+                     if m.target % 19 == 9 and (m.target // 19 < 9 or m.captures))
     assert forward == sorted(["LDx10i+", "LDx10ix10h+", "LDx10i-10j+", "LDx10ix10h-10i+", "LDx10h+"])
     assert len(_ld_moves(pos_of(A9, "tsa; lion-dog=linear; lion-dog-leap=no"))) == 26
     assert len(_ld_moves(pos_of(A9, "modern"))) == 32
@@ -395,7 +396,7 @@ def test_a10_deva_chiral():
     fen = "18,vK/19/19/19/19/19/19/19/19/9,DV,9/19/19/19/19/19/19/19/19/K,18 b 1"
     def dests(f, rules=None):
         pos = pos_of(f, rules)
-        return {square_name(m.to) for m in pos.legal_moves(origin=9 * 19 + 9)}
+        return {square_name(m.target) for m in pos.legal_moves(origin=9 * 19 + 9)}
     assert dests(fen) == {"11j", "11i", "9i", "9k"}
     assert dests(fen.replace(",DV,", ",vDV,").replace(" b 1", " w 1")) == {"9j", "9k", "11k", "11i"}
     assert dests(fen, "tsa; deva-dark-spirit=sz") == {"11j", "11i", "9i", "11k"}
@@ -407,7 +408,7 @@ def test_a10_donkey():
     fen = "18,vK/19/19/19/19/19/19/19/9,P,9/9,Do,9/19/19/19/19/19/19/19/19/K,18 b 1"
     def dests(rules):
         pos = pos_of(fen, rules)
-        return {square_name(m.to) for m in pos.legal_moves(origin=9 * 19 + 9)}
+        return {square_name(m.target) for m in pos.legal_moves(origin=9 * 19 + 9)}
     assert dests("tsa") == {"10h", "10l", "11j", "9j"}
     assert dests("tsa; donkey-step=orthogonal") == {"10h", "10l", "11j", "9j", "10k"}
 
@@ -427,24 +428,32 @@ A11 = "18,vK/19/19/19/19/19/19/19/19/19/19/7,G,1,+G,9/8,vP,10/19/19/19/19/19/K,1
 def test_a11_gold_case_output():
     """§15 A11 / §9.4: the origin rule compares internal types."""
     pos = pos_of(A11)
-    move = next(m for m in pos.legal_moves(origin=11 * 19 + 7) if square_name(m.to) == "11l")
+    move = next(m for m in pos.legal_moves(origin=11 * 19 + 7) if square_name(m.target) == "11l")
     assert GAME.format_move(move, pos, "tsa") == "G-11l"
     assert GAME.format_move(move, pos, "tsa-full") == "G12l-11l"
     twin = pos_of(A11.replace("+G", "G"))
-    move = next(m for m in twin.legal_moves(origin=11 * 19 + 7) if square_name(m.to) == "11l")
+    move = next(m for m in twin.legal_moves(origin=11 * 19 + 7) if square_name(m.target) == "11l")
     assert GAME.format_move(move, twin, "tsa") == "G12l-11l"
+
+
+def replay_tokens(fen: str, movetext: str):
+    """Replay ``movetext`` from ``fen`` through the real pipeline (container, replay driver)."""
+    text = f'[Variant "maka"]\n[SetUp "1"]\n[FEN "{fen}"]\n\n{movetext}\n'
+    (record,) = list(read_records(text.splitlines(), "a11.pgn"))
+    return replay(record)
 
 
 def test_a11_gold_case_replay():
     """§15 A11 / §9.2 step 6: continuations; later tokens decide."""
-    result = replay_tokens(pos_of(A11), ["G-11l", "K-2a", "Gx11m+"])
-    assert result.error is None and result.warnings == []
+    result = replay_tokens(A11, "1. G-11l K-2a 2. Gx11m+ *")
+    assert result.is_valid and result.diagnostics == []
     text = GAME.format_position(result.position)
     assert ",FGo," in text and "+G" in text
-    result = replay_tokens(pos_of(A11), ["G-11l", "K-2a"])
-    assert result.error is None
-    assert [w[1] for w in result.warnings] == ["W-AMBIGUOUS-GOLD"]
-    assert square_name(result.moves[0].origin) == "12l"
+    result = replay_tokens(A11, "1. G-11l K-2a *")
+    assert result.is_valid
+    assert [d.code for d in result.diagnostics] == ["W-AMBIGUOUS-GOLD"]
+    # the reading kept is the Gold first in position-string order, the one from 12l
+    assert "/8,G,+G,9/" in GAME.format_position(result.position)
 
 
 def test_a12_records():
@@ -573,7 +582,7 @@ def test_6_7_teaching_king_version_2():
     """§6.7 teaching-king=2: Lion power of range 3; three legs; v1 has neither."""
     pos = pos_of(TK2, "tsa; teaching-king=2")
     move = GAME.parse_move("TKx9dx9ex10f", pos)
-    assert len(move.captures) == 3 and square_name(move.to) == "10f"
+    assert len(move.captures) == 3 and square_name(move.target) == "10f"
     assert GAME.format_move(move, pos) == "TKx9dx9ex10f"
     GAME.parse_move("TK-12f", pos)  # a range-3 jump off the Queen lines
     v1 = pos_of(TK2, "tsa; teaching-king=1")
@@ -588,7 +597,7 @@ def test_6_5_furious_fiend_linear_three_legs():
     fen = "18,vK/19/19/19/19/19/19/9,vP,9/9,vP,9/9,FF,9/19/19/19/19/19/19/19/19/K,18 b 1"
     pos = pos_of(fen, "modern")
     move = GAME.parse_move("FFx10ix10h-10i", pos)
-    assert square_name(move.to) == "10i" and len(move.captures) == 2
+    assert square_name(move.target) == "10i" and len(move.captures) == 2
     assert error_of(pos_of(fen), "FFx10ix10h-10i").code == "E-MULTI-LEG"
 
 
@@ -605,7 +614,7 @@ def test_8_2_move_order():
     """§8.2: moves sorted by origin, final square, captures, resulting type."""
     pos = pos_of(A9, "modern")
     moves = list(pos.legal_moves())
-    keys = [(m.origin, m.to, tuple(sorted(m.captures)), m.becomes) for m in moves]
+    keys = [(m.origin, m.target, tuple(sorted(m.captures)), m.becomes) for m in moves]
     assert keys == sorted(keys)
 
 

@@ -9,7 +9,8 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from notation_tools.games.base import BadPositionError, BadRulesError, EngineError, Style
-from notation_tools.games.maka import GAME, OPTIONS, PROFILES
+from notation_tools.games.maka import GAME
+from notation_tools.games.maka.options import OPTIONS, PROFILES
 from notation_tools.games.maka.pieces import TYPES, check_tables
 from notation_tools.games.maka.position import INITIAL
 from notation_tools.games.maka.render import position_from_diagram, text_diagram
@@ -23,15 +24,18 @@ A2 = "18,vK/19/19/19/19/19/19/19/8,P,vP,vP,8/9,Ln,9/19/19/19/19/19/19/19/19/K,18
 
 
 @pytest.mark.parametrize("text,fragment", [
-    (INITIAL.replace("/19/19/19/19/19/", "/19/19/20/19/19/", 1), "bad empty-run"),
-    (INITIAL.replace("/5,vGB,7,vGB,5/", "/5,vGB,7,vGB,6/", 1), "rank g covers 20 squares"),
-    (INITIAL.replace("vL,vEa,vSt,vT", "vL,vEa,vSt,Fg", 1), 'unknown piece "Fg" in rank a, cell 4'),
-    (INITIAL.replace("/19/19/19/19/19/", "/19/19/3,2,14/19/19/", 1), 'adjacent empty-runs "3,2"'),
+    (INITIAL.replace("/19/19/19/19/19/", "/19/19/20/19/19/", 1),
+     "rank j, cell 1: bad run of empty squares '20'"),
+    (INITIAL.replace("/5,vGB,7,vGB,5/", "/5,vGB,7,vGB,6/", 1), "rank g, cell 5: more than 19 squares"),
+    (INITIAL.replace("vL,vEa,vSt,vT", "vL,vEa,vSt,Fg", 1), "rank a, cell 4: unexpected 'Fg'"),
+    (INITIAL.replace("/19/19/19/19/19/", "/19/19/3,2,14/19/19/", 1),
+     "rank j, cell 2: two runs of empty squares side by side"),
+    (INITIAL.replace("/5,vGB,7,vGB,5/", "/5,vGB,7,vGB,4/", 1), "rank g: 18 squares, not 19"),
     (INITIAL.replace(" b 1", " x 1"), "side to move"),
     (INITIAL.replace(" b 1", " b 01"), "leading zeros"),
     (INITIAL.replace(" b 1", " b 0"), "move number"),
     (INITIAL.replace(" b 1", ""), "board, side to move"),
-    (INITIAL.replace("vL,vEa", "v+Ln,vEa", 1), "unknown piece"),
+    (INITIAL.replace("vL,vEa", "v+Ln,vEa", 1), "rank a, cell 1: unexpected 'v+Ln'"),
     ("19/" * 18 + "19", "a position string is"),
 ])
 def test_5_bad_position_strings(text, fragment):
@@ -138,10 +142,10 @@ def test_13_stats_summary_is_flat_and_counts():
         rules)
     stats = GAME.new_stats(rules)
     for text in ("Lnx10ix9i+", "K-2a", "HM-3p"):
-        before = pos.copy()
         move = GAME.parse_move(text, pos)
+        stats.before_move(pos, move)
         pos.push(move)
-        stats.add(before, move, pos)
+        stats.after_move(pos)
     summary = stats.summary(pos, pos.outcome())
     assert all(isinstance(v, (int, float, str, type(None))) for v in summary.values())
     assert summary["captures"] == 2 and summary["double_captures"] == 1
@@ -231,13 +235,15 @@ def test_doctests():
     """G12: the modules' examples run."""
     import doctest
     from notation_tools.games import maka
-    from notation_tools.games.maka import forks, notation, pieces, position, render, rules, stats
-    for module in (maka, forks, notation, pieces, position, render, rules, stats):
+    from notation_tools.games.maka import (explain, game, moves, notation, options, pieces,
+                                           position, render, rules, stats)
+    for module in (maka, explain, game, moves, notation, options, pieces, position, render,
+                   rules, stats):
         failures, _ = doctest.testmod(module)
         assert failures == 0, module.__name__
 
 
 def test_12_unicode_diagram_parses_back():
     pos = GAME.parse_position(A2, RULES)
-    back = position_from_diagram(text_diagram(pos, unicode=True), RULES)
+    back = position_from_diagram(text_diagram(pos, style=Style.UNICODE), RULES)
     assert GAME.format_position(back) == A2

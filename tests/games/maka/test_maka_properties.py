@@ -125,8 +125,8 @@ def test_rotation_symmetry(seed):
     rules = GAME.parse_rules(random_rules(rng))
     pos = random_board_position(rng, rules)
     turned = rotate(pos)
-    a = {(m.origin, m.to, frozenset(m.captures), m.becomes) for m in pos.legal_moves()}
-    b = {(NSQ - 1 - m.origin, NSQ - 1 - m.to, frozenset(NSQ - 1 - c for c in m.captures), m.becomes)
+    a = {(m.origin, m.target, frozenset(m.captures), m.becomes) for m in pos.legal_moves()}
+    b = {(NSQ - 1 - m.origin, NSQ - 1 - m.target, frozenset(NSQ - 1 - c for c in m.captures), m.becomes)
          for m in turned.legal_moves()}
     assert a == b
 
@@ -135,7 +135,7 @@ def test_mirror_is_not_a_symmetry():
     """§3.5: a left-right mirror does not preserve the moves (chiral pieces)."""
     fen = "18,vK/19/19/19/19/19/19/19/19/9,DV,9/19/19/19/19/19/19/19/19/K,18 b 1"
     pos = GAME.parse_position(fen, GAME.parse_rules(None))
-    dests = {m.to for m in pos.legal_moves(origin=9 * SIZE + 9)}
+    dests = {m.target for m in pos.legal_moves(origin=9 * SIZE + 9)}
     mirrored = {(s // SIZE) * SIZE + SIZE - 1 - s % SIZE for s in dests}
     assert dests != mirrored
 

@@ -250,7 +250,7 @@ def engine_position(board, turn, rules):
 
 def engine_moves(pos, x, y):
     sq = y * 19 + x
-    return {((m.to % 19, m.to // 19), frozenset((c % 19, c // 19) for c in m.captures))
+    return {((m.target % 19, m.target // 19), frozenset((c % 19, c // 19) for c in m.captures))
             for m in pos.legal_moves(origin=sq)}
 
 
