@@ -332,7 +332,7 @@ class SnapshotStats(StatsCollector[PositionT, MoveT]):
         """Note one ply: ``before`` is a copy taken before the move; ``after`` is live."""
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, slots=True)
 class Resolution(Generic[MoveT]):
     """What a move text means in a position: the move, warnings ``(code, message, rule)``
     about how it was written, and ``alternatives``: other moves the text may equally mean,

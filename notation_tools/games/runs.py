@@ -36,12 +36,15 @@ def encode_rank(cells: Iterable[int], symbol: Callable[[int], str], *, empty: in
 
 class RankError(ValueError):
     """A rank text that :func:`decode_rank` cannot read; ``offset`` is the character offset
-    of the fault inside the rank text. A game's codec turns it into its ``BadPositionError``."""
+    of the fault inside the rank text, and ``whole`` says the fault is the rank's length
+    (``offset`` is then the rank's end). A game's codec turns it into its
+    ``BadPositionError``."""
 
-    def __init__(self, message: str, offset: int = 0) -> None:
+    def __init__(self, message: str, offset: int = 0, *, whole: bool = False) -> None:
         super().__init__(message)
         self.message = message
         self.offset = offset
+        self.whole = whole
 
 
 def decode_rank(text: str, symbols: Mapping[str, int], *, width: int, empty: int = 0,
@@ -84,7 +87,7 @@ def decode_rank(text: str, symbols: Mapping[str, int], *, width: int, empty: int
         if len(cells) > width:
             raise RankError(f"more than {width} squares", at)
     if len(cells) != width:
-        raise RankError(f"{len(cells)} squares, not {width}", 0)
+        raise RankError(f"{len(cells)} squares, not {width}", len(text), whole=True)
     return cells
 
 

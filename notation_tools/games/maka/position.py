@@ -57,12 +57,6 @@ def _bad(message: str, offset: int = 0) -> BadPositionError:
     return BadPositionError(message, rule="§5", offset=offset)
 
 
-def _is_cell(text: str) -> bool:
-    """Whether ``text`` is a valid cell by itself: a piece or a run of 1..19 empty squares."""
-    return text in CELL_CODES or (text.isascii() and text.isdigit() and text[0] != "0"
-                                  and int(text) <= SIZE)
-
-
 def parse_board(text: str) -> list[int]:
     """The 361 cells of a board field; raises :class:`BadPositionError` (E-BAD-POSITION)
     naming the rank and cell, at the fault's offset in ``text``.
@@ -83,9 +77,7 @@ def parse_board(text: str) -> list[int]:
             board.extend(decode_rank(field, CELL_CODES, width=SIZE, separator=SEPARATOR))
         except RankError as error:
             cell = field.count(SEPARATOR, 0, error.offset) + 1
-            first = field.split(SEPARATOR, 1)[0]
-            where = (f"rank {letter}, cell {cell}" if error.offset or not _is_cell(first)
-                     else f"rank {letter}")  # the rank as a whole is too short
+            where = f"rank {letter}" if error.whole else f"rank {letter}, cell {cell}"
             raise _bad(f"{where}: {error.message}", offset + error.offset) from None
         offset += len(field) + 1
     return board

@@ -112,7 +112,7 @@ HEIGHTS = FLAT + " "
     ("33/6/6/6/6/6", 0, "piece rank 6: bad run of empty squares '33'"),
     ("6/6/6/6/6/sS12", 12, "piece rank 1: bad run of empty squares '12'"),
     ("S5s/6/6/6/6/6", 2, "piece rank 6: more than 6 squares"),
-    ("6/5/6/6/6/6", 2, "piece rank 5: 5 squares, not 6"),
+    ("6/5/6/6/6/6", 3, "piece rank 5: 5 squares, not 6"),  # a short rank: at its end
     ("6/6/6/6/6/", 10, "piece rank 1: 0 squares, not 6"),
     ("6/6/6/6/6/SSSSSSS", 16, "piece rank 1: more than 6 squares"),
     ("1٣2/6/6/6/6/6", 1, "piece rank 6: unexpected '٣'"),

@@ -86,7 +86,8 @@ def test_5_short_rank_names_the_rank():
     with pytest.raises(BadPositionError) as info:
         parse_position(text, RULES)
     assert info.value.message == "rank g: 18 squares, not 19"
-    assert info.value.offset == text.index("5,vGB,7,vGB,4/")
+    # the fault is the rank's length: the offset is the rank's end
+    assert info.value.offset == text.index("5,vGB,7,vGB,4/") + len("5,vGB,7,vGB,4")
 
 
 def test_5_side_and_number_errors_point_at_their_field():
