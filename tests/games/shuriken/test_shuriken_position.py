@@ -20,7 +20,7 @@ from notation_tools.games.shuriken.pieces import (  # noqa: E402
     WHITE)
 from notation_tools.games.shuriken.position import (  # noqa: E402
     START_STRING, format_position, parse_position)
-from notation_tools.games.shuriken.rules import ShurikenPosition  # noqa: E402
+from notation_tools.games.shuriken.rules import Position  # noqa: E402
 
 # ---- §1 geometry --------------------------------------------------------------------------
 
@@ -73,8 +73,7 @@ def test_s1_6_start_is_symmetric():
 def test_check_tables_names_the_row_at_fault(monkeypatch):
     """G7: a broken table is reported naming the window and side."""
     broken = pieces.Window("W1", pieces.WINDOWS[0].holes,
-                           {**pieces.WINDOWS[0].sides, "top": pieces.WINDOWS[0].sides["top"][:2]},
-                           "test")
+                           {**pieces.WINDOWS[0].sides, "top": pieces.WINDOWS[0].sides["top"][:2]})
     monkeypatch.setattr(pieces, "WINDOWS", (broken, pieces.WINDOWS[1]))
     assert any(problem.startswith("W1 top: 2 stones") for problem in pieces.check_tables())
 
@@ -85,7 +84,7 @@ def test_check_tables_names_the_row_at_fault(monkeypatch):
 def test_s5_start_string():
     """§5: the start position's string."""
     assert START_STRING == START
-    assert format_position(ShurikenPosition.start()) == START
+    assert format_position(Position.start()) == START
     assert parse_position(START).board == list(START_BOARD)
 
 
@@ -100,17 +99,17 @@ def test_s5_round_trip(text):
     (START[:-2], "side to move"),
     (START[:-1] + "x", "side to move"),
     (START + " ", "side to move"),
-    (START.replace("12bbb4", "12bbb5", 1), "more than 19 cells"),
-    (START.replace("12bbb4", "12bbb3", 1), "18 cells, not 19"),
+    (START.replace("12bbb4", "12bbb5", 1), "row 4: more than 19 squares"),
+    (START.replace("12bbb4", "12bbb3", 1), "row 4: 18 squares, not 19"),
     (START.replace("12bbb4", "12bwb4", 1), "N4 must hold its pre-placed black stone (top of W1)"),
     (START.replace("12bbb4", "15b3", 1), "M4 must hold its pre-placed black stone"),
     (START.replace("11w---w3", "11w-b-w3", 1), "N5 is a hole of window W1"),
     (START.replace("11w---w3", "11w5w1", 1), "M5 is a hole of window W1"),
     (START.replace("19/19/19", "-18/19/19", 1), "A1 is not a hole cell"),
-    (START.replace("19/19/19", "019/19/19", 1), "bad run length '019'"),
-    (START.replace("19/19/19", "20/19/19", 1), "bad run length '20'"),
-    (START.replace("19/19/19", "9x9/19/19", 1), "unexpected 'x'"),
-    (START.replace("19/19/19", "B18/19/19", 1), "unexpected 'B'"),
+    (START.replace("19/19/19", "019/19/19", 1), "row 1: bad run of empty squares '019'"),
+    (START.replace("19/19/19", "20/19/19", 1), "row 1: bad run of empty squares '20'"),
+    (START.replace("19/19/19", "9x9/19/19", 1), "row 1: unexpected 'x'"),
+    (START.replace("19/19/19", "B18/19/19", 1), "row 1: unexpected 'B'"),
     ("", "1 row, not 19"),
 ])
 def test_s5_bad_positions(text, fragment):
@@ -128,7 +127,7 @@ def test_s5_stone_counts_are_not_checked():
     for cell in CELLS[:30]:
         if board[cell] == EMPTY:
             board[cell] = BLACK
-    text = format_position(ShurikenPosition(board, 1))
+    text = format_position(Position(board, 1))
     assert format_position(parse_position(text)) == text
 
 
@@ -142,7 +141,7 @@ def _random_board_string(rng: random.Random, fill: float) -> str:
     for cell in CELLS:
         if board[cell] == EMPTY and rng.random() < fill:
             board[cell] = rng.choice((BLACK, WHITE))
-    return format_position(ShurikenPosition(board, rng.randrange(2)))
+    return format_position(Position(board, rng.randrange(2)))
 
 
 @settings(max_examples=60, deadline=None)
