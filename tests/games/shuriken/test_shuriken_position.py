@@ -14,6 +14,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).parent))
 from shuriken_vectors import S1_AFTER_K10, S2, S5_AFTER_SWAP, S6, START  # noqa: E402
 
 from notation_tools.games.base import BadPositionError, EngineError  # noqa: E402
+from notation_tools.games.runs import decode_rank  # noqa: E402
 from notation_tools.games.shuriken import GAME, pieces  # noqa: E402
 from notation_tools.games.shuriken.pieces import (  # noqa: E402
     BLACK, CELL_INDEX, CELL_NAME, CELLS, EMPTY, HOLES, NEIGHBOURS, PRE_PLACED, START_BOARD,
@@ -119,6 +120,46 @@ def test_s5_bad_positions(text, fragment):
     assert caught.value.code == "E-BAD-POSITION"
     assert fragment in caught.value.message
     assert 0 <= caught.value.offset <= len(text)
+
+
+ROW4 = len("19/19/19/")   # where row 4 ("12bbb4", W1's top side) starts in START
+
+
+@pytest.mark.parametrize("row_text, offset, message, rule", [
+    # A row's form, read by the shared games.runs.decode_rank: its wording, our offsets.
+    ("12bbb5", ROW4 + 5, "row 4: more than 19 squares", "§5"),
+    ("12bbb3", ROW4, "row 4: 18 squares, not 19", "§5"),
+    ("12bbbx4", ROW4 + 5, "row 4: unexpected 'x'", "§5"),
+    ("012bbb4", ROW4, "row 4: bad run of empty squares '012' (1 to 19)", "§5"),
+    ("12bbb04", ROW4 + 5, "row 4: bad run of empty squares '04' (1 to 19)", "§5"),
+    # The leftmost fault of a row wins, a fixed cell's included (as before decode_rank).
+    ("12bwb5", ROW4 + 3, "N4 must hold its pre-placed black stone (top of W1)", "§1.4"),
+    ("12bwb3", ROW4 + 3, "N4 must hold its pre-placed black stone (top of W1)", "§1.4"),
+    ("12bwbx4", ROW4 + 3, "N4 must hold its pre-placed black stone (top of W1)", "§1.4"),
+    ("13bb5", ROW4, "M4 must hold its pre-placed black stone (top of W1)", "§1.4"),
+    ("1x11bwb4", ROW4 + 1, "row 4: unexpected 'x'", "§5"),
+    ("12b020", ROW4 + 3, "row 4: bad run of empty squares '020' (1 to 19)", "§5"),
+])
+def test_s5_row_faults_name_the_row_and_the_offset(row_text, offset, message, rule):
+    """§5: each fault of a row is E-BAD-POSITION at the offset of the field at fault; the
+    faults of the row's form come from the shared run reader, RankError turned into
+    BadPositionError with the row's number, §5 and the offset in the whole string."""
+    text = START.replace("12bbb4", row_text, 1)
+    with pytest.raises(BadPositionError) as caught:
+        parse_position(text)
+    assert (caught.value.message, caught.value.offset, caught.value.rule) == (
+        message, offset, rule)
+    assert caught.value.code == "E-BAD-POSITION"
+
+
+def test_s5_the_rows_are_read_by_the_shared_run_codec():
+    """§5: every row of a valid string is what games.runs.decode_rank reads."""
+    position = parse_position(S2)
+    rows = S2.split(" ")[0].split("/")
+    for row, text in enumerate(rows, start=1):
+        cells = decode_rank(text, {"b": BLACK, "w": WHITE, "-": pieces.HOLE}, width=19,
+                            empty=EMPTY)
+        assert cells == [position.board[pieces.index_of(row, col)] for col in range(1, 20)]
 
 
 def test_s5_stone_counts_are_not_checked():

@@ -559,6 +559,44 @@ def test_push_pop_restores_everything():
     assert position.winner is None
 
 
+def test_legal_moves_filters():
+    """Contract: ``legal_moves(*, origin=None, target=None)``; ``target`` keeps the placement
+    on that cell (swap names no cell), ``origin`` is ignored (a placement has none)."""
+    position = play("K10", GAME.start_position(SWAP_RULES))
+    a1 = CELL_INDEX["A1"]
+    assert list(position.legal_moves(target=a1)) == [Place(1, 1)]
+    assert list(position.legal_moves(target=CELL_INDEX["K10"])) == []     # occupied
+    assert list(position.legal_moves(target=CELL_INDEX["N6"])) == []      # a hole
+    assert list(position.legal_moves(target=0)) == []                     # the frame
+    assert list(position.legal_moves(origin=a1)) == list(position.legal_moves())
+    assert list(position.legal_moves(origin=a1, target=a1)) == [Place(1, 1)]
+    with pytest.raises(TypeError):
+        position.legal_moves(a1)  # type: ignore[misc]  # keyword-only
+    finished = play("B12", GAME.start_position(STANDARD, fen=S2))
+    assert list(finished.legal_moves(target=a1)) == []
+
+
+def test_place_target_is_its_cell():
+    """A move's square is ``target``: the grid index of the placement's cell."""
+    assert Place(10, 11).target == CELL_INDEX["K10"]
+    assert all(PLACES[cell].target == cell for cell in PLACES)
+    assert not hasattr(Swap(), "target")
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_count_legal_moves_matches_the_list(seed):
+    """perft's counting shortcut agrees with ``legal_moves()``, swap and the end included."""
+    rng = random.Random(seed)
+    position = GAME.start_position(SWAP_RULES if seed % 2 else STANDARD)
+    while True:
+        assert position.count_legal_moves() == sum(1 for _ in position.legal_moves())
+        move = random_move(GAME, position, rng)
+        if move is None:
+            break
+        position.push(move)
+    assert position.count_legal_moves() == 0
+
+
 def test_copy_is_independent():
     position = play("K10 J9")
     other = position.copy()
