@@ -57,15 +57,14 @@ class ShurikenGame(Game[Position, Move]):
     sampler = SAMPLER
     draws_possible = False  # §4.2: the board always fills to exactly one win
     render_options = {
-        LOOPS: "mark the stones of groups that carry a loop (X/O) and list each "
-                      "player's loops",
+        LOOPS: "mark the stones of groups that carry a loop (X/O) and list each player's loops",
     }
 
     # ---- positions -----------------------------------------------------------------------
 
     def start_position(self, rules: Rules, *, fen: str | None = None,
                        first_player: Side | None = None) -> Position:
-        """The standard start (§1.5) or the set-up position ``fen``; Black places first (§2.1)."""
+        """The standard start (§1.5) or the set-up ``fen``; Black places first (§2.1)."""
         return start_position(options_of(Options, rules), fen=fen, first_player=first_player)
 
     def parse_position(self, text: str, rules: Rules) -> Position:
@@ -109,4 +108,6 @@ class ShurikenGame(Game[Position, Move]):
         """Geometry table problems (``pieces.check_tables``) and a start-string round trip."""
         return check_tables() + check_start_string()
 
+
 GAME = ShurikenGame()
+"""The one Shuriken 2D game object, registered as ``shuriken``."""

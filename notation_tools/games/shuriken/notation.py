@@ -114,7 +114,7 @@ def parse_move(text: str, position: Position, notation: str | None = None) -> Mo
     >>> parse_move("k10", Position.start())
     Place(row=10, col=11)
     """
-    if notation not in (None, *NOTATIONS):
+    if notation is not None and notation not in NOTATIONS:
         raise MoveSyntaxError(f"Shuriken 2D has no notation {notation!r} (only 'cell')")
     return position.check(parse_pattern(text))
 
