@@ -1,12 +1,13 @@
-"""The Shuriken 2D turn token (spec §7): grammar, parse to a move pattern, format.
+"""The Shuriken 2D turn token (§7): grammar, parse, format, and how other programs write
+records (:data:`DIALECT`).
 
 A token is a cell name, column letter + row number (``K10``, case-insensitive, leading zeros
 allowed on input), or ``swap``. The pyparsing grammar :data:`TOKEN` is the definition; because
 the same few hundred tokens recur in every record, :func:`parse_pattern` keeps each parsed text
 in a dict, so replaying a record costs one dict lookup per token.
 
-This module says whether a text names a board cell; it does not know whether the cell is a
-hole, is occupied, or whether the game is over: ``ShurikenPosition.check`` decides that.
+:func:`parse_pattern` says whether a text names a board cell; whether the cell is a hole, is
+occupied, or whether the game is over is for ``Position.check`` (:func:`parse_move` asks it).
 
 >>> parse_pattern("k10"), format_move(parse_pattern("K010"))
 (Place(row=10, col=11), 'K10')
@@ -14,13 +15,19 @@ hole, is occupied, or whether the game is over: ``ShurikenPosition.check`` decid
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pyparsing as pp
 
-from notation_tools.games.base import MoveSyntaxError
+from notation_tools.games.base import Dialect, MoveSyntaxError
+from notation_tools.games.shuriken.moves import PLACES, SWAP, Move, Place, Swap
 from notation_tools.games.shuriken.pieces import COLUMNS, SIZE, index_of
-from notation_tools.games.shuriken.rules import PLACES, SWAP, Place, Swap
+from notation_tools.games.shuriken.rules import Position
 
-# ---- grammar (spec §7) ---------------------------------------------------------------------
+NOTATIONS = ("cell",)
+"""The one move notation (§7): a cell name, or ``swap``."""
+
+# ---- grammar (§7) --------------------------------------------------------------------------
 
 COLUMN = pp.Regex(r"[A-Za-z]")("column")
 ROW = pp.Regex(r"[0-9]+")("row")
@@ -31,7 +38,7 @@ TOKEN = ((SWAP_WORD | CELL) + pp.StringEnd()).leave_whitespace(recursive=True)
 
 _SYNTAX_HINT = "is not a cell (column A–S, row 1–19)"
 
-_CACHE: dict[str, Place | Swap] = {}
+_CACHE: dict[str, Move] = {}
 _CACHE_LIMIT = 20_000   # enough for every spelling that occurs; stops garbage from growing it
 
 
@@ -43,7 +50,7 @@ def _seed_cache() -> None:
     _CACHE["swap"] = SWAP
 
 
-def parse_pattern(text: str) -> Place | Swap:
+def parse_pattern(text: str) -> Move:
     """The cell (or ``swap``) that ``text`` names, without looking at any position.
 
     Raises :class:`MoveSyntaxError`: ``E-SYNTAX`` when the text is not a cell name (§7),
@@ -82,7 +89,7 @@ def parse_pattern(text: str) -> Place | Swap:
             raise MoveSyntaxError(f"column {column_text} is off the board (A–S)", rule="§1.1",
                                   code="E-BAD-SQUARE", offset=0)
         digits = row_text.lstrip("0") or "0"
-        if len(digits) > 2 or not 1 <= int(digits) <= SIZE:
+        if len(digits) > len(str(SIZE)) or not 1 <= int(digits) <= SIZE:
             shown = digits if len(digits) <= 6 else digits[:6] + "…"
             raise MoveSyntaxError(f"row {shown} is off the board (1–19)", rule="§1.1",
                                   code="E-BAD-SQUARE", offset=1)
@@ -97,8 +104,24 @@ def _shown(text: str) -> str:
     return repr(text if len(text) <= 40 else text[:40] + "…")
 
 
-def format_move(move: Place | Swap) -> str:
-    """The canonical token of ``move``: upper-case cell without leading zeros, or ``swap``.
+def parse_move(text: str, position: Position, notation: str | None = None) -> Move:
+    """The legal move ``text`` names in ``position`` (§7): the token's cell, checked by the
+    engine (``Position.check``).
+
+    Raises ``E-SYNTAX``/``E-BAD-SQUARE`` (:class:`MoveSyntaxError`), ``E-ILLEGAL-MOVE``
+    or ``E-MOVE-AFTER-END`` (``IllegalMoveError``).
+
+    >>> parse_move("k10", Position.start())
+    Place(row=10, col=11)
+    """
+    if notation is not None and notation not in NOTATIONS:
+        raise MoveSyntaxError(f"Shuriken 2D has no notation {notation!r} (only 'cell')")
+    return position.check(parse_pattern(text))
+
+
+def format_move(move: Move) -> str:
+    """The canonical token of ``move`` (§7): upper-case cell without leading zeros, or
+    ``swap``.
 
     >>> format_move(Place(19, 19))
     'S19'
@@ -109,3 +132,28 @@ def format_move(move: Place | Swap) -> str:
 
 
 _seed_cache()
+
+
+class ShurikenDialect(Dialect):
+    """Untagged Shuriken movetext: cell names only."""
+
+    def sniff(self, move_texts: Sequence[str]) -> bool:
+        """Cell names A1..S19 (and ``swap`` as the second token) only.
+
+        >>> DIALECT.sniff(["K10", "swap", "A1"]), DIALECT.sniff(["swap", "K10"])
+        (True, False)
+        """
+        if not move_texts:
+            return False
+        for i, text in enumerate(move_texts):
+            try:
+                move = parse_pattern(text)
+            except MoveSyntaxError:
+                return False
+            if isinstance(move, Swap) and i != 1:
+                return False
+        return True
+
+
+DIALECT = ShurikenDialect()
+"""How other programs write Shuriken records: nothing beyond the container but the sniffing."""

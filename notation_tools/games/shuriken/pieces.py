@@ -2,8 +2,9 @@
 
 Everything is computed once at import into flat tables indexed by a cell index
 ``r * WIDTH + c`` over a 21 × 21 grid: rows and columns 1..19 are the board, rows 0 and 20 and
-columns 0 and 20 hold the virtual frame stones (spec §1.3). The rules index these tables; this
-module does not know whose turn it is, what a loop is, or how a move is written.
+columns 0 and 20 hold the virtual frame stones (§1.3). The rules index these tables; this
+module does not know whose turn it is, what a loop is, or how a move is written. The sections
+cited (§1.1, ...) are those of the rules reference, ``docs/rules/shuriken-2d.md``.
 
 >>> CELL_NAME[index_of(10, 11)], index_of(*ROW_COL[CELL_INDEX["N3"]]) == CELL_INDEX["N3"]
 ('K10', True)
@@ -18,29 +19,43 @@ from __future__ import annotations
 import dataclasses
 
 SIZE = 19
+"""Rows and columns of the rhombus (§1.1)."""
 WIDTH = SIZE + 2
 """Grid width: the board plus one frame column on each side."""
 GRID = WIDTH * WIDTH
-COLUMNS = "ABCDEFGHIJKLMNOPQRS"  # spec §1.1: 19 letters, I included
+COLUMNS = "ABCDEFGHIJKLMNOPQRS"  # §1.1: 19 letters, I included
+
+CELL_COUNT = 343
+"""Board cells: 361 grid positions less the 18 hole cells (§1.4)."""
+EMPTY_CELL_COUNT = 319
+"""Cells empty at the start: the board cells less the 24 pre-placed stones (§1.4); also the
+longest possible game, in placements (§4.3)."""
+HOLES_PER_WINDOW = 9
+"""Each small window is a 3 × 3 rhombus of hole cells (§1.2)."""
+STONES_PER_SIDE = 3
+"""Pre-placed stones on each side of a small window (§1.4)."""
+WIN_RANK = 2
+"""A player whose port graph reaches this cycle rank has two distinct loops and wins (§3.4)."""
 
 # Contents of a grid point (the engine's board list holds these).
 EMPTY, BLACK, WHITE, HOLE, OUTSIDE = 0, 1, 2, 3, 4
-COLOUR_NAME = {BLACK: "Black", WHITE: "White"}
 SIDE_NAMES = ("Black", "White")
-"""Side 0 is Black (moves first, spec §2.1); a side's stone colour is ``side + 1``."""
+"""Side 0 is Black (moves first, §2.1); a side's stone colour is ``side + 1``."""
 
-# Neighbour offsets of (r, c), spec §1.1:
+# Neighbour offsets of (r, c), §1.1:
 # (r, c−1) (r, c+1) (r−1, c) (r−1, c+1) (r+1, c−1) (r+1, c).
 DIRECTIONS = ((0, -1), (0, 1), (-1, 0), (-1, 1), (1, -1), (1, 0))
 
 NODES = ("W1", "W2", "W3")
-"""The three windows, the nodes of loops (spec §3.1); W3 is the board outline."""
+"""The three windows, the nodes of loops (§3.1); W3 is the board outline."""
+PORT_COUNT = 2 * len(NODES)
+"""Ports of a player's port graph: one group per side s₁ and s₂ of each node (§3.2)."""
 TOP, RIGHT, BOTTOM, LEFT = "top", "right", "bottom", "left"
 SIDE_COLOUR = {TOP: BLACK, BOTTOM: BLACK, LEFT: WHITE, RIGHT: WHITE}
 """Every window's sides in cyclic order: top black, right white, bottom black, left white
 (§1.3)."""
 PASSAGE = {BLACK: (TOP, BOTTOM), WHITE: (LEFT, RIGHT)}
-"""A window is a passage from side s₁ to side s₂ for each colour (spec §3.2)."""
+"""A window is a passage from side s₁ to side s₂ for each colour (§3.2)."""
 
 
 def index_of(row: int, col: int) -> int:
@@ -49,7 +64,7 @@ def index_of(row: int, col: int) -> int:
 
 
 def cell_name(row: int, col: int) -> str:
-    """The cell name of (row, col): column letter + row number (spec §1.1)."""
+    """The cell name of (row, col): column letter + row number (§1.1)."""
     return f"{COLUMNS[col - 1]}{row}"
 
 
@@ -63,25 +78,25 @@ def _parse_name(name: str) -> int:
 
 @dataclasses.dataclass(frozen=True)
 class Window:
-    """One small window: its hole cells and its ring of pre-placed stones by side."""
+    """One small window: its hole cells (§1.2) and its ring of pre-placed stones by side
+    (§1.4)."""
 
     name: str
     holes: tuple[int, ...]
     sides: dict[str, tuple[int, ...]]
-    spec: str
 
 
-# Spec §1.2 (holes) and §1.4 (pre-placed stones), read from the Loophole 2D diagrams.
+# §1.2 (holes) and §1.4 (pre-placed stones), read from the Loophole 2D diagrams.
 WINDOWS = (
     Window("W1", _cells("M5 N5 O5 M6 N6 O6 M7 N7 O7"),
            {TOP: _cells("M4 N4 O4"), RIGHT: _cells("P5 P6 P7"),
-            BOTTOM: _cells("M8 N8 O8"), LEFT: _cells("L5 L6 L7")}, "§1.2, §1.4"),
+            BOTTOM: _cells("M8 N8 O8"), LEFT: _cells("L5 L6 L7")}),
     Window("W2", _cells("E13 F13 G13 E14 F14 G14 E15 F15 G15"),
            {TOP: _cells("E12 F12 G12"), RIGHT: _cells("H13 H14 H15"),
-            BOTTOM: _cells("E16 F16 G16"), LEFT: _cells("D13 D14 D15")}, "§1.2, §1.4"),
+            BOTTOM: _cells("E16 F16 G16"), LEFT: _cells("D13 D14 D15")}),
 )
 
-# The outline is the third window W3: a ring of virtual stones (spec §1.3); no corners.
+# The outline is the third window W3: a ring of virtual stones (§1.3); no corners.
 FRAME_SIDES = {
     TOP: tuple(index_of(0, c) for c in range(1, SIZE + 1)),
     BOTTOM: tuple(index_of(SIZE + 1, c) for c in range(1, SIZE + 1)),
@@ -108,7 +123,7 @@ FRAME: dict[int, tuple[int, str]] = {
 CELLS: tuple[int, ...] = tuple(
     index_of(r, c) for r in range(1, SIZE + 1) for c in range(1, SIZE + 1)
     if index_of(r, c) not in HOLES)
-"""The 343 board cells in row-major order (pre-placed ones included)."""
+"""The board cells (``CELL_COUNT``) in row-major order (pre-placed ones included)."""
 
 EMPTY_AT_START: tuple[int, ...] = tuple(cell for cell in CELLS if cell not in PRE_PLACED)
 
@@ -202,16 +217,19 @@ def check_tables() -> list[str]:
     []
     """
     problems = []
-    if len(CELLS) != 343:
-        problems.append(f"board: {len(CELLS)} cells, spec §1.4 says 343")
-    if len(EMPTY_AT_START) != 319:
-        problems.append(f"board: {len(EMPTY_AT_START)} empty cells at start, spec §1.4 says 319")
+    if len(CELLS) != CELL_COUNT:
+        problems.append(f"board: {len(CELLS)} cells, §1.4 says {CELL_COUNT}")
+    if len(EMPTY_AT_START) != EMPTY_CELL_COUNT:
+        problems.append(f"board: {len(EMPTY_AT_START)} empty cells at start, §1.4 says "
+                        f"{EMPTY_CELL_COUNT}")
     for window in WINDOWS:
-        if len(window.holes) != 9:
-            problems.append(f"{window.name}: {len(window.holes)} hole cells, not 9 (§1.2)")
+        if len(window.holes) != HOLES_PER_WINDOW:
+            problems.append(f"{window.name}: {len(window.holes)} hole cells, not "
+                            f"{HOLES_PER_WINDOW} (§1.2)")
         for side, cells in window.sides.items():
-            if len(cells) != 3:
-                problems.append(f"{window.name} {side}: {len(cells)} stones, not 3 (§1.4)")
+            if len(cells) != STONES_PER_SIDE:
+                problems.append(f"{window.name} {side}: {len(cells)} stones, not "
+                                f"{STONES_PER_SIDE} (§1.4)")
             for cell in cells:
                 if cell in HOLES:
                     problems.append(f"{window.name} {side}: {CELL_NAME[cell]} is a hole")

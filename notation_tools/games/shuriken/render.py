@@ -1,60 +1,75 @@
-"""Pictures of a Shuriken 2D position: the text diagram (both ways) and SVG (spec §10).
+"""Pictures of a Shuriken 2D position: the text diagram (both ways) and SVG (§10).
 
 :func:`text_diagram` draws the rhombus with offset rows, the frame as virtual stones and the
-windows as blanks, then a status line; with ``loops=True`` it marks the stones of every group
-that carries a loop and lists each player's loops. :func:`position_from_diagram` reads such a
-diagram back. :func:`svg` builds an SVG with ``xml.etree`` and embeds the text diagram in
-``<desc>``. Nothing here prints or decides a rule: loops and ranks come from the position.
+windows as blanks, then a status line; with the ``loops`` mark it marks the stones of every
+group that carries a loop and lists each player's loops. :func:`position_from_diagram` reads
+such a diagram back. :func:`svg` draws with the shared ``render.svg.SvgDocument`` and embeds
+the text diagram in ``<desc>``. Nothing here prints or decides a rule: loops and ranks come
+from the position.
 
->>> from notation_tools.games.shuriken.rules import ShurikenPosition
->>> print(text_diagram(ShurikenPosition.start()).splitlines()[6])
+>>> from notation_tools.games.shuriken.rules import Position
+>>> print(text_diagram(Position.start()).splitlines()[6])
          5 o . . . . . . . . . . . o       o . . . o 5
 """
 
 from __future__ import annotations
 
 import math
-import xml.etree.ElementTree as ET
+from collections.abc import Set
 
-from notation_tools.games.base import BadPositionError
+from notation_tools.games.base import BadPositionError, Style
+from notation_tools.games.shuriken.moves import PLACES, Move, Place, Swap
+from notation_tools.games.shuriken.options import STANDARD_OPTIONS, Options
 from notation_tools.games.shuriken.pieces import (
-    BLACK, CELL_NAME, CELLS, COLUMNS, EMPTY, FRAME, HOLE, HOLES, SIDE_NAMES, SIZE, WHITE,
-    index_of, transpose)
+    BLACK, CELL_NAME, CELLS, COLUMNS, EMPTY, FRAME, HOLE, HOLES, ROW_COL, SIDE_NAMES, SIZE,
+    WHITE, index_of, transpose)
 from notation_tools.games.shuriken.position import parse_position
-from notation_tools.games.shuriken.rules import PLACES, Place, ShurikenPosition, Swap
+from notation_tools.games.shuriken.rules import Position
+from notation_tools.render.svg import (
+    DARK, LAST_MOVE_LINE, LAST_MOVE_TARGET, LIGHT, MARK_LINE, SvgDocument)
+
+LOOPS = "loops"
+"""The mark both drawings offer: the stones of loop-carrying groups, and the loops listed."""
 
 _GLYPHS = {
     # style: (black, white, empty, black in a loop group, white in a loop group)
-    "ascii": ("x", "o", ".", "X", "O"),
-    "unicode": ("●", "○", "·", "◉", "◎"),
+    Style.ASCII: ("x", "o", ".", "X", "O"),
+    Style.UNICODE: ("●", "○", "·", "◉", "◎"),
 }
+# The layout of §10.1: an item of column c on line r sits at character 2c + r + INDENT; a row
+# number ends at r + NUMBER_END and is written again from r + RIGHT_NUMBER.
+INDENT = 6
+NUMBER_END = 4
+RIGHT_NUMBER = 2 * (SIZE + 1) + INDENT + 2
 _READ = {"x": BLACK, "X": BLACK, "●": BLACK, "◉": BLACK,
          "o": WHITE, "O": WHITE, "○": WHITE, "◎": WHITE,
          ".": EMPTY, "·": EMPTY, " ": HOLE}
 
 
-def status_line(position: ShurikenPosition) -> str:
+def status_line(position: Position) -> str:
     """``Black to move``, or ``Black wins: single{W1} single{W3}`` (§10.1)."""
     if position.winner is not None:
         return f"{SIDE_NAMES[position.winner]} wins: {' '.join(position.loops(position.winner))}"
     return f"{SIDE_NAMES[position.turn]} to move"
 
 
-def text_diagram(position: ShurikenPosition, *, style: str = "ascii", loops: bool = False,
-                 coordinates: bool = True) -> str:
+def text_diagram(position: Position, *, style: Style | str = Style.ASCII,
+                 marks: Set[str] = frozenset(), coordinates: bool = True) -> str:
     """The 23-line diagram of §10.1 and a status line.
 
     An item of column c on line r sits at character 2c + r + 6; row numbers end at r + 4 and
-    start again at r + 48. With ``loops`` the stones (frame included) of groups carrying a
-    loop are drawn ``X``/``O`` and two lines list the loops of each player. Without
-    ``coordinates`` the letter lines and row numbers are left out (spaces in their place).
+    start again at r + 48. With the ``loops`` mark the stones (frame included) of groups
+    carrying a loop are drawn ``X``/``O`` and two lines list the loops of each player.
+    Without ``coordinates`` the letter lines and row numbers are left out (spaces in their
+    place).
 
-    >>> from notation_tools.games.shuriken.rules import ShurikenPosition
-    >>> lines = text_diagram(ShurikenPosition.start()).splitlines()
+    >>> from notation_tools.games.shuriken.rules import Position
+    >>> lines = text_diagram(Position.start()).splitlines()
     >>> lines[0], lines[-1]
     ('       A B C D E F G H I J K L M N O P Q R S', 'Black to move')
     """
-    black, white, empty, black_loop, white_loop = _GLYPHS[style]
+    black, white, empty, black_loop, white_loop = _GLYPHS[Style(style)]
+    loops = LOOPS in marks
     marked: set[int] = set()
     if loops:
         marked = position.loop_groups(0) | position.loop_groups(1)
@@ -70,22 +85,22 @@ def text_diagram(position: ShurikenPosition, *, style: str = "ascii", loops: boo
 
     lines = []
     for r in range(-1, SIZE + 3):   # -1 and 21: letters; 0 and 20: the black frame
-        line = [" "] * (2 * (SIZE + 1) + r + 6 + 6)
+        line = [" "] * (2 * (SIZE + 1) + r + INDENT + 6)
         if r == -1 or r == SIZE + 2:
             if coordinates:
                 for c in range(1, SIZE + 1):
-                    line[2 * c + r + 6] = COLUMNS[c - 1]
+                    line[2 * c + r + INDENT] = COLUMNS[c - 1]
         elif r == 0 or r == SIZE + 1:
             for c in range(1, SIZE + 1):
-                line[2 * c + r + 6] = glyph(index_of(r, c))
+                line[2 * c + r + INDENT] = glyph(index_of(r, c))
         else:
             for c in range(0, SIZE + 2):
-                line[2 * c + r + 6] = glyph(index_of(r, c))
+                line[2 * c + r + INDENT] = glyph(index_of(r, c))
             if coordinates:
                 number = str(r)
-                start = r + 4 - len(number) + 1
+                start = r + NUMBER_END - len(number) + 1
                 line[start:start + len(number)] = number
-                line[r + 48:r + 48 + len(number)] = number
+                line[r + RIGHT_NUMBER:r + RIGHT_NUMBER + len(number)] = number
         lines.append("".join(line).rstrip())
     lines.append(status_line(position))
     if loops:
@@ -95,7 +110,7 @@ def text_diagram(position: ShurikenPosition, *, style: str = "ascii", loops: boo
     return "\n".join(lines)
 
 
-def position_from_diagram(text: str, *, swap_allowed: bool = False) -> ShurikenPosition:
+def position_from_diagram(text: str, *, options: Options = STANDARD_OPTIONS) -> Position:
     """Read a :func:`text_diagram` (either style, marks allowed) back into a position.
 
     Rows are found by their left number; the side to move comes from the status line
@@ -103,8 +118,8 @@ def position_from_diagram(text: str, *, swap_allowed: bool = False) -> ShurikenP
     :class:`BadPositionError` as ``parse_position`` does for the board it finds.
 
     >>> from notation_tools.games.shuriken.position import format_position, START_STRING
-    >>> from notation_tools.games.shuriken.rules import ShurikenPosition
-    >>> diagram = text_diagram(ShurikenPosition.start())
+    >>> from notation_tools.games.shuriken.rules import Position
+    >>> diagram = text_diagram(Position.start())
     >>> format_position(position_from_diagram(diagram)) == START_STRING
     True
     """
@@ -115,11 +130,11 @@ def position_from_diagram(text: str, *, swap_allowed: bool = False) -> ShurikenP
         head = stripped.split(" ")[0]
         indent = len(line) - len(stripped)
         if (head.isascii() and head.isdigit() and 1 <= int(head) <= SIZE
-                and indent + len(head) - 1 == int(head) + 4):
+                and indent + len(head) - 1 == int(head) + NUMBER_END):
             r = int(head)
             row = []
             for c in range(1, SIZE + 1):
-                at = 2 * c + r + 6
+                at = 2 * c + r + INDENT
                 char = line[at] if at < len(line) else " "
                 if char not in _READ:
                     raise BadPositionError(f"diagram row {r}, column {COLUMNS[c - 1]}: "
@@ -148,7 +163,7 @@ def position_from_diagram(text: str, *, swap_allowed: bool = False) -> ShurikenP
         if run:
             parts.append(str(run))
         rows.append("".join(parts))
-    return parse_position("/".join(rows) + " " + turn, swap_allowed=swap_allowed)
+    return parse_position("/".join(rows) + " " + turn, options=options)
 
 
 # ---- SVG (§10.2) ---------------------------------------------------------------------------
@@ -158,18 +173,22 @@ _ROOT3 = math.sqrt(3)
 # corner angles (degrees, y downwards) that bound it.
 _EDGE_CORNERS = {(0, -1): (150, 210), (0, 1): (-30, 30), (-1, 0): (210, 270),
                  (-1, 1): (270, 330), (1, -1): (90, 150), (1, 0): (30, 90)}
+_BOARD_FILL = "#e8d8b0"
+_BOARD_LINE = "#806040"
+_WINDOW_LINE = "#404040"
 
 
-def svg(position: ShurikenPosition, *, last_move: Place | None = None, size: float = 12.0,
-        loops: bool = False) -> str:
+def svg(position: Position, *, last_move: Move | None = None, marks: Set[str] = frozenset(),
+        size: float = 12.0) -> str:
     """An SVG picture of ``position`` (§10.2), with the text diagram in ``<desc>``.
 
     343 hexagon cells (holes left out, window outlines drawn), the frame as black and white
-    rim segments, one disc per stone, the last placement marked (``last_move``, or the
-    position's last placement), and with ``loops`` the stones of loop-carrying groups ringed.
+    rim segments, column letters and row numbers, one disc per stone, the last placement marked
+    (``last_move``, or the position's last placement), and with the ``loops`` mark the stones
+    of loop-carrying groups ringed.
 
-    >>> from notation_tools.games.shuriken.rules import ShurikenPosition
-    >>> picture = svg(ShurikenPosition.start())
+    >>> from notation_tools.games.shuriken.rules import Position
+    >>> picture = svg(Position.start())
     >>> picture.count('class="cell"'), picture.count('class="stone')
     (343, 24)
     """
@@ -186,64 +205,65 @@ def svg(position: ShurikenPosition, *, last_move: Place | None = None, size: flo
         rad = math.radians(angle)
         return x + size * math.cos(rad), y + size * math.sin(rad)
 
-    root = ET.Element("svg", {
-        "xmlns": "http://www.w3.org/2000/svg", "version": "1.1",
-        "width": f"{width:.0f}", "height": f"{height:.0f}",
-        "viewBox": f"0 0 {width:.2f} {height:.2f}"})
-    ET.SubElement(root, "title").text = f"Shuriken 2D: {status_line(position)}"
-    ET.SubElement(root, "desc").text = text_diagram(position)
-    cells = ET.SubElement(root, "g", {"class": "board"})
+    board = position.board
+    if last_move is None and position.moves:
+        last_move = position.moves[-1]
+    if isinstance(last_move, Swap) and position.moves:
+        last_move = PLACES[transpose(position.moves[0].target)]
+    last = (last_move.target if isinstance(last_move, Place)
+            and board[last_move.target] in (BLACK, WHITE) else None)
+
+    doc = SvgDocument(width, height, title=f"Shuriken 2D: {status_line(position)}",
+                      description=text_diagram(position))
+    cells = doc.group("board")
     for cell in CELLS:
-        row, col = divmod(cell, SIZE + 2)
-        x, y = centre(row, col)
+        x, y = centre(*ROW_COL[cell])
         points = " ".join(f"{px:.2f},{py:.2f}" for px, py in
                           (corner(x, y, 30 + 60 * k) for k in range(6)))
-        ET.SubElement(cells, "polygon", {"class": "cell", "id": f"cell-{CELL_NAME[cell]}",
-                                         "points": points, "fill": "#e8d8b0",
-                                         "stroke": "#806040", "stroke-width": "0.5"})
-    edges = ET.SubElement(root, "g", {"class": "edges"})
+        doc.element(cells, "polygon", class_="cell", id=f"cell-{CELL_NAME[cell]}",
+                    points=points, fill=LAST_MOVE_TARGET if cell == last else _BOARD_FILL,
+                    stroke=_BOARD_LINE, stroke_width=0.5)
+    edges = doc.group("edges")
     for cell in CELLS:
-        row, col = divmod(cell, SIZE + 2)
+        row, col = ROW_COL[cell]
         x, y = centre(row, col)
         for (dr, dc), (a, b) in _EDGE_CORNERS.items():
             other = index_of(row + dr, col + dc)
             if other in HOLES:
-                kind, colour = "window", "#404040"
+                kind, colour, stroke = "window", _WINDOW_LINE, size / 6
             elif other in FRAME:
-                kind = "frame black" if FRAME[other][0] == BLACK else "frame white"
-                colour = "#000000" if FRAME[other][0] == BLACK else "#ffffff"
+                black = FRAME[other][0] == BLACK
+                kind = "frame black" if black else "frame white"
+                colour, stroke = (DARK if black else LIGHT)["fill"], size / 4
             else:
                 continue
             (x1, y1), (x2, y2) = corner(x, y, a), corner(x, y, b)
-            ET.SubElement(edges, "line", {
-                "class": kind, "x1": f"{x1:.2f}", "y1": f"{y1:.2f}", "x2": f"{x2:.2f}",
-                "y2": f"{y2:.2f}", "stroke": colour, "stroke-linecap": "round",
-                "stroke-width": f"{size / 4 if kind != 'window' else size / 6:.2f}"})
+            if kind == "frame white":   # outlined, as a light piece is, to show on the board
+                doc.element(edges, "line", class_="rim-outline", x1=x1, y1=y1, x2=x2, y2=y2,
+                            stroke=LIGHT["stroke"], stroke_linecap="round",
+                            stroke_width=stroke + size / 8)
+            doc.element(edges, "line", class_=kind, x1=x1, y1=y1, x2=x2, y2=y2, stroke=colour,
+                        stroke_linecap="round", stroke_width=stroke)
+    # Column letters above row 1, row numbers where the virtual column 0 would be.
+    labels = [(centre(1, c)[0], centre(0, c)[1], COLUMNS[c - 1]) for c in range(1, SIZE + 1)]
+    labels += [(*centre(r, 0), str(r)) for r in range(1, SIZE + 1)]
+    doc.coordinates([(x, y + 0.3 * size, text) for x, y, text in labels],
+                    font_size=0.8 * size)
     marked: set[int] = set()
-    if loops:
+    if LOOPS in marks:
         marked = position.loop_groups(0) | position.loop_groups(1)
-    stones = ET.SubElement(root, "g", {"class": "layer-of-stones"})
-    board = position.board
+    stones = doc.group("pieces")
     for cell in CELLS:
         content = board[cell]
         if content not in (BLACK, WHITE):
             continue
-        row, col = divmod(cell, SIZE + 2)
-        x, y = centre(row, col)
-        name = "black" if content == BLACK else "white"
-        attributes = {"class": f"stone {name}" + (" loop" if cell in marked else ""),
-                      "cx": f"{x:.2f}", "cy": f"{y:.2f}", "r": f"{size * 0.75:.2f}",
-                      "fill": "#000000" if content == BLACK else "#ffffff",
-                      "stroke": "#d02020" if cell in marked else "#000000",
-                      "stroke-width": f"{size / 5 if cell in marked else size / 12:.2f}"}
-        ET.SubElement(stones, "circle", attributes)
-    if last_move is None and position.moves:
-        last_move = position.moves[-1]
-    if isinstance(last_move, Swap) and position.moves:
-        last_move = PLACES[transpose(position.moves[0].index)]
-    if isinstance(last_move, Place) and board[last_move.index] in (BLACK, WHITE):
-        x, y = centre(last_move.row, last_move.col)
-        ET.SubElement(root, "circle", {"class": "last-move", "cx": f"{x:.2f}", "cy": f"{y:.2f}",
-                                       "r": f"{size / 4:.2f}", "fill": "#d02020"})
-    return ET.tostring(root, encoding="unicode")
-
+        x, y = centre(*ROW_COL[cell])
+        loop = cell in marked
+        doc.piece_disc(stones, x, y, size * 0.75, dark=content == BLACK,
+                       css_class="stone loop" if loop else "stone",
+                       ring=MARK_LINE if loop else None, data_cell=CELL_NAME[cell])
+    if last is not None:
+        x, y = centre(*ROW_COL[last])
+        doc.element(doc.group("marks"), "circle", class_="last-move", cx=x, cy=y, r=size / 4,
+                    fill=LAST_MOVE_LINE)
+    return doc.to_string()

@@ -1,13 +1,14 @@
-"""The rules of Shuriken 2D: moves, the position, the incremental loop (win) test.
+"""The rules of Shuriken 2D: the position, legality, and the incremental loop (win) test.
 
-A :class:`ShurikenPosition` keeps the board and one union-find of stone groups for both colours
-(a colour's groups never touch the other's), updated on every placement and undone on ``pop``.
-The win test is the spec's port-graph cycle rank (§3.4): after a placement only the mover's six
-ports are looked up, and only when the placement merged groups.
+A :class:`Position` keeps the board and one union-find of stone groups for both colours (a
+colour's groups never touch the other's), updated on every placement and undone on ``pop``.
+The win test is the cycle rank of the port graph (§3.4): after a placement only the mover's six
+ports are looked up, and only when the placement merged groups. Sections (§3.4, ...) are those
+of the rules reference, ``docs/rules/shuriken-2d.md``.
 
 This module does not parse or format text (see ``notation.py`` and ``position.py``).
 
->>> pos = ShurikenPosition.start()
+>>> pos = Position.start()
 >>> pos.push(Place(10, 11)); pos.turn, pos.rank(0), pos.outcome()
 (1, 0, None)
 >>> pos.pop()
@@ -16,52 +17,18 @@ Place(row=10, col=11)
 
 from __future__ import annotations
 
-from typing import Any
-
-import dataclasses
 from collections.abc import Iterator, Sequence
 
 from notation_tools.games import base
 from notation_tools.games.base import IllegalMoveError, Outcome, Side
+from notation_tools.games.shuriken.moves import PLACES, SWAP, Move, Place, Swap
+from notation_tools.games.shuriken.options import STANDARD_OPTIONS, Options
 from notation_tools.games.shuriken.pieces import (
-    BLACK, CELL_NAME, CELLS, EMPTY, GRID, HOLE, HOLES, NEIGHBOURS, NODES, PORTS, PRE_PLACED,
-    ROW_COL, SIDE_NAMES, START_BOARD, WHITE, index_of, transpose)
+    BLACK, CELLS, EMPTY, GRID, HOLE, HOLES, NEIGHBOURS, NODES, PORT_COUNT, PORTS, PRE_PLACED,
+    SIDE_NAMES, START_BOARD, WHITE, WIN_RANK, transpose)
 
 # --------------------------------------------------------------------------------------------
-# Moves
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class Place:
-    """Place the mover's stone on cell (row, col) (spec §2.2). Row 1 is the top, col 1 is A.
-
-    >>> Place(10, 11).name
-    'K10'
-    """
-
-    row: int
-    col: int
-    index: int = dataclasses.field(init=False, repr=False, compare=False, hash=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "index", index_of(self.row, self.col))
-
-    @property
-    def name(self) -> str:
-        return CELL_NAME[self.index]
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class Swap:
-    """The pie rule as White's first turn (spec §6, option ``swap=yes``)."""
-
-
-PLACES: dict[int, Place] = {cell: Place(*ROW_COL[cell]) for cell in CELL_NAME}
-"""One shared :class:`Place` per board grid point (holes included, so they can be explained)."""
-SWAP = Swap()
-
-# --------------------------------------------------------------------------------------------
-# Loops (spec §3.2-§3.4)
+# Loops (§3.2-§3.4)
 
 LOOP_TYPES = {1: "single", 2: "double", 3: "triple"}
 _SUBSETS = ((0,), (1,), (2,), (0, 1), (0, 2), (1, 2), (0, 1, 2))
@@ -89,8 +56,9 @@ def analyse_ports(ports: Sequence[int]) -> tuple[int, tuple[tuple[str, ...], ...
     """Cycle rank and loops of a port graph (§3.2, §3.4).
 
     ``ports`` is (a₁, b₁, a₂, b₂, a₃, b₃): the groups of sides s₁ and s₂ of W1, W2, W3.
-    Returns the rank (the player has won when it is at least 2) and every loop as its node
-    set: a non-empty node set whose edges form one connected subgraph with all degrees even.
+    Returns the rank (the player has won when it reaches ``WIN_RANK``, 2) and every loop as
+    its node set: a non-empty node set whose edges form one connected subgraph with all
+    degrees even.
     Only the partition of the six ports matters, so results are cached by it (203 patterns).
 
     >>> analyse_ports((7, 7, 1, 2, 3, 3))    # W1 and W3 each closed on themselves
@@ -102,8 +70,8 @@ def analyse_ports(ports: Sequence[int]) -> tuple[int, tuple[tuple[str, ...], ...
     known = _ANALYSIS.get(key)
     if known is not None:
         return known
-    pairs = [(key[2 * i], key[2 * i + 1]) for i in range(3)]
-    parent = list(range(6))
+    pairs = [(key[2 * i], key[2 * i + 1]) for i in range(len(NODES))]
+    parent = list(range(PORT_COUNT))
 
     def find(x: int) -> int:
         while parent[x] != x:
@@ -119,8 +87,8 @@ def analyse_ports(ports: Sequence[int]) -> tuple[int, tuple[tuple[str, ...], ...
             parent[ra] = rb
     loops = []
     for subset in _SUBSETS:
-        degree = [0] * 6
-        link = list(range(6))
+        degree = [0] * PORT_COUNT
+        link = list(range(PORT_COUNT))
 
         def root(x: int) -> int:
             while link[x] != x:
@@ -148,33 +116,34 @@ def _count(n: int) -> str:
 # Position
 
 
-class ShurikenPosition(base.Position[Any]):
-    """A Shuriken 2D position: board, side to move, groups, ranks, history.
+class Position(base.Position[Move]):
+    """A Shuriken 2D position: board, side to move, groups, ranks, history, rule options.
 
     ``turn`` is the side to move (0 Black, 1 White). ``push`` trusts that its move passed
     :meth:`check` (or came from :meth:`legal_moves`); ``pop`` undoes exactly.
     Build one with :meth:`start` or ``position.parse_position``.
 
-    >>> pos = ShurikenPosition.start()
+    >>> pos = Position.start()
     >>> sum(1 for _ in pos.legal_moves())
     319
     """
 
     __slots__ = ("board", "label", "members", "turn", "ranks", "winner", "win_ply", "moves",
-                 "_undo", "start_turn", "standard_start", "swap_allowed", "_outcome")
+                 "_undo", "start_turn", "standard_start", "options", "_outcome")
 
-    def __init__(self, board: Sequence[int], turn: Side, *, swap_allowed: bool = False,
-                 standard_start: bool = False) -> None:
-        """A position with grid contents ``board`` (see ``pieces``) and ``turn`` to move.
+    def __init__(self, board: Sequence[int], turn: Side, *,
+                 options: Options = STANDARD_OPTIONS, standard_start: bool = False) -> None:
+        """A position with grid contents ``board`` (see ``pieces``) and ``turn`` to move,
+        played under ``options`` (``base.options_of(Options, rules)``).
 
         Does not check that the pre-placed stones and holes are in place (the codec does).
         """
         self.board = list(board)
         self.turn = turn
-        self.swap_allowed = swap_allowed
+        self.options = options
         self.standard_start = standard_start
         self.start_turn = turn
-        self.moves: list[Place | Swap] = []
+        self.moves: list[Move] = []
         self._undo: list[tuple] = []
         self._outcome: Outcome | None = None
         self._build_groups()
@@ -182,13 +151,13 @@ class ShurikenPosition(base.Position[Any]):
         self.winner: Side | None = None
         self.win_ply = 0
         for colour in (BLACK, WHITE):
-            if self.ranks[colour] >= 2:
+            if self.ranks[colour] >= WIN_RANK:
                 self.winner = colour - 1
 
     @classmethod
-    def start(cls, *, swap_allowed: bool = False) -> ShurikenPosition:
-        """The start position of spec §1.5, Black to move."""
-        return cls(START_BOARD, 0, swap_allowed=swap_allowed, standard_start=True)
+    def start(cls, *, options: Options = STANDARD_OPTIONS) -> Position:
+        """The start position of §1.5, Black to move."""
+        return cls(START_BOARD, 0, options=options, standard_start=True)
 
     def _build_groups(self) -> None:
         board = self.board
@@ -219,13 +188,13 @@ class ShurikenPosition(base.Position[Any]):
         return analyse_ports(self._ports(colour))[0]
 
     def rank(self, side: Side) -> int:
-        """The cycle rank of ``side``'s port graph (§3.4): it has won when it is ≥ 2."""
+        """The cycle rank of ``side``'s port graph (§3.4): it has won at ``WIN_RANK``."""
         return self.ranks[side + 1]
 
     def loops(self, side: Side) -> tuple[str, ...]:
         """``side``'s loops in report form, by type then nodes (§3.4).
 
-        >>> ShurikenPosition.start().loops(0)
+        >>> Position.start().loops(0)
         ()
         """
         return tuple(loop_name(nodes) for nodes in analyse_ports(self._ports(side + 1))[1])
@@ -260,9 +229,6 @@ class ShurikenPosition(base.Position[Any]):
         board = self.board
         return sum(1 for cell in CELLS if board[cell] == colour and cell not in PRE_PLACED)
 
-    def is_game_over(self) -> bool:
-        return self.winner is not None
-
     def win_detail(self, side: Side) -> str:
         loops = self.loops(side)
         return f"{SIDE_NAMES[side]} has {_count(len(loops))} loops: {' '.join(loops)}"
@@ -277,22 +243,39 @@ class ShurikenPosition(base.Position[Any]):
 
     def can_swap(self) -> bool:
         """Whether ``swap`` is legal now: option on, ply 2 of a game from the standard start."""
-        return (self.swap_allowed and self.standard_start and len(self.moves) == 1
+        return (self.options.swap and self.standard_start and len(self.moves) == 1
                 and self.winner is None and self.moves[0].__class__ is Place)
 
-    def legal_moves(self) -> Iterator[Place | Swap]:
+    def legal_moves(self, *, origin: int | None = None,
+                    target: int | None = None) -> Iterator[Move]:
         """Every legal move: a placement on each empty cell (§2.2), then ``swap`` if legal.
 
-        Nothing once the game is over (§2.3).
+        Nothing once the game is over (§2.3). ``target`` (a grid index) keeps only the
+        placement on that cell (``swap`` names no cell); ``origin`` is ignored, a placement
+        comes from no square.
+
+        >>> [move.name for move in Position.start().legal_moves(target=Place(10, 11).target)]
+        ['K10']
         """
         if self.winner is not None:
             return
         board = self.board
+        if target is not None:
+            if 0 <= target < GRID and board[target] == EMPTY:
+                yield PLACES[target]
+            return
         for cell in CELLS:
             if board[cell] == EMPTY:
                 yield PLACES[cell]
         if self.can_swap():
             yield SWAP
+
+    def count_legal_moves(self) -> int:
+        """How many legal moves there are, without building them (perft's last ply): only
+        board cells are ever ``EMPTY``."""
+        if self.winner is not None:
+            return 0
+        return self.board.count(EMPTY) + self.can_swap()
 
     def empty_cells(self) -> list[int]:
         """Grid indices of the empty cells (none once the game is over)."""
@@ -301,13 +284,13 @@ class ShurikenPosition(base.Position[Any]):
         board = self.board
         return [cell for cell in CELLS if board[cell] == EMPTY]
 
-    def check(self, move: Place | Swap) -> Place | Swap:
+    def check(self, move: Move) -> Move:
         """Return ``move`` if it is legal here, else raise the error naming the broken rule.
 
         Raises :class:`IllegalMoveError` with code ``E-MOVE-AFTER-END`` (§2.3) or
         ``E-ILLEGAL-MOVE`` (hole §1.2, pre-placed §1.4, occupied §2.2, swap §6).
 
-        >>> pos = ShurikenPosition.start()
+        >>> pos = Position.start()
         >>> pos.check(Place(6, 14))
         Traceback (most recent call last):
         ...
@@ -316,7 +299,7 @@ class ShurikenPosition(base.Position[Any]):
         if self.winner is not None:
             raise self._after_end_error()
         if move.__class__ is Place:
-            if self.board[move.index] == EMPTY:
+            if self.board[move.target] == EMPTY:
                 return move
             raise self._occupied_error(move)
         if self.can_swap():
@@ -334,7 +317,7 @@ class ShurikenPosition(base.Position[Any]):
         return IllegalMoveError(text, rule="§2.3", code="E-MOVE-AFTER-END")
 
     def _occupied_error(self, move: Place) -> IllegalMoveError:
-        cell = move.index
+        cell = move.target
         if self.board[cell] == HOLE:
             return IllegalMoveError(f"inside window {HOLES[cell]}, not a cell", rule="§1.2")
         colour = self.board[cell]
@@ -345,12 +328,12 @@ class ShurikenPosition(base.Position[Any]):
                 f"{window})", rule="§1.4")
         for ply in range(len(self.moves), 0, -1):
             earlier = self.moves[ply - 1]
-            if earlier.__class__ is Place and earlier.index == cell:
+            if earlier.__class__ is Place and earlier.target == cell:
                 who = SIDE_NAMES[(self.start_turn + ply - 1) % 2]
                 return IllegalMoveError(
                     f"occupied ({who} placed there at move {self.move_number(ply)})",
                     rule="§2.2")
-            if earlier.__class__ is Swap and transpose(self.moves[0].index) == cell:
+            if earlier.__class__ is Swap and transpose(self.moves[0].target) == cell:
                 return IllegalMoveError(
                     f"occupied (White's stone from the swap at move {self.move_number(ply)})",
                     rule="§2.2")
@@ -360,12 +343,12 @@ class ShurikenPosition(base.Position[Any]):
 
     # ---- changes -------------------------------------------------------------------------
 
-    def push(self, move: Place | Swap) -> None:
+    def push(self, move: Move) -> None:
         """Play ``move`` (legal here, see :meth:`check`); sets the winner if it wins (§2.3)."""
         if move.__class__ is Swap:
             self._push_swap()
         else:
-            self._undo.append(self._place(move.index, self.turn + 1))
+            self._undo.append(self._place(move.target, self.turn + 1))
         self.moves.append(move)
         self.turn ^= 1
 
@@ -407,7 +390,7 @@ class ShurikenPosition(base.Position[Any]):
         old_rank = ranks[colour]
         rank = analyse_ports(self._ports(colour))[0]
         ranks[colour] = rank
-        if rank >= 2 and self.winner is None:
+        if rank >= WIN_RANK and self.winner is None:
             self.winner = colour - 1
             self.win_ply = len(self.moves) + 1
         return (cell, colour, big, merged, old_rank)
@@ -433,17 +416,17 @@ class ShurikenPosition(base.Position[Any]):
         self.board[cell] = EMPTY
 
     def _push_swap(self) -> None:
-        black = self.moves[0].index
+        black = self.moves[0].target
         self._unplace(self._undo.pop())
         self._undo.append(self._place(transpose(black), WHITE))
 
-    def pop(self) -> Place | Swap:
+    def pop(self) -> Move:
         """Undo the last move and return it."""
         move = self.moves.pop()
         record = self._undo.pop()
         self._unplace(record)
         if move.__class__ is Swap:
-            self._undo.append(self._place(self.moves[0].index, BLACK))
+            self._undo.append(self._place(self.moves[0].target, BLACK))
         if self.winner is not None and self.win_ply == len(self.moves) + 1:
             self.winner = None
             self.win_ply = 0
@@ -451,9 +434,9 @@ class ShurikenPosition(base.Position[Any]):
         self.turn ^= 1
         return move
 
-    def copy(self) -> ShurikenPosition:
+    def copy(self) -> Position:
         """An independent copy (history included, so it can be popped)."""
-        other = object.__new__(ShurikenPosition)
+        other = object.__new__(Position)
         other.board = self.board[:]
         other.label = self.label[:]
         other.members = {root: group[:] for root, group in self.members.items()}
@@ -465,9 +448,9 @@ class ShurikenPosition(base.Position[Any]):
         other._undo = self._undo[:]   # records are never changed once made
         other.start_turn = self.start_turn
         other.standard_start = self.standard_start
-        other.swap_allowed = self.swap_allowed
+        other.options = self.options
         other._outcome = self._outcome
         return other
 
     def __repr__(self) -> str:
-        return f"<ShurikenPosition {SIDE_NAMES[self.turn]} to move, ply {len(self.moves)}>"
+        return f"<Position {SIDE_NAMES[self.turn]} to move, ply {len(self.moves)}>"

@@ -1,4 +1,5 @@
-"""Per-record statistics of Shuriken 2D (spec §9), gathered ply by ply.
+"""Per-record statistics of Shuriken 2D (§9), gathered ply by ply, and the per-move facts of
+``moves`` listings.
 
 The collector notes, for each side, the plies at which its rank first reached 1 (the first
 loop) and 2 (the win), every loop the moment it first appears, and per move the cell, the
@@ -6,8 +7,9 @@ mover's rank and the loops it formed. ``summary`` flattens this for tables, addi
 stones per board region (``pieces.ZONE``: nearest window W1/W2/W3, or ``between``). Nothing
 here decides a rule: ranks and loops come from the position.
 
->>> from notation_tools.games.shuriken.rules import Place, ShurikenPosition
->>> pos, stats = ShurikenPosition.start(), ShurikenStats()
+>>> from notation_tools.games.shuriken.moves import Place
+>>> from notation_tools.games.shuriken.rules import Position
+>>> pos, stats = Position.start(), Stats()
 >>> for move in (Place(10, 11), Place(9, 10)):
 ...     before = pos.copy(); pos.push(move); stats.add(before, move, pos)
 >>> summary = stats.summary(pos, pos.outcome())
@@ -20,14 +22,30 @@ from __future__ import annotations
 from typing import Any
 
 from notation_tools.games.base import Outcome, StatsCollector
+from notation_tools.games.shuriken.moves import Move, Swap
 from notation_tools.games.shuriken.pieces import (
-    CELL_NAME, EMPTY_AT_START, FRAME, PRE_PLACED, ZONE, ZONES)
-from notation_tools.games.shuriken.rules import Place, ShurikenPosition, Swap, transpose
+    CELL_NAME, EMPTY_AT_START, FRAME, PRE_PLACED, SIDE_NAMES, WIN_RANK, ZONE, ZONES, transpose)
+from notation_tools.games.shuriken.rules import Position
 
 _PREFIX = ("black", "white")
 
 
-class ShurikenStats(StatsCollector[ShurikenPosition, "Place | Swap"]):
+def describe_move(move: Move, position: Position) -> dict[str, Any]:
+    """The mover's rank after ``move`` and the loops it forms (§9 per-move figures); the
+    position is left as it was."""
+    side = position.turn
+    before = set(position.loops(side))
+    position.push(move)
+    try:
+        rank = position.rank(side)
+        new = [loop for loop in position.loops(side) if loop not in before]
+        wins = position.winner == side
+    finally:
+        position.pop()
+    return {"rank": rank, "new_loops": " ".join(new), "wins": wins}
+
+
+class Stats(StatsCollector[Position, Move]):
     """Collects §9's figures while a record is replayed (``StatsCollector``)."""
 
     def __init__(self) -> None:
@@ -42,7 +60,7 @@ class ShurikenStats(StatsCollector[ShurikenPosition, "Place | Swap"]):
         self._pending: tuple[int, str] = (0, "")
         """One entry per ply: ``ply``, ``side``, ``cell``, ``rank``, ``new_loops`` (§9)."""
 
-    def _baseline(self, position: ShurikenPosition) -> None:
+    def _baseline(self, position: Position) -> None:
         # A set-up position may already hold loops: they count as formed at ply 0.
         self.ranks = [position.rank(0), position.rank(1)]
         for side in (0, 1):
@@ -50,15 +68,15 @@ class ShurikenStats(StatsCollector[ShurikenPosition, "Place | Swap"]):
                 self.loops_formed[side][loop] = 0
             if self.ranks[side] >= 1:
                 self.first_loop_ply[side] = 0
-            if self.ranks[side] >= 2:
+            if self.ranks[side] >= WIN_RANK:
                 self.rank2_ply[side] = 0
 
-    def add(self, before: ShurikenPosition, move: Place | Swap, after: ShurikenPosition) -> None:
+    def add(self, before: Position, move: Move, after: Position) -> None:
         """Note one ply: ``before`` is a copy taken before ``move``, ``after`` the live position."""
         self.before_move(before, move)
         self.after_move(after)
 
-    def before_move(self, position: ShurikenPosition, move: Place | Swap) -> None:
+    def before_move(self, position: Position, move: Move) -> None:
         """The first half of :meth:`add`, with the live position before the push."""
         if self.ranks is None:
             self._baseline(position)
@@ -67,18 +85,18 @@ class ShurikenStats(StatsCollector[ShurikenPosition, "Place | Swap"]):
         self.placements[side] += 1
         if isinstance(move, Swap):
             self.swaps += 1
-            cell = CELL_NAME[transpose(position.moves[0].index)]
+            cell = CELL_NAME[transpose(position.moves[0].target)]
         else:
             cell = move.name
         self._pending = (side, cell)
 
-    def after_move(self, after: ShurikenPosition) -> None:
+    def after_move(self, after: Position) -> None:
         """The second half of :meth:`add`, with the live position after the push."""
         assert self.ranks is not None
         side, cell = self._pending
         rank = after.rank(side)
         new_loops: list[str] = []
-        if rank != self.ranks[side] or rank >= 2:
+        if rank != self.ranks[side] or rank >= WIN_RANK:
             # Loops only appear when the rank grows, or at rank 2 and above (§3.3).
             known = self.loops_formed[side]
             for loop in after.loops(side):
@@ -88,12 +106,12 @@ class ShurikenStats(StatsCollector[ShurikenPosition, "Place | Swap"]):
             self.ranks[side] = rank
         if rank >= 1 and self.first_loop_ply[side] is None:
             self.first_loop_ply[side] = self.plies
-        if rank >= 2 and self.rank2_ply[side] is None:
+        if rank >= WIN_RANK and self.rank2_ply[side] is None:
             self.rank2_ply[side] = self.plies
         self.per_move.append({"ply": self.plies, "side": side, "cell": cell, "rank": rank,
                               "new_loops": " ".join(new_loops)})
 
-    def summary(self, final: ShurikenPosition, outcome: Outcome | None) -> dict[str, Any]:
+    def summary(self, final: Position, outcome: Outcome | None) -> dict[str, Any]:
         """Flat figures (§9): str keys, scalar values; ``captures`` is always 0 (§2.2)."""
         if self.ranks is None:
             self._baseline(final)
@@ -101,7 +119,7 @@ class ShurikenStats(StatsCollector[ShurikenPosition, "Place | Swap"]):
             "captures": 0,
             "plies": self.plies,
             "swaps": self.swaps,
-            "winner": None if outcome is None else ("Black", "White")[outcome.winner],
+            "winner": None if outcome is None else SIDE_NAMES[outcome.winner],
             "winning_ply": None,
         }
         if outcome is not None:

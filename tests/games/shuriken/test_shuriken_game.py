@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import dataclasses
 import pathlib
 import random
 import sys
@@ -14,8 +15,12 @@ from shuriken_vectors import S1_AFTER_K10, S2, START  # noqa: E402
 
 import notation_tools.analysis.replay as replay_module  # noqa: E402
 from notation_tools.games.base import (  # noqa: E402
-    BadRulesError, EngineError, Game, IllegalMoveError, TagConflictError)
-from notation_tools.games.shuriken import GAME  # noqa: E402
+    BadRulesError, EngineError, Game, IllegalMoveError, TagConflictError, options_of)
+from notation_tools.games.shuriken import (  # noqa: E402
+    GAME, Options, Place, Position, Stats, Swap)
+from notation_tools.games.shuriken.notation import DIALECT, NOTATIONS  # noqa: E402
+from notation_tools.games.shuriken.options import STANDARD_OPTIONS  # noqa: E402
+from notation_tools.games.shuriken.sampling import SAMPLER  # noqa: E402
 from notation_tools.records.pgn import read_records  # noqa: E402
 from notation_tools.analysis.perft import perft
 from notation_tools.analysis.generate import random_move
@@ -47,7 +52,7 @@ def test_s6_swap_option_values(text, swap):
     rules = GAME.parse_rules(text)
     assert rules["swap"] is swap
     assert rules.profile == "standard"
-    assert GAME.start_position(rules).swap_allowed is swap
+    assert GAME.start_position(rules).options.swap is swap
 
 
 @pytest.mark.parametrize("text", ["swap=maybe", "pie=yes", "modern", "standard; size=13"])
@@ -60,6 +65,39 @@ def test_s6_options_table():
     assert [option.name for option in GAME.options] == ["swap"]
     assert GAME.options[0].default == "no" and GAME.options[0].spec == "§6"
     assert GAME.profiles == {"standard": {}}
+
+
+@pytest.mark.parametrize("text, swap", [
+    (None, False), ("swap=no", False), ("swap=yes", True), ("swap", True)])
+def test_s6_options_dataclass_per_value(text, swap):
+    """§6: the engine reads a frozen Options dataclass, one typed field per option."""
+    options = options_of(Options, GAME.parse_rules(text))
+    assert options == Options(swap=swap) and options.swap is swap
+    assert options is options_of(Options, GAME.parse_rules(text))   # cached per rules
+    assert GAME.start_position(GAME.parse_rules(text)).options is options
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        options.swap = not swap  # type: ignore[misc]
+
+
+def test_options_dataclass_matches_the_option_rows():
+    """One field per option row (``-`` written ``_``); the standard profile's values are the
+    defaults of positions built without rules."""
+    assert [field.name for field in dataclasses.fields(Options)] == [
+        option.field_name for option in GAME.options]
+    assert not hasattr(Options(swap=False), "__dict__")   # slots
+    assert STANDARD_OPTIONS == options_of(Options, GAME.parse_rules("standard"))
+    assert Position.start().options == STANDARD_OPTIONS
+
+
+def test_template_names_and_codes():
+    """docs/development.md: the package's names, and E-BAD-SQUARE as the game's one code."""
+    import notation_tools.games.shuriken as package
+    assert package.Move == Place | Swap
+    assert GAME.dialect is DIALECT and GAME.sampler is SAMPLER
+    assert GAME.notations == NOTATIONS == ("cell",)
+    assert [(code.code, code.severity, code.section) for code in GAME.codes] == [
+        ("E-BAD-SQUARE", "error", "§1.1")]
+    assert isinstance(GAME.new_stats(GAME.parse_rules(None)), Stats)
 
 
 # ---- start position and tags --------------------------------------------------------------
@@ -139,10 +177,12 @@ def test_perft_from_a_finished_position_is_zero():
 # ---- purity (G5) ---------------------------------------------------------------------------
 
 
-def test_g5_engine_imports_only_stdlib_pyparsing_and_base():
-    """G5/brief: games/shuriken never imports click, records, sources, cli or analysis."""
-    allowed_roots = {"__future__", "dataclasses", "collections", "typing", "math", "xml",
-                     "pyparsing", "notation_tools"}
+def test_g5_engine_imports_only_stdlib_pyparsing_and_the_shared_game_modules():
+    """G5/brief: games/shuriken never imports click, records, sources, cli or analysis; of
+    the toolkit it imports only what docs/development.md allows a game (base, runs,
+    file_formats, codes, render.svg) and its own package."""
+    allowed_roots = {"__future__", "dataclasses", "collections", "typing", "math", "random",
+                     "re", "pyparsing", "notation_tools"}
     for path in PACKAGE.glob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
@@ -157,6 +197,9 @@ def test_g5_engine_imports_only_stdlib_pyparsing_and_base():
                     assert name == "notation_tools.games" or name.startswith((
                                             "notation_tools.games.base",
                                             "notation_tools.games.runs",
+                                            "notation_tools.games.file_formats",
+                                            "notation_tools.codes",
+                                            "notation_tools.render.svg",
                                             "notation_tools.games.shuriken")), name
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
                 assert node.func.id not in ("open", "print"), f"{path.name} calls {node.func.id}"

@@ -13,7 +13,7 @@ from notation_tools.games.shuriken import GAME
 from notation_tools.games.shuriken import notation
 from notation_tools.games.shuriken.notation import TOKEN, format_move, parse_pattern
 from notation_tools.games.shuriken.pieces import CELL_NAME, COLUMNS
-from notation_tools.games.shuriken.rules import PLACES, SWAP, Place
+from notation_tools.games.shuriken.moves import PLACES, SWAP, Place
 from notation_tools.analysis.generate import random_move
 
 RULES = GAME.parse_rules(None)

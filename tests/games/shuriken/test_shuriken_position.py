@@ -14,13 +14,14 @@ sys.path.insert(0, str(pathlib.Path(__file__).parent))
 from shuriken_vectors import S1_AFTER_K10, S2, S5_AFTER_SWAP, S6, START  # noqa: E402
 
 from notation_tools.games.base import BadPositionError, EngineError  # noqa: E402
+from notation_tools.games.runs import decode_rank  # noqa: E402
 from notation_tools.games.shuriken import GAME, pieces  # noqa: E402
 from notation_tools.games.shuriken.pieces import (  # noqa: E402
     BLACK, CELL_INDEX, CELL_NAME, CELLS, EMPTY, HOLES, NEIGHBOURS, PRE_PLACED, START_BOARD,
     WHITE)
 from notation_tools.games.shuriken.position import (  # noqa: E402
     START_STRING, format_position, parse_position)
-from notation_tools.games.shuriken.rules import ShurikenPosition  # noqa: E402
+from notation_tools.games.shuriken.rules import Position  # noqa: E402
 
 # ---- §1 geometry --------------------------------------------------------------------------
 
@@ -73,8 +74,7 @@ def test_s1_6_start_is_symmetric():
 def test_check_tables_names_the_row_at_fault(monkeypatch):
     """G7: a broken table is reported naming the window and side."""
     broken = pieces.Window("W1", pieces.WINDOWS[0].holes,
-                           {**pieces.WINDOWS[0].sides, "top": pieces.WINDOWS[0].sides["top"][:2]},
-                           "test")
+                           {**pieces.WINDOWS[0].sides, "top": pieces.WINDOWS[0].sides["top"][:2]})
     monkeypatch.setattr(pieces, "WINDOWS", (broken, pieces.WINDOWS[1]))
     assert any(problem.startswith("W1 top: 2 stones") for problem in pieces.check_tables())
 
@@ -85,7 +85,7 @@ def test_check_tables_names_the_row_at_fault(monkeypatch):
 def test_s5_start_string():
     """§5: the start position's string."""
     assert START_STRING == START
-    assert format_position(ShurikenPosition.start()) == START
+    assert format_position(Position.start()) == START
     assert parse_position(START).board == list(START_BOARD)
 
 
@@ -100,17 +100,17 @@ def test_s5_round_trip(text):
     (START[:-2], "side to move"),
     (START[:-1] + "x", "side to move"),
     (START + " ", "side to move"),
-    (START.replace("12bbb4", "12bbb5", 1), "more than 19 cells"),
-    (START.replace("12bbb4", "12bbb3", 1), "18 cells, not 19"),
+    (START.replace("12bbb4", "12bbb5", 1), "row 4: more than 19 squares"),
+    (START.replace("12bbb4", "12bbb3", 1), "row 4: 18 squares, not 19"),
     (START.replace("12bbb4", "12bwb4", 1), "N4 must hold its pre-placed black stone (top of W1)"),
     (START.replace("12bbb4", "15b3", 1), "M4 must hold its pre-placed black stone"),
     (START.replace("11w---w3", "11w-b-w3", 1), "N5 is a hole of window W1"),
     (START.replace("11w---w3", "11w5w1", 1), "M5 is a hole of window W1"),
     (START.replace("19/19/19", "-18/19/19", 1), "A1 is not a hole cell"),
-    (START.replace("19/19/19", "019/19/19", 1), "bad run length '019'"),
-    (START.replace("19/19/19", "20/19/19", 1), "bad run length '20'"),
-    (START.replace("19/19/19", "9x9/19/19", 1), "unexpected 'x'"),
-    (START.replace("19/19/19", "B18/19/19", 1), "unexpected 'B'"),
+    (START.replace("19/19/19", "019/19/19", 1), "row 1: bad run of empty squares '019'"),
+    (START.replace("19/19/19", "20/19/19", 1), "row 1: bad run of empty squares '20'"),
+    (START.replace("19/19/19", "9x9/19/19", 1), "row 1: unexpected 'x'"),
+    (START.replace("19/19/19", "B18/19/19", 1), "row 1: unexpected 'B'"),
     ("", "1 row, not 19"),
 ])
 def test_s5_bad_positions(text, fragment):
@@ -122,13 +122,53 @@ def test_s5_bad_positions(text, fragment):
     assert 0 <= caught.value.offset <= len(text)
 
 
+ROW4 = len("19/19/19/")   # where row 4 ("12bbb4", W1's top side) starts in START
+
+
+@pytest.mark.parametrize("row_text, offset, message, rule", [
+    # A row's form, read by the shared games.runs.decode_rank: its wording, our offsets.
+    ("12bbb5", ROW4 + 5, "row 4: more than 19 squares", "§5"),
+    ("12bbb3", ROW4, "row 4: 18 squares, not 19", "§5"),
+    ("12bbbx4", ROW4 + 5, "row 4: unexpected 'x'", "§5"),
+    ("012bbb4", ROW4, "row 4: bad run of empty squares '012' (1 to 19)", "§5"),
+    ("12bbb04", ROW4 + 5, "row 4: bad run of empty squares '04' (1 to 19)", "§5"),
+    # The leftmost fault of a row wins, a fixed cell's included (as before decode_rank).
+    ("12bwb5", ROW4 + 3, "N4 must hold its pre-placed black stone (top of W1)", "§1.4"),
+    ("12bwb3", ROW4 + 3, "N4 must hold its pre-placed black stone (top of W1)", "§1.4"),
+    ("12bwbx4", ROW4 + 3, "N4 must hold its pre-placed black stone (top of W1)", "§1.4"),
+    ("13bb5", ROW4, "M4 must hold its pre-placed black stone (top of W1)", "§1.4"),
+    ("1x11bwb4", ROW4 + 1, "row 4: unexpected 'x'", "§5"),
+    ("12b020", ROW4 + 3, "row 4: bad run of empty squares '020' (1 to 19)", "§5"),
+])
+def test_s5_row_faults_name_the_row_and_the_offset(row_text, offset, message, rule):
+    """§5: each fault of a row is E-BAD-POSITION at the offset of the field at fault; the
+    faults of the row's form come from the shared run reader, RankError turned into
+    BadPositionError with the row's number, §5 and the offset in the whole string."""
+    text = START.replace("12bbb4", row_text, 1)
+    with pytest.raises(BadPositionError) as caught:
+        parse_position(text)
+    assert (caught.value.message, caught.value.offset, caught.value.rule) == (
+        message, offset, rule)
+    assert caught.value.code == "E-BAD-POSITION"
+
+
+def test_s5_the_rows_are_read_by_the_shared_run_codec():
+    """§5: every row of a valid string is what games.runs.decode_rank reads."""
+    position = parse_position(S2)
+    rows = S2.split(" ")[0].split("/")
+    for row, text in enumerate(rows, start=1):
+        cells = decode_rank(text, {"b": BLACK, "w": WHITE, "-": pieces.HOLE}, width=19,
+                            empty=EMPTY)
+        assert cells == [position.board[pieces.index_of(row, col)] for col in range(1, 20)]
+
+
 def test_s5_stone_counts_are_not_checked():
     """§5: figures need not be reachable: a board of only black stones is accepted."""
     board = list(START_BOARD)
     for cell in CELLS[:30]:
         if board[cell] == EMPTY:
             board[cell] = BLACK
-    text = format_position(ShurikenPosition(board, 1))
+    text = format_position(Position(board, 1))
     assert format_position(parse_position(text)) == text
 
 
@@ -142,7 +182,7 @@ def _random_board_string(rng: random.Random, fill: float) -> str:
     for cell in CELLS:
         if board[cell] == EMPTY and rng.random() < fill:
             board[cell] = rng.choice((BLACK, WHITE))
-    return format_position(ShurikenPosition(board, rng.randrange(2)))
+    return format_position(Position(board, rng.randrange(2)))
 
 
 @settings(max_examples=60, deadline=None)

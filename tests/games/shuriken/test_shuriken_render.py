@@ -13,12 +13,14 @@ sys.path.insert(0, str(pathlib.Path(__file__).parent))
 from shuriken_vectors import FIGURES, S2, S6  # noqa: E402
 
 from notation_tools.games.base import BadPositionError, Style  # noqa: E402
+from notation_tools.render.svg import LAST_MOVE_TARGET  # noqa: E402
 from notation_tools.games.shuriken import GAME  # noqa: E402
 from notation_tools.games.shuriken.pieces import BLACK, CELL_INDEX, START_BOARD  # noqa: E402
 from notation_tools.games.shuriken.position import format_position  # noqa: E402
 from notation_tools.games.shuriken.render import (  # noqa: E402
     position_from_diagram, svg, text_diagram)
-from notation_tools.games.shuriken.rules import Place, ShurikenPosition  # noqa: E402
+from notation_tools.games.shuriken.moves import Place  # noqa: E402
+from notation_tools.games.shuriken.rules import Position  # noqa: E402
 from notation_tools.analysis.generate import random_move
 
 RULES = GAME.parse_rules(None)
@@ -51,11 +53,11 @@ START_DIAGRAM = """\
 Black to move"""
 
 
-def v1() -> ShurikenPosition:
+def v1() -> Position:
     board = list(START_BOARD)
     for name in FIGURES[1][1].split():
         board[CELL_INDEX[name]] = BLACK
-    return ShurikenPosition(board, 1)
+    return Position(board, 1)
 
 
 def test_s10_1_start_diagram_is_the_spec_figure():
@@ -124,7 +126,7 @@ def test_g9_diagram_reads_back():
         position.push(random_move(GAME, position, rng))
     for style in ("ascii", "unicode"):
         for loops in (False, True):
-            text = text_diagram(position, style=style, loops=loops)
+            text = text_diagram(position, style=style, marks={"loops"} if loops else set())
             assert format_position(position_from_diagram(text)) == format_position(position)
     won = v1()
     assert position_from_diagram(text_diagram(won)).turn == 1   # "Black wins": White's turn
@@ -151,12 +153,17 @@ def test_s10_2_svg_structure():
     assert len(cells) == 343
     names = {e.get("id") for e in cells}
     assert "cell-N6" not in names and "cell-F14" not in names and "cell-N4" in names
-    stones = [e for e in root.iter(f"{ns}circle") if (e.get("class") or "").startswith("stone")]
+    # One disc per stone: a piece group (SvgDocument.piece_disc) holding one circle.
+    stones = [e for e in root.iter(f"{ns}g") if (e.get("class") or "").startswith("stone")]
     board_stones = sum(1 for cell in range(len(position.board))
                        if position.board[cell] in (1, 2) and cell in set(
                            CELL_INDEX[n[5:]] for n in names))
     assert len(stones) == board_stones
-    assert sum(1 for e in stones if "black" in e.get("class")) > 24
+    assert all(len(e.findall(f"{ns}circle")) == 1 for e in stones)
+    assert sum(1 for e in stones if "dark" in e.get("class")) > 24
+    for e in stones:
+        colour = position.board[CELL_INDEX[e.get("data-cell")]]
+        assert ("dark" in e.get("class")) == (colour == 1)
     assert root.find(f"{ns}desc").text == text_diagram(position)
     windows = [e for e in root.iter(f"{ns}line") if e.get("class") == "window"]
     assert len(windows) == 2 * 22          # a 3×3 rhombus of hexagons has 22 outer edges
@@ -164,18 +171,29 @@ def test_s10_2_svg_structure():
     assert {e.get("class") for e in frame} == {"frame black", "frame white"}
     last = [e for e in root.iter(f"{ns}circle") if e.get("class") == "last-move"]
     assert len(last) == 1
+    b12 = next(e for e in cells if e.get("id") == "cell-B12")
+    assert b12.get("fill") == LAST_MOVE_TARGET
+    assert {e.get("fill") for e in cells if e is not b12} == {"#e8d8b0"}
+    assert root.find(f"{ns}title").text == "Shuriken 2D: Black wins: single{W1} single{W3}"
+    letters = [e.text for e in root.iter(f"{ns}text") if e.get("class") == "coordinate"]
+    assert letters[:19] == list("ABCDEFGHIJKLMNOPQRS") and letters[19:] == [
+        str(row) for row in range(1, 20)]
 
 
 def test_s10_2_svg_last_move_and_loops():
     position = v1()
     assert 'class="last-move"' not in svg(position)
     assert svg(position, last_move=Place(12, 2)).count('class="last-move"') == 1
-    assert svg(position, loops=True).count(" loop\"") > 0
-    assert 'loop"' not in svg(position)
+    assert svg(position, marks={"loops"}).count('class="stone loop') > 0
+    assert 'stone loop' not in svg(position)
     swapped = GAME.start_position(GAME.parse_rules("swap=yes"))
     for token in ("K10", "swap"):
         swapped.push(GAME.parse_move(token, swapped))
     assert svg(swapped).count('class="last-move"') == 1
+    root = ET.fromstring(svg(swapped))      # the swap's white stone is on J11
+    ns = "{http://www.w3.org/2000/svg}"
+    assert [e.get("id") for e in root.iter(f"{ns}polygon")
+            if e.get("fill") == LAST_MOVE_TARGET] == ["cell-J11"]
 
 
 def test_g9_diagram_without_coordinates():

@@ -21,8 +21,8 @@ from notation_tools.games.shuriken.pieces import (  # noqa: E402
     BLACK, CELL_INDEX, CELLS, EMPTY, NEIGHBOURS, PORTS, PRE_PLACED, START_BOARD, WHITE, rotate,
     transpose)
 from notation_tools.games.shuriken.position import format_position, parse_position  # noqa: E402
-from notation_tools.games.shuriken.rules import (  # noqa: E402
-    PLACES, SWAP, Place, ShurikenPosition, Swap, analyse_ports)
+from notation_tools.games.shuriken.moves import PLACES, SWAP, Place, Swap  # noqa: E402
+from notation_tools.games.shuriken.rules import Position, analyse_ports  # noqa: E402
 from notation_tools.analysis.perft import perft
 from notation_tools.analysis.generate import random_move
 
@@ -38,7 +38,7 @@ def figure_board(stones: str, *, mapping=None, colour: int = BLACK) -> list[int]
     return board
 
 
-def play(tokens: str, position: ShurikenPosition | None = None) -> ShurikenPosition:
+def play(tokens: str, position: Position | None = None) -> Position:
     position = position or GAME.start_position(STANDARD)
     for token in tokens.split():
         position.push(GAME.parse_move(token, position))
@@ -82,7 +82,7 @@ def test_s11_1_figure_loops_and_rank(name, stones, loops, rank):
     """§11.1: each figure's stones give the listed Black loops and rank; White has rank 0."""
     if name in FIGURE_COUNTS:
         assert len(stones.split()) == FIGURE_COUNTS[name]
-    position = ShurikenPosition(figure_board(stones), 0)
+    position = Position(figure_board(stones), 0)
     assert position.loops(0) == loops
     assert position.rank(0) == rank
     assert position.rank(1) == 0 and position.loops(1) == ()
@@ -97,7 +97,7 @@ def test_s11_1_figures_built_by_placements_in_any_order(name, stones, loops, ran
     cells = [CELL_INDEX[s] for s in stones.split()]
     for seed in range(3):
         random.Random(seed).shuffle(cells)
-        position = ShurikenPosition.start()
+        position = Position.start()
         previous = 0
         for cell in cells:
             position.turn = 0      # White passes in a figure: only Black stones are added
@@ -114,7 +114,7 @@ def test_s11_1_figures_built_by_placements_in_any_order(name, stones, loops, ran
 
 def test_s12_s3_ring_round_one_window_is_not_a_win():
     """§12 S3 / §3.2: V5 surrounds W1 completely, yet only the loop {W1} counts: no win."""
-    position = ShurikenPosition(figure_board(FIGURES[5][1]), 0)
+    position = Position(figure_board(FIGURES[5][1]), 0)
     assert position.loops(0) == ("single{W1}",)
     assert position.rank(0) == 1
     assert position.outcome() is None
@@ -122,7 +122,7 @@ def test_s12_s3_ring_round_one_window_is_not_a_win():
 
 def test_s12_s4_loop_reports():
     """§12 S4: the loop reports of V6, V7 and V4."""
-    reports = {name: " ".join(ShurikenPosition(figure_board(stones), 0).loops(0))
+    reports = {name: " ".join(Position(figure_board(stones), 0).loops(0))
                for name, stones, _, _ in FIGURES}
     assert reports["V6"] == "single{W1} single{W3} double{W1,W3}"
     assert reports["V7"] == "single{W3} double{W1,W2} triple{W1,W2,W3}"
@@ -135,7 +135,7 @@ def test_s12_s4_loop_reports():
 @pytest.mark.parametrize("name, stones, loops, rank", FIGURES, ids=[f[0] for f in FIGURES])
 def test_s11_2_rotation_keeps_rank_and_swaps_w1_w2(name, stones, loops, rank):
     """§11.2: a 180° rotation keeps the rank; W1 <-> W2 in the loop report."""
-    position = ShurikenPosition(figure_board(stones, mapping=rotate), 0)
+    position = Position(figure_board(stones, mapping=rotate), 0)
     assert position.rank(0) == rank
     assert position.loops(0) == ROTATED_LOOPS[name]
 
@@ -143,7 +143,7 @@ def test_s11_2_rotation_keeps_rank_and_swaps_w1_w2(name, stones, loops, rank):
 @pytest.mark.parametrize("name, stones, loops, rank", FIGURES, ids=[f[0] for f in FIGURES])
 def test_s11_2_transpose_gives_white_the_mirror_loops(name, stones, loops, rank):
     """§11.2: transposed and made white, a figure gives White the mirrored loops; Black 0."""
-    position = ShurikenPosition(figure_board(stones, mapping=transpose, colour=WHITE), 1)
+    position = Position(figure_board(stones, mapping=transpose, colour=WHITE), 1)
     assert position.rank(1) == rank
     assert position.loops(1) == TRANSPOSED_LOOPS[name]
     assert position.rank(0) == 0
@@ -166,7 +166,7 @@ def test_s11_2_random_records_under_both_symmetries(seed):
     """§11.2: any record transformed by rotation, or by transposition from a colour-swapped
     start, gives the transformed result, ply by ply."""
     rng = random.Random(seed)
-    position = ShurikenPosition.start()
+    position = Position.start()
     tokens = []
     while position.winner is None:
         move = random_move(GAME, position, rng)
@@ -197,7 +197,7 @@ def check_duality(colours: list[bool]) -> None:
     board = list(START_BOARD)
     for cell, black in zip(EMPTY_CELLS, colours):
         board[cell] = BLACK if black else WHITE
-    position = ShurikenPosition(board, 0)
+    position = Position(board, 0)
     assert position.rank(0) + position.rank(1) == 3
     assert reference_rank(board, BLACK) == position.rank(0)
     assert reference_rank(board, WHITE) == position.rank(1)
@@ -228,7 +228,7 @@ def test_s4_2_all_four_splits_occur():
         for cell in CELLS:
             if board[cell] == EMPTY:
                 board[cell] = BLACK if rng.random() < bias else WHITE
-        position = ShurikenPosition(board, 0)
+        position = Position(board, 0)
         seen.add((position.rank(0), position.rank(1)))
         if len(seen) == 4:
             break
@@ -241,7 +241,7 @@ def test_s4_random_games_end_with_one_winner_and_monotonic_ranks(seed):
     """§2.3, §4.1-§4.3: ranks never decrease, the incremental rank equals a from-scratch
     one, the game ends with exactly one winner within 319 placements."""
     rng = random.Random(seed)
-    position = ShurikenPosition.start()
+    position = Position.start()
     last = [0, 0]
     while position.winner is None:
         position.push(random_move(GAME, position, rng))
@@ -262,7 +262,7 @@ def test_s4_1_one_placement_can_raise_the_rank_by_two():
     Group A joins the top edge and W1's top (N1-N3) and runs down to J9; group B is W1's
     bottom with L8; group C runs up from the bottom edge to K10. K9 touches all three."""
     stones = "N1 N2 N3 L4 K5 K6 K7 J8 J9 L8 K10 K11 K12 K13 K14 K15 K16 K17 K18 K19"
-    position = ShurikenPosition(figure_board(stones), 0)
+    position = Position(figure_board(stones), 0)
     assert position.rank(0) == 0
     position.push(GAME.parse_move("K9", position))
     assert position.rank(0) == 2
@@ -308,14 +308,14 @@ def test_s3_4_rank_is_independent_of_node_order():
 ])
 def test_s11_3_short_links(stones, loops):
     """§11.3: the example links on the empty board and the loops they give."""
-    position = ShurikenPosition(figure_board(stones), 0)
+    position = Position(figure_board(stones), 0)
     assert position.loops(0) == loops
     assert position.rank(0) == len(loops)
 
 
 def test_s11_3_top_edge_to_w1_top_joins_the_groups():
     """§11.3: N1 N2 N3 joins the top edge with W1's top side (one group), without a loop."""
-    position = ShurikenPosition(figure_board("N1 N2 N3"), 0)
+    position = Position(figure_board("N1 N2 N3"), 0)
     assert position.label[CELL_INDEX["N4"]] == position.label[PORTS[BLACK][2][0]]
 
 
@@ -442,7 +442,7 @@ def test_s12_s6_is_the_transpose_of_s2():
     for cell in CELLS:
         if cell not in PRE_PLACED and s2.board[cell] in (BLACK, WHITE):
             board[transpose(cell)] = BLACK + WHITE - s2.board[cell]
-    assert format_position(ShurikenPosition(board, 1)) == S6
+    assert format_position(Position(board, 1)) == S6
 
 
 # ---- §6 swap ------------------------------------------------------------------------------
@@ -559,6 +559,44 @@ def test_push_pop_restores_everything():
     assert position.winner is None
 
 
+def test_legal_moves_filters():
+    """Contract: ``legal_moves(*, origin=None, target=None)``; ``target`` keeps the placement
+    on that cell (swap names no cell), ``origin`` is ignored (a placement has none)."""
+    position = play("K10", GAME.start_position(SWAP_RULES))
+    a1 = CELL_INDEX["A1"]
+    assert list(position.legal_moves(target=a1)) == [Place(1, 1)]
+    assert list(position.legal_moves(target=CELL_INDEX["K10"])) == []     # occupied
+    assert list(position.legal_moves(target=CELL_INDEX["N6"])) == []      # a hole
+    assert list(position.legal_moves(target=0)) == []                     # the frame
+    assert list(position.legal_moves(origin=a1)) == list(position.legal_moves())
+    assert list(position.legal_moves(origin=a1, target=a1)) == [Place(1, 1)]
+    with pytest.raises(TypeError):
+        position.legal_moves(a1)  # type: ignore[misc]  # keyword-only
+    finished = play("B12", GAME.start_position(STANDARD, fen=S2))
+    assert list(finished.legal_moves(target=a1)) == []
+
+
+def test_place_target_is_its_cell():
+    """A move's square is ``target``: the grid index of the placement's cell."""
+    assert Place(10, 11).target == CELL_INDEX["K10"]
+    assert all(PLACES[cell].target == cell for cell in PLACES)
+    assert not hasattr(Swap(), "target")
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_count_legal_moves_matches_the_list(seed):
+    """perft's counting shortcut agrees with ``legal_moves()``, swap and the end included."""
+    rng = random.Random(seed)
+    position = GAME.start_position(SWAP_RULES if seed % 2 else STANDARD)
+    while True:
+        assert position.count_legal_moves() == sum(1 for _ in position.legal_moves())
+        move = random_move(GAME, position, rng)
+        if move is None:
+            break
+        position.push(move)
+    assert position.count_legal_moves() == 0
+
+
 def test_copy_is_independent():
     position = play("K10 J9")
     other = position.copy()
@@ -593,9 +631,9 @@ def test_copies_share_no_mutable_state_through_undo():
         while pos.ply:
             pos.pop()
         assert format_position(pos) == START
-        assert pos.label == ShurikenPosition.start().label
+        assert pos.label == Position.start().label
         assert {root: sorted(group) for root, group in pos.members.items()} == {
-            root: sorted(group) for root, group in ShurikenPosition.start().members.items()}
+            root: sorted(group) for root, group in Position.start().members.items()}
 
 
 def test_s3_5_no_torus_and_sides_count_anywhere():
@@ -607,7 +645,7 @@ def test_s3_5_no_torus_and_sides_count_anywhere():
         assert CELL_INDEX[f"S{row}"] not in NEIGHBOURS[CELL_INDEX[f"A{row}"]]
     # A full column of black stones from A1 to A19 joins the top and bottom edges: one loop.
     column = " ".join(f"A{row}" for row in range(1, 20))
-    assert ShurikenPosition(figure_board(column), 0).loops(0) == ("single{W3}",)
+    assert Position(figure_board(column), 0).loops(0) == ("single{W3}",)
     # Half a column touching only the top edge is no loop.
     half = " ".join(f"A{row}" for row in range(1, 19))
-    assert ShurikenPosition(figure_board(half), 0).rank(0) == 0
+    assert Position(figure_board(half), 0).rank(0) == 0
