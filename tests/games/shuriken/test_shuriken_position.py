@@ -128,7 +128,7 @@ ROW4 = len("19/19/19/")   # where row 4 ("12bbb4", W1's top side) starts in STAR
 @pytest.mark.parametrize("row_text, offset, message, rule", [
     # A row's form, read by the shared games.runs.decode_rank: its wording, our offsets.
     ("12bbb5", ROW4 + 5, "row 4: more than 19 squares", "§5"),
-    ("12bbb3", ROW4, "row 4: 18 squares, not 19", "§5"),
+    ("12bbb3", ROW4 + len("12bbb3"), "row 4: 18 squares, not 19", "§5"),  # short: its end
     ("12bbbx4", ROW4 + 5, "row 4: unexpected 'x'", "§5"),
     ("012bbb4", ROW4, "row 4: bad run of empty squares '012' (1 to 19)", "§5"),
     ("12bbb04", ROW4 + 5, "row 4: bad run of empty squares '04' (1 to 19)", "§5"),
