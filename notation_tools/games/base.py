@@ -252,7 +252,9 @@ class Position(ABC, Generic[MoveT]):
     @abstractmethod
     def legal_moves(self, *, origin: Any = None, target: Any = None) -> Iterator[MoveT]:
         """The legal moves, optionally only those from ``origin`` or to ``target`` (squares
-        in the game's own index; a filter a game cannot apply is ignored)."""
+        in the game's own index). A filter leaves out the moves that name no such square (a
+        placement has no origin, a pass or a swap no target); a filter a game cannot apply
+        is ignored, giving every legal move."""
 
     @abstractmethod
     def push(self, move: MoveT) -> None:
