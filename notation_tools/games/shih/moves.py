@@ -1,6 +1,6 @@
 """Shih move values: the three actions (Step, Spin, Power Spin) and the turn that holds them.
 
-A :class:`Turn` is what one record token names (spec §12.1): up to two 1-MP actions, or one
+A :class:`Turn` is what one record token names (§12.1): up to two 1-MP actions, or one
 Power Spin, plus whether the turn was ended early with ``--``; :data:`Move` (the type of one
 ply) is the turn. Squares are board indices from :mod:`notation_tools.games.shih.pieces`. These
 are plain frozen values; this module knows no rule and no notation.

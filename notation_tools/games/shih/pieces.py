@@ -1,9 +1,9 @@
 """Shih board geometry as data: the 96 triangular spaces, their names, sides and neighbours.
 
-Everything here is computed once at import from the row widths of spec §1.2 and the neighbour
+Everything here is computed once at import from the row widths of §1.2 and the neighbour
 table of §1.4; the rules index these tuples and never recompute geometry. The numbers the rules
-and the notation need (movement points, limits of the position string, the spec's board
-counts) are named here too. This module knows no rule of play (walls, pieces and captures live
+and the notation need (movement points, limits of the position string, the board counts
+of §1.1) are named here too. This module knows no rule of play (walls, pieces and captures live
 in :mod:`notation_tools.games.shih.rules`).
 
 >>> NAMES[0], NAMES[95], INDEX["d8"]
