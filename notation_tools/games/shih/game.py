@@ -33,8 +33,8 @@ from notation_tools.games.shih.pieces import SIDE_NAMES
 from notation_tools.games.shih.rules import Position
 
 CODES: tuple[Code, ...] = (
-    Code("E-BAD-SQUARE", ERROR, "a square name that is not on the board (the row is "
-         "narrower: d16)", "§1.2"),
+    Code("E-BAD-SQUARE", ERROR, "a square name that is not on the board: its column is "
+         "beyond the row's width (d16)", "§1.2"),
 )
 """The diagnostic codes Shih raises beyond the shared ones (§13)."""
 
