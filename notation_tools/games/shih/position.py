@@ -40,7 +40,9 @@ _LETTER_OF_SIDE = tuple(name[0].lower() for name in SIDE_NAMES)
 """The side-to-move field: ``b`` or ``r`` (§3.2)."""
 _SIDE_OF_LETTER = {letter: side for side, letter in enumerate(_LETTER_OF_SIDE)}
 _DIGITS = frozenset("0123456789")
-_FIELDS = (4, 5)
+_WALLS, _PIECES, _SPINS, _SIDE, _SCORE = range(5)
+"""The fields of a position string, in order (§3.2)."""
+_FIELDS = (_SCORE, _SCORE + 1)
 """A position string has four fields, or five with the score (§3.2)."""
 
 
@@ -157,42 +159,43 @@ def parse_position(text: str, rules: Rules) -> Position:
     starts = [0]
     for field in fields[:-1]:
         starts.append(starts[-1] + len(field) + 1)
-    walls = _parse_walls(fields[0], starts[0])
-    board = _parse_pieces(fields[1], starts[1])
-    spins_text = fields[2]
+    walls = _parse_walls(fields[_WALLS], starts[_WALLS])
+    board = _parse_pieces(fields[_PIECES], starts[_PIECES])
+    spins_text = fields[_SPINS]
     options = options_of(Options, rules)
     limit = options.power_spins_per_player
     if len(spins_text) != len(SIDE_NAMES) or not set(spins_text) <= _DIGITS:
         raise BadPositionError(f"spins field {spins_text!r} is not two digits (Blue, Red)",
-                               rule="§3.2", offset=starts[2])
-    spins = [int(spins_text[0]), int(spins_text[1])]
+                               rule="§3.2", offset=starts[_SPINS])
+    spins = [int(digit) for digit in spins_text]
     for side, count in enumerate(spins):
         if count > limit:
             raise BadPositionError(f"spins field: {SIDE_NAMES[side]} has {count} Power "
                                    f"Spins, above power-spins-per-player={limit}",
-                                   rule="§3.2", offset=starts[2] + side)
-    turn = _SIDE_OF_LETTER.get(fields[3])
+                                   rule="§3.2", offset=starts[_SPINS] + side)
+    turn = _SIDE_OF_LETTER.get(fields[_SIDE])
     if turn is None:
-        raise BadPositionError(f"side to move {fields[3]!r} is not b or r", rule="§3.2",
-                               offset=starts[3])
+        raise BadPositionError(f"side to move {fields[_SIDE]!r} is not b or r", rule="§3.2",
+                               offset=starts[_SIDE])
     score = [0, 0]
     pieces = options.pieces_per_player
-    if len(fields) == max(_FIELDS):
-        first, dash, second = fields[4].partition("-")
+    if len(fields) > _SCORE:
+        at = starts[_SCORE]
+        first, dash, second = fields[_SCORE].partition("-")
         if not dash:
-            raise BadPositionError(f"score {fields[4]!r} is not N-N", rule="§3.2",
-                                   offset=starts[4])
-        score = [_number(first, starts[4]), _number(second, starts[4] + len(first) + 1)]
+            raise BadPositionError(f"score {fields[_SCORE]!r} is not N-N", rule="§3.2",
+                                   offset=at)
+        score = [_number(first, at), _number(second, at + len(first) + 1)]
         for side, count in enumerate(score):
             if count > pieces:
                 raise BadPositionError(f"score: {count} captured by {SIDE_NAMES[side]} is "
-                                       f"above {pieces}", rule="§3.2", offset=starts[4])
+                                       f"above {pieces}", rule="§3.2", offset=at)
     for side in (BLUE, RED):
         on_board = board.count(side)
         if on_board > pieces:
             raise BadPositionError(f"{SIDE_NAMES[side]} has {on_board} pieces on the "
                                    f"board, above pieces-per-player={pieces}", rule="§2",
-                                   offset=starts[1])
+                                   offset=starts[_PIECES])
     return Position(rules, walls, board, spins, turn, score)
 
 
