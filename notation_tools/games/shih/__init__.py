@@ -1,11 +1,14 @@
-"""Shih: the maze-and-capture game on a hexagon of 96 triangles (spec ``shih.md``).
+"""Shih: the maze-and-capture game on a hexagon of 96 triangles (rules: ``docs/rules/shih.md``).
 
-Exposes :data:`GAME`, the :class:`~notation_tools.games.base.Game` the toolkit registers.
-
->>> GAME.id, GAME.sides
-('shih', ('Blue', 'Red'))
+Exposes :data:`GAME`, the :class:`~notation_tools.games.base.Game` the toolkit registers, and
+the package's types.
 """
 
-from .game import GAME, ShihGame
+from notation_tools.games.shih.game import GAME, ShihGame
+from notation_tools.games.shih.moves import Move, PowerSpin, Spin, Step, Turn
+from notation_tools.games.shih.options import Options
+from notation_tools.games.shih.rules import Position
+from notation_tools.games.shih.stats import Stats
 
-__all__ = ["GAME", "ShihGame"]
+__all__ = ["GAME", "Move", "Options", "Position", "PowerSpin", "ShihGame", "Spin", "Stats",
+           "Step", "Turn"]

@@ -1,8 +1,9 @@
 """Shih move values: the three actions (Step, Spin, Power Spin) and the turn that holds them.
 
-A :class:`Turn` is what one record token names (spec §12.1): up to two 1-MP actions, or one
-Power Spin, plus whether the turn was ended early with ``--``. Squares are board indices from
-:mod:`.pieces`. These are plain frozen values; this module knows no rule and no notation.
+A :class:`Turn` is what one record token names (§12.1): up to two 1-MP actions, or one
+Power Spin, plus whether the turn was ended early with ``--``; :data:`Move` (the type of one
+ply) is the turn. Squares are board indices from :mod:`notation_tools.games.shih.pieces`. These
+are plain frozen values; this module knows no rule and no notation.
 
 >>> Turn((Step(10, 9),), early_end=True)
 Turn(actions=(Step(origin=10, target=9),), early_end=True)
@@ -13,7 +14,8 @@ True
 from __future__ import annotations
 
 import dataclasses
-from typing import Union
+
+from notation_tools.games.shih.pieces import ACTION_MP, POWER_SPIN_MP
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -42,7 +44,8 @@ class PowerSpin:
     surrender: tuple[int, ...] = ()
 
 
-Action = Union[Step, Spin, PowerSpin]
+Action = Step | Spin | PowerSpin
+"""One action of a turn."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -55,8 +58,12 @@ class Turn:
     @property
     def mp(self) -> int:
         """Movement points spent (§4)."""
-        return sum(2 if isinstance(action, PowerSpin) else 1 for action in self.actions)
+        return sum(POWER_SPIN_MP if isinstance(action, PowerSpin) else ACTION_MP
+                   for action in self.actions)
 
+
+Move = Turn
+"""The type of one ply: a whole turn (one record token)."""
 
 PASS = Turn((), True)
 """The empty turn ``--``."""

@@ -1,11 +1,12 @@
-"""Shih turn tokens (spec §12): the pyparsing grammar, and parse/format for both notations.
+"""Shih turn tokens (§12): the pyparsing grammar, parse/format for both notations, moves as
+JSON, and :data:`DIALECT` (how untagged Shih movetext is recognised).
 
 ``shih`` writes rotations as ``cw``/``ccw`` (``b2-b1,c2cw``, ``Pa1ccw/d15``); ``shih-wall``
 writes the side the wall ends on (``a2=B``, ``Pa1=H/d15``). Both are read in every record.
 Parsing is two steps (G2): the grammar turns the text into a pattern of actions with their
 character offsets (cached per text, since the same tokens recur), then
-:meth:`~.rules.ShihPosition.resolve` checks it against the position and explains any fault.
-This module holds no rule of play.
+:meth:`~notation_tools.games.shih.rules.Position.resolve` checks it against the position and
+explains any fault. This module holds no rule of play.
 
 >>> from notation_tools.games.shih import GAME
 >>> pos = GAME.start_position(GAME.parse_rules("standard"))
@@ -17,15 +18,18 @@ This module holds no rule of play.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
+from typing import Any
 
 import pyparsing as pp
 
-from ..base import MoveSyntaxError
-from .moves import PowerSpin, Spin, Step, Turn
-from .pieces import INDEX, NAMES, ROWS, SIDE_LETTERS, WIDTHS
-from .rules import ShihPosition
+from notation_tools.games.base import Dialect, MoveSyntaxError
+from notation_tools.games.shih.moves import Action, Move, PowerSpin, Spin, Step
+from notation_tools.games.shih.pieces import INDEX, NAMES, ROWS, SIDE_LETTERS, WIDTHS
+from notation_tools.games.shih.rules import Position
 
 NOTATIONS = ("shih", "shih-wall")
+"""The move notations (§12.3); the first is the default."""
 
 _SQUARE = pp.Regex(r"[a-hA-H][1-9][0-9]?").set_parse_action(
     lambda _s, loc, toks: [(toks[0].lower(), loc)])
@@ -68,7 +72,8 @@ def _rotation_text(rotation: str) -> tuple[str, str]:
 @functools.lru_cache(maxsize=65536)
 def parse_pattern(text: str) -> tuple[tuple, ...]:
     """The syntax of a turn token: a tuple of action patterns for
-    :meth:`~.rules.ShihPosition.resolve`, each with its offset and canonical text.
+    :meth:`~notation_tools.games.shih.rules.Position.resolve`, each with its offset and
+    canonical text.
 
     Raises MoveSyntaxError: E-SYNTAX when the text does not fit §12.1, E-BAD-SQUARE for a
     square name that is not on the board. Does not look at any position.
@@ -109,7 +114,7 @@ def parse_pattern(text: str) -> tuple[tuple, ...]:
     return tuple(items)
 
 
-def parse_move(text: str, position: ShihPosition, notation: str | None = None) -> Turn:
+def parse_move(text: str, position: Position, notation: str | None = None) -> Move:
     """The legal turn that ``text`` names in ``position`` (§12.1).
 
     ``notation`` ``"shih"`` refuses ``=`` rotations, ``"shih-wall"`` refuses ``cw``/``ccw``;
@@ -117,6 +122,8 @@ def parse_move(text: str, position: ShihPosition, notation: str | None = None) -
     IllegalMoveError (E-ILLEGAL-MOVE, E-MOVE-AFTER-END) with the §13 message. Does not change
     ``position``.
     """
+    if notation is not None and notation not in NOTATIONS:
+        raise MoveSyntaxError(f"unknown notation {notation!r} for Shih", rule="§12.3")
     if not isinstance(text, str):
         raise MoveSyntaxError(f"a Shih turn is text, not {type(text).__name__}", rule="§12.1")
     items = parse_pattern(text)
@@ -128,10 +135,10 @@ def parse_move(text: str, position: ShihPosition, notation: str | None = None) -
                     raise MoveSyntaxError(f"{item[-1]}: notation {notation} writes rotations as "
                                           f"{'=H/=S/=B' if notation == 'shih-wall' else 'cw/ccw'}",
                                           rule="§12.3", offset=item[-2])
-    return position.resolve(items)
+    return position.resolve(items, format_action)
 
 
-def format_action(action: Step | Spin | PowerSpin, wall: int = -1) -> str:
+def format_action(action: Action, wall: int = -1) -> str:
     """One action's text; ``wall`` (a side index) selects the ``=`` form of a rotation.
 
     >>> format_action(PowerSpin(0, True, (45, 46, 47)))
@@ -146,7 +153,7 @@ def format_action(action: Step | Spin | PowerSpin, wall: int = -1) -> str:
     return f"P{NAMES[action.target]}{rotation}{surrender}"
 
 
-def format_move(move: Turn, position: ShihPosition, notation: str | None = None) -> str:
+def format_move(move: Move, position: Position, notation: str | None = None) -> str:
     """The canonical token of a legal turn in ``notation`` (default ``shih``) (§12.1–§12.3)."""
     if not move.actions:
         return "--"
@@ -158,7 +165,7 @@ def format_move(move: Turn, position: ShihPosition, notation: str | None = None)
     return text + ",--" if move.early_end else text
 
 
-def sniff(move_texts: list[str] | tuple[str, ...]) -> bool:
+def sniff(move_texts: Sequence[str]) -> bool:
     """Whether the first tokens all parse as Shih turns (and one is more than ``--``)."""
     seen_action = False
     for text in move_texts:
@@ -168,3 +175,55 @@ def sniff(move_texts: list[str] | tuple[str, ...]) -> bool:
             return False
         seen_action = seen_action or any(item[0] != "end" for item in items)
     return seen_action
+
+
+class ShihDialect(Dialect):
+    """Untagged Shih movetext: turn tokens only; everything else as the defaults."""
+
+    def sniff(self, move_texts: Sequence[str]) -> bool:
+        return sniff(list(move_texts))
+
+
+DIALECT = ShihDialect()
+"""How other programs write Shih records (read by the replay driver)."""
+
+
+# ---- moves as JSON ---------------------------------------------------------------------------
+
+
+def move_to_json(move: Move, position: Position) -> dict[str, Any]:
+    """The turn as JSON: its token, its actions, and what each did (captures etc.).
+
+    Only ``token`` is read back by :func:`move_from_json`; the rest is for programs.
+    """
+    effects = position.effects(move)
+    sides = position.wall_sides(move)
+    actions = []
+    for action, effect, wall in zip(move.actions, effects, sides):
+        entry: dict[str, Any] = {"kind": effect.kind, "mp": effect.mp}
+        if type(action) is Step:
+            entry["from"] = NAMES[action.origin]
+            entry["to"] = NAMES[action.target]
+        else:
+            entry["target"] = NAMES[action.target]
+            entry["direction"] = "cw" if action.clockwise else "ccw"
+            entry["wall"] = SIDE_LETTERS[wall]
+            entry["captured"] = [NAMES[s] for s in effect.captured]
+            if effect.self_captured:
+                entry["self_captured"] = [NAMES[s] for s in effect.self_captured]
+            if type(action) is PowerSpin:
+                entry["surrender"] = [NAMES[s] for s in effect.surrendered]
+        entry["ended_game"] = effect.ended
+        actions.append(entry)
+    return {"token": format_move(move, position), "actions": actions,
+            "early_end": move.early_end}
+
+
+def move_from_json(data: Any, position: Position) -> Move:
+    """The turn a :func:`move_to_json` object (its ``token``) or a bare token names."""
+    if isinstance(data, dict):
+        data = data.get("token")
+    if not isinstance(data, str):
+        raise MoveSyntaxError("a Shih move in JSON is a token string or an object with "
+                              "a 'token' string", rule="§12")
+    return parse_move(data, position)

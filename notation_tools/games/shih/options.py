@@ -1,16 +1,24 @@
-"""Shih rule options and profiles as data (spec §11), and the settings engines read from them.
+"""Shih rule options and profiles as data (§11), and the typed options engines read.
 
 Every point the sources leave open is one row of :data:`OPTIONS`; profiles are differences
-from the defaults. :class:`Settings` copies the values a :class:`~notation_tools.games.base.Rules`
-holds into plain attributes once, so the move generator does not index a mapping per move.
-This module does not apply any rule.
+from the defaults. :class:`Options` holds the values of one ``Rules`` as typed fields; the
+engine obtains it with ``base.options_of(Options, rules)`` (cached per rules), so the move
+generator reads attributes, not a mapping, on every move. Every combination of values is
+playable, so there is no ``check_rules``. This module applies no rule.
+
+>>> from notation_tools.games.base import options_of
+>>> from notation_tools.games.shih import GAME
+>>> options = options_of(Options, GAME.parse_rules("standard; spin-directions=cw-only"))
+>>> options.spin_directions, options.cw_only, options.win_threshold
+('cw-only', True, 9)
 """
 
 from __future__ import annotations
 
-from typing import Any
+import dataclasses
 
-from ..base import BadRulesError, RuleOption, Rules, int_option
+from notation_tools.games.base import RuleOption, int_option
+from notation_tools.games.shih.pieces import BLUE, MAX_POWER_SPINS, PIECES_PER_PLAYER, RED
 
 
 def _off_or_count(text: str) -> int | None:
@@ -20,12 +28,13 @@ def _off_or_count(text: str) -> int | None:
 
 
 OPTIONS: tuple[RuleOption, ...] = (
-    RuleOption("pieces-per-player", "14", "pieces per side; 16 (one secondary description) "
-               "has no default start and needs SetUp/FEN", "§2, §3.3", ("14", "16"), int),
+    RuleOption("pieces-per-player", str(PIECES_PER_PLAYER), "pieces per side; 16 (one "
+               "secondary description) has no default start and needs SetUp/FEN", "§2, §3.3",
+               ("14", "16"), int),
     RuleOption("first-player", "blue", "side to move in the default start (a FEN's side "
                "field always wins)", "§2", ("blue", "red")),
     RuleOption("power-spins-per-player", "2", "Power Spins each side starts with in the "
-               "default start", "§8", tuple(str(n) for n in range(10)), int),
+               "default start", "§8", tuple(str(n) for n in range(MAX_POWER_SPINS + 1)), int),
     RuleOption("allow-split-mp-between-pieces", "yes", "no: both 1-MP actions of a turn use "
                "one piece", "§4"),
     RuleOption("allow-early-end", "yes", "no: a turn may end with MP unspent only when no "
@@ -44,7 +53,7 @@ OPTIONS: tuple[RuleOption, ...] = (
     RuleOption("simultaneous-nine", "draw", "both sides reach the threshold (or lose their "
                "last piece) in the same action", "§10", ("draw", "mover-wins", "mover-loses")),
     RuleOption("win-threshold", "9", "captures needed to win", "§10",
-               tuple(str(n) for n in range(1, 15)), int),
+               tuple(str(n) for n in range(1, PIECES_PER_PLAYER + 1)), int),
     RuleOption("no-legal-action", "pass", "a player with no legal action passes or loses",
                "§4, §10", ("pass", "lose")),
     RuleOption("draw-no-capture-turns", "off", "draw after N turns without capture or "
@@ -57,50 +66,53 @@ PROFILES: dict[str, dict[str, str]] = {"standard": {}}
 """Profile name → option texts that differ from the defaults (§11: ``standard`` = defaults)."""
 
 
-def check_rules(rules: Rules) -> None:
-    """Reject option combinations the spec does not allow (§11).
+@dataclasses.dataclass(frozen=True, slots=True)
+class Options:
+    """The option values of one ``Rules``, one field per row of :data:`OPTIONS` (``-`` written
+    ``_``), plus the derived flags the move generator tests on every move (``init=False``).
 
-    Every combination of the option values of §11 is playable, so nothing is rejected today;
-    ``pieces-per-player=16`` without a FEN is a start-position error (§3.3), not a rules error.
+    >>> Options(14, "red", 2, True, True, "both", "far-only", "capture", False, True, "draw",
+    ...         9, "lose", None, "off").first_side
+    1
     """
-    for option in OPTIONS:
-        if option.name not in rules.values:
-            raise BadRulesError(f"option {option.name} is missing", rule="§11")
 
+    pieces_per_player: int
+    first_player: str
+    power_spins_per_player: int
+    allow_split_mp_between_pieces: bool
+    allow_early_end: bool
+    spin_directions: str
+    multi_region_capture: str
+    already_enclosed: str
+    self_capture: bool
+    surrender_counts_as_capture: bool
+    simultaneous_nine: str
+    win_threshold: int
+    no_legal_action: str
+    draw_no_capture_turns: int | None
+    draw_repetition: str
 
-class Settings:
-    """The option values the engine reads on every move, as attributes."""
+    first_side: int = dataclasses.field(init=False)
+    """``first-player`` as a side index (§2)."""
+    cw_only: bool = dataclasses.field(init=False)
+    """``spin-directions=cw-only`` (§7)."""
+    far_only: bool = dataclasses.field(init=False)
+    """``multi-region-capture=far-only`` (§9.2 step 3)."""
+    exempt: bool = dataclasses.field(init=False)
+    """``already-enclosed=exempt`` (§9.2 step 5)."""
+    lose_if_stuck: bool = dataclasses.field(init=False)
+    """``no-legal-action=lose`` (§4, §10)."""
+    threefold: bool = dataclasses.field(init=False)
+    """``draw-repetition=threefold`` (§10)."""
 
-    __slots__ = ("rules", "pieces", "first", "power_spins", "split", "early_end", "cw_only",
-                 "far_only", "exempt", "self_capture", "surrender_credit", "simultaneous",
-                 "threshold", "lose_if_stuck", "quiet_limit", "repetition")
-
-    def __init__(self, rules: Rules) -> None:
-        value: Any = rules.__getitem__
-        self.rules = rules
-        self.pieces: int = value("pieces-per-player")
-        self.first: int = 0 if value("first-player") == "blue" else 1
-        self.power_spins: int = value("power-spins-per-player")
-        self.split: bool = value("allow-split-mp-between-pieces")
-        self.early_end: bool = value("allow-early-end")
-        self.cw_only: bool = value("spin-directions") == "cw-only"
-        self.far_only: bool = value("multi-region-capture") == "far-only"
-        self.exempt: bool = value("already-enclosed") == "exempt"
-        self.self_capture: bool = value("self-capture")
-        self.surrender_credit: bool = value("surrender-counts-as-capture")
-        self.simultaneous: str = value("simultaneous-nine")
-        self.threshold: int = value("win-threshold")
-        self.lose_if_stuck: bool = value("no-legal-action") == "lose"
-        self.quiet_limit: int | None = value("draw-no-capture-turns")
-        self.repetition: bool = value("draw-repetition") == "threefold"
-
-
-_SETTINGS: dict[Rules, Settings] = {}
-
-
-def settings_of(rules: Rules) -> Settings:
-    """The (cached) :class:`Settings` of ``rules``."""
-    found = _SETTINGS.get(rules)
-    if found is None:
-        found = _SETTINGS[rules] = Settings(rules)
-    return found
+    def __post_init__(self) -> None:
+        derived = {
+            "first_side": BLUE if self.first_player == "blue" else RED,
+            "cw_only": self.spin_directions == "cw-only",
+            "far_only": self.multi_region_capture == "far-only",
+            "exempt": self.already_enclosed == "exempt",
+            "lose_if_stuck": self.no_legal_action == "lose",
+            "threefold": self.draw_repetition == "threefold",
+        }
+        for name, value in derived.items():
+            object.__setattr__(self, name, value)

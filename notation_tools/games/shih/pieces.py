@@ -1,8 +1,10 @@
 """Shih board geometry as data: the 96 triangular spaces, their names, sides and neighbours.
 
-Everything here is computed once at import from the row widths of spec §1.2 and the neighbour
-table of §1.4; the rules index these tuples and never recompute geometry. This module knows no
-rule of play (walls, pieces and captures live in :mod:`.rules`).
+Everything here is computed once at import from the row widths of §1.2 and the neighbour
+table of §1.4; the rules index these tuples and never recompute geometry. The numbers the rules
+and the notation need (movement points, limits of the position string, the board counts
+of §1.1) are named here too. This module knows no rule of play (walls, pieces and captures live
+in :mod:`notation_tools.games.shih.rules`).
 
 >>> NAMES[0], NAMES[95], INDEX["d8"]
 ('a1', 'h9', 40)
@@ -17,6 +19,53 @@ ROWS = "abcdefgh"
 
 WIDTHS = (9, 11, 13, 15, 15, 13, 11, 9)
 """Spaces per row (§1.2)."""
+
+ROW_COUNT = len(WIDTHS)
+"""Rows ``a`` to ``h`` (§1.2)."""
+
+MIDDLE = ROW_COUNT // 2
+"""Index of the first row of the lower half (``e``): rows above it point up on odd columns,
+rows from it on on even columns, and the neighbour rule changes across it (§1.2, §1.4)."""
+
+MAX_WIDTH = max(WIDTHS)
+"""The widest row (``d`` and ``e``): the longest run a position string may write (§3.2)."""
+
+HEX_SIDE = 4
+"""The board is a regular hexagon of side 4 (§1.1)."""
+
+LATTICE_LINES = ROW_COUNT + 1
+"""Horizontal lattice lines, 0 (top) to 8 (bottom), that bound the rows (§15.2)."""
+
+SPACES = 96
+"""Spaces on the board according to §1.1 (:data:`COUNT` is what the row widths give)."""
+
+UP_SPACES = SPACES // 2
+"""Spaces that point up, and as many point down (§1.1)."""
+
+RIM_SIDES = 6 * HEX_SIDE
+"""Sides on the board's outline: four per side of the hexagon (§1.1)."""
+
+SHARED_EDGES = 132
+"""Edges shared by two spaces (§1.1)."""
+
+MP_PER_TURN = 2
+"""Movement points of a turn (§4)."""
+
+ACTION_MP = 1
+"""The cost of a Step or a Spin (§4, §6, §7)."""
+
+POWER_SPIN_MP = 2
+"""The cost of a Power Spin, the whole turn (§8)."""
+
+PIECES_PER_PLAYER = 14
+"""Pieces per side by default (§2); a score can never exceed it (§3.2)."""
+
+MAX_POWER_SPINS = 9
+"""The most Power Spins a side can hold: the spins field writes one digit per side (§3.2)."""
+
+REPETITIONS = 3
+"""``draw-repetition=threefold``: the occurrence of a position that draws (§10)."""
+"""The most Power Spins a side can hold: the spins field writes one digit per side (§3.2)."""
 
 H, S, B = 0, 1, 2
 """Side indices: ``H`` horizontal, ``S`` slanting like ``/``, ``B`` slanting like ``\\`` (§1.3)."""
@@ -37,7 +86,7 @@ EMPTY = -1
 SIDE_NAMES = ("Blue", "Red")
 PIECE_LETTERS = ("b", "r")
 
-ROW_START = tuple(sum(WIDTHS[:row]) for row in range(8))
+ROW_START = tuple(sum(WIDTHS[:row]) for row in range(ROW_COUNT))
 """Index of the first space of each row; spaces are numbered row by row, left to right."""
 
 COUNT = sum(WIDTHS)
@@ -56,25 +105,25 @@ def _build() -> tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...], tuple[b
     neighbours: list[tuple[int, int, int]] = []
     for row, width in enumerate(WIDTHS):
         for k in range(1, width + 1):
-            up = (k % 2 == 1) if row <= 3 else (k % 2 == 0)
+            up = (k % 2 == 1) if row < MIDDLE else (k % 2 == 0)
             sides = [RIM, RIM, RIM]
             if up:
                 sides[S] = _index(row, k - 1) if k > 1 else RIM
                 sides[B] = _index(row, k + 1) if k < width else RIM
-                if row <= 2:
+                if row < MIDDLE - 1:
                     sides[H] = _index(row + 1, k + 1)
-                elif row == 3:
-                    sides[H] = _index(4, k)
-                elif row <= 6:
+                elif row == MIDDLE - 1:
+                    sides[H] = _index(MIDDLE, k)
+                elif row < ROW_COUNT - 1:
                     sides[H] = _index(row + 1, k - 1)
             else:
                 sides[B] = _index(row, k - 1) if k > 1 else RIM
                 sides[S] = _index(row, k + 1) if k < width else RIM
-                if 1 <= row <= 3:
+                if 1 <= row < MIDDLE:
                     sides[H] = _index(row - 1, k - 1)
-                elif row == 4:
-                    sides[H] = _index(3, k)
-                elif row >= 5:
+                elif row == MIDDLE:
+                    sides[H] = _index(MIDDLE - 1, k)
+                elif row > MIDDLE:
                     sides[H] = _index(row - 1, k + 1)
             names.append(f"{ROWS[row]}{k}")
             rows.append(row)
@@ -103,7 +152,7 @@ ADJACENT = tuple({other: side for side, other in LINKS[space]} for space in rang
 def rotate180(space: int) -> int:
     """The 180° image of a space (§1.5): ``(row i, k) → (row 7−i, w+1−k)``."""
     row, column = ROW_OF[space], COLUMN_OF[space]
-    return _index(7 - row, WIDTHS[row] + 1 - column)
+    return _index(ROW_COUNT - 1 - row, WIDTHS[row] + 1 - column)
 
 
 def reflect(space: int) -> int:
@@ -117,16 +166,16 @@ MIRROR_SIDE = (H, B, S)
 
 
 def check_tables() -> list[str]:
-    """Problems in the geometry tables, each naming the space (spec §1.1, §1.4, §16).
+    """Problems in the geometry tables, each naming the space (§1.1, §1.4, §16).
 
     >>> check_tables()
     []
     """
     problems: list[str] = []
-    if COUNT != 96:
-        problems.append(f"board has {COUNT} spaces, not 96 (§1.1)")
-    if sum(IS_UP) != 48:
-        problems.append(f"board has {sum(IS_UP)} up spaces, not 48 (§1.1)")
+    if COUNT != SPACES:
+        problems.append(f"board has {COUNT} spaces, not {SPACES} (§1.1)")
+    if sum(IS_UP) != UP_SPACES:
+        problems.append(f"board has {sum(IS_UP)} up spaces, not {UP_SPACES} (§1.1)")
     rim = 0
     shared = 0
     for space in range(COUNT):
@@ -156,8 +205,8 @@ def check_tables() -> list[str]:
             expected = RIM if other == RIM else reflect(other)
             if mapped != expected:
                 problems.append(f"{NAMES[space]}: reflection does not swap S and B (§1.5)")
-    if rim != 24:
-        problems.append(f"board has {rim} rim sides, not 24 (§1.1)")
-    if shared != 2 * 132:
-        problems.append(f"board has {shared // 2} shared edges, not 132 (§1.1)")
+    if rim != RIM_SIDES:
+        problems.append(f"board has {rim} rim sides, not {RIM_SIDES} (§1.1)")
+    if shared != 2 * SHARED_EDGES:  # every shared edge is seen from both of its spaces
+        problems.append(f"board has {shared // 2} shared edges, not {SHARED_EDGES} (§1.1)")
     return problems

@@ -1,10 +1,12 @@
 """The Shih position: walls, pieces, Power Spins, scores; legal turns, captures and the end.
 
-:class:`ShihPosition` owns every rules question (G1): which Steps, Spins and Power Spins are
+:class:`Position` owns every rules question (G1): which Steps, Spins and Power Spins are
 legal (§6–§8), what a rotation captures (§9.2), how a turn is built from actions (§4), when the
-game ends (§10), and why a turn named in a record is illegal (:meth:`ShihPosition.resolve`,
-with the messages of §13). It knows no text format: turn tokens are read in :mod:`.notation`
-and position strings in :mod:`.position`.
+game ends (§10), and why a turn named in a record is illegal (:meth:`Position.resolve`, with
+the messages of §13). It knows no text format: turn tokens are read in
+:mod:`notation_tools.games.shih.notation` (which hands :meth:`Position.resolve` the parsed
+token and a way to write one action) and position strings in
+:mod:`notation_tools.games.shih.position`.
 
 >>> from notation_tools.games.shih import GAME
 >>> pos = GAME.start_position(GAME.parse_rules("standard"))
@@ -17,19 +19,19 @@ and position strings in :mod:`.position`.
 
 from __future__ import annotations
 
-from typing import Any
-
 import dataclasses
 import itertools
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from notation_tools.games import base
-from ..base import IllegalMoveError, MoveSyntaxError, Outcome, Rules
-from .moves import PASS, Action, PowerSpin, Spin, Step, Turn
-from .options import Settings, settings_of
-from .pieces import (ADJACENT, CCW, COUNT, CW, EMPTY, LINKS, NAMES, NEIGHBOURS, RIM,
-                     SIDE_LETTERS, SIDE_NAMES)
+from notation_tools.games.base import IllegalMoveError, MoveSyntaxError, Outcome, Rules
+from notation_tools.games.shih.moves import PASS, Action, Move, PowerSpin, Spin, Step, Turn
+from notation_tools.games.shih.options import Options
+from notation_tools.games.shih.pieces import (ACTION_MP, ADJACENT, BLUE, CCW, COUNT, CW, EMPTY,
+                                              LINKS, MP_PER_TURN, NAMES, NEIGHBOURS,
+                                              POWER_SPIN_MP, RED, REPETITIONS, RIM,
+                                              SIDE_LETTERS, SIDE_NAMES)
 
 _STEPS = tuple({other: Step(space, other) for _side, other in LINKS[space]}
                for space in range(COUNT))
@@ -52,7 +54,7 @@ class ActionEffect:
     ended: bool = False
 
 
-class ShihPosition(base.Position[Any]):
+class Position(base.Position[Move]):
     """A Shih position (§3.1) under given rules, with a move stack for :meth:`pop`.
 
     ``walls[i]`` is the side (0 H, 1 S, 2 B) of space ``i``'s wall; ``board[i]`` is -1 (empty),
@@ -60,24 +62,24 @@ class ShihPosition(base.Position[Any]):
     move.
     """
 
-    __slots__ = ("rules", "settings", "walls", "board", "spins", "score", "turn", "counts",
+    __slots__ = ("rules", "options", "walls", "board", "spins", "score", "turn", "counts",
                  "quiet", "_stack", "_seen")
 
     def __init__(self, rules: Rules, walls: Sequence[int], board: Sequence[int],
                  spins: Sequence[int], turn: int, score: Sequence[int] = (0, 0)) -> None:
         self.rules = rules
-        self.settings: Settings = settings_of(rules)
+        self.options: Options = base.options_of(Options, rules)
         self.walls = list(walls)
         self.board = list(board)
         self.spins = list(spins)
         self.score = list(score)
         self.turn = turn
-        self.counts = [self.board.count(0), self.board.count(1)]
+        self.counts = [self.board.count(BLUE), self.board.count(RED)]
         self.quiet = 0
         """Turns in a row without a capture or surrender (``draw-no-capture-turns``, §10)."""
         self._stack: list[tuple] = []
         self._seen: dict[tuple, int] = {}
-        if self.settings.repetition:
+        if self.options.threefold:
             self._seen[self.key()] = 1
 
     # ---- identity ------------------------------------------------------------------------
@@ -88,20 +90,21 @@ class ShihPosition(base.Position[Any]):
                 tuple(self.score), self.turn)
 
     def __eq__(self, other: object) -> bool:
-        return (isinstance(other, ShihPosition) and self.key() == other.key()
+        return (isinstance(other, Position) and self.key() == other.key()
                 and self.rules == other.rules)
 
     def __hash__(self) -> int:
         return hash(self.key())
 
     def __repr__(self) -> str:
-        from .position import format_position
-        return f"<ShihPosition {format_position(self)!r}>"
+        return (f"<shih Position: {SIDE_NAMES[self.turn]} to move, pieces {self.counts[BLUE]}-"
+                f"{self.counts[RED]}, Power Spins {self.spins[BLUE]}-{self.spins[RED]}, "
+                f"captured {self.score[BLUE]}-{self.score[RED]}>")
 
-    def copy(self) -> ShihPosition:
+    def copy(self) -> Position:
         """An independent copy with the same move stack."""
-        new = ShihPosition.__new__(ShihPosition)
-        new.rules, new.settings = self.rules, self.settings
+        new = Position.__new__(Position)
+        new.rules, new.options = self.rules, self.options
         new.walls, new.board = self.walls[:], self.board[:]
         new.spins, new.score, new.counts = self.spins[:], self.score[:], self.counts[:]
         new.turn, new.quiet = self.turn, self.quiet
@@ -208,9 +211,9 @@ class ShihPosition(base.Position[Any]):
         # Steps 2-4. Only a region with no empty space can be taken, so each walk stops at the
         # first empty space or mixed colours. If t and n share a region that is full, step 2
         # forbids the capture; if that shared region holds an empty space, neither can fall.
-        settings = self.settings
+        options = self.options
         far = self._full_region(across)
-        near = None if settings.far_only else self._full_region(target)
+        near = None if options.far_only else self._full_region(target)
         if far is not None and target in far:
             return undo, (), (), ()
         opponent = 1 - mover
@@ -222,11 +225,11 @@ class ShihPosition(base.Position[Any]):
                 continue
             owner = board[across if region is far else target]
             if owner == opponent:
-                if settings.exempt and self._was_sealed_full(region, target, old, opponent):
+                if options.exempt and self._was_sealed_full(region, target, old, opponent):
                     continue
                 captured.extend(region)
                 sizes.append(len(region))
-            elif settings.self_capture:
+            elif options.self_capture:
                 lost.extend(region)
         if not captured and not lost:
             return undo, (), (), ()
@@ -258,14 +261,14 @@ class ShihPosition(base.Position[Any]):
         for space in spaces:
             self.board[space] = EMPTY
         self.counts[mover] -= len(spaces)
-        if self.settings.surrender_credit:
+        if self.options.surrender_counts_as_capture:
             self.score[1 - mover] += len(spaces)
 
     def _unsurrender(self, spaces: tuple[int, ...], mover: int) -> None:
         for space in spaces:
             self.board[space] = mover
         self.counts[mover] += len(spaces)
-        if self.settings.surrender_credit:
+        if self.options.surrender_counts_as_capture:
             self.score[1 - mover] -= len(spaces)
 
     def _do(self, action: Action, mover: int) -> tuple[tuple, ActionEffect]:
@@ -273,14 +276,15 @@ class ShihPosition(base.Position[Any]):
         if type(action) is Step:
             self.board[action.target] = mover
             self.board[action.origin] = EMPTY
-            return ("step", action), ActionEffect("step", 1)
+            return ("step", action), ActionEffect("step", ACTION_MP)
         undo, captured, lost, sizes = self._rotate(action.target, action.clockwise, mover)
         if type(action) is Spin:
-            return ("spin", undo), ActionEffect("spin", 1, captured, lost, (), sizes)
+            return ("spin", undo), ActionEffect("spin", ACTION_MP, captured, lost, (), sizes)
         self.spins[mover] -= 1
         self._surrender(action.surrender, mover)
         return (("power", undo, action.surrender, mover),
-                ActionEffect("power-spin", 2, captured, lost, action.surrender, sizes))
+                ActionEffect("power-spin", POWER_SPIN_MP, captured, lost, action.surrender,
+                             sizes))
 
     def _undo(self, record: tuple) -> None:
         kind = record[0]
@@ -299,7 +303,7 @@ class ShihPosition(base.Position[Any]):
     # ---- the end of the game (§10) ---------------------------------------------------------
 
     def _simultaneous(self, mover: int, what: str) -> Outcome:
-        rule = self.settings.simultaneous
+        rule = self.options.simultaneous_nine
         if rule == "mover-wins":
             return Outcome(mover, "simultaneous", f"{what}; simultaneous-nine=mover-wins")
         if rule == "mover-loses":
@@ -309,7 +313,7 @@ class ShihPosition(base.Position[Any]):
     def decided(self, mover: int) -> Outcome | None:
         """The end decided by the last action of ``mover``: a capture count at the threshold,
         or a side without pieces (§10). Draw rules and stuck players are :meth:`outcome`'s."""
-        threshold = self.settings.threshold
+        threshold = self.options.win_threshold
         score = self.score
         other = 1 - mover
         if score[mover] >= threshold or score[other] >= threshold:
@@ -333,28 +337,26 @@ class ShihPosition(base.Position[Any]):
         side that moved last), ``draw-no-capture-turns``, ``draw-repetition``, and with
         ``no-legal-action=lose`` a side to move that has no legal action.
         """
-        settings = self.settings
+        options = self.options
         ended = self.decided(1 - self.turn)
         if ended is not None:
             return ended
-        if settings.quiet_limit is not None and self.quiet >= settings.quiet_limit:
+        quiet_limit = options.draw_no_capture_turns
+        if quiet_limit is not None and self.quiet >= quiet_limit:
             return Outcome(None, "no-capture-turns",
                            f"{self.quiet} turns without a capture (draw-no-capture-turns)")
-        if settings.repetition and self._seen.get(self.key(), 0) >= 3:
+        if options.threefold and self._seen.get(self.key(), 0) >= REPETITIONS:
             return Outcome(None, "repetition", "third occurrence of the position")
-        if settings.lose_if_stuck and not self.has_legal_action():
+        if options.lose_if_stuck and not self.has_legal_action():
             return Outcome(1 - self.turn, "no-legal-action",
                            f"{SIDE_NAMES[self.turn]} has no legal action (no-legal-action=lose)")
         return None
-
-    def is_over(self) -> bool:
-        return self.outcome() is not None
 
     # ---- legal actions (§6–§8) -------------------------------------------------------------
 
     def viewers(self, target: int, mover: int) -> list[int]:
         """The mover's pieces that can see ``target``: adjacent, and their own wall not on the
-        shared edge (§7.2–§7.3; the target's wall may lie there, §7.4)."""
+        shared edge (§7, conditions 2 and 3; the target's wall may lie there, condition 4)."""
         board, walls = self.board, self.walls
         return [other for side, other in LINKS[target]
                 if board[other] == mover and walls[other] != side]
@@ -364,7 +366,7 @@ class ShihPosition(base.Position[Any]):
         one piece allowed by ``allow-split-mp-between-pieces=no`` (its possible places)."""
         board, walls = self.board, self.walls
         actions: list[Action] = []
-        both = not self.settings.cw_only
+        both = not self.options.cw_only
         for space in _SPACES:
             if board[space] != mover or (pieces is not None and space not in pieces):
                 continue
@@ -408,7 +410,7 @@ class ShihPosition(base.Position[Any]):
     def _pieces_after(self, action: Action, pieces: set[int] | None) -> set[int] | None:
         """Where the one piece of ``allow-split-mp-between-pieces=no`` may be after ``action``
         (None when the rule is off): the stepped piece, or the viewers of the Spin."""
-        if self.settings.split:
+        if self.options.allow_split_mp_between_pieces:
             return None
         if type(action) is Step:
             return {action.target}
@@ -421,7 +423,7 @@ class ShihPosition(base.Position[Any]):
         mover = self.turn
         if self.spins[mover] <= 0:
             return
-        directions = (True,) if self.settings.cw_only else (True, False)
+        directions = (True,) if self.options.cw_only else (True, False)
         board = self.board
         for target in _SPACES:
             if board[target] == mover:
@@ -460,14 +462,14 @@ class ShihPosition(base.Position[Any]):
     def _turns(self, count_only: bool) -> Iterator:
         if self.outcome() is not None:
             return
-        settings = self.settings
+        early_end = self.options.allow_early_end
         mover = self.turn
         firsts = self.one_mp_actions(mover)
         power = self._can_power_spin(mover)
         if not firsts and not power:
             yield 1 if count_only else PASS  # no legal action: the empty turn (§4)
             return
-        if settings.early_end:
+        if early_end:
             yield 1 if count_only else PASS
         for first in firsts:
             record, _effect = self._do(first, mover)
@@ -476,7 +478,7 @@ class ShihPosition(base.Position[Any]):
                     yield 1 if count_only else Turn((first,))
                     continue
                 seconds = self.one_mp_actions(mover, self._pieces_after(first, None))
-                if settings.early_end or not seconds:
+                if early_end or not seconds:
                     yield 1 if count_only else Turn((first,), True)
                 if count_only:
                     yield len(seconds)
@@ -510,13 +512,13 @@ class ShihPosition(base.Position[Any]):
         # Every capture, self-capture and surrender takes pieces off the board (§10).
         self.quiet = 0 if self.counts[0] + self.counts[1] != pieces else self.quiet + 1
         self.turn = 1 - mover
-        if self.settings.repetition:
+        if self.options.threefold:
             key = self.key()
             self._seen[key] = self._seen.get(key, 0) + 1
 
     def pop(self) -> Turn:
         """Take back the last turn and return it."""
-        if self.settings.repetition:
+        if self.options.threefold:
             key = self.key()
             left = self._seen[key] - 1
             if left:
@@ -528,10 +530,6 @@ class ShihPosition(base.Position[Any]):
         self.walls, self.board, self.spins, self.score = walls[:], board[:], spins[:], score[:]
         self.counts, self.turn, self.quiet = counts[:], turn, quiet
         return move
-
-    @property
-    def move_stack(self) -> list[Turn]:
-        return [entry[0] for entry in self._stack]
 
     # ---- explaining a turn -----------------------------------------------------------------
 
@@ -575,21 +573,23 @@ class ShihPosition(base.Position[Any]):
 
     # ---- resolving a written turn (§12.1, §13) ---------------------------------------------
 
-    def resolve(self, items: Sequence[tuple]) -> Turn:
+    def resolve(self, items: Sequence[tuple], describe: Callable[[Action], str]) -> Turn:
         """The legal turn named by parsed token ``items``, or the reason it is illegal.
 
         Each item is ``("step", origin, target, offset, text)``, ``("spin", target, rotation,
         offset, text)``, ``("power", target, rotation, surrender, offset, text)`` with
         ``surrender`` a tuple of ``(space, offset)``, or ``("end", offset, "--")``; a rotation
-        is ``"cw"``, ``"ccw"`` or a wall letter. Raises IllegalMoveError (codes
-        E-ILLEGAL-MOVE, E-MOVE-AFTER-END) with the §13 message and the rule's section. The
-        position is unchanged afterwards.
+        is ``"cw"``, ``"ccw"`` or a wall letter. ``describe`` writes an action the way the
+        notation does, for messages that suggest one (the rules hold no text format). Raises
+        IllegalMoveError (codes E-ILLEGAL-MOVE, E-MOVE-AFTER-END) with the §13 message and the
+        rule's section. The position is unchanged afterwards.
         """
         ended = self.outcome()
         if ended is not None:
             text = items[0][-1] if items else "--"
             raise IllegalMoveError(f"{text}: the game is over ({ended.detail})",
                                    code="E-MOVE-AFTER-END", rule="§10")
+        options = self.options
         mover = self.turn
         records: list[tuple] = []
         actions: list[Action] = []
@@ -607,19 +607,19 @@ class ShihPosition(base.Position[Any]):
                 if kind == "end":
                     if index != len(items) - 1:
                         raise MoveSyntaxError("nothing may follow the end mark '--'",
-                                              rule="§12.1", offset=offset + 2)
-                    if mp >= 2:
+                                              rule="§12.1", offset=offset + len(text))
+                    if mp >= MP_PER_TURN:
                         if type(actions[0]) is PowerSpin:
                             raise IllegalMoveError("Power Spin needs 2 MP: it must be the "
                                                    "whole turn (-- follows it)", rule="§8",
                                                    offset=offset)
                         raise IllegalMoveError("a turn has 2 MP: both are spent, so no '--' "
                                                "may follow", rule="§12.1", offset=offset)
-                    if not self.settings.early_end:
-                        self._check_early_end(mover, mp, pieces, offset)
+                    if not options.allow_early_end:
+                        self._check_early_end(mover, mp, pieces, offset, describe)
                     early = True
                     break
-                if mp >= 2:
+                if mp >= MP_PER_TURN:
                     if actions and type(actions[0]) is PowerSpin:
                         raise IllegalMoveError("Power Spin needs 2 MP: it must be the whole "
                                                f"turn ({text} follows it)", rule="§8",
@@ -636,7 +636,7 @@ class ShihPosition(base.Position[Any]):
                         action = self._resolve_step(item, mover)
                     else:
                         action = self._resolve_spin(item, mover)
-                    if not self.settings.split and actions:
+                    if not options.allow_split_mp_between_pieces and actions:
                         self._check_one_piece(action, pieces, text, texts[0], offset)
                     new_pieces = self._pieces_after(action, pieces)
                     record, _effect = self._do(action, mover)
@@ -646,11 +646,11 @@ class ShihPosition(base.Position[Any]):
                 records.append(record)
                 actions.append(action)
                 texts.append(text)
-                mp += 2 if kind == "power" else 1
+                mp += POWER_SPIN_MP if kind == "power" else ACTION_MP
                 outcome = self.decided(mover)
                 if outcome is not None:
                     end_text = f"{text} ({outcome.detail})"
-            if not early and mp < 2 and end_text is None:
+            if not early and mp < MP_PER_TURN and end_text is None:
                 written = ",".join(texts)
                 raise IllegalMoveError(f"turn spends {mp} of 2 MP; write '{written},--' to end "
                                        "it early", rule="§12.1", offset=len(written))
@@ -659,20 +659,19 @@ class ShihPosition(base.Position[Any]):
                 self._undo(record)
         return Turn(tuple(actions), early)
 
-    def _check_early_end(self, mover: int, mp: int, pieces: set[int] | None,
-                         offset: int) -> None:
-        """``allow-early-end=no`` (§4): ``--`` only when no legal action remains."""
+    def _check_early_end(self, mover: int, mp: int, pieces: set[int] | None, offset: int,
+                         describe: Callable[[Action], str]) -> None:
+        """``allow-early-end=no`` (§4): ``--`` only when no legal action remains; the message
+        names one that does, written by ``describe``."""
         remaining = self.one_mp_actions(mover, pieces)
         if remaining:
-            from .notation import format_action
-            example = format_action(remaining[0])
+            example: Action = remaining[0]
         elif mp == 0 and self._can_power_spin(mover):
-            spin = next(self._power_spins())[0]
-            example = f"P{NAMES[spin.target]}{'cw' if spin.clockwise else 'ccw'}"
+            example = next(self._power_spins())[0]
         else:
             return
-        raise IllegalMoveError(f"allow-early-end=no: a legal action remains (e.g. {example})",
-                               rule="§4", offset=offset)
+        raise IllegalMoveError(f"allow-early-end=no: a legal action remains (e.g. "
+                               f"{describe(example)})", rule="§4", offset=offset)
 
     def _check_one_piece(self, action: Action, pieces: set[int] | None, text: str,
                          first: str, offset: int) -> None:
@@ -699,14 +698,14 @@ class ShihPosition(base.Position[Any]):
             raise IllegalMoveError(f"step {text}: {NAMES[origin]} and {NAMES[target]} do not "
                                    "share a side", rule="§1.4", offset=offset)
         if self.board[target] != EMPTY:
-            raise IllegalMoveError(f"step {text}: {NAMES[target]} is occupied", rule="§6.1",
+            raise IllegalMoveError(f"step {text}: {NAMES[target]} is occupied", rule="§6",
                                    offset=offset)
         owners = [NAMES[space] for space in (origin, target) if self.walls[space] == side]
         if owners:
             whose = (f"{owners[0]}'s wall" if len(owners) == 1
                      else f"{owners[0]}'s and {owners[1]}'s walls, a double wall")
             raise IllegalMoveError(f"step {text}: the edge {NAMES[origin]}/{NAMES[target]} is "
-                                   f"walled ({whose})", rule="§6.2", offset=offset)
+                                   f"walled ({whose})", rule="§6", offset=offset)
         return _STEPS[origin][target]
 
     def _direction(self, target: int, rotation: str, text: str, offset: int,
@@ -723,9 +722,9 @@ class ShihPosition(base.Position[Any]):
                 raise IllegalMoveError(f"{text}: the wall of {NAMES[target]} is already on "
                                        f"{rotation}", rule="§7", offset=offset)
             clockwise = CW[old] == side
-        if not clockwise and self.settings.cw_only:
+        if not clockwise and self.options.cw_only:
             raise IllegalMoveError(f"{what} {NAMES[target]}: spin-directions=cw-only allows "
-                                   "only clockwise turns", rule="§7.5", offset=offset)
+                                   "only clockwise turns", rule="§7", offset=offset)
         return clockwise
 
     def _resolve_spin(self, item: tuple, mover: int) -> Spin:
@@ -734,18 +733,18 @@ class ShihPosition(base.Position[Any]):
         name = SIDE_NAMES[mover]
         if self.board[target] != EMPTY:
             raise IllegalMoveError(f"spin {NAMES[target]}: {NAMES[target]} is occupied (use a "
-                                   "Power Spin)", rule="§7.1", offset=offset)
+                                   "Power Spin)", rule="§7", offset=offset)
         clockwise = self._direction(target, rotation, text, offset, "spin")
         if not self.viewers(target, mover):
             blocked = [NAMES[other] for _side, other in LINKS[target]
                        if self.board[other] == mover]
             if not blocked:
                 raise IllegalMoveError(f"spin {NAMES[target]}: no {name} piece is next to "
-                                       f"{NAMES[target]}", rule="§7.2", offset=offset)
+                                       f"{NAMES[target]}", rule="§7", offset=offset)
             walls = (f"{blocked[0]}'s own wall faces it" if len(blocked) == 1 else
                      " and ".join(f"{space}'s" for space in blocked) + " own walls face it")
             raise IllegalMoveError(f"spin {NAMES[target]}: no {name} piece can see "
-                                   f"{NAMES[target]} ({walls})", rule="§7.3", offset=offset)
+                                   f"{NAMES[target]} ({walls})", rule="§7", offset=offset)
         return _SPINS[target][clockwise]
 
     def _resolve_power(self, item: tuple, mover: int) -> tuple[PowerSpin, tuple]:

@@ -1,15 +1,16 @@
-"""Shih statistics for one record (spec §14): actions, MP, captures, surrenders, the end.
+"""Shih statistics for one record (§14): actions, MP, captures, surrenders, the end; and the
+per-move facts of ``moves`` listings.
 
-:class:`ShihStats` is fed every turn by the replay driver and returns a flat dict. It asks the
-position what each action did (:meth:`~.rules.ShihPosition.effects`); it does not judge
-legality.
+:class:`Stats` is told of every turn by the replay driver before it is played, asks the
+position what each action will do (:meth:`~notation_tools.games.shih.rules.Position.effects`),
+and returns a flat dict. It does not judge legality and copies no position.
 
 >>> from notation_tools.games.shih import GAME
 >>> rules = GAME.parse_rules("standard")
 >>> pos = GAME.start_position(rules)
 >>> collector = GAME.new_stats(rules)
 >>> move = GAME.parse_move("b2-b1,c2cw", pos)
->>> before = pos.copy(); pos.push(move); collector.add(before, move, pos)
+>>> collector.before_move(pos, move); pos.push(move); collector.after_move(pos)
 >>> figures = collector.summary(pos, None)
 >>> figures["blue_steps"], figures["blue_spins"], figures["captures"]
 (1, 1, 0)
@@ -19,18 +20,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import Outcome, Rules, SnapshotStats
-from .moves import Turn
-from .rules import ShihPosition
+from notation_tools.games.base import Outcome, Rules, StatsCollector
+from notation_tools.games.shih.moves import Move
+from notation_tools.games.shih.notation import format_action
+from notation_tools.games.shih.pieces import NAMES, SIDE_NAMES
+from notation_tools.games.shih.rules import Position
 
-_SIDES = ("blue", "red")
+_SIDES = tuple(name.lower() for name in SIDE_NAMES)
+_KIND_FIGURE = {"step": "steps", "spin": "spins", "power-spin": "power_spins"}
 
 
-class ShihStats(SnapshotStats[ShihPosition, Any]):
+class Stats(StatsCollector[Position, Move]):
     """Collects §14's figures per side and per record."""
 
     def __init__(self, rules: Rules) -> None:
-        self.rules = rules
+        # Every figure is the same under every option, so the rules are not kept.
         self.turns = 0
         self.per_side: list[dict[str, int]] = [dict.fromkeys(
             ("turns", "steps", "spins", "power_spins", "mp", "early_ends", "passes",
@@ -42,25 +46,22 @@ class ShihStats(SnapshotStats[ShihPosition, Any]):
         self.actions: list[dict[str, Any]] = []
         """The per-action report of §14 (kind, squares, MP, captures, surrender, end)."""
 
-    def add(self, before: ShihPosition, move: Turn, after: ShihPosition) -> None:
-        """Note one turn; ``before`` is the position before it (unchanged here)."""
-        from .notation import format_action
-        from .pieces import NAMES
+    def before_move(self, position: Position, move: Move) -> None:
+        """Note one turn, from the position it is played in (unchanged here)."""
         self.turns += 1
-        side = before.turn
+        side = position.turn
         figures = self.per_side[side]
         figures["turns"] += 1
         figures["mp"] += move.mp
         if not move.actions:
-            if before.has_legal_action():
+            if position.has_legal_action():
                 figures["early_ends"] += 1
             else:
                 figures["passes"] += 1
         elif move.early_end:
             figures["early_ends"] += 1
-        for action, effect in zip(move.actions, before.effects(move)):
-            key = {"step": "steps", "spin": "spins", "power-spin": "power_spins"}[effect.kind]
-            figures[key] += 1
+        for action, effect in zip(move.actions, position.effects(move)):
+            figures[_KIND_FIGURE[effect.kind]] += 1
             count = len(effect.captured)
             if effect.kind == "spin":
                 figures["captured_by_spin"] += count
@@ -80,7 +81,10 @@ class ShihStats(SnapshotStats[ShihPosition, Any]):
                 "surrendered": [NAMES[s] for s in effect.surrendered],
                 "ended_game": effect.ended})
 
-    def summary(self, final: ShihPosition, outcome: Outcome | None) -> dict[str, Any]:
+    def after_move(self, position: Position) -> None:
+        """Nothing to note: :meth:`before_move` learnt what the turn does."""
+
+    def summary(self, final: Position, outcome: Outcome | None) -> dict[str, Any]:
         """Flat figures: ``captures`` (pieces captured by enclosure, both sides), per-side
         counts prefixed ``blue_``/``red_``, and the record-wide figures of §14."""
         result: dict[str, Any] = {"turns": self.turns}
@@ -106,3 +110,19 @@ class ShihStats(SnapshotStats[ShihPosition, Any]):
         result["regions"] = len(final.regions())
         result["end_reason"] = outcome.reason if outcome is not None else "result-tag-only"
         return result
+
+
+def describe_move(move: Move, position: Position) -> dict[str, Any]:
+    """The facts of one legal turn for ``moves`` listings: its MP, the pieces it captures and
+    surrenders, and whether it ends the game."""
+    effects = position.effects(move)
+    captured = [NAMES[s] for e in effects for s in e.captured]
+    surrendered = [NAMES[s] for e in effects for s in e.surrendered]
+    facts: dict[str, Any] = {"mp": move.mp}
+    if captured:
+        facts["captures"] = " ".join(captured)
+    if surrendered:
+        facts["surrenders"] = " ".join(surrendered)
+    if any(e.ended for e in effects):
+        facts["ends_game"] = True
+    return facts

@@ -1,4 +1,4 @@
-"""Shih acceptance examples A1–A10 (spec §17) and the capture subtleties of §9."""
+"""Shih acceptance examples A1–A10 (§17) and the capture subtleties of §9."""
 
 from __future__ import annotations
 
@@ -37,15 +37,15 @@ def error_of(fen: str, tokens: list[str], rules: str = "standard") -> EngineErro
 
 # (name, spec section, start, rules, tokens, expected position string)
 LEGAL = [
-    ("A1 rim capture by a Spin, then a Step", "§17 A1, §9.1.5", A1, "standard",
+    ("A1 rim capture by a Spin, then a Step", "§17 A1, §9.1 statement 5", A1, "standard",
      ["a2cw,a3-a2"], "HBH6S/11S/13S/15S/15S/13S/11S/9S 1b7/11/13/15/15/13/11/8r 22 r 1-0"),
-    ("A2 double wall does not capture", "§17 A2, §9.1.3", A2, "standard", ["b2ccw,--"],
+    ("A2 double wall does not capture", "§17 A2, §9.1 statement 3", A2, "standard", ["b2ccw,--"],
      "HB7S/S2H8S/13S/15S/15S/13S/11S/9S r8/2b8/13/15/15/13/11/8r 22 r"),
-    ("A3 open and re-close in one turn captures", "§17 A3, §9.1.4", A3, "standard",
+    ("A3 open and re-close in one turn captures", "§17 A3, §9.1 statement 4", A3, "standard",
      ["a2ccw,a2cw"], "HBH6S/11S/13S/15S/15S/13S/11S/9S 2b6/11/13/15/15/13/11/8r 22 r 1-0"),
     ("A3 opening alone captures nothing", "§17 A3", A3, "standard", ["a2ccw,--"],
      "HSH6S/11S/13S/15S/15S/13S/11S/9S r1b6/11/13/15/15/13/11/8r 22 r"),
-    ("A4 own piece inside: no capture", "§17 A4, §9.1.2", A4, "standard", ["a3ccw,--"],
+    ("A4 own piece inside: no capture", "§17 A4, §9.1 statement 2", A4, "standard", ["a3ccw,--"],
      "2H7S/11S/13S/15S/15S/13S/11S/9S rb1b5/11/13/15/15/13/11/8r 22 r"),
     ("A5 Power Spin, capture, surrender d15", "§17 A5, §8", A5, "standard", ["Pa1ccw/d15"],
      "HB7S/11S/13S/15S/15S/13S/11S/9S 9/11/13/15/14b/13/11/8r 12 r 1-1"),
@@ -54,23 +54,23 @@ LEGAL = [
     ("A5 surrender-counts-as-capture=no", "§17 A5, §11", A5,
      "standard; surrender-counts-as-capture=no", ["Pa1ccw/d15"],
      "HB7S/11S/13S/15S/15S/13S/11S/9S 9/11/13/15/14b/13/11/8r 12 r 1-0"),
-    ("A7 self-enclosure: nothing by default", "§17 A7, §9.2.7", A7, "standard", ["a2cw,--"],
+    ("A7 self-enclosure: nothing by default", "§17 A7, §9.2 step 7", A7, "standard", ["a2cw,--"],
      "HBH6S/11S/13S/15S/15S/13S/11S/9S b1b6/11/13/15/15/13/11/8r 22 r"),
     ("A7 self-capture=yes loses a1 to Red", "§17 A7, §11", A7, "self-capture", ["a2cw,--"],
      "HBH6S/11S/13S/15S/15S/13S/11S/9S 2b6/11/13/15/15/13/11/8r 22 r 0-1"),
-    ("A8 one Power Spin seals two regions", "§17 A8, §9.2.3", A8, "standard",
+    ("A8 one Power Spin seals two regions", "§17 A8, §9.2 step 3", A8, "standard",
      ["Pa1cw/d13/d14/d15"], "H8S/B10S/13S/15S/15S/13S/11S/9S 9/11/13/11b3/15/13/11/8r 12 r 3-3"),
     ("A8 multi-region-capture=far-only", "§17 A8, §11", A8, "multi-region-capture=far-only",
      ["Pa1cw/d15"], "H8S/B10S/13S/15S/15S/13S/11S/9S rr7/11/13/11bbb1/15/13/11/8r 12 r 1-1"),
-    ("A8 already-enclosed=exempt", "§17 A8, §9.2.5", A8, "already-enclosed=exempt", ["Pa1cw"],
-     "H8S/B10S/13S/15S/15S/13S/11S/9S rr7/1r9/13/11bbbb/15/13/11/8r 12 r"),
+    ("A8 already-enclosed=exempt", "§17 A8, §9.2 step 5", A8, "already-enclosed=exempt",
+     ["Pa1cw"], "H8S/B10S/13S/15S/15S/13S/11S/9S rr7/1r9/13/11bbbb/15/13/11/8r 12 r"),
     ("A9 first enemy turn: no capture yet", "§17 A9", A9, "standard", ["d7-d6,d7ccw"],
      "9S/11S/13S/5SHB3H5S/15S/13S/11S/9S b8/11/13/5r1br6/15/13/11/9 22 b"),
     ("A9 second enemy turn captures d8", "§17 A9", A9, "standard",
      ["d7-d6,d7ccw", "--", "d9-d10,d9cw"],
      "9S/11S/13S/5SHBHSH5S/15S/13S/11S/9S b8/11/13/5r3r5/15/13/11/9 22 b 0-1"),
-    ("A9 defence: turn the wall facing you, step through", "§17 A9, §7.4", A9, "standard",
-     ["d7-d6,d7ccw", "d7cw,d8-d7"],
+    ("A9 defence: turn the wall facing you, step through", "§17 A9, §7 condition 4", A9,
+     "standard", ["d7-d6,d7ccw", "d7cw,d8-d7"],
      "9S/11S/13S/5S5H5S/15S/13S/11S/9S b8/11/13/5rb1r6/15/13/11/9 22 r"),
 ]
 
@@ -82,11 +82,11 @@ def test_acceptance_legal(name, section, start, rules, tokens, expected):
 
 
 ILLEGAL = [
-    ("A1 step before the spin is walled", "§17 A1, §6.2", A1, "standard", ["a3-a2,a2cw"],
-     "E-ILLEGAL-MOVE", "step a3-a2: the edge a3/a2 is walled (a2's wall)"),
-    ("A1 spin of an occupied target", "§17 A1, §7.1", A1, "standard", ["a1cw"],
+    ("A1 step before the spin is walled", "§17 A1, §6 condition 2", A1, "standard",
+     ["a3-a2,a2cw"], "E-ILLEGAL-MOVE", "step a3-a2: the edge a3/a2 is walled (a2's wall)"),
+    ("A1 spin of an occupied target", "§17 A1, §7 condition 1", A1, "standard", ["a1cw"],
      "E-ILLEGAL-MOVE", "spin a1: a1 is occupied (use a Power Spin)"),
-    ("A1 no viewer behind its own wall", "§17 A1, §7.3",
+    ("A1 no viewer behind its own wall", "§17 A1, §7 condition 3",
      "H8S/11S/13S/15S/15S/13S/11S/9S r1b6/11/13/15/15/13/11/8r 22 b", "standard", ["a2cw,--"],
      "E-ILLEGAL-MOVE", "spin a2: no Blue piece can see a2 (a3's own wall faces it)"),
     ("A1 action after the winning capture", "§17 A1, §10", A1 + " 8-0", "standard",

@@ -12,6 +12,7 @@ import pytest
 from notation_tools.games.base import BadPositionError, Style
 from notation_tools.games.shih import GAME
 from notation_tools.games.shih.render import position_from_diagram
+from notation_tools.render.svg import DARK, LAST_MOVE_ORIGIN, LAST_MOVE_TARGET, LIGHT
 
 RULES = GAME.parse_rules("standard")
 A8 = "B8S/B10S/13S/15S/15S/13S/11S/9S rr7/1r9/13/11bbbb/15/13/11/8r 22 b"
@@ -88,7 +89,8 @@ def test_position_from_diagram_round_trip_and_errors():
 
 
 def test_svg_structure():
-    """§15.2: 96 polygons, 96 wall segments, one disc per piece, the rim, the diagram in desc."""
+    """§15.2: 96 polygons, 96 wall segments, one disc per piece, the rim, the diagram in desc.
+    The discs are the shared piece discs: Blue light, Red dark."""
     pos = GAME.parse_position(A8, RULES)
     root = ET.fromstring(GAME.render_svg(pos))
     spaces = root.find(f"{SVG}g[@class='spaces']")
@@ -96,20 +98,24 @@ def test_svg_structure():
     pieces = root.find(f"{SVG}g[@class='pieces']")
     assert len(spaces.findall(f"{SVG}polygon")) == 96
     assert len(walls.findall(f"{SVG}line")) == 96
-    assert len(pieces.findall(f"{SVG}circle")) == 8
+    assert len(list(pieces.iter(f"{SVG}circle"))) == 8
     assert root.find(f"{SVG}polygon[@class='rim']") is not None
     assert root.find(f"{SVG}desc").text == GAME.render_text(pos)
-    fills = {c.get("fill") for c in pieces.findall(f"{SVG}circle")}
-    assert fills == {"#1f5fd1", "#d12f1f"}
+    assert root.find(f"{SVG}title").text.startswith("Shih: Blue to move")
+    fills = {c.get("fill") for c in pieces.iter(f"{SVG}circle")}
+    assert fills == {LIGHT["fill"], DARK["fill"]}
+    light = pieces.findall(f"{SVG}g[@class='piece light']")
+    assert sorted(g.get("data-space") for g in light) == ["d12", "d13", "d14", "d15"]
+    assert len(root.find(f"{SVG}g[@class='coordinates']")) == 96
 
 
 def test_svg_wall_lies_on_its_side_and_last_move_is_marked():
     pos = GAME.start_position(RULES)
     move = GAME.parse_move("b2-b1,c2cw", pos)
     root = ET.fromstring(GAME.render_svg(pos, last_move=move))
-    marked = [p.get("data-space") for p in root.iter(f"{SVG}polygon")
-              if p.get("fill") == "#f3e7a8"]
-    assert sorted(marked) == ["b1", "b2", "c2"]
+    marked = {p.get("data-space"): p.get("fill") for p in root.iter(f"{SVG}polygon")
+              if p.get("fill") in (LAST_MOVE_ORIGIN, LAST_MOVE_TARGET)}
+    assert marked == {"b2": LAST_MOVE_ORIGIN, "b1": LAST_MOVE_TARGET, "c2": LAST_MOVE_TARGET}
     # a1 is up with its wall on S (its left side): the segment runs up to the right.
     line = next(l for l in root.iter(f"{SVG}line") if l.get("data-space") == "a1")
     assert float(line.get("x1")) < float(line.get("x2"))
@@ -122,9 +128,9 @@ def test_stats_of_a_record():
     pos = GAME.start_position(RULES)
     for text in ["Pg4cw/a1/a2/a3", "g3cw,--", "b2-b1,c2cw", "--"]:
         move = GAME.parse_move(text, pos)
-        before = pos.copy()
+        collector.before_move(pos, move)
         pos.push(move)
-        collector.add(before, move, pos)
+        collector.after_move(pos)
     figures = collector.summary(pos, pos.outcome())
     assert figures["captures"] == 3
     assert figures["blue_power_spins"] == 1 and figures["blue_captured_by_power_spin"] == 3
@@ -147,9 +153,9 @@ def test_stats_count_passes_and_end_reason():
     pos = GAME.parse_position(stuck, RULES)
     collector = GAME.new_stats(RULES)
     move = GAME.parse_move("--", pos)
-    before = pos.copy()
+    collector.before_move(pos, move)
     pos.push(move)
-    collector.add(before, move, pos)
+    collector.after_move(pos)
     figures = collector.summary(pos, pos.outcome())
     assert figures["blue_passes"] == 1 and figures["blue_early_ends"] == 0
 

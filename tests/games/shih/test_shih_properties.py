@@ -14,7 +14,7 @@ from notation_tools.games.shih import GAME
 from notation_tools.games.shih.moves import PowerSpin, Spin, Step, Turn
 from notation_tools.games.shih.pieces import COUNT, MIRROR_SIDE, reflect, rotate180
 from notation_tools.games.shih.render import position_from_diagram
-from notation_tools.games.shih.rules import ShihPosition
+from notation_tools.games.shih.rules import Position
 from notation_tools.analysis.generate import random_move
 
 RULES = GAME.parse_rules("standard")
@@ -132,7 +132,7 @@ def test_position_strings_round_trip(walls, board, spins, turn, score):
     """§3.2: parse(format(p)) == p and format(parse(s)) == s."""
     if board.count(0) > 14 or board.count(1) > 14:
         return
-    position = ShihPosition(RULES, walls, board, spins, turn, score)
+    position = Position(RULES, walls, board, spins, turn, score)
     text = GAME.format_position(position)
     again = GAME.parse_position(text, RULES)
     assert again == position
@@ -163,7 +163,7 @@ def transform_position(position, space_map, side_map, swap):
     spins, score, turn = position.spins[:], position.score[:], position.turn
     if swap:
         spins, score, turn = spins[::-1], score[::-1], 1 - turn
-    return ShihPosition(position.rules, walls, board, spins, turn, score)
+    return Position(position.rules, walls, board, spins, turn, score)
 
 
 def transform_move(move, space_map, flip):

@@ -165,7 +165,7 @@ def test_section_13_diagnostics(case, fen, text, code, message):
 
 
 def test_double_wall_step_message_names_both_walls():
-    """§5/§6.2: b1 and b2 both have their walls on their shared B edge."""
+    """§5/§6 condition 2: b1 and b2 both have their walls on their shared B edge."""
     pos = position("9S/BB9S/13S/15S/15S/13S/11S/9S 9/b10/13/15/15/13/11/8r 22 b")
     error = fails(pos, "b1-b2,--")
     assert error.message == ("step b1-b2: the edge b1/b2 is walled (b1's and b2's walls, "
@@ -173,7 +173,7 @@ def test_double_wall_step_message_names_both_walls():
 
 
 def test_spin_target_wall_may_face_viewer():
-    """§7.4: the target's own wall may lie on the shared edge (A9's defence): b1's wall B
+    """§7 condition 4: the target's own wall may lie on the shared edge (A9's defence): b1's wall B
     faces b2, whose own wall S does not, so b2 may spin b1."""
     pos = position("9S/B10S/13S/15S/15S/13S/11S/9S 9/1b9/13/15/15/13/11/8r 22 b")
     assert GAME.format_move(GAME.parse_move("b1cw,--", pos), pos) == "b1cw,--"
@@ -304,7 +304,7 @@ def test_spin_directions_both():
 
 
 def test_spin_directions_cw_only():
-    """§7.5: only clockwise turns (applied to Power Spins too)."""
+    """§7 condition 5: only clockwise turns (applied to Power Spins too)."""
     pos = start("spin-directions=cw-only")
     assert "cw-only" in fails(pos, "b1ccw,--").message
     assert "cw-only" in fails(pos, "Pe8ccw").message

@@ -17,7 +17,7 @@ RULES = GAME.parse_rules("standard")
 
 @pytest.mark.slow
 def test_perft_2_of_default_start():
-    """Regression figure computed by this engine (the spec gives perft(1) only, §16); the
+    """Regression figure computed by this engine (the rules give perft(1) only, §16); the
     counted last level must agree with enumerating it."""
     position = GAME.start_position(RULES)
     assert perft(position, 2) == 7_784_321
