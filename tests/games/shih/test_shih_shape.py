@@ -106,7 +106,7 @@ PIECES_AT = DEFAULT_START.index(" ") + 1
     ("bbbbbbbbb", "bbbbbbbbbb", "pieces row a: more than 9 squares", 9),
     ("bbbbbbbbb", "12", "pieces row a: bad run of empty squares '12' (1 to 9)", 0),
     ("bbbbbbbbb", "b07", "pieces row a: bad run of empty squares '07' (1 to 9)", 1),
-    ("bbbbbbbbb", "bbbb", "pieces row a: 4 squares, not 9", 0),
+    ("bbbbbbbbb", "bbbb", "pieces row a: 4 squares, not 9", 4),  # short: its end
     ("bbbbbbbbb/", "/", "pieces row a: 0 squares, not 9", 0),
 ])
 def test_pieces_rank_errors_come_from_decode_rank(row_text, replacement, message, fault):
