@@ -405,6 +405,9 @@ class Game(ABC, Generic[PositionT, MoveT]):
     notations: ClassVar[tuple[str, ...]]
     """Move notations for ``convert --to``; the first is the default."""
     options: ClassVar[tuple[RuleOption, ...]] = ()
+    options_type: ClassVar[type[Any] | None] = None
+    """The game's ``Options`` dataclass, which the engine reads through :func:`options_of`:
+    one field per option (``check_tables`` checks that they match)."""
     profiles: ClassVar[Mapping[str, Mapping[str, str]]] = {}
     """Profile name → option texts that differ from the option defaults."""
     default_profile: ClassVar[str]
@@ -619,6 +622,13 @@ class Game(ABC, Generic[PositionT, MoveT]):
                     option.value_of(value)
                 except ValueError:
                     problems.append(f"profile {profile}: option {name} has no value {value!r}")
+        if self.options_type is not None:
+            fields = {field.name for field in dataclasses.fields(self.options_type) if field.init}
+            wanted = {option.field_name for option in self.options}
+            problems += [f"rule option {name}: no field in {self.options_type.__name__}"
+                         for name in sorted(wanted - fields)]
+            problems += [f"{self.options_type.__name__}.{name}: no rule option"
+                         for name in sorted(fields - wanted)]
         codes = [code.code for code in self.codes]
         for code in sorted({code for code in codes if codes.count(code) > 1}):
             problems.append(f"diagnostic code {code} is declared twice")

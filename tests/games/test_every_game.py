@@ -98,13 +98,20 @@ def test_identity_is_complete(game):
 @every_game
 def test_options_dataclass_mirrors_the_option_rows(game):
     # The engine reads one typed frozen dataclass whose fields are the option names.
-    module = __import__(type(game).__module__.rpartition(".")[0], fromlist=["Options"])
-    options = base.options_of(module.Options, game.parse_rules(None))
+    assert game.options_type is not None
+    options = base.options_of(game.options_type, game.parse_rules(None))
     rules = game.parse_rules(None)
     for option in game.options:
         assert getattr(options, option.field_name) == rules[option.name], option.name
     with pytest.raises(AttributeError):
         setattr(options, game.options[0].field_name, None)
+
+
+def test_check_tables_finds_an_option_without_its_field():
+    class Lacking(type(EXAMPLE)):
+        options = (*EXAMPLE.options, base.RuleOption("extra", "no", "not in Options", "§4"))
+
+    assert Lacking().check_tables() == ["rule option extra: no field in Options"]
 
 
 # ---- records ---------------------------------------------------------------------------

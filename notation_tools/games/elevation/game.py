@@ -39,6 +39,7 @@ class ElevationGame(Game[Position, Move]):
     results = ("1-0", "0-1")
     notations = _notation.NOTATIONS
     options = _options.OPTIONS
+    options_type = _options.Options
     profiles = _options.PROFILES
     default_profile = "standard"
     rules_doc = "docs/rules/elevation.md"
@@ -79,7 +80,7 @@ class ElevationGame(Game[Position, Move]):
         return stats.Stats(rules)
 
     def check_data(self) -> list[str]:
-        return pieces.check_tables() + _options.check_fields()
+        return pieces.check_tables()
 
 
 GAME = ElevationGame()

@@ -89,16 +89,3 @@ class Options:
         object.__setattr__(self, "capture_exactly_2", self.capture_height == "exactly-2")
         object.__setattr__(self, "ocean_climb", self.ocean_free_move != "off")
         object.__setattr__(self, "ocean_capture", self.ocean_free_move == "climb-capture")
-
-
-def check_fields() -> list[str]:
-    """Problems between :data:`OPTIONS` and :class:`Options`: each option needs its field,
-    and each field set from the rules its option.
-
-    >>> check_fields()
-    []
-    """
-    fields = {field.name for field in dataclasses.fields(Options) if field.init}
-    names = {option.field_name for option in OPTIONS}
-    return ([f"rule option {name}: no field in Options" for name in sorted(names - fields)]
-            + [f"Options.{name}: no rule option" for name in sorted(fields - names)])

@@ -21,7 +21,8 @@ from notation_tools.games.maka import position as _position
 from notation_tools.games.maka import render as _render
 from notation_tools.games.maka import stats as _stats
 from notation_tools.games.maka.moves import Move
-from notation_tools.games.maka.options import OPTIONS, PROFILES, check_alternative_moves
+from notation_tools.games.maka.options import (OPTIONS, PROFILES, Options,
+                                               check_alternative_moves)
 from notation_tools.games.maka.rules import Position
 
 CODES = (
@@ -58,6 +59,7 @@ class MakaGame(Game[Position, Move]):
     results = ("1-0", "0-1")
     notations = _notation.NOTATIONS
     options = OPTIONS
+    options_type = Options
     profiles = PROFILES
     default_profile = "tsa"
     rules_doc = "docs/rules/maka-dai-dai-shogi.md"

@@ -28,7 +28,7 @@ from notation_tools.games.shih import position as _position
 from notation_tools.games.shih import render as _render
 from notation_tools.games.shih import stats as _stats
 from notation_tools.games.shih.moves import Move
-from notation_tools.games.shih.options import OPTIONS, PROFILES
+from notation_tools.games.shih.options import OPTIONS, PROFILES, Options
 from notation_tools.games.shih.pieces import SIDE_NAMES
 from notation_tools.games.shih.rules import Position
 
@@ -48,6 +48,7 @@ class ShihGame(Game[Position, Move]):
     results = ("1-0", "0-1")
     notations = _notation.NOTATIONS
     options = OPTIONS
+    options_type = Options
     profiles = PROFILES
     default_profile = "standard"
     rules_doc = "docs/rules/shih.md"

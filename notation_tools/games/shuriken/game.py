@@ -49,6 +49,7 @@ class ShurikenGame(Game[Position, Move]):
     results = ("1-0", "0-1")   # "1-0" is a win of Black, the first player (rules doc, head)
     notations = NOTATIONS
     options = OPTIONS
+    options_type = Options
     profiles = PROFILES
     default_profile = "standard"
     rules_doc = "docs/rules/shuriken-2d.md"

@@ -16,7 +16,7 @@ from tests.example_game.tictactoe import pieces as _pieces
 from tests.example_game.tictactoe import position as _position
 from tests.example_game.tictactoe import render as _render
 from tests.example_game.tictactoe.moves import Move
-from tests.example_game.tictactoe.options import OPTIONS, PROFILES
+from tests.example_game.tictactoe.options import OPTIONS, PROFILES, Options
 from tests.example_game.tictactoe.rules import Position
 from tests.example_game.tictactoe.stats import Stats
 
@@ -32,6 +32,7 @@ class TicTacToeGame(Game[Position, Move]):
     sides = ("Crosses", "Noughts")
     notations = _notation.NOTATIONS
     options = OPTIONS
+    options_type = Options
     profiles = PROFILES
     default_profile = "standard"
     rules_doc = "tests/example_game/rules.md"

@@ -84,7 +84,7 @@ def test_options_field_per_option_value(text, changes):
 
 def test_options_cover_every_option_and_are_cached_and_frozen():
     """The Options fields are exactly the option names; one object per rules; immutable."""
-    assert options_module.check_fields() == []
+    assert GAME.options_type is Options and GAME.check_tables() == []
     assert {field.name for field in dataclasses.fields(Options) if field.init} == {
         option.field_name for option in GAME.options}
     rules = GAME.parse_rules("max-height=4")
