@@ -119,6 +119,10 @@ def open_output(path: str) -> Iterator[TextIO]:
         with stream:
             yield stream
             stream.flush()
+    except BrokenPipeError:
+        # The reader went away (``| head``): stop quietly, as other tools do.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)
     except OSError as error:
         raise InputError(f"cannot write {name}: {error.strerror or error}") from None
 
