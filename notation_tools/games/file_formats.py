@@ -25,6 +25,21 @@ class ForeignRecord:
 
 
 @dataclasses.dataclass(frozen=True)
+class ForeignPosition:
+    """A position read from a one-position format: the game's position string, notes
+    ``(code, message)`` the reader made, and text the position string cannot hold (a
+    comment after the position)."""
+
+    fen: str
+    notes: tuple[tuple[str, str], ...] = ()
+    comment: str | None = None
+
+    def as_record(self) -> ForeignRecord:
+        """The record of a game set up at this position, with no move yet."""
+        return ForeignRecord({"SetUp": "1", "FEN": self.fen}, (), self.notes, self.comment)
+
+
+@dataclasses.dataclass(frozen=True)
 class FileFormat:
     """One file format of one game, for ``convert --to`` and for reading.
 

@@ -16,13 +16,13 @@ True
 
 from __future__ import annotations
 
-from notation_tools.games.gow.foreign import (
-    ForeignPosition, assemble, assumed_turn, foreign_error, map_differences, surviving)
-from notation_tools.games.gow.options import GAME_RULES_DEFAULT
+from notation_tools.games.file_formats import ForeignPosition
+from notation_tools.games.gow.options import DEFAULT_RULES
 from notation_tools.games.gow.pieces import (
     ARSENAL_OWNER, ARSENALS, COLS, FORT, KIND_OF, MOUNTAIN, NAMES, PASS, ROWS, SIDE_OF, SIZE,
     TERRAIN, UNIT_TYPES, code, territory)
-from notation_tools.games.gow.position import parse_position
+from notation_tools.games.gow.position import (
+    assemble, assumed_turn, foreign_error, map_differences, parse_position, surviving)
 from notation_tools.games.gow.rules import Position
 
 _TERRAIN_NAMES = {"M": MOUNTAIN, "CO": PASS, "F": FORT}
@@ -157,5 +157,5 @@ def read_ebarjou(text: str) -> ForeignPosition:
     turn = assumed_turn(board, side, alive, retreat)
     notes.append(("I-TURN-ASSUMED", f"the save file has no turn number: turn {turn} assumed"))
     fen = assemble(board, side, alive, retreat, turn)
-    parse_position(fen, GAME_RULES_DEFAULT)
+    parse_position(fen, DEFAULT_RULES)
     return ForeignPosition(fen, tuple(notes))

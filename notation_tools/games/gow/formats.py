@@ -14,15 +14,10 @@ from typing import Any
 
 from notation_tools.games.file_formats import FileFormat, ForeignRecord
 from notation_tools.games.gow.ebarjou import read_ebarjou, write_ebarjou
-from notation_tools.games.gow.foreign import ForeignPosition
 from notation_tools.games.gow.kfen import read_kfen, read_kfen_json, write_kfen, write_kfen_json
 
 _KFEN_CHARS = re.compile(r"[A-Za-z0-9_(){}\[\],/]+")
 _EBARJOU_HEAD = re.compile(r"\d+;\d+")
-
-
-def _as_record(found: ForeignPosition) -> ForeignRecord:
-    return ForeignRecord({"SetUp": "1", "FEN": found.fen}, (), found.notes, found.comment)
 
 
 def sniff_kfen_json(head: str) -> bool:
@@ -69,11 +64,11 @@ def _write_kfen_json(start: Any, moves: Sequence[Any], tags: Mapping[str, str],
 
 
 def _read_kfen(text: str) -> ForeignRecord:
-    return _as_record(read_kfen(text))
+    return read_kfen(text).as_record()
 
 
 def _read_ebarjou(text: str) -> ForeignRecord:
-    return _as_record(read_ebarjou(text))
+    return read_ebarjou(text).as_record()
 
 
 FILE_FORMATS = (

@@ -21,15 +21,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from notation_tools.games.base import BadPositionError
-from notation_tools.games.gow.foreign import (
-    ForeignPosition, ForeignRecord, assemble, assumed_turn, foreign_error, map_differences,
-    surviving)
+from notation_tools.games.file_formats import ForeignPosition, ForeignRecord
 from notation_tools.games.gow.moves import Turn
-from notation_tools.games.gow.options import GAME_RULES_DEFAULT
+from notation_tools.games.gow.options import DEFAULT_RULES
 from notation_tools.games.gow.pieces import (
     ARSENAL_OWNER, ARSENALS, COLS, FORT, KIND_OF, MOUNTAIN, NAMES, PASS, ROWS, SIDE_OF,
     SIZE, TERRAIN, UNIT_TYPES, code)
-from notation_tools.games.gow.position import parse_position
+from notation_tools.games.gow.position import (
+    assemble, assumed_turn, foreign_error, map_differences, parse_position, surviving)
 from notation_tools.games.gow.rules import Position
 
 _KFEN_TO_KIND = {t.kfen: k for k, t in enumerate(UNIT_TYPES) if t is not None}
@@ -98,7 +97,7 @@ def _parse_rows(rows: Sequence[str]) -> tuple[list[int], dict[int, int], dict[in
         where = f"KFEN row {r + 1}"
         while i < len(row):
             if c >= COLS:
-                raise _error(f"{where} has more than 25 cells")
+                raise _error(f"{where} has more than {COLS} cells")
             s = r * COLS + c
             ch = row[i]
             if ch == "_":
@@ -129,7 +128,7 @@ def _parse_rows(rows: Sequence[str]) -> tuple[list[int], dict[int, int], dict[in
                 i += 1
             c += 1
         if c != COLS:
-            raise _error(f"{where} has {c} cells; 25 are needed")
+            raise _error(f"{where} has {c} cells; {COLS} are needed")
     return board, terrain, marks
 
 
@@ -194,17 +193,18 @@ def read_kfen(text: str, *, first_player: int = 0) -> ForeignPosition:
     if not isinstance(text, str):
         raise _error("KFEN is text")
     fields = text.strip().split("/")
-    if len(fields) not in (20, 23, 25):
-        raise _error(f"KFEN has 20, 23 or 25 /-separated fields, not {len(fields)}")
-    board, terrain, marks = _parse_rows(fields[:20])
+    if len(fields) not in (ROWS, ROWS + 3, ROWS + 5):
+        raise _error(f"KFEN has {ROWS}, {ROWS + 3} or {ROWS + 5} /-separated fields, not "
+                     f"{len(fields)}")
+    board, terrain, marks = _parse_rows(fields[:ROWS])
     notes = _board_notes(board, terrain, marks)
     alive = surviving(marks)
     comment = None
     retreat = None
-    if len(fields) == 20:
+    if len(fields) == ROWS:
         side = first_player
     else:
-        side_text, phase, actions = fields[20:23]
+        side_text, phase, actions = fields[ROWS:ROWS + 3]
         if side_text not in ("N", "S"):
             raise _error(f"side to move is N or S, not {side_text!r}")
         side = 0 if side_text == "N" else 1
@@ -214,7 +214,7 @@ def read_kfen(text: str, *, first_player: int = 0) -> ForeignPosition:
             comment = f"kfen-actions: {phase} {actions}"
             notes.append(("W-MID-TURN", f"saved in phase {phase} with actions {actions}; "
                           "a fresh turn is assumed and the actions are kept as a comment"))
-    if len(fields) == 25:
+    if len(fields) == ROWS + 5:
         number, retreats = fields[23], fields[24]
         if not re.fullmatch(r"[1-9][0-9]*", number):
             raise _error(f"turn number {number!r} is not a whole number from 1")
@@ -234,7 +234,7 @@ def read_kfen(text: str, *, first_player: int = 0) -> ForeignPosition:
         turn = assumed_turn(board, side, alive, retreat)
         notes.append(("I-TURN-ASSUMED", f"KFEN without a turn number: turn {turn} assumed"))
     fen = assemble(board, side, alive, retreat, turn)
-    parse_position(fen, GAME_RULES_DEFAULT)
+    parse_position(fen, DEFAULT_RULES)
     return ForeignPosition(fen, tuple(notes), comment)
 
 
@@ -470,8 +470,8 @@ def read_kfen_json(text: str) -> ForeignRecord:
     if not isinstance(fen_text, str):
         raise _error("board_info.fen is missing")
     rows = re.sub(r"/\s+", "/", fen_text.strip()).split("/")
-    if len(rows) < 20:
-        raise _error(f"board_info.fen has {len(rows)} rows; 20 are needed")
+    if len(rows) < ROWS:
+        raise _error(f"board_info.fen has {len(rows)} rows; {ROWS} are needed")
     board, terrain, marks = _parse_rows(rows[:20])
     notes = _board_notes(board, terrain, marks)
     alive = surviving(marks)
@@ -508,7 +508,7 @@ def read_kfen_json(text: str) -> ForeignRecord:
         if problem is not None:
             extra.append(("W-KFEN-HISTORY", f"history unusable ({problem}); position only"))
         fen = assemble(board, side, alive, retreat, turn)
-        parse_position(fen, GAME_RULES_DEFAULT)
+        parse_position(fen, DEFAULT_RULES)
         return ForeignRecord({**tags, "SetUp": "1", "FEN": fen}, (), tuple(extra))
 
     history = data.get("turn_history") or []
@@ -528,7 +528,7 @@ def read_kfen_json(text: str) -> ForeignRecord:
             retreat = _square_of(first["moves"][0].get("from"), "retreat")
         fen = assemble(start_board, side, start_alive, retreat, first["turn_number"])
         try:
-            parse_position(fen, GAME_RULES_DEFAULT)
+            parse_position(fen, DEFAULT_RULES)
         except BadPositionError as error:
             raise _HistoryProblem(f"reconstructed start position: {error.message}") from None
         tokens = tuple(_token(entry) for entry in entries)

@@ -20,21 +20,21 @@ from notation_tools.games.gow.pieces import NAMES, SQUARE
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Step:
-    """One unit's move from ``origin`` to ``dest`` (square indices, spec §7)."""
+    """One unit's move from ``origin`` to ``target`` (square indices, §7)."""
 
     origin: int
-    dest: int
+    target: int
 
     @classmethod
-    def of(cls, origin: str, dest: str) -> Step:
+    def of(cls, origin: str, target: str) -> Step:
         """A step from square names (``Step.of("G8", "H9")``)."""
-        return cls(SQUARE[origin], SQUARE[dest])
+        return cls(SQUARE[origin], SQUARE[target])
 
     def __repr__(self) -> str:
-        return f"Step.of({NAMES[self.origin]!r}, {NAMES[self.dest]!r})"
+        return f"Step.of({NAMES[self.origin]!r}, {NAMES[self.target]!r})"
 
     def text(self) -> str:
-        return f"{NAMES[self.origin]}-{NAMES[self.dest]}"
+        return f"{NAMES[self.origin]}-{NAMES[self.target]}"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -91,3 +91,7 @@ class Turn:
 
 
 Action = Step | Attack | EndTurn
+
+Move = Turn | Action
+"""What one ply of a record is: a whole turn; ``push`` also takes its actions one by one
+(§17)."""

@@ -23,13 +23,16 @@ from typing import Any
 
 import pyparsing as pp
 
-from notation_tools.games.base import MoveSyntaxError
+from notation_tools.games.base import Dialect, EngineError, MoveSyntaxError
 from notation_tools.games.gow.moves import Attack, EndTurn, Step
-from notation_tools.games.gow.pieces import ROW_LETTERS, SQUARE
+from notation_tools.games.gow.pieces import COLS, ROW_LETTERS, SQUARE
 from notation_tools.games.gow.rules import Position
 
 # The grammar of one action (spec §13.2), kept loose on squares so that a wrong square gets
 # E-SQUARE or a precise E-SYNTAX hint instead of a bare parse failure.
+NOTATIONS = ("turn",)
+"""The one notation: a whole turn as one token (§13.2)."""
+
 _SQUARE = pp.Regex(r"[A-Za-z][0-9]+")
 _MOVE = pp.Group(_SQUARE("origin") + pp.Suppress("-") + _SQUARE("dest"))("move")
 _MARK = pp.Suppress("=") + pp.Char("DR0")("mark")
@@ -53,7 +56,7 @@ def _square(text: str, offset: int) -> int:
     if column.startswith("0") and column != "0":
         raise _syntax(f"{text}: no leading zeros in column numbers (write {row}{int(column)})",
                       offset + 1)
-    if row not in ROW_LETTERS or not 1 <= int(column) <= 25:
+    if row not in ROW_LETTERS or not 1 <= int(column) <= COLS:
         raise _syntax(f"{text} names no square: rows are A to T, columns 1 to 25", offset,
                       code="E-SQUARE")
     return SQUARE[text]
@@ -163,7 +166,7 @@ def parse_move(text: str, position: Position, notation: str | None = None) -> An
         raise _syntax(f"a turn token is text, not {type(text).__name__}", 0)
     if notation == "action":
         return _parse_single(text, position)
-    if notation not in (None, "turn"):
+    if notation not in (None, *NOTATIONS):
         raise _syntax(f"unknown notation {notation!r} (turn, action)", 0)
     steps, attack, end = parse_token(text)
     return position.resolve(list(steps), attack, end)
@@ -182,7 +185,7 @@ def _parse_single(text: str, position: Position) -> Step | Attack | EndTurn:
         action = EndTurn()
     # resolve() checks the action from the current point of the turn and leaves it unchanged.
     if isinstance(action, Step):
-        position.resolve([(action.origin, action.dest, 0)], None)
+        position.resolve([(action.origin, action.target, 0)], None)
     elif isinstance(action, Attack):
         position.resolve([], (action.target, action.mark, 0))
     else:
@@ -193,3 +196,28 @@ def _parse_single(text: str, position: Position) -> Step | Attack | EndTurn:
 def format_move(move: Any, position: Position | None = None, notation: str | None = None) -> str:
     """The text of a turn (its token) or of a single action (spec §13.2, §17)."""
     return move.text()
+
+
+class GowDialect(Dialect):
+    """How Game of War records are written (§13.2, §15)."""
+
+    move_number_code = ("W-MOVE-NUMBER", "warning")  # §15: numbers are informative only
+
+    def sniff(self, move_texts: Any) -> bool:
+        """Tokens like ``G8-H9,xL8=D`` or ``--`` (spec §13.2)."""
+        texts = [t for t in move_texts if t]
+        if not texts:
+            return False
+        for text in texts:
+            try:
+                parse_token(text)
+            except EngineError:
+                return False
+        return any(text != "--" for text in texts)
+
+    def first_move_number(self, position: Any) -> int:
+        """The move number before the first turn of a record starting at ``position`` (§5.3)."""
+        return (position.turn_number + 1) // 2
+
+
+DIALECT = GowDialect()

@@ -1,18 +1,14 @@
-"""The rule options and profiles of the Game of War (spec §12), as data.
+"""The rule options and profiles of the Game of War (§12), as data.
 
 Each disputed point of the rules is one :class:`RuleOption` row; profiles are differences from
-the defaults. :class:`Options` turns a :class:`~notation_tools.games.base.Rules` into plain
-attributes that the engine reads in its inner loops. This module does not apply any rule.
-
->>> Options.of(GAME_RULES_DEFAULT).relay_range
-2
+the defaults. :class:`Options` is what the engine reads. This module does not apply any rule.
 """
 
 from __future__ import annotations
 
-import functools
+import dataclasses
 
-from notation_tools.games.base import RuleOption, Rules
+from notation_tools.games.base import RuleOption, Rules, options_of
 
 OPTIONS: tuple[RuleOption, ...] = (
     RuleOption("charge-size", "any", "a charge column holds 1-4 cavalry (any) or only four (four)",
@@ -65,41 +61,62 @@ def _default_rules() -> Rules:
     return Rules("game-of-war", "debord", texts, values, dict(texts))
 
 
-GAME_RULES_DEFAULT = _default_rules()
+DEFAULT_RULES = _default_rules()
+"""The ``debord`` rules, for the foreign-format readers, which check the position strings
+they build before any record's rules are known."""
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
 class Options:
-    """The option values of one rule set as attributes (spec §12.1)."""
+    """The option values of one rule set, one field per option (§12.1), as the engine reads
+    them through ``base.options_of(Options, rules)``; the derived fields turn a choice the
+    engine tests in its loops into a flag.
 
-    __slots__ = ("charge_four", "charge_single", "fire_blocked", "relay_adjacent", "relay_range",
-                 "relay_status", "adjacency_via_relays", "offline_block", "two_step_online",
-                 "bonus_unit", "retreat_one", "offline_retreat_move", "failed_uses_move",
-                 "retreat_arsenal", "attack_minimum", "moves_after_arsenal", "relay_on_arsenal",
-                 "relay_collapse", "rules")
+    >>> from notation_tools.games.gow import GAME
+    >>> options_of(Options, GAME.parse_rules("rsg")).relay_range
+    0
+    """
 
-    def __init__(self, rules: Rules) -> None:
-        self.rules = rules
-        self.charge_four = rules["charge-size"] == "four"
-        self.charge_single = rules["charge-directions"] == "single"
-        self.fire_blocked = rules["fire-blocked-by"]
-        self.relay_adjacent = rules["relay-activation"] == "line-or-adjacent"
-        self.relay_range = rules["relay-range"]
-        self.relay_status = rules["relay-status"]
-        self.adjacency_via_relays = rules["adjacency-via-relays"]
-        self.offline_block = rules["offline-units-block"]
-        self.two_step_online = rules["two-step-via-online"]
-        self.bonus_unit = rules["terrain-bonus-scope"] == "unit"
-        self.retreat_one = rules["retreat-range"] == "one"
-        self.offline_retreat_move = rules["offline-retreat"] == "move"
-        self.failed_uses_move = rules["failed-retreat-uses-move"]
-        self.retreat_arsenal = rules["retreat-to-enemy-arsenal"] == "destroy"
-        self.attack_minimum = rules["attack-minimum"]
-        self.moves_after_arsenal = rules["moves-after-arsenal"] == "allow"
-        self.relay_on_arsenal = rules["relay-on-enemy-arsenal"] == "allow"
-        self.relay_collapse = rules["relay-collapse-win"]
+    charge_size: str
+    charge_directions: str
+    fire_blocked_by: str
+    relay_activation: str
+    relay_range: int
+    relay_status: str
+    adjacency_via_relays: bool
+    offline_units_block: bool
+    two_step_via_online: bool
+    terrain_bonus_scope: str
+    retreat_range: str
+    offline_retreat: str
+    failed_retreat_uses_move: bool
+    retreat_to_enemy_arsenal: str
+    attack_minimum: str
+    moves_after_arsenal: str
+    relay_on_enemy_arsenal: str
+    relay_collapse_win: bool
+    map: str
+    charge_four: bool = dataclasses.field(init=False)
+    charge_single: bool = dataclasses.field(init=False)
+    relay_adjacent: bool = dataclasses.field(init=False)
+    bonus_unit: bool = dataclasses.field(init=False)
+    retreat_one: bool = dataclasses.field(init=False)
+    offline_retreat_move: bool = dataclasses.field(init=False)
+    retreat_arsenal: bool = dataclasses.field(init=False)
+    arsenal_then_moves: bool = dataclasses.field(init=False)
+    relay_on_arsenal: bool = dataclasses.field(init=False)
 
-    @staticmethod
-    @functools.lru_cache(maxsize=64)
-    def of(rules: Rules) -> Options:
-        """The (cached) options of ``rules``."""
-        return Options(rules)
+    def __post_init__(self) -> None:
+        derived = {
+            "charge_four": self.charge_size == "four",
+            "charge_single": self.charge_directions == "single",
+            "relay_adjacent": self.relay_activation == "line-or-adjacent",
+            "bonus_unit": self.terrain_bonus_scope == "unit",
+            "retreat_one": self.retreat_range == "one",
+            "offline_retreat_move": self.offline_retreat == "move",
+            "retreat_arsenal": self.retreat_to_enemy_arsenal == "destroy",
+            "arsenal_then_moves": self.moves_after_arsenal == "allow",
+            "relay_on_arsenal": self.relay_on_enemy_arsenal == "allow",
+        }
+        for name, value in derived.items():
+            object.__setattr__(self, name, value)

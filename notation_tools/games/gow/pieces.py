@@ -20,6 +20,8 @@ ROWS = 20
 COLS = 25
 SIZE = ROWS * COLS
 ROW_LETTERS = "ABCDEFGHIJKLMNOPQRST"
+MOVES_PER_TURN = 5
+"""A side moves at most five units a turn (§4)."""
 NORTH, SOUTH = 0, 1
 SIDE_NAMES = ("North", "South")
 

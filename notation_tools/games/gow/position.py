@@ -6,19 +6,19 @@ standard map. :func:`parse_position` validates everything §5.4 and §5.1 demand
 canonical form. This module does not apply moves and does not read foreign formats (see
 ``kfen.py`` and ``ebarjou.py``).
 
->>> from notation_tools.games.gow.options import GAME_RULES_DEFAULT
->>> format_position(parse_position(BOOK_OPENING, GAME_RULES_DEFAULT)) == BOOK_OPENING
+>>> from notation_tools.games.gow.options import DEFAULT_RULES
+>>> format_position(parse_position(BOOK_OPENING, DEFAULT_RULES)) == BOOK_OPENING
 True
 """
 
 from __future__ import annotations
 
-from notation_tools.games.runs import encode_rank
 import re
 
-from notation_tools.games.base import BadPositionError, Rules
+from notation_tools.games.base import BadPositionError, Rules, TagConflictError
+from notation_tools.games.runs import RankError, decode_rank, encode_rank
 from notation_tools.games.gow.pieces import (
-    ARSENAL_OWNER, ARSENALS, CODE_LETTER, COLS, IS_FIGHTING, KIND_OF, LETTER_CODE, MOUNTAIN, NAMES,
+    ROW_LETTERS, ARSENAL_OWNER, ARSENALS, CODE_LETTER, COLS, IS_FIGHTING, KIND_OF, LETTER_CODE, MOUNTAIN, NAMES,
     ROSTER, ROWS, SIDE_NAMES, SIDE_OF, SIZE, SQUARE, TERRAIN, UNIT_TYPES, territory)
 from notation_tools.games.gow.rules import Position
 
@@ -27,7 +27,6 @@ BOOK_OPENING = ("25/25/25/2R22/25/4M4I15/2CC1IIAI16/2CCIHIII16/5I19/25/14iiiac6/
 """The deployment of the Becker-Ho/Debord game, North to move (spec §5.2)."""
 
 _TURN = re.compile(r"[1-9][0-9]*\Z")
-_RANK_PART = re.compile(r"[0-9]+|[A-Za-z]|.")
 
 
 def _bad(message: str, code: str | None = None) -> BadPositionError:
@@ -37,28 +36,17 @@ def _bad(message: str, code: str | None = None) -> BadPositionError:
 def _parse_board(text: str) -> list[int]:
     ranks = text.split("/")
     if len(ranks) != ROWS:
-        raise _bad(f"the board needs 20 ranks (A to T), not {len(ranks)}")
-    board = [0] * SIZE
-    for r, rank in enumerate(ranks):
-        row = "ABCDEFGHIJKLMNOPQRST"[r]
+        raise _bad(f"the board needs {ROWS} ranks (A to T), not {len(ranks)}")
+    board: list[int] = []
+    for row, rank in zip(ROW_LETTERS, ranks):
         if not rank:
-            raise _bad(f"rank {row} is empty; write 25 for a rank without units")
-        c = 0
-        for part in _RANK_PART.findall(rank):
-            if part[0].isdigit():
-                if part[0] == "0":
-                    raise _bad(f"rank {row}: count {part!r} has a leading zero or is zero")
-                c += int(part)
-            elif part in LETTER_CODE:
-                if c < COLS:
-                    board[r * COLS + c] = LETTER_CODE[part]
-                c += 1
-            else:
-                raise _bad(f"rank {row}: unknown unit letter {part!r} (IiCcAaHhRrMm)")
-            if c > COLS:
-                break
-        if c != COLS:
-            raise _bad(f"rank {row} describes {c} squares; 25 are needed")
+            raise _bad(f"rank {row} is empty; write {COLS} for a rank without units")
+        try:
+            board += decode_rank(rank, LETTER_CODE, width=COLS)
+        except RankError as error:
+            hint = " (IiCcAaHhRrMm, or a count of empty squares)" \
+                if error.message.startswith("unexpected") else ""
+            raise _bad(f"rank {row}: {error.message}{hint}") from None
     return board
 
 
@@ -67,8 +55,8 @@ def parse_position(text: str, rules: Rules) -> Position:
     E-SETUP-TERRITORY). Turn-1 positions with missing units get the note W-SETUP-INCOMPLETE
     in ``position.notes``.
 
-    >>> from notation_tools.games.gow.options import GAME_RULES_DEFAULT
-    >>> parse_position("25/" * 19 + "12i12 N B15,D8,T3,T23 - 11", GAME_RULES_DEFAULT).turn_number
+    >>> from notation_tools.games.gow.options import DEFAULT_RULES
+    >>> parse_position("25/" * 19 + "12i12 N B15,D8,T3,T23 - 11", DEFAULT_RULES).turn_number
     11
     """
     if not isinstance(text, str):
@@ -177,3 +165,74 @@ def format_position(position: Position) -> str:
     retreat = NAMES[position.retreat] if position.retreat is not None else "-"
     side = "N" if position.turn == 0 else "S"
     return f"{format_board(position.board)} {side} {arsenals} {retreat} {position.turn_number}"
+
+
+def start_position(rules: Rules, *, fen: str | None = None,
+               first_player: int | None = None) -> Position:
+    """The record's start: its ``FEN``, else the book opening (spec §5.2, §13.1).
+
+    Raises BadPositionError, or TagConflictError (E-FIRST-PLAYER) when ``FirstPlayer``
+    contradicts the FEN.
+    """
+    if fen is None:
+        pos = parse_position(BOOK_OPENING, rules)
+        if first_player is not None:
+            pos.turn = first_player
+        return pos
+    pos = parse_position(fen, rules)
+    if first_player is not None:
+        first = pos.turn if pos.turn_number % 2 else 1 - pos.turn
+        if first != first_player:
+            raise TagConflictError(
+                f"FirstPlayer {SIDE_NAMES[first_player]} contradicts the FEN, whose first "
+                f"player is {SIDE_NAMES[first]} (side {'N' if pos.turn == 0 else 'S'}, turn "
+                f"{pos.turn_number})", code="E-FIRST-PLAYER", rule="§13.1")
+    return pos
+
+
+# ---- the steps foreign formats share to build a position string (§14) ------------------
+
+
+def foreign_error(message: str, code: str) -> BadPositionError:
+    """An unreadable foreign file (E-KFEN, E-EBARJOU), raised as a position error."""
+    return BadPositionError(message, code=code, rule="§14")
+
+
+def map_differences(terrain: dict[int, int], arsenal_marks: dict[int, int]) -> list[int]:
+    """Squares whose written terrain differs from the standard map (spec §14.2, §14.4).
+
+    ``terrain`` maps squares to the written terrain kind (absent = plain); ``arsenal_marks``
+    maps squares to the owner of a written arsenal. A standard arsenal written as plain is a
+    destroyed arsenal, not a difference.
+    """
+    differ = []
+    for s in range(SIZE):
+        if terrain.get(s, 0) != TERRAIN[s]:
+            differ.append(s)
+        elif s in arsenal_marks and ARSENAL_OWNER.get(s) != arsenal_marks[s]:
+            differ.append(s)
+    return differ
+
+
+def surviving(arsenal_marks: dict[int, int]) -> list[bool]:
+    """The arsenal field from written arsenal marks: standard squares with the right owner."""
+    return [arsenal_marks.get(s) == ARSENAL_OWNER[s] for s in ARSENALS]
+
+
+def assemble(board: list[int], side: int, alive: list[bool], retreat: int | None,
+             turn: int) -> str:
+    """A position string (spec §5.4) from its parts; validity is checked by its parser."""
+    arsenals = ",".join(NAMES[s] for i, s in enumerate(ARSENALS) if alive[i]) or "-"
+    return (f"{format_board(board)} {'N' if side == 0 else 'S'} {arsenals} "
+            f"{NAMES[retreat] if retreat is not None else '-'} {turn}")
+
+
+def assumed_turn(board: list[int], side: int, alive: list[bool],
+                 retreat: int | None) -> int:
+    """The turn number of a position whose format has none (spec §14.4): 1 for a valid North
+    deployment, 3 for another North-to-move position, 2 when South is to move."""
+    if side == 1:
+        return 2
+    deployment = (retreat is None and all(alive)
+                  and all(territory(s) == SIDE_OF[v] for s, v in enumerate(board) if v))
+    return 1 if deployment else 3

@@ -11,15 +11,17 @@ position which units are offline and which squares are covered.
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
 from typing import Any
 
-from notation_tools.games.base import BadPositionError, Rules
+from notation_tools.games.base import BadPositionError, Rules, Style
 from notation_tools.games.gow.moves import Attack, Step, Turn
 from notation_tools.games.gow.pieces import (
+    SIDE_NAMES,
     ARSENAL_OWNER, ARSENALS, CODE_LETTER, COLS, FORT, IS_FIGHTING, LETTER_CODE, MOUNTAIN, NAMES,
     PASS, ROW_LETTERS, ROWS, SIDE_OF, SIZE, TERRAIN)
+from notation_tools.games.gow.position import format_board, parse_position
 from notation_tools.games.gow.rules import Position
+from notation_tools.render.svg import LAST_MOVE_TARGET, SvgDocument
 
 _CIRCLED = {"I": "\u24be", "C": "\u24b8", "A": "\u24b6", "H": "\u24bd", "R": "\u24c7", "M": "\u24c2"}
 _UNCIRCLED = {v: k.lower() for k, v in _CIRCLED.items()}
@@ -37,19 +39,20 @@ def _squares(squares: list[int]) -> str:
     return " ".join(NAMES[s] for s in squares) or "-"
 
 
-def text_diagram(position: Position, *, unicode: bool = False, north_lines: bool = False,
-                 south_lines: bool = False) -> str:
-    """The text diagram of spec §16.1 with its status lines.
+def text_diagram(position: Position, *, style: Style = Style.ASCII,
+                 marks: frozenset[str] = frozenset()) -> str:
+    """The text diagram of §16.1 with its status lines.
 
-    ``north_lines``/``south_lines`` draw the empty plain squares covered by that side's lines of
-    communication as ``+`` (North) and ``-`` (South), ``#`` when covered by both.
+    The marks ``north-lines``/``south-lines`` draw the empty plain squares covered by that
+    side's lines of communication as ``+`` (North) and ``-`` (South), ``#`` when covered by
+    both; ``Style.UNICODE`` circles South's units.
     """
+    unicode = style is Style.UNICODE
     board = position.board
-    covered = [position.status(0).covered if north_lines else None,
-               position.status(1).covered if south_lines else None]
+    covered = _covered(position, marks)
     lines = ["    " + "".join(f"{c:>3}" for c in range(1, COLS + 1))]
     for r in range(ROWS):
-        if r == 10:
+        if r == _FRONTIER_ROW:
             lines.append("    " + "-" * (3 * COLS))
         cells = []
         for c in range(COLS):
@@ -80,7 +83,7 @@ def text_diagram(position: Position, *, unicode: bool = False, north_lines: bool
     off = [position.offline_units(side) for side in (0, 1)]
     lines.append(f"offline North: {_squares(off[0][0])}; South: {_squares(off[1][0])}")
     lines.append(f"offline relays North: {_squares(off[0][1])}; South: {_squares(off[1][1])}")
-    if north_lines or south_lines:
+    if covered[0] is not None or covered[1] is not None:
         lines.append("covered empty squares: + North, - South, # both")
     return "\n".join(lines)
 
@@ -90,7 +93,6 @@ def position_from_diagram(text: str, rules: Rules) -> Position:
 
     Raises BadPositionError when the text is not such a diagram.
     """
-    from notation_tools.games.gow.position import format_board, parse_position
 
     board = [0] * SIZE
     rows_seen = 0
@@ -127,121 +129,130 @@ def position_from_diagram(text: str, rules: Rules) -> Position:
 
 _CELL = 24
 _MARGIN = 20
+_HALF = _CELL // 2
+_SIDE_COLOURS = ("#c0392b", "#1f4e8c")
+"""North's and South's colour: units, arsenals, covered squares and combat lines."""
+_TERRAIN_COLOUR = "#5b5146"
+_FRONTIER_ROW = ROWS // 2
+"""The dashed line between the two territories runs above this row (K)."""
 
 
-def svg(position: Position, *, last_move: Any = None, north_lines: bool = False,
-        south_lines: bool = False) -> str:
-    """An SVG picture (spec §16.2), deterministic, with the text diagram in ``<desc>``."""
+def _covered(position: Position, marks: frozenset[str]) -> list[list[bool] | None]:
+    return [position.status(0).covered if "north-lines" in marks else None,
+            position.status(1).covered if "south-lines" in marks else None]
+
+
+def svg(position: Position, *, last_move: Any = None,
+        marks: frozenset[str] = frozenset()) -> str:
+    """An SVG picture (§16.2), deterministic, with the text diagram in ``<desc>``: the map,
+    the units (South's ringed, offline ones faded, a unit due to retreat ringed in orange),
+    the last turn's squares and its attack's contributing lines; ``north-lines`` and
+    ``south-lines`` tint the squares each side's lines of communication cover."""
     width = _MARGIN * 2 + COLS * _CELL
     height = _MARGIN * 2 + ROWS * _CELL
-    root = ET.Element("svg", {"xmlns": "http://www.w3.org/2000/svg", "version": "1.1",
-                              "width": str(width), "height": str(height),
-                              "viewBox": f"0 0 {width} {height}"})
-    desc = ET.SubElement(root, "desc")
-    desc.text = text_diagram(position)
-    ET.SubElement(root, "rect", {"x": "0", "y": "0", "width": str(width), "height": str(height),
-                                 "fill": "#f4efe1"})
+    doc = SvgDocument(width, height, title=f"Game of War: {SIDE_NAMES[position.turn]} to move, "
+                      f"turn {position.turn_number}", description=text_diagram(position),
+                      background="#f4efe1")
 
     def xy(s: int) -> tuple[int, int]:
         return _MARGIN + (s % COLS) * _CELL, _MARGIN + (s // COLS) * _CELL
 
-    for c in range(COLS):
-        for y in (_MARGIN - 6, height - 6):
-            label = ET.SubElement(root, "text", {"x": str(_MARGIN + c * _CELL + _CELL // 2),
-                                                 "y": str(y), "font-size": "9",
-                                                 "text-anchor": "middle"})
-            label.text = str(c + 1)
-    for r in range(ROWS):
-        for x in (_MARGIN // 2, width - _MARGIN // 2):
-            label = ET.SubElement(root, "text", {"x": str(x), "y": str(_MARGIN + r * _CELL + 15),
-                                                 "font-size": "9", "text-anchor": "middle"})
-            label.text = ROW_LETTERS[r]
-    covered = [position.status(0).covered if north_lines else None,
-               position.status(1).covered if south_lines else None]
+    doc.coordinates([(_MARGIN + c * _CELL + _HALF, y, str(c + 1))
+                     for c in range(COLS) for y in (_MARGIN - 6, height - 6)]
+                    + [(x, _MARGIN + r * _CELL + 15, ROW_LETTERS[r])
+                       for r in range(ROWS) for x in (_MARGIN // 2, width - _MARGIN // 2)],
+                    font_size=9)
+    board = doc.group("board")
+    covered = _covered(position, marks)
     for s in range(SIZE):
         x, y = xy(s)
-        ET.SubElement(root, "rect", {"x": str(x), "y": str(y), "width": str(_CELL),
-                                     "height": str(_CELL), "fill": "none", "stroke": "#b9b09a",
-                                     "stroke-width": "0.5"})
-        for side, colour in ((0, "#d9534f"), (1, "#3f72af")):
-            grid = covered[side]
-            if grid is not None and grid[s] and TERRAIN[s] != MOUNTAIN:
-                ET.SubElement(root, "rect", {"x": str(x), "y": str(y), "width": str(_CELL),
-                                             "height": str(_CELL), "fill": colour,
-                                             "fill-opacity": "0.12"})
+        doc.element(board, "rect", x=x, y=y, width=_CELL, height=_CELL, fill="none",
+                    stroke="#b9b09a", stroke_width=0.5)
         terrain = TERRAIN[s]
+        for side, colour in enumerate(_SIDE_COLOURS):
+            grid = covered[side]
+            if grid is not None and grid[s] and terrain != MOUNTAIN:
+                doc.element(board, "rect", class_=f"covered {SIDE_NAMES[side].lower()}", x=x,
+                            y=y, width=_CELL, height=_CELL, fill=colour, fill_opacity=0.12)
         if terrain == MOUNTAIN:
-            ET.SubElement(root, "rect", {"x": str(x), "y": str(y), "width": str(_CELL),
-                                         "height": str(_CELL), "fill": "#5b5146"})
-            ET.SubElement(root, "polygon", {"points": f"{x + 4},{y + 19} {x + 12},{y + 5} {x + 20},{y + 19}",
-                                            "fill": "#a89c8c"})
+            doc.element(board, "rect", class_="mountain", x=x, y=y, width=_CELL, height=_CELL,
+                        fill=_TERRAIN_COLOUR)
+            doc.element(board, "polygon", points=f"{x + 4},{y + 19} {x + 12},{y + 5} "
+                        f"{x + 20},{y + 19}", fill="#a89c8c")
         elif terrain == PASS:
-            ET.SubElement(root, "polyline", {"points": f"{x + 3},{y + 4} {x + 12},{y + 10} {x + 21},{y + 4}",
-                                             "fill": "none", "stroke": "#5b5146", "stroke-width": "1.5"})
+            doc.element(board, "polyline", class_="pass", points=f"{x + 3},{y + 4} "
+                        f"{x + 12},{y + 10} {x + 21},{y + 4}", fill="none",
+                        stroke=_TERRAIN_COLOUR, stroke_width=1.5)
         elif terrain == FORT:
-            ET.SubElement(root, "rect", {"x": str(x + 2), "y": str(y + 2), "width": str(_CELL - 4),
-                                         "height": str(_CELL - 4), "fill": "none",
-                                         "stroke": "#333", "stroke-width": "2"})
+            doc.element(board, "rect", class_="fort", x=x + 2, y=y + 2, width=_CELL - 4,
+                        height=_CELL - 4, fill="none", stroke="#333", stroke_width=2)
         elif s in _ARSENAL_INDEX and position.alive[_ARSENAL_INDEX[s]]:
-            colour = "#d9534f" if ARSENAL_OWNER[s] == 0 else "#3f72af"
-            ET.SubElement(root, "rect", {"x": str(x + 2), "y": str(y + 2), "width": str(_CELL - 4),
-                                         "height": str(_CELL - 4), "fill": "none",
-                                         "stroke": colour, "stroke-width": "2"})
-            ET.SubElement(root, "path", {"d": f"M{x + 2},{y + 2}L{x + 22},{y + 22}M{x + 22},{y + 2}L{x + 2},{y + 22}",
-                                         "stroke": colour, "stroke-width": "1"})
-    ET.SubElement(root, "line", {"x1": str(_MARGIN), "y1": str(_MARGIN + 10 * _CELL),
-                                 "x2": str(_MARGIN + COLS * _CELL), "y2": str(_MARGIN + 10 * _CELL),
-                                 "stroke": "#000", "stroke-width": "1.5", "stroke-dasharray": "6,4"})
-    marked: set[int] = set()
-    if isinstance(last_move, Turn):
-        marked = {q for step in last_move.steps for q in (step.origin, step.dest)}
-        if last_move.attack is not None:
-            marked.add(last_move.attack.target)
-    elif isinstance(last_move, Step):
-        marked = {last_move.origin, last_move.dest}
-    elif isinstance(last_move, Attack):
-        marked = {last_move.target}
-    for s in sorted(marked):
-        x, y = xy(s)
-        ET.SubElement(root, "rect", {"x": str(x + 1), "y": str(y + 1), "width": str(_CELL - 2),
-                                     "height": str(_CELL - 2), "fill": "#f0d264", "fill-opacity": "0.5"})
-    attack = last_move.attack if isinstance(last_move, Turn) else last_move
-    if isinstance(attack, Attack):
-        # The last attack's contributing lines, from the engine's record of the turn.
-        event = next((e for e in position.last_events if e[0] == "attack" and e[1] == attack.target),
-                     None)
-        if event is not None:
-            combat = event[3]
-            tx, ty = xy(attack.target)
-            for parts, colour in ((combat.offence_parts, "#c0392b"), (combat.defence_parts, "#1f4e8c")):
-                for s, value, _ in parts:
-                    if s == attack.target or not value:
-                        continue
-                    x, y = xy(s)
-                    ET.SubElement(root, "line", {"x1": str(x + 12), "y1": str(y + 12),
-                                                 "x2": str(tx + 12), "y2": str(ty + 12),
-                                                 "stroke": colour, "stroke-width": "1.5",
-                                                 "stroke-opacity": "0.7"})
-    offline = set()
+            colour = _SIDE_COLOURS[ARSENAL_OWNER[s]]
+            doc.element(board, "rect", class_="arsenal", x=x + 2, y=y + 2, width=_CELL - 4,
+                        height=_CELL - 4, fill="none", stroke=colour, stroke_width=2)
+            doc.element(board, "path", d=f"M{x + 2},{y + 2}L{x + 22},{y + 22}M{x + 22},{y + 2}"
+                        f"L{x + 2},{y + 22}", stroke=colour, stroke_width=1)
+    frontier = _MARGIN + _FRONTIER_ROW * _CELL
+    doc.element(board, "line", class_="frontier", x1=_MARGIN, y1=frontier,
+                x2=_MARGIN + COLS * _CELL, y2=frontier, stroke="#000", stroke_width=1.5,
+                stroke_dasharray="6,4")
+    _draw_last_move(doc, position, last_move, xy)
+    offline: set[int] = set()
     for side in (0, 1):
         fighting, relays = position.offline_units(side)
         offline.update(fighting, relays)
+    units = doc.group("pieces")
     for s in range(SIZE):
         v = position.board[s]
         if not v:
             continue
         x, y = xy(s)
-        colour = "#c0392b" if SIDE_OF[v] == 0 else "#1f4e8c"
-        opacity = "0.4" if s in offline else "1"
-        group = ET.SubElement(root, "g", {"opacity": opacity})
-        if SIDE_OF[v] == 1:
-            ET.SubElement(group, "circle", {"cx": str(x + 12), "cy": str(y + 12), "r": "9",
-                                            "fill": "none", "stroke": colour, "stroke-width": "1.2"})
+        side = SIDE_OF[v]
+        colour = _SIDE_COLOURS[side]
+        unit = doc.group(f"unit {SIDE_NAMES[side].lower()}", units,
+                         opacity=0.4 if s in offline else 1, data_square=NAMES[s])
+        if side == 1:
+            doc.element(unit, "circle", cx=x + _HALF, cy=y + _HALF, r=9, fill="none",
+                        stroke=colour, stroke_width=1.2)
         if s == position.retreat:
-            ET.SubElement(group, "circle", {"cx": str(x + 12), "cy": str(y + 12), "r": "11",
-                                            "fill": "none", "stroke": "#e67e22", "stroke-width": "2"})
-        letter = ET.SubElement(group, "text", {"x": str(x + 12), "y": str(y + 16),
-                                               "font-size": "12", "font-weight": "bold" if IS_FIGHTING[v] else "normal",
-                                               "text-anchor": "middle", "fill": colour})
-        letter.text = CODE_LETTER[v].upper()
-    return ET.tostring(root, encoding="unicode")
+            doc.element(unit, "circle", class_="retreat", cx=x + _HALF, cy=y + _HALF, r=11,
+                        fill="none", stroke="#e67e22", stroke_width=2)
+        doc.label(unit, x + _HALF, y + 16, CODE_LETTER[v].upper(),
+                  font_weight="bold" if IS_FIGHTING[v] else "normal", fill=colour)
+    return doc.to_string()
+
+
+def _draw_last_move(doc: SvgDocument, position: Position, last_move: Any, xy: Any) -> None:
+    marked: set[int] = set()
+    if isinstance(last_move, Turn):
+        marked = {q for step in last_move.steps for q in (step.origin, step.target)}
+        if last_move.attack is not None:
+            marked.add(last_move.attack.target)
+    elif isinstance(last_move, Step):
+        marked = {last_move.origin, last_move.target}
+    elif isinstance(last_move, Attack):
+        marked = {last_move.target}
+    layer = doc.group("last-move")
+    for s in sorted(marked):
+        x, y = xy(s)
+        doc.element(layer, "rect", x=x + 1, y=y + 1, width=_CELL - 2, height=_CELL - 2,
+                    fill=LAST_MOVE_TARGET, fill_opacity=0.6)
+    attack = last_move.attack if isinstance(last_move, Turn) else last_move
+    if not isinstance(attack, Attack):
+        return
+    # The last attack's contributing lines, from the engine's record of the turn.
+    event = next((e for e in position.last_events if e[0] == "attack"
+                  and e[1] == attack.target), None)
+    if event is None:
+        return
+    combat = event[3]
+    tx, ty = xy(attack.target)
+    for parts, colour in ((combat.offence_parts, _SIDE_COLOURS[0]),
+                          (combat.defence_parts, _SIDE_COLOURS[1])):
+        for s, value, _ in parts:
+            if s == attack.target or not value:
+                continue
+            x, y = xy(s)
+            doc.element(layer, "line", class_="combat", x1=x + _HALF, y1=y + _HALF,
+                        x2=tx + _HALF, y2=ty + _HALF, stroke=colour, stroke_width=1.5,
+                        stroke_opacity=0.7)

@@ -20,10 +20,11 @@ from collections.abc import Iterator
 from typing import Any
 
 from notation_tools.games import base
-from notation_tools.games.base import IllegalMoveError, Outcome, Rules
+from notation_tools.games.base import IllegalMoveError, Outcome, Rules, options_of
 from notation_tools.games.gow.moves import Action, Attack, EndTurn, Step, Turn
 from notation_tools.games.gow.options import Options
 from notation_tools.games.gow.pieces import (
+    MOVES_PER_TURN,
     ARSENAL_OWNER, ARSENALS, ATTACK, CAVALRY, CHARGE, DEFENCE, FIRE_RAYS, FORT, IS_FIGHTING,
     IS_RELAY, MIDDLES, NAMES, NEIGHBOURS, PASS, PLAIN, RANGE, RAYS, SIDE_NAMES, SIDE_OF,
     SIZE, SPEED, STEPS1, STEPS2, TERRAIN, MOUNTAIN, UNITS, code, distance, unit_name)
@@ -152,7 +153,7 @@ class Position(base.Position[Any]):
     board changes.
     """
 
-    __slots__ = ("rules", "opts", "board", "alive", "turn", "turn_number", "retreat", "units",
+    __slots__ = ("rules", "options", "board", "alive", "turn", "turn_number", "retreat", "units",
                  "started", "moves_made", "moved", "arsenal_taken", "dislodged", "failed",
                  "limit", "events", "last_events", "_history", "_status", "_outcome", "_over",
                  "notes")
@@ -160,7 +161,7 @@ class Position(base.Position[Any]):
     def __init__(self, rules: Rules, board: list[int], alive: list[bool], turn: int,
                  turn_number: int, retreat: int | None) -> None:
         self.rules = rules
-        self.opts = Options.of(rules)
+        self.options = options_of(Options, rules)
         self.board = board
         self.alive = alive
         self.turn = turn
@@ -176,7 +177,7 @@ class Position(base.Position[Any]):
         self.arsenal_taken: int | None = None
         self.dislodged = retreat
         self.failed: tuple[int, int, str] | None = None
-        self.limit = 5
+        self.limit = MOVES_PER_TURN
         self.events: list[tuple[Any, ...]] = []
         self.last_events: list[tuple[Any, ...]] = []
         self._history: list[tuple[Any, tuple[Any, ...]]] = []
@@ -214,7 +215,7 @@ class Position(base.Position[Any]):
         """An independent copy (history included, so it can be popped)."""
         new = Position.__new__(Position)
         new.rules = self.rules
-        new.opts = self.opts
+        new.options = self.options
         new.board = self.board[:]
         new.alive = self.alive[:]
         new.turn = self.turn
@@ -262,8 +263,8 @@ class Position(base.Position[Any]):
         cached = self._status[side]
         if cached is not None:
             return cached
-        opts = self.opts
-        if opts.offline_block:
+        opts = self.options
+        if opts.offline_units_block:
             status = compute_status(self.board, self.units[side], side, self.sources(side), opts)
             self._status[side] = status
             return status
@@ -317,7 +318,7 @@ class Position(base.Position[Any]):
         if r is None:
             return None
         v = self.board[r]
-        if IS_FIGHTING[v] and not self.opts.offline_retreat_move and r not in self.status(SIDE_OF[v]).online:
+        if IS_FIGHTING[v] and not self.options.offline_retreat_move and r not in self.status(SIDE_OF[v]).online:
             return "offline"
         if not self._destinations(r, retreat=True):
             return "no square"
@@ -328,7 +329,7 @@ class Position(base.Position[Any]):
         if self.started:
             return
         self.started = True
-        self.limit = 5
+        self.limit = MOVES_PER_TURN
         self.failed = None
         cause = self._retreat_failure()
         if cause is not None:
@@ -340,7 +341,7 @@ class Position(base.Position[Any]):
             self.failed = (r, v, cause)
             self.retreat = None
             self.dislodged = None
-            if self.opts.failed_uses_move:
+            if self.options.failed_retreat_uses_move:
                 self.limit = 4
             self.events.append(("failed-retreat", r, v, cause))
             self._touch()
@@ -362,7 +363,7 @@ class Position(base.Position[Any]):
         board[origin] = 0
         squares = set(self.units[side])
         squares.discard(origin)
-        st = compute_status(board, squares, side, self.sources(side), self.opts)
+        st = compute_status(board, squares, side, self.sources(side), self.options)
         near = set(st.online)
         for s in st.online:
             near.update(NEIGHBOURS[s])
@@ -378,13 +379,13 @@ class Position(base.Position[Any]):
         v = board[origin]
         side = SIDE_OF[v]
         out = [d for d in STEPS1[origin] if not board[d]]
-        speed = 1 if retreat and self.opts.retreat_one else SPEED[v]
+        speed = 1 if retreat and self.options.retreat_one else SPEED[v]
         if speed == 2:
             online = None
             for d, middles in STEPS2[origin]:
                 if board[d]:
                     continue
-                if self.opts.two_step_online:
+                if self.options.two_step_via_online:
                     if online is None:
                         online = self._lifted_online(origin, side)
                     if not any(not board[m] and m in online for m in middles):
@@ -398,9 +399,9 @@ class Position(base.Position[Any]):
         if not self._enemy_arsenal(d, side):
             return True
         if not IS_FIGHTING[v]:
-            return self.opts.relay_on_arsenal
+            return self.options.relay_on_arsenal
         if retreat:
-            return self.opts.retreat_arsenal
+            return self.options.retreat_arsenal
         return self.arsenal_taken is None
 
     def _retreat_now(self) -> bool:
@@ -413,7 +414,7 @@ class Position(base.Position[Any]):
         pos = self._began()
         if pos._decided() or pos.moves_made >= pos.limit:
             return []
-        if pos.arsenal_taken is not None and not pos.opts.moves_after_arsenal:
+        if pos.arsenal_taken is not None and not pos.options.arsenal_then_moves:
             return []
         if pos._retreat_now():
             r = pos.retreat
@@ -436,7 +437,7 @@ class Position(base.Position[Any]):
     def combat(self, target: int) -> Combat:
         """Offence and defence of an attack by the side to move on ``target`` (spec §8.3-§8.5)."""
         board = self.board
-        opts = self.opts
+        opts = self.options
         v_target = board[target]
         defender = SIDE_OF[v_target]
         attacker = 1 - defender
@@ -465,7 +466,7 @@ class Position(base.Position[Any]):
         charging = {s for c in columns for s in c}
         off_parts = [(s, CHARGE, "charge") for c in columns for s in c]
         offence = CHARGE * len(charging)
-        blocked_by = opts.fire_blocked
+        blocked_by = opts.fire_blocked_by
         bonus_unit = opts.bonus_unit
         relay_range = opts.relay_range
         online_d = st_d.online
@@ -508,7 +509,7 @@ class Position(base.Position[Any]):
                       tuple(columns))
 
     def _attack_allowed(self, combat: Combat) -> bool:
-        minimum = self.opts.attack_minimum
+        minimum = self.options.attack_minimum
         if minimum == "positive":
             return combat.offence >= 1
         if minimum == "winning":
@@ -539,7 +540,7 @@ class Position(base.Position[Any]):
             return
         steps = self.legal_steps()
         for step in steps:
-            if (origin is None or step.origin == origin) and (target is None or step.dest == target):
+            if (origin is None or step.origin == origin) and (target is None or step.target == target):
                 yield step
         pos = self._began()
         if pos._retreat_now() or pos._decided():
@@ -585,7 +586,7 @@ class Position(base.Position[Any]):
 
     def _apply_step(self, step: Step) -> None:
         self._begin()
-        origin, dest = step.origin, step.dest
+        origin, dest = step.origin, step.target
         board = self.board
         v = board[origin]
         side = SIDE_OF[v]
@@ -638,7 +639,7 @@ class Position(base.Position[Any]):
         self.moved = set()
         self.arsenal_taken = None
         self.failed = None
-        self.limit = 5
+        self.limit = MOVES_PER_TURN
         self._touch()
 
     @property
@@ -658,10 +659,10 @@ class Position(base.Position[Any]):
     def _decided(self) -> bool:
         """Whether a side has lost its arsenals or its fighting units (spec §10), mid-turn too."""
         if self._over is None:
-            self._over = self._is_over()
+            self._over = self._decided_now()
         return self._over
 
-    def _is_over(self) -> bool:
+    def _decided_now(self) -> bool:
         if not any(self.alive[i] for i in _SIDE_ARSENALS[0]) or not any(
                 self.alive[i] for i in _SIDE_ARSENALS[1]):
             return True
@@ -694,7 +695,7 @@ class Position(base.Position[Any]):
                     and IS_FIGHTING[self.board[self.retreat]] and self._retreat_failure()):
                 return Outcome(1 - side, "annihilation",
                                f"{SIDE_NAMES[side]}'s last fighting unit cannot retreat")
-            if self.opts.relay_collapse and self.turn_number > 1:
+            if self.options.relay_collapse_win and self.turn_number > 1:
                 collapsed = [s for s in (0, 1)
                              if not any(IS_RELAY[self.board[q]] for q in self.units[s])
                              and not self.status(s).online]
@@ -763,12 +764,12 @@ class Position(base.Position[Any]):
     def _check_step(self, step: Step, offset: int) -> None:
         self._begin()
         self._check_common(offset)
-        origin, dest = step.origin, step.dest
+        origin, dest = step.origin, step.target
         text = step.text()
         if self.moves_made >= self.limit:
             raise self._fail(f"{text}: a turn has at most {self.limit} moves "
                              f"({self.moves_made + 1} written)", "E-TOO-MANY-MOVES", "§4", offset)
-        if self.arsenal_taken is not None and not self.opts.moves_after_arsenal:
+        if self.arsenal_taken is not None and not self.options.arsenal_then_moves:
             raise self._fail(f"{text}: no move may follow the destruction of the arsenal "
                              f"{NAMES[self.arsenal_taken]} (moves-after-arsenal=forbid)",
                              "E-MOVE-AFTER-ARSENAL", "§7.3", offset)
@@ -791,7 +792,7 @@ class Position(base.Position[Any]):
                              "E-UNIT-MOVED-TWICE", "§7.1", offset)
         retreat = self._retreat_now()
         if IS_FIGHTING[v] and origin not in self.status(self.turn).online and not (
-                retreat and self.opts.offline_retreat_move):
+                retreat and self.options.offline_retreat_move):
             raise self._fail(f"{text}: {UNITS[v].name} on {NAMES[origin]} is out of communication "
                              f"and cannot move{self._offline_hint(origin)}", "E-UNIT-OFFLINE",
                              "§7.1", offset)
@@ -802,7 +803,7 @@ class Position(base.Position[Any]):
         if self.board[dest]:
             raise self._fail(f"{text}: {NAMES[dest]} is occupied by a {unit_name(self.board[dest])}",
                              "E-DEST-OCCUPIED", "§7.1", offset)
-        speed = 1 if retreat and self.opts.retreat_one else SPEED[v]
+        speed = 1 if retreat and self.options.retreat_one else SPEED[v]
         dist = distance(origin, dest)
         if dist > speed:
             extra = " (retreat-range=one)" if speed == 1 and SPEED[v] == 2 else ""
@@ -811,7 +812,7 @@ class Position(base.Position[Any]):
                              "E-TOO-FAR", "§7.1", offset)
         if dist == 2:
             middles = MIDDLES[origin].get(dest, ())
-            online = self._lifted_online(origin, self.turn) if self.opts.two_step_online else None
+            online = self._lifted_online(origin, self.turn) if self.options.two_step_via_online else None
             reasons = []
             ok = False
             for m in middles:
@@ -829,12 +830,12 @@ class Position(base.Position[Any]):
                                  "§7.1", offset)
         if self._enemy_arsenal(dest, self.turn):
             if not IS_FIGHTING[v]:
-                if not self.opts.relay_on_arsenal:
+                if not self.options.relay_on_arsenal:
                     raise self._fail(f"{text}: a relay may not enter the enemy arsenal {NAMES[dest]} "
                                      "(relay-on-enemy-arsenal=forbid)", "E-RELAY-ON-ARSENAL",
                                      "§7.3", offset)
             elif retreat:
-                if not self.opts.retreat_arsenal:
+                if not self.options.retreat_arsenal:
                     raise self._fail(f"{text}: a forced retreat may not end on the enemy arsenal "
                                      f"{NAMES[dest]} (retreat-to-enemy-arsenal=forbid)",
                                      "E-RETREAT-ARSENAL", "§7.3", offset)
@@ -882,7 +883,7 @@ class Position(base.Position[Any]):
             raise self._fail(f"x{text}: the target must be an enemy unit; {text} is {what}",
                              "E-ATTACK-NO-TARGET", "§8.1", offset)
         combat = self.combat(target)
-        minimum = self.opts.attack_minimum
+        minimum = self.options.attack_minimum
         if minimum == "positive" and combat.offence < 1:
             raise self._fail(f"x{text}: no unit can attack {text} (offence 0, defence "
                              f"{combat.defence})", "E-ATTACK-NO-OFFENCE", "§8.1", offset)

@@ -1,7 +1,7 @@
 """Statistics of a Game of War record (spec §18), gathered turn by turn during replay.
 
-:class:`GowStats` reads what each turn did from the position's event list (``last_events``,
-filled by the engine) and sums it into the flat figures of :meth:`GowStats.summary`;
+:class:`Stats` reads what each turn did from the position's event list (``last_events``,
+filled by the engine) and sums it into the flat figures of :meth:`Stats.summary`;
 :func:`turn_report` gives the per-turn facts. This module applies no rule.
 
 >>> from notation_tools.games.gow import GAME
@@ -21,6 +21,7 @@ from typing import Any
 from notation_tools.games.base import Outcome, Rules, SnapshotStats
 from notation_tools.games.gow.pieces import (
     FORT, NAMES, PASS, SIDE_NAMES, SIDE_OF, TERRAIN, UNITS, UNIT_TYPES)
+from notation_tools.games.gow.moves import Attack, Step, Turn
 from notation_tools.games.gow.rules import Combat, Position
 
 _SIDES = ("north", "south")
@@ -59,7 +60,7 @@ def turn_report(side: int, events: list[tuple[Any, ...]], after: Position) -> di
     return report
 
 
-class GowStats(SnapshotStats[Position, Any]):
+class Stats(SnapshotStats[Position, Any]):
     """Collects the figures of spec §18 for one record."""
 
     def __init__(self, rules: Rules) -> None:
@@ -191,3 +192,25 @@ class GowStats(SnapshotStats[Position, Any]):
         out["rules"] = self.rules.describe()
         out["profile"] = self.rules.profile
         return out
+
+
+def describe_move(move: Any, position: Position) -> dict[str, Any]:
+    """Facts for ``moves`` listings (spec §17): a step's unit; an attack's offence, defence,
+    outcome and contributors (the turn's attack, or a single Attack)."""
+    if isinstance(move, Step):
+        unit = UNITS[position.board[move.origin]]
+        return {"unit": unit.name if unit else None}
+    attack = move.attack if isinstance(move, Turn) else move if isinstance(move, Attack) else None
+    if attack is None:
+        return {}
+    work = position.copy()
+    if isinstance(move, Turn):
+        for step in move.steps:
+            work.push(step)
+    work._begin()
+    combat = work.combat(attack.target)
+    return {"offence": combat.offence, "defence": combat.defence,
+            "outcome": {"D": "destroyed", "R": "forced retreat", "0": "no effect"}[combat.mark],
+            "mark": combat.mark,
+            "offence_parts": " ".join(f"{NAMES[s]}:{v}" for s, v, _ in combat.offence_parts),
+            "defence_parts": " ".join(f"{NAMES[s]}:{v}" for s, v, _ in combat.defence_parts)}

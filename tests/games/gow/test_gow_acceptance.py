@@ -318,7 +318,7 @@ def test_two_square_moves_s19_6():
     j8 = SQUARE["J8"]
     assert len(list(p.legal_moves(origin=j8))) == 21
     q = pos(S19_6, "two-step-via-online=yes")
-    dests = sorted(m.dest for m in q.legal_moves(origin=j8))
+    dests = sorted(m.target for m in q.legal_moves(origin=j8))
     assert dests == sorted(SQUARE[s] for s in ("H7", "H8", "H9", "I7", "I8", "I9", "J7", "J9", "K7", "K9"))
     assert error_code(q, "J8-L7") == "E-PATH-BLOCKED"
     GAME.parse_move("J8-H7", q)
@@ -331,7 +331,7 @@ def test_two_square_move_across_a_ridge_s7_1():
     with pytest.raises(EngineError) as info:
         GAME.parse_move("D9-B11", p)
     assert info.value.code == "E-PATH-BLOCKED" and "only mountains" in info.value.message
-    assert SQUARE["B11"] not in {m.dest for m in p.legal_moves(origin=SQUARE["D9"])}
+    assert SQUARE["B11"] not in {m.target for m in p.legal_moves(origin=SQUARE["D9"])}
 
 
 def test_offline_hint_names_the_cutting_move_s15():

@@ -57,8 +57,8 @@ def test_book_opening_round_trips_all_online_s19_1():
 
 @pytest.mark.parametrize("text, code, words", [
     (fen(EMPTY_RANKS[:19]), "E-BAD-POSITION", "20 ranks"),
-    (fen(with_rank("A", "24x")), "E-BAD-POSITION", "unknown unit letter"),
-    (fen(with_rank("A", "24I1")), "E-BAD-POSITION", "26 squares"),
+    (fen(with_rank("A", "24x")), "E-BAD-POSITION", "unexpected 'x' (IiCcAaHhRrMm"),
+    (fen(with_rank("A", "24I1")), "E-BAD-POSITION", "more than 25 squares"),
     (fen(with_rank("N", "10i14", SOUTH_KEEPER)), "E-BAD-POSITION", "mountain"),
     (fen(with_rank("B", "IIIIIIIIII15", SOUTH_KEEPER)), "E-BAD-POSITION", "roster"),
     (fen(SOUTH_KEEPER, "N D8,B15,T3,T23 - 11"), "E-BAD-POSITION", "order"),
@@ -71,7 +71,8 @@ def test_book_opening_round_trips_all_online_s19_1():
     (fen(SOUTH_KEEPER, "N B15,D8,T3,T23 - 0"), "E-BAD-POSITION", "whole number"),
     (fen(SOUTH_KEEPER, "N B15,D8,T3,T23 - 011"), "E-BAD-POSITION", "whole number"),
     (fen(SOUTH_KEEPER, "N B15,D8,T3,T23 -"), "E-BAD-POSITION", "5 fields"),
-    (fen(with_rank("A", "01I23", SOUTH_KEEPER)), "E-BAD-POSITION", "leading zero"),
+    (fen(with_rank("A", "01I23", SOUTH_KEEPER)), "E-BAD-POSITION", "bad run of empty squares '01'"),
+    (fen(with_rank("A", "٣I21", SOUTH_KEEPER)), "E-BAD-POSITION", "unexpected '٣'"),  # #15 item 3
     (fen(with_rank("T", "22I2", with_rank("A", "i24"))), "E-BAD-POSITION", "enemy arsenal"),
     (fen(with_rank("A", "R24", SOUTH_KEEPER), "N B15,D8 - 11"), "E-BAD-POSITION", "both sides"),
 ])

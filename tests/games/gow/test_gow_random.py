@@ -72,7 +72,7 @@ def test_checker_agrees_with_generator_s17(seed):
     rules, position, _ = random_game(seed, 30)
     rng = random.Random(seed)
     position._begin()
-    legal = {(s.origin, s.dest) for s in position.legal_steps()}
+    legal = {(s.origin, s.target) for s in position.legal_steps()}
     origins = sorted(position.units[position.turn])
     for origin in rng.sample(origins, min(5, len(origins))):
         for dest in range(500):
