@@ -244,11 +244,25 @@ def mutate(data, text: str, alphabet: str) -> str:
     return "".join(chars)
 
 
+def random_rules(game: Game, data) -> str | None:
+    """Rules with each option drawn from its values, or the defaults when the draw is a
+    combination the game refuses: the mutated texts then meet every option's code paths."""
+    parts = [f"{option.name}={data.draw(st.sampled_from(option.values))}"
+             for option in game.options if option.values and data.draw(st.booleans())]
+    text = "; ".join(parts) or None
+    try:
+        game.start_position(game.parse_rules(text))
+    except EngineError:  # refused, or rules with no default start (they need a FEN)
+        return None
+    return text
+
+
 @every_game
-@settings(max_examples=60)
+@settings(max_examples=80)
 @given(data=st.data())
 def test_mutated_and_garbage_move_texts_raise_only_engine_errors(game, data):
-    line, final = random_line(game, data.draw(st.integers(0, 1000)), 10)
+    rules_text = random_rules(game, data)
+    line, final = random_line(game, data.draw(st.integers(0, 1000)), 10, rules_text)
     positions = [before for before, _ in line] + [final]
     position = data.draw(st.sampled_from(positions))
     alphabet = move_alphabet(game)
@@ -260,9 +274,31 @@ def test_mutated_and_garbage_move_texts_raise_only_engine_errors(game, data):
         text = data.draw(st.text(alphabet=alphabet, max_size=40) | st.text(max_size=20))
     for notation in (None, *game.notations):
         try:
-            game.parse_move(text, position, notation)
+            move = game.parse_move(text, position, notation)
         except EngineError as error:
             assert 0 <= error.offset <= max(len(text), 1), (text, error.offset)
+        else:  # whatever a text names is a legal move
+            assert move in list(position.legal_moves()) or not list(position.legal_moves(
+                origin=getattr(move, "origin", None))), (text, move)
+
+
+@every_game
+@settings(max_examples=30)
+@given(data=st.data())
+def test_mutated_file_formats_raise_only_engine_errors(game, data):
+    # a game's own file formats (other programs' saves) are read as hostile input too
+    if not game.file_formats:
+        return
+    fmt = data.draw(st.sampled_from(game.file_formats))
+    rules = game.parse_rules(None)
+    line, final = random_line(game, data.draw(st.integers(0, 1000)), 8)
+    start = game.start_position(rules)
+    text = fmt.write(start, [move for _, move in line], {"Variant": game.id}, final)
+    mutated = mutate(data, text, "".join(sorted(set(text))) + "{}[],:;0123456789")
+    try:
+        fmt.read(mutated)
+    except EngineError:
+        pass
 
 
 @every_game

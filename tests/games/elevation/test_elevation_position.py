@@ -121,14 +121,6 @@ def test_garbage_position_raises_only_bad_position(text):
     assert format_position(pos) == text
 
 
-@given(st.text(max_size=60))
-def test_unicode_garbage_position(text):
-    try:
-        parse_position(text, RULES)
-    except BadPositionError:
-        pass
-
-
 # ---- rules texts (§9) -----------------------------------------------------------------
 
 def test_profile_standard_is_all_defaults():

@@ -131,28 +131,6 @@ def test_checker_accepts_exactly_the_generated_turns(pos, rng):
     _check_random_tokens(pos, rng, 60)
 
 
-@settings(max_examples=200, deadline=None)
-@given(st.text(max_size=40))
-def test_garbage_tokens_raise_only_engine_errors(text):
-    """§7: no text makes parse_move raise anything but an EngineError."""
-    pos = GAME.start_position(GAME.parse_rules(None))
-    try:
-        GAME.parse_move(text, pos)
-    except EngineError:
-        pass
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.text(alphabet="abcdef1234567SFDBUMC=:>,-x&", max_size=36))
-def test_near_garbage_tokens_raise_only_engine_errors(text):
-    pos = GAME.parse_position("333333/333333/334333/332333/333333/303333 sfddfs/6/2D3/3s2/6/SF2FS w",
-                              GAME.parse_rules("undermining; two-pieces-per-turn"))
-    try:
-        GAME.parse_move(text, pos)
-    except EngineError:
-        pass
-
-
 @settings(max_examples=15, **COMMON)
 @given(st.sampled_from(OPTION_TEXTS), st.integers(0, 2**32 - 1))
 def test_random_games_replay(rules_text, seed):

@@ -292,30 +292,6 @@ def test_kfen_json_written_by_pykrieg_is_read_correctly(tmp_path):
 _KFEN_CHARS = st.text(alphabet="_mpfAaICKRWXickrwx()[]{}/NSMB0123456789,", max_size=120)
 
 
-@given(st.one_of(_KFEN_CHARS, st.text(max_size=60),
-                 st.builds(lambda cut, extra: BOOK_KFEN[:cut] + extra,
-                           st.integers(0, len(BOOK_KFEN)), _KFEN_CHARS)))
-@settings(max_examples=300, deadline=None)
-def test_garbage_kfen_raises_only_engine_errors_s15(text):
-    for reader in (read_kfen, read_kfen_json):
-        try:
-            reader(text)
-        except EngineError:
-            pass
-
-
-@given(st.one_of(st.text(max_size=80),
-                 st.builds(lambda cut, extra: EBARJOU_19_5[:cut] + extra,
-                           st.integers(0, len(EBARJOU_19_5)),
-                           st.text(alphabet="0123456789;truefalsIACRMO\n-", max_size=30))))
-@settings(max_examples=300, deadline=None)
-def test_garbage_ebarjou_raises_only_engine_errors_s15(text):
-    try:
-        read_ebarjou(text)
-    except EngineError:
-        pass
-
-
 @given(st.recursive(st.none() | st.booleans() | st.integers(-3, 30) | st.text(max_size=5),
                     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
                         st.sampled_from(["row", "col", "from", "to", "moves", "attack", "target",

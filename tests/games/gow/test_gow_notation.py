@@ -134,26 +134,6 @@ def test_fast_path_agrees_with_grammar_s13_2(part):
     assert _fast(part) == _grammar(part)
 
 
-@given(st.text(max_size=40))
-@settings(max_examples=300, deadline=None)
-def test_garbage_raises_only_engine_errors_s15(text):
-    position = start()
-    try:
-        GAME.parse_move(text, position)
-    except EngineError:
-        pass
-
-
-@given(st.lists(st.sampled_from(["G8-H9", "xL8", "--", "K15-J15", "A1-A2", ",", "=D", "x", "-",
-                                 "G3-G1", "H3-J2", "Z9"]), max_size=8))
-@settings(deadline=None)
-def test_garbage_pieces_raise_only_engine_errors_s15(pieces):
-    try:
-        GAME.parse_move("".join(pieces), start())
-    except EngineError:
-        pass
-
-
 def test_squares_named_as_in_the_book_s2():
     assert NAMES[0] == "A1" and NAMES[499] == "T25" and SQUARE["B15"] == 39
     assert Turn((), None).text() == "--"

@@ -114,17 +114,4 @@ def test_garbage_positions_raise_bad_position_s5_4(garbage):
         GAME.parse_position(garbage, RULES)
 
 
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
 
-
-@given(st.one_of(st.text(max_size=60),
-                 st.builds(lambda cut, extra: BOOK_OPENING[:cut] + extra,
-                           st.integers(0, len(BOOK_OPENING)),
-                           st.text(alphabet="0123456789/ NSBDT-,IiCcAaHhRrMm", max_size=20))))
-@settings(max_examples=400, deadline=None)
-def test_garbage_position_strings_raise_only_bad_position_s5_4(text):
-    try:
-        GAME.parse_position(text, RULES)
-    except BadPositionError:
-        pass

@@ -8,10 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from notation_tools.games.base import BadPositionError, EngineError
 from notation_tools.games.maka import GAME
 from notation_tools.games.maka.pieces import NSQ, SIZE, TYPES
-from notation_tools.games.maka.position import INITIAL
 from notation_tools.games.maka.rules import Position
 from notation_tools.analysis.generate import random_move
 
@@ -140,44 +138,6 @@ def test_mirror_is_not_a_symmetry():
     assert dests != mirrored
 
 
-TOKEN_ALPHABET = "PLnGKxE+=!-0123456789abcdefghijklmnopqrsFtuvwyzDRHM vTAB"
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.text(alphabet=TOKEN_ALPHABET, max_size=16) | st.text(max_size=12))
-def test_garbage_move_text_raises_only_engine_errors(text):
-    """§14.2: no input makes parse_move raise anything but a diagnostic."""
-    pos = GAME.parse_position(
-        "18,vK/19/19/19/19/19/19/19/8,P,vP,vP,8/9,Ln,9/19/19/19/19/19/19/19/19/K,18 b 1",
-        GAME.parse_rules(None))
-    for notation in (None, "coord", "tsa"):
-        try:
-            GAME.parse_move(text, pos, notation)
-        except EngineError:
-            pass
-
-
-@settings(max_examples=200, deadline=None)
-@given(st.text(alphabet="vKP,/0123456789+G bw", max_size=80) | st.text(max_size=30))
-def test_garbage_position_raises_only_bad_position(text):
-    """§5: no input makes parse_position raise anything but E-BAD-POSITION."""
-    try:
-        GAME.parse_position(text, GAME.parse_rules(None))
-    except BadPositionError:
-        pass
-
-
-@settings(max_examples=100, deadline=None)
-@given(st.integers(0, 2**32 - 1))
-def test_mutated_initial_string_raises_only_bad_position(seed):
-    rng = random.Random(seed)
-    chars = list(INITIAL)
-    for _ in range(rng.randrange(1, 4)):
-        chars[rng.randrange(len(chars))] = rng.choice("v,/19+GKx ")
-    try:
-        GAME.parse_position("".join(chars), GAME.parse_rules(None))
-    except BadPositionError:
-        pass
 
 
 @pytest.mark.slow

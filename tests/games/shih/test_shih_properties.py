@@ -93,36 +93,6 @@ def test_legal_moves_are_distinct_and_resolve_to_themselves():
         assert GAME.parse_move(GAME.format_move(move, position), position) == move
 
 
-@settings(max_examples=300, deadline=None)
-@given(st.text(max_size=30))
-def test_garbage_moves_raise_only_engine_errors(text):
-    position = GAME.start_position(RULES)
-    try:
-        GAME.parse_move(text, position)
-    except EngineError:
-        pass
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.text(alphabet="abcdeghP012345679-,=/cwHSBr ", max_size=24))
-def test_near_miss_moves_raise_only_engine_errors(text):
-    position = GAME.start_position(RULES)
-    try:
-        move = GAME.parse_move(text, position)
-    except EngineError:
-        return
-    assert move in set(position.legal_moves())
-
-
-@settings(max_examples=200, deadline=None)
-@given(st.text(alphabet="HSBbr0123456789/ -", max_size=80))
-def test_garbage_positions_raise_only_bad_position(text):
-    try:
-        GAME.parse_position(text, RULES)
-    except BadPositionError:
-        pass
-
-
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.sampled_from([0, 1, 2]), min_size=COUNT, max_size=COUNT),
        st.lists(st.sampled_from([-1, -1, -1, 0, 1]), min_size=COUNT, max_size=COUNT),
