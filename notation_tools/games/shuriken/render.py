@@ -18,6 +18,7 @@ import math
 from collections.abc import Set
 
 from notation_tools.games.base import BadPositionError, Style
+from notation_tools.games.runs import encode_rank
 from notation_tools.games.shuriken.moves import PLACES, Move, Place, Swap
 from notation_tools.games.shuriken.options import STANDARD_OPTIONS, Options
 from notation_tools.games.shuriken.pieces import (
@@ -147,22 +148,9 @@ def position_from_diagram(text: str, *, options: Options = STANDARD_OPTIONS) -> 
             turn = "w"
     if sorted(cells) != list(range(1, SIZE + 1)):
         raise BadPositionError("diagram does not have the 19 numbered rows", rule="§10.1")
-    rows = []
-    for r in range(1, SIZE + 1):
-        parts: list[str] = []
-        run = 0
-        for char in cells[r]:
-            content = _READ[char]
-            if content == EMPTY:
-                run += 1
-                continue
-            if run:
-                parts.append(str(run))
-                run = 0
-            parts.append({BLACK: "b", WHITE: "w", HOLE: "-"}[content])
-        if run:
-            parts.append(str(run))
-        rows.append("".join(parts))
+    letters = {BLACK: "b", WHITE: "w", HOLE: "-"}
+    rows = [encode_rank((_READ[char] for char in cells[r]), letters.__getitem__, empty=EMPTY)
+            for r in range(1, SIZE + 1)]
     return parse_position("/".join(rows) + " " + turn, options=options)
 
 
