@@ -309,7 +309,10 @@ def write_kfen_json(start: Position, turns: Sequence[Turn], tags: Mapping[str, s
         "kfen_version": "1.0",
         "metadata": {"game_name": tags.get("Title"), "save_date": _date(tags),
                      "created_date": _date(tags), "players": players,
-                     "event": tags.get("Event"), "result": result},
+                     "event": tags.get("Event"), "result": result,
+                     # the rules the record was replayed under, so it reads back under them
+                     # (pykrieg keeps a metadata key it does not know)
+                     "rules": start.rules.describe()},
         "board_info": {"rows": ROWS, "cols": COLS, "fen": write_board(work)},
         "game_state": {"turn_number": work.turn_number, "current_player": _OWNERS[work.turn],
                        "current_phase": "M",
@@ -489,11 +492,16 @@ def read_kfen_json(text: str) -> ForeignRecord:
         for key, tag in (("north", "North"), ("south", "South")):
             if isinstance(players.get(key), str):
                 tags[tag] = players[key]
-    tags["Result"] = _RESULTS.get(meta.get("result"), "*")
+    result = meta.get("result")
+    tags["Result"] = _RESULTS.get(result, "*") if isinstance(result, str) else "*"
+    if isinstance(meta.get("rules"), str) and meta["rules"].strip():
+        tags["Rules"] = meta["rules"].strip()
 
     def position_only(problem: str | None) -> ForeignRecord:
         side = 1 if state.get("current_player") == "SOUTH" else 0
         retreats = state.get("pending_retreats") or []
+        if not isinstance(retreats, list):
+            raise _error("game_state.pending_retreats is a list of {row, col} objects")
         retreat = None
         if retreats:
             try:
@@ -534,6 +542,10 @@ def read_kfen_json(text: str) -> ForeignRecord:
         tokens = tuple(_token(entry) for entry in entries)
     except _HistoryProblem as problem:
         return position_only(str(problem))
+    except (TypeError, KeyError, AttributeError, ValueError, IndexError) as error:
+        # a value of the wrong JSON type somewhere in the history (issue #15): the history
+        # cannot be used, the saved position still can
+        return position_only(f"a value of the wrong type ({type(error).__name__}: {error})")
     extra = list(notes)
     comment = None
     last = entries[-1]

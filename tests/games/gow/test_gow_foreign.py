@@ -308,3 +308,100 @@ def test_garbage_kfen_json_history_raises_only_engine_errors_s14_3(history):
         read_kfen_json(json.dumps(data))
     except EngineError:
         pass
+
+
+def _kfen_document():
+    record = "11. xT1=R T2-T3 *"
+    fen = "25/25/25/25/25/25/25/25/25/25/R24/25/25/25/25/25/A24/25/II23/ii23 N B15,D8,T3,T23 - 21"
+    position = GAME.parse_position(fen, GAME.parse_rules(None))
+    start = position.copy()
+    moves = []
+    for token in record.split()[1:3]:
+        move = GAME.parse_move(token, position)
+        moves.append(move)
+        position.push(move)
+    (fmt,) = [f for f in GAME.file_formats if f.name == "kfen-json"]
+    return json.loads(fmt.write(start, moves, {"Variant": "game-of-war"}, position)), fmt
+
+
+@pytest.mark.parametrize("where, value", [
+    (("metadata", "result"), []), (("metadata", "result"), {"a": 1}),
+    (("game_state", "pending_retreats"), -1), (("game_state", "pending_retreats"), [[]]),
+    (("game_state", "turn_number"), "x"), (("turn_history",), {"a": 1}),
+    (("turn_history", 0, "moves"), 7), (("turn_history", 0, "attack"), [1]),
+    (("turn_history", 1, "moves", 0, "to"), {"row": "x", "col": None}),
+    (("board_info", "fen"), 12), (("board_info",), []),
+])
+def test_a_kfen_record_with_a_value_of_the_wrong_type_is_an_engine_error(where, value):
+    """Issue #15 item 4: a wrong JSON type anywhere in a .kfen record gives a diagnostic (or a
+    position-only record with W-KFEN-HISTORY), never a TypeError (§14.3)."""
+    document, fmt = _kfen_document()
+    node = document
+    for key in where[:-1]:
+        node = node[key]
+    node[where[-1]] = value
+    try:
+        found = fmt.read(json.dumps(document))
+    except EngineError as error:
+        assert error.code in ("E-KFEN", "E-BAD-POSITION")
+    else:
+        assert "FEN" in found.tags
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_mutated_kfen_record_values_raise_only_engine_errors(data):
+    """Issue #15 item 4: every JSON value of a valid .kfen record replaced by a value of another
+    type, one at a time: only engine errors come out (§14.3)."""
+    document, fmt = _kfen_document()
+    paths = []
+
+    def walk(node, path):
+        paths.append(path)
+        children = node.items() if isinstance(node, dict) else (
+            enumerate(node) if isinstance(node, list) else ())
+        for key, child in children:
+            walk(child, (*path, key))
+
+    walk(document, ())
+    path = data.draw(st.sampled_from(paths[1:]))
+    replacement = data.draw(st.sampled_from([None, -1, 0, 1.5, "x", "", [], [None], {}, {"row": 1},
+                                             True, "NORTH", "CAPTURE"]))
+    node = document
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = replacement
+    try:
+        fmt.read(json.dumps(document))
+    except EngineError:
+        pass
+
+
+@pytest.mark.parametrize("profile", sorted(GAME.profiles))
+def test_kfen_json_keeps_the_rules_so_a_record_reads_back_under_them(profile, tmp_path):
+    """Issue #15 item 13: --to kfen-json wrote no rules, so a `book` record read back under
+    `debord` and failed; the rules travel in metadata.rules, which pykrieg keeps (§14.3)."""
+    from notation_tools.analysis.generate import generate_records
+    from notation_tools.analysis.replay import replay
+    from notation_tools.records.model import Record
+
+    rules = GAME.parse_rules(profile)
+    (record,) = generate_records(GAME, rules, count=1, seed=4, max_plies=30)
+    position = GAME.start_position(rules)
+    start = position.copy()
+    moves = []
+    for node in record.moves:
+        move = GAME.parse_move(node.text, position)
+        moves.append(move)
+        position.push(move)
+    (fmt,) = [f for f in GAME.file_formats if f.name == "kfen-json"]
+    text = fmt.write(start, moves, {t.name: t.value for t in record.tags}, position)
+    found = fmt.read(text)
+    assert found.tags["Rules"] == rules.describe()
+    path = tmp_path / "game.kfen"
+    path.write_text(text)
+    assert pykrieg.kfen.read_kfen(str(path)).metadata.result  # pykrieg still reads it
+    from notation_tools.analysis.batch import iter_records
+    (again,) = iter_records([str(path)])
+    result = replay(again)
+    assert isinstance(again, Record) and result.is_valid and result.rules == rules
