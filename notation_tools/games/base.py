@@ -313,27 +313,6 @@ class StatsCollector(ABC, Generic[PositionT, MoveT]):
         """
 
 
-class SnapshotStats(StatsCollector[PositionT, MoveT]):
-    """A collector that compares a copy of the position before each ply with the position
-    after it (``add``). Simple, but it copies the position at every ply: a collector on a hot
-    path implements ``before_move``/``after_move`` itself."""
-
-    _before: PositionT | None = None
-    _move: MoveT | None = None
-
-    def before_move(self, position: PositionT, move: MoveT) -> None:
-        self._before = position.copy()  # type: ignore[assignment]
-        self._move = move
-
-    def after_move(self, position: PositionT) -> None:
-        assert self._before is not None
-        self.add(self._before, self._move, position)  # type: ignore[arg-type]
-
-    @abstractmethod
-    def add(self, before: PositionT, move: MoveT, after: PositionT) -> None:
-        """Note one ply: ``before`` is a copy taken before the move; ``after`` is live."""
-
-
 @dataclasses.dataclass(frozen=True, slots=True)
 class Resolution(Generic[MoveT]):
     """What a move text means in a position: the move, warnings ``(code, message, rule)``

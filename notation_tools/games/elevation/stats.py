@@ -19,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from notation_tools.games.base import Outcome, Rules, SnapshotStats
+from notation_tools.games.base import Outcome, Rules, StatsCollector
 from notation_tools.games.elevation.moves import Dig, Move
 from notation_tools.games.elevation.pieces import (
     DRAGON, FISH, KIND_BY_LETTER, PIECE_KINDS, SAMURAI, SIDES, SQUARE_NAMES, piece_code)
@@ -101,7 +101,7 @@ def describe(move: Move, position: Position) -> dict[str, Any]:
     }
 
 
-class Stats(SnapshotStats[Position, Move]):
+class Stats(StatsCollector[Position, Move]):
     """Per-record figures of §10, gathered ply by ply.
 
     Keys (``side`` is ``white``/``black``): ``turns``, ``captures``, ``<side>_captures``,
@@ -127,15 +127,27 @@ class Stats(SnapshotStats[Position, Move]):
                 self.figures[f"{side}_option_{code}"] = 0
         self.first_capture_ply: int | None = None
         self.highest_stack: int | None = None
+        self._facts: list[PieceTurnFacts] = []
 
-    def add(self, before: Position, move: Move, after: Position) -> None:
-        """Note one ply (§10). ``before`` is the position before ``move``."""
+    def before_move(self, position: Position, move: Move) -> None:
+        """Note what ``move`` does, from the live position before it (§10)."""
         self.turns += 1
         if self.highest_stack is None:
-            self.highest_stack = max(before.heights)
+            self.highest_stack = max(position.heights)
+        self._facts = piece_turn_facts(move, position)
+
+    def add(self, before: Position, move: Move, after: Position) -> None:
+        """The same as the two hooks, for a caller that kept a copy of the position before
+        the move."""
+        self.before_move(before, move)
+        self.after_move(after)
+
+    def after_move(self, after: Position) -> None:
+        """Note the position ``move`` left (§10)."""
+        assert self.highest_stack is not None
         self.highest_stack = max(self.highest_stack, max(after.heights))
         figures = self.figures
-        for facts in piece_turn_facts(move, before):
+        for facts in self._facts:
             side = SIDES[facts.side].lower()
             figures[f"{side}_digs"] += len(facts.digs)
             figures[f"{side}_undermining_digs"] += facts.undermining_digs

@@ -189,21 +189,24 @@ class Position(base.Position[Any]):
     # ---- state save/restore ----------------------------------------------------------------
 
     def _snapshot(self) -> tuple[Any, ...]:
-        return (self.board[:], self.alive[:], self.turn, self.turn_number, self.retreat,
-                set(self.units[0]), set(self.units[1]), self.started, self.moves_made,
-                set(self.moved), self.arsenal_taken, self.dislodged, self.failed, self.limit,
-                self.events, len(self.events), self.last_events)
+        # Compact (the board as bytes, the unit sets as tuples): a record keeps one snapshot
+        # per ply for pop(), so a 100,000-ply record must not keep 100,000 board lists.
+        return (bytes(self.board), tuple(self.alive), self.turn, self.turn_number,
+                self.retreat, tuple(self.units[0]), tuple(self.units[1]), self.started,
+                self.moves_made, tuple(self.moved), self.arsenal_taken, self.dislodged,
+                self.failed, self.limit, self.events, len(self.events), self.last_events)
 
     def _restore(self, snap: tuple[Any, ...]) -> None:
-        (self.board, self.alive, self.turn, self.turn_number, self.retreat, u0, u1, self.started,
-         self.moves_made, self.moved, self.arsenal_taken, self.dislodged, self.failed,
-         self.limit, self.events, n_events, self.last_events) = snap
-        # Copies: a snapshot may be restored twice when a copy() shares the history.
-        self.board = self.board[:]
-        self.alive = self.alive[:]
+        (board, alive, self.turn, self.turn_number, self.retreat, u0, u1, self.started,
+         self.moves_made, moved, self.arsenal_taken, self.dislodged, self.failed,
+         self.limit, events, n_events, self.last_events) = snap
+        # New objects each time: a snapshot may be restored twice when a copy() shares the
+        # history.
+        self.board = list(board)
+        self.alive = list(alive)
         self.units = [set(u0), set(u1)]
-        self.moved = set(self.moved)
-        self.events = self.events[:n_events]
+        self.moved = set(moved)
+        self.events = events[:n_events]
         self._touch()
 
     def _touch(self) -> None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from notation_tools.games.base import Outcome, Rules, SnapshotStats
+from notation_tools.games.base import Outcome, Rules, StatsCollector
 from notation_tools.games.gow.pieces import (
     FORT, NAMES, PASS, SIDE_NAMES, SIDE_OF, TERRAIN, UNITS, UNIT_TYPES)
 from notation_tools.games.gow.moves import Attack, Step, Turn
@@ -60,8 +60,9 @@ def turn_report(side: int, events: list[tuple[Any, ...]], after: Position) -> di
     return report
 
 
-class Stats(SnapshotStats[Position, Any]):
-    """Collects the figures of spec §18 for one record."""
+class Stats(StatsCollector[Position, Any]):
+    """Collects the figures of §18 for one record, from what each turn left in the position's
+    event list: nothing is copied, so a long record costs as much per ply as a short one."""
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -88,10 +89,19 @@ class Stats(SnapshotStats[Position, Any]):
         self.passes_held = [0, 0]
         self.first_attack: int | None = None
         self.reports: list[dict[str, Any]] = []
+        self._side, self._turn_number = 0, 0
+
+    def before_move(self, position: Position, move: Any) -> None:
+        self._side, self._turn_number = position.turn, position.turn_number
 
     def add(self, before: Position, move: Any, after: Position) -> None:
-        side = before.turn
-        turn_number = before.turn_number
+        """The same as the two hooks, for a caller that kept a copy of the position before
+        the move."""
+        self.before_move(before, move)
+        self.after_move(after)
+
+    def after_move(self, after: Position) -> None:
+        side, turn_number = self._side, self._turn_number
         events = after.last_events if after.turn != side else after.events
         self.turns[side] += 1
         steps = [e for e in events if e[0] == "step"]
