@@ -24,8 +24,7 @@ from notation_tools.games.base import IllegalMoveError, Outcome, Rules, options_
 from notation_tools.games.gow.moves import Action, Attack, EndTurn, Step, Turn
 from notation_tools.games.gow.options import Options
 from notation_tools.games.gow.pieces import (
-    MOVES_PER_TURN,
-    ARSENAL_OWNER, ARSENALS, ATTACK, CAVALRY, CHARGE, DEFENCE, FIRE_RAYS, FORT, IS_FIGHTING,
+    ARSENAL_OWNER, ARSENALS, ATTACK, COLS, MOVES_PER_TURN, CAVALRY, CHARGE, DEFENCE, FIRE_RAYS, FORT, IS_FIGHTING,
     IS_RELAY, MIDDLES, NAMES, NEIGHBOURS, PASS, PLAIN, RANGE, RAYS, SIDE_NAMES, SIDE_OF,
     SIZE, SPEED, STEPS1, STEPS2, TERRAIN, MOUNTAIN, UNITS, code, distance, unit_name)
 
@@ -45,11 +44,29 @@ MARK_TEXT = {"D": "target destroyed", "R": "forced retreat", "0": "no effect"}
 
 @dataclasses.dataclass(slots=True)
 class Status:
-    """One side's communication (spec §6.2): covered squares, online fighting units and relays."""
+    """One side's communication (§6.2): the covered squares (``covered[square]`` is 1 or 0;
+    ``covered_bits`` holds them as one integer, bit *s* for square *s*), the online fighting
+    units and the online relays."""
 
-    covered: bytearray
+    covered_bits: int
     online: set[int]
     relays_online: set[int]
+
+    @property
+    def covered(self) -> _Bits:
+        return _Bits(self.covered_bits)
+
+
+class _Bits:
+    """A set of squares held as the bits of an integer, read like a list of 0 and 1."""
+
+    __slots__ = ("bits",)
+
+    def __init__(self, bits: int) -> None:
+        self.bits = bits
+
+    def __getitem__(self, square: int) -> int:
+        return (self.bits >> square) & 1
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -80,67 +97,105 @@ class Combat:
         return f"offence {self.offence} ({parts}), defence {self.defence} ({dparts})"
 
 
-def compute_status(board: list[int], squares: Any, side: int, sources: list[int], opts: Options,
-                   blockers: Any = None) -> Status:
-    """Lines of communication of ``side`` (spec §6.2).
+def _bits(squares: Any) -> int:
+    bits = 0
+    for square in squares:
+        bits |= 1 << square
+    return bits
 
-    ``squares`` are the side's unit squares, ``sources`` its surviving arsenals; ``blockers`` is
-    ``None`` (every enemy fighting unit cuts lines) or the set of squares that cut them.
+
+def _squares(bits: int) -> Iterator[int]:
+    while bits:
+        low = bits & -bits
+        yield low.bit_length() - 1
+        bits ^= low
+
+
+# Each ray of every square as (its squares as bits, whether it runs towards higher squares):
+# a ray's squares are monotonic in their index, so the nearest blocker on it is the lowest or
+# the highest of its bits, and the squares before the blocker are the bits below or above it.
+_RAY_BITS = tuple(tuple((_bits(ray), ray[0] > square) for ray in rays if ray)
+                  for square, rays in enumerate(RAYS))
+_ALL_RAY_BITS = tuple(_bits(square for ray in rays for square in ray) for rays in RAYS)
+_BOARD = (1 << SIZE) - 1
+_NOT_WEST = _BOARD & ~_bits(range(0, SIZE, COLS))
+"""Every square but column 1: where a step east may land (it cannot wrap from column 25)."""
+_NOT_EAST = _BOARD & ~_bits(range(COLS - 1, SIZE, COLS))
+
+
+def _neighbours_of(bits: int) -> int:
+    """The squares adjacent to any square of ``bits`` (shifts of the bit set, with the edge
+    columns masked so that no step wraps round a row)."""
+    east = (bits << 1 | bits << (COLS + 1) | bits >> (COLS - 1)) & _NOT_WEST
+    west = (bits >> 1 | bits >> (COLS + 1) | bits << (COLS - 1)) & _NOT_EAST
+    return (east | west | bits << COLS | bits >> COLS) & _BOARD
+
+
+def compute_status(board: list[int], squares: Any, enemy_squares: Any, side: int,
+                   sources: list[int], opts: Options, blockers: Any = None) -> Status:
+    """Lines of communication of ``side`` (§6.2), on bit sets of squares.
+
+    ``squares`` are the side's unit squares and ``enemy_squares`` the other side's,
+    ``sources`` its surviving arsenals; ``blockers`` is ``None`` (every enemy fighting unit
+    cuts lines) or the set of squares that cut them.
     """
-    own_relay = _OWN_RELAY[side]
-    own_fighting = _OWN_FIGHTING[side]
-    enemy = _ENEMY_FIGHTING[side]
     via_relays = opts.adjacency_via_relays
-    covered = bytearray(SIZE)
-    emitted: set[int] = set()
-    pending = list(sources)
+    relay_bits = fighting_bits = block_bits = 0
+    for s in squares:
+        if IS_RELAY[board[s]]:
+            relay_bits |= 1 << s
+        else:
+            fighting_bits |= 1 << s
+    enemy_bits = 0
+    for s in enemy_squares:
+        enemy_bits |= 1 << s
+        if blockers is None and IS_FIGHTING[board[s]]:
+            block_bits |= 1 << s
+    if blockers is not None:  # squares that cut lines, when a unit stands on them
+        block_bits = _bits(blockers) & (enemy_bits | relay_bits | fighting_bits)
+    chain_bits = fighting_bits | relay_bits if via_relays else fighting_bits
+    covered = emitted = 0
+    pending = _bits(sources)
     while True:
         while pending:
-            e = pending.pop()
-            if e in emitted:
+            low = pending & -pending
+            pending ^= low
+            e = low.bit_length() - 1
+            emitted |= low
+            covered |= low
+            if not _ALL_RAY_BITS[e] & block_bits:  # no ray of e is cut: cover them at once
+                covered |= _ALL_RAY_BITS[e]
+                pending |= covered & relay_bits & ~emitted
                 continue
-            emitted.add(e)
-            covered[e] = 1
-            for ray in RAYS[e]:
-                for s in ray:
-                    v = board[s]
-                    if v:
-                        if (enemy[v] if blockers is None else s in blockers):
-                            break
-                        if own_relay[v] and s not in emitted:
-                            pending.append(s)
-                    covered[s] = 1
-        members = set()
-        for s in squares:
-            v = board[s]
-            if covered[s] and (own_fighting[v] or (via_relays and own_relay[v])):
-                members.add(s)
-        stack = list(members)
-        while stack:
-            s = stack.pop()
-            for n in NEIGHBOURS[s]:
-                v = board[n]
-                if v and n not in members and (own_fighting[v] or (via_relays and own_relay[v])):
-                    members.add(n)
-                    stack.append(n)
+            for ray, upward in _RAY_BITS[e]:
+                hit = ray & block_bits
+                if not hit:
+                    covered |= ray
+                elif upward:
+                    covered |= ray & ((hit & -hit) - 1)
+                else:
+                    covered |= ray & ~((1 << hit.bit_length()) - 1)
+            pending |= covered & relay_bits & ~emitted
+        members = covered & chain_bits
+        frontier = members
+        while frontier:
+            frontier = _neighbours_of(frontier) & chain_bits & ~members
+            members |= frontier
         if opts.relay_adjacent:
-            extra = [s for s in squares if own_relay[board[s]] and s not in emitted
-                     and any(n in members and own_fighting[board[n]] for n in NEIGHBOURS[s])]
+            extra = relay_bits & ~emitted & _neighbours_of(members & fighting_bits)
             if extra:
-                pending.extend(extra)
+                pending = extra
                 continue
         break
-    online = {s for s in members if own_fighting[board[s]]}
-    relays = [s for s in squares if own_relay[board[s]]]
+    online = members & fighting_bits
     mode = opts.relay_status
     if mode == "always":
-        relays_online = set(relays)
+        relays_online = relay_bits
     elif mode == "covered":
-        relays_online = {s for s in relays if covered[s] or s in members}
+        relays_online = relay_bits & (covered | members)
     else:
-        relays_online = {s for s in relays if covered[s] or s in members
-                         or any(n in online for n in NEIGHBOURS[s])}
-    return Status(covered, online, relays_online)
+        relays_online = relay_bits & (covered | members | _neighbours_of(online))
+    return Status(covered, set(_squares(online)), set(_squares(relays_online)))
 
 
 class Position(base.Position[Any]):
@@ -268,15 +323,18 @@ class Position(base.Position[Any]):
             return cached
         opts = self.options
         if opts.offline_units_block:
-            status = compute_status(self.board, self.units[side], side, self.sources(side), opts)
+            status = compute_status(self.board, self.units[side], self.units[1 - side], side,
+                                    self.sources(side), opts)
             self._status[side] = status
             return status
         # offline-units-block=no (spec §6.2): pass 1 with every enemy fighting unit blocking,
         # pass 2 with only the enemy units that pass 1 found online.
-        first = [compute_status(self.board, self.units[s], s, self.sources(s), opts)
+        first = [compute_status(self.board, self.units[s], self.units[1 - s], s, self.sources(s),
+                                opts)
                  for s in (0, 1)]
         for s in (0, 1):
-            self._status[s] = compute_status(self.board, self.units[s], s, self.sources(s), opts,
+            self._status[s] = compute_status(self.board, self.units[s], self.units[1 - s], s,
+                                             self.sources(s), opts,
                                              blockers=first[1 - s].online)
         result = self._status[side]
         assert result is not None
@@ -366,7 +424,8 @@ class Position(base.Position[Any]):
         board[origin] = 0
         squares = set(self.units[side])
         squares.discard(origin)
-        st = compute_status(board, squares, side, self.sources(side), self.options)
+        st = compute_status(board, squares, self.units[1 - side], side, self.sources(side),
+                            self.options)
         near = set(st.online)
         for s in st.online:
             near.update(NEIGHBOURS[s])
