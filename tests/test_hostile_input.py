@@ -386,3 +386,33 @@ def test_a_compression_bomb_is_stopped_by_the_ratio_limit(tmp_path):
     items = list(iter_records([str(path)], settings=Settings(limits=limits)))
     assert [d.code for d in items if isinstance(d, Diagnostic)] == ["E-LIMIT"]
     assert "ratio=10" in items[-1].message
+
+
+# ---- 3: digits that are not ASCII ----------------------------------------------------------
+
+@pytest.mark.parametrize("digit", ["²", "①", "٣"])
+def test_non_ascii_digits_are_diagnostics_everywhere(runner, tmp_path, digit):
+    """str.isdigit() accepts these, int() does not: a move number, a square and position
+    strings written with them are diagnostics, never ValueError (found by the fuzz campaign)."""
+    from notation_tools.games.base import BadPositionError, EngineError, get_game
+    from notation_tools.games.maka.pieces import parse_square
+    from notation_tools.records.tokens import TokenKind, tokenize
+
+    assert [t.kind for t in tokenize(f"{digit}1. c1:c2>b2,c1-c2")][0] is TokenKind.MOVE
+    path = tmp_path / "r.pgn"
+    path.write_text(f'[Variant "elevation"]\n\n{digit}1. c1:c2>b2,c1-c2 *\n')
+    result = invoke(runner, ["validate", str(path)])
+    assert result.exit_code == 1 and "E-SYNTAX" in codes(result.stderr)
+    assert parse_square(f"{digit}a") is None
+    for game in ("maka", "gow", "elevation", "shih", "shuriken"):
+        chosen = get_game(game)
+        text = chosen.format_position(chosen.start_position(chosen.parse_rules(None)))
+        for index, char in enumerate(text):
+            if char.isdigit():
+                with pytest.raises(BadPositionError):
+                    chosen.parse_position(text[:index] + digit + text[index + 1:],
+                                          chosen.parse_rules(None))
+                break
+    ebarjou = next(f for f in get_game("gow").file_formats if f.name == "ebarjou")
+    with pytest.raises(EngineError):
+        ebarjou.read(f"25;20\n1;{digit}\n")

@@ -257,7 +257,8 @@ class _Line:
         text = node.number or ""
         second_form = text.endswith(("...", "…"))
         digits = text.rstrip(".…")
-        if digits.isdigit() and int(digits) == number and second_form == (side == 1):
+        if digits.isascii() and digits.isdigit() and int(digits) == number \
+                and second_form == (side == 1):
             return
         expected = f"{number}..." if side == 1 else f"{number}."
         code, severity = self.dialect.move_number_code

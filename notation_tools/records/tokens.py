@@ -60,6 +60,11 @@ _SCAN = _TOKEN.re.finditer
 _NUMBER_END = (".", "…")
 
 
+def _ascii_digits(text: str) -> bool:
+    # str.isdigit() also accepts "²", "①" and "٣", which int() refuses
+    return text.isascii() and text.isdigit()
+
+
 def tokenize(text: str, *, first_line: int = 1) -> Iterator[Token]:
     """Split movetext into located tokens.
 
@@ -95,7 +100,7 @@ def tokenize(text: str, *, first_line: int = 1) -> Iterator[Token]:
             kind = TokenKind.BAD
         elif word in RESULTS:
             kind = TokenKind.RESULT
-        elif first.isdigit() and word.endswith(_NUMBER_END) and word.rstrip(".…").isdigit():
+        elif first.isdigit() and word.endswith(_NUMBER_END) and _ascii_digits(word.rstrip(".…")):
             kind = number
         else:
             kind = move

@@ -62,7 +62,7 @@ def write_ebarjou(position: Position) -> str:
 
 
 def _int(text: str, line_no: int, what: str) -> int:
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit()):
         raise _error(f"line {line_no}: {what} {text!r} is not a number")
     return int(text)
 

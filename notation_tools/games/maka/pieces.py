@@ -75,7 +75,8 @@ def parse_square(text: str) -> int | None:
     >>> parse_square("1a"), parse_square("19s"), parse_square("20a"), parse_square("01a")
     (18, 342, None, None)
     """
-    if len(text) < 2 or not text[:-1].isdigit() or text[0] == "0" or text[-1] not in RANKS:
+    if len(text) < 2 or not (text[:-1].isascii() and text[:-1].isdigit()) or text[0] == "0" \
+            or text[-1] not in RANKS:
         return None
     file = int(text[:-1])
     if not 1 <= file <= SIZE:

@@ -87,7 +87,8 @@ def position_from_diagram(text: str, rules: Rules) -> Position:
                 board.append(TYPE_ID[abbr] * 2 + side)
         elif len(words) >= 5 and words[1:3] == ["to", "move"]:
             turn = SIDE_NAMES.index(words[0]) if words[0] in SIDE_NAMES else 0
-            number = int(words[4].rstrip(")")) if words[4].rstrip(")").isdigit() else 1
+            count = words[4].rstrip(")")
+            number = int(count) if count.isascii() and count.isdigit() else 1
     if len(board) != NSQ:
         raise BadPositionError(f"a diagram has {SIZE} ranks of {SIZE} cells", rule="§12")
     return Position(board, turn, number, rules)
