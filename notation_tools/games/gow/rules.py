@@ -51,6 +51,10 @@ class Status:
     covered_bits: int
     online: set[int]
     relays_online: set[int]
+    unit_bits: int = 0
+    """The side's units (fighting units and relays), as bits."""
+    fighting: int = 0
+    """How many fighting units the side has."""
 
     @property
     def covered(self) -> _Bits:
@@ -118,6 +122,7 @@ _RAY_BITS = tuple(tuple((_bits(ray), ray[0] > square) for ray in rays if ray)
                   for square, rays in enumerate(RAYS))
 _ALL_RAY_BITS = tuple(_bits(square for ray in rays for square in ray) for rays in RAYS)
 _BOARD = (1 << SIZE) - 1
+_BIT = tuple(1 << square for square in range(SIZE))
 _NOT_WEST = _BOARD & ~_bits(range(0, SIZE, COLS))
 """Every square but column 1: where a step east may land (it cannot wrap from column 25)."""
 _NOT_EAST = _BOARD & ~_bits(range(COLS - 1, SIZE, COLS))
@@ -131,6 +136,33 @@ def _neighbours_of(bits: int) -> int:
     return (east | west | bits << COLS | bits >> COLS) & _BOARD
 
 
+_EMITTED: dict[tuple[int, int], int] = {}
+"""What an emitter covers, by its square and the blockers on its rays: the same few cases
+recur from turn to turn (an arsenal's surroundings rarely change)."""
+_EMITTED_SIZE = 1 << 16
+
+
+def _emit(square: int, hits: int) -> int:
+    """The squares the rays from ``square`` cover, ``hits`` being the blocking squares on them."""
+    key = (square, hits)
+    found = _EMITTED.get(key)
+    if found is not None:
+        return found
+    covered = 0
+    for ray, upward in _RAY_BITS[square]:
+        hit = ray & hits
+        if not hit:
+            covered |= ray
+        elif upward:  # the nearest blocker is the lowest bit; the squares before it lie below
+            covered |= ray & ((hit & -hit) - 1)
+        else:  # the nearest blocker is the highest bit; the squares before it lie above
+            covered |= ray & ~((1 << hit.bit_length()) - 1)
+    if len(_EMITTED) >= _EMITTED_SIZE:
+        _EMITTED.clear()
+    _EMITTED[key] = covered
+    return covered
+
+
 def compute_status(board: list[int], squares: Any, enemy_squares: Any, side: int,
                    sources: list[int], opts: Options, blockers: Any = None) -> Status:
     """Lines of communication of ``side`` (§6.2), on bit sets of squares.
@@ -140,17 +172,17 @@ def compute_status(board: list[int], squares: Any, enemy_squares: Any, side: int
     cuts lines) or the set of squares that cut them.
     """
     via_relays = opts.adjacency_via_relays
-    relay_bits = fighting_bits = block_bits = 0
+    relay_bits = fighting_bits = block_bits = enemy_bits = 0
+    bit = _BIT
     for s in squares:
         if IS_RELAY[board[s]]:
-            relay_bits |= 1 << s
+            relay_bits |= bit[s]
         else:
-            fighting_bits |= 1 << s
-    enemy_bits = 0
+            fighting_bits |= bit[s]
     for s in enemy_squares:
-        enemy_bits |= 1 << s
-        if blockers is None and IS_FIGHTING[board[s]]:
-            block_bits |= 1 << s
+        enemy_bits |= bit[s]
+        if IS_FIGHTING[board[s]]:
+            block_bits |= bit[s]
     if blockers is not None:  # squares that cut lines, when a unit stands on them
         block_bits = _bits(blockers) & (enemy_bits | relay_bits | fighting_bits)
     chain_bits = fighting_bits | relay_bits if via_relays else fighting_bits
@@ -163,18 +195,7 @@ def compute_status(board: list[int], squares: Any, enemy_squares: Any, side: int
             e = low.bit_length() - 1
             emitted |= low
             covered |= low
-            if not _ALL_RAY_BITS[e] & block_bits:  # no ray of e is cut: cover them at once
-                covered |= _ALL_RAY_BITS[e]
-                pending |= covered & relay_bits & ~emitted
-                continue
-            for ray, upward in _RAY_BITS[e]:
-                hit = ray & block_bits
-                if not hit:
-                    covered |= ray
-                elif upward:
-                    covered |= ray & ((hit & -hit) - 1)
-                else:
-                    covered |= ray & ~((1 << hit.bit_length()) - 1)
+            covered |= _emit(e, _ALL_RAY_BITS[e] & block_bits)
             pending |= covered & relay_bits & ~emitted
         members = covered & chain_bits
         frontier = members
@@ -195,7 +216,9 @@ def compute_status(board: list[int], squares: Any, enemy_squares: Any, side: int
         relays_online = relay_bits & (covered | members)
     else:
         relays_online = relay_bits & (covered | members | _neighbours_of(online))
-    return Status(covered, set(_squares(online)), set(_squares(relays_online)))
+    return Status(covered, {q for q in squares if online >> q & 1},
+                  {q for q in squares if relays_online >> q & 1}, fighting_bits | relay_bits,
+                  fighting_bits.bit_count())
 
 
 class Position(base.Position[Any]):

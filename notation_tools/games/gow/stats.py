@@ -28,10 +28,14 @@ _SIDES = ("north", "south")
 _LETTERS = tuple(t.letter for t in UNIT_TYPES if t is not None)
 _FORTS = tuple(s for s, t in enumerate(TERRAIN) if t == FORT)
 _PASSES = tuple(s for s, t in enumerate(TERRAIN) if t == PASS)
+_FORT_BITS = sum(1 << s for s in _FORTS)
+_PASS_BITS = sum(1 << s for s in _PASSES)
 
 
-def turn_report(side: int, events: list[tuple[Any, ...]], after: Position) -> dict[str, Any]:
-    """What one turn did (spec §18, per-turn hook), from the engine's events."""
+def turn_report(side: int, events: list[tuple[Any, ...]],
+                offline_after: tuple[int, int]) -> dict[str, Any]:
+    """What one turn did (§18, the per-turn hook), from the engine's events and the number of
+    each side's offline fighting units after it."""
     report: dict[str, Any] = {"side": SIDE_NAMES[side], "moves": [], "arsenal": None,
                               "failed_retreat": None, "attack": None, "destroyed": []}
     for event in events:
@@ -56,13 +60,17 @@ def turn_report(side: int, events: list[tuple[Any, ...]], after: Position) -> di
                 "charging": [NAMES[s] for column in combat.columns for s in column]}
         elif kind == "destroyed":
             report["destroyed"].append(NAMES[event[1]])
-    report["offline_after"] = {SIDE_NAMES[s]: len(after.offline_units(s)[0]) for s in (0, 1)}
+    report["offline_after"] = {SIDE_NAMES[s]: offline_after[s] for s in (0, 1)}
     return report
 
 
 class Stats(StatsCollector[Position, Any]):
     """Collects the figures of §18 for one record, from what each turn left in the position's
     event list: nothing is copied, so a long record costs as much per ply as a short one."""
+
+    reuse_after_empty_turns = True
+    """An empty turn (``--``) changes no square, so the figures of the position after it are
+    those after the turn before; the test of this shortcut turns it off for its reference."""
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -88,8 +96,10 @@ class Stats(StatsCollector[Position, Any]):
         self.forts_held = [0, 0]
         self.passes_held = [0, 0]
         self.first_attack: int | None = None
-        self.reports: list[dict[str, Any]] = []
         self._side, self._turn_number = 0, 0
+        self._held_last = [(0, 0), (0, 0)]
+        self._all_offline_last = [False, False]
+        self._last: tuple[int, list[tuple[Any, ...]], tuple[int, int]] = (0, [], (0, 0))
 
     def before_move(self, position: Position, move: Any) -> None:
         self._side, self._turn_number = position.turn, position.turn_number
@@ -135,17 +145,36 @@ class Stats(StatsCollector[Position, Any]):
                 v = event[2]
                 self.lost[SIDE_OF[v]][UNITS[v].letter] += 1
                 self.lost_attack += 1
+        if not events and self.offline[0] and self.reuse_after_empty_turns:
+            # An empty turn changes no square: every figure of the position is as it was.
+            for s in (0, 1):
+                self.offline[s].append(self.offline[s][-1])
+                self.all_offline[s] += self._all_offline_last[s]
+                self.relays_online[s].append(self.relays_online[s][-1])
+                self.forts_held[s] += self._held_last[s][0]
+                self.passes_held[s] += self._held_last[s][1]
+            self._last = (side, events, (self.offline[0][-1], self.offline[1][-1]))
+            return
         for s in (0, 1):
-            fighting, relays = after.offline_units(s)
-            self.offline[s].append(len(fighting))
-            n_fighting = after.fighting_count(s)
-            if n_fighting and len(fighting) == n_fighting:
+            status = after.status(s)  # counts only: the online sets hold the side's own units
+            offline = status.fighting - len(status.online)
+            self.offline[s].append(offline)
+            if status.fighting and offline == status.fighting:
                 self.all_offline[s] += 1
-            n_relays = sum(1 for q in after.units[s] if not UNITS[after.board[q]].fighting)
-            self.relays_online[s].append(n_relays - len(relays))
-            self.forts_held[s] += sum(1 for q in _FORTS if after.board[q] and SIDE_OF[after.board[q]] == s)
-            self.passes_held[s] += sum(1 for q in _PASSES if after.board[q] and SIDE_OF[after.board[q]] == s)
-        self.reports.append(turn_report(side, events, after))
+            self.relays_online[s].append(len(status.relays_online))
+            held = ((status.unit_bits & _FORT_BITS).bit_count(),
+                    (status.unit_bits & _PASS_BITS).bit_count())
+            self.forts_held[s] += held[0]
+            self.passes_held[s] += held[1]
+            self._held_last[s] = held
+            self._all_offline_last[s] = bool(status.fighting) and offline == status.fighting
+        self._last = (side, events, (self.offline[0][-1], self.offline[1][-1]))
+
+    @property
+    def last_turn(self) -> dict[str, Any]:
+        """What the last turn noted did (§18's per-turn hook): its moves, arsenal, failed
+        retreat, attack and losses. Built on request, so a long record keeps no per-turn list."""
+        return turn_report(*self._last)
 
     def summary(self, final: Position, outcome: Outcome | None) -> dict[str, Any]:
         out: dict[str, Any] = {}

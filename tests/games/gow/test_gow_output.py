@@ -119,7 +119,7 @@ def test_statistics_of_an_attack_s18():
     assert summary["captures"] == 1 and summary["lost_south_I"] == 1
     assert summary["first_attack_turn"] == 21 and summary["end_reason"] == "unfinished"
     assert all(isinstance(v, (int, float, str)) or v is None for v in summary.values())
-    report = stats.reports[0]
+    report = stats.last_turn
     assert report["attack"]["offence"] == 28 and report["attack"]["outcome"] == "D"
     assert sorted(report["attack"]["charging"]) == ["I12", "J12", "K12", "L11"]
 
@@ -179,3 +179,19 @@ def test_engine_is_pure_g5():
                 continue
             for name in names:
                 assert not any(name == f or name.startswith(f + ".") for f in FORBIDDEN), (path.name, name)
+
+
+def test_statistics_reused_after_empty_turns_are_those_computed_afresh_s18(monkeypatch):
+    """§18: an empty turn changes no square, so the figures reused after one are the figures
+    the position gives when computed again."""
+    from notation_tools.analysis.generate import generate_records
+    from notation_tools.analysis.replay import replay
+    from notation_tools.games.gow.stats import Stats
+
+    records = list(generate_records(GAME, RULES, count=12, seed=9, max_plies=80))
+    assert sum(move.text == "--" for record in records for move in record.moves) > 50
+    fast = [replay(record, collect_stats=True).stats for record in records]
+    monkeypatch.setattr(Stats, "reuse_after_empty_turns", False)
+    for record in records:
+        record.diagnostics.clear()
+    assert [replay(record, collect_stats=True).stats for record in records] == fast
