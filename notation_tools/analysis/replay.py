@@ -13,6 +13,7 @@ Does not read files or print.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 from typing import Any
 
 from notation_tools.games.base import (
@@ -65,6 +66,8 @@ class Replay:
     stats: dict[str, Any] = dataclasses.field(default_factory=dict)
     complete: bool = False
     """Whether every main-line move was replayed."""
+    digest: str | None = None
+    """The main line's identity, when ``replay`` was asked for it (see :func:`movetext_digest`)."""
 
     @property
     def diagnostics(self) -> list[Diagnostic]:
@@ -140,9 +143,10 @@ class _Line:
     """Replays one line of moves (the main line or a variation) from a position."""
 
     def __init__(self, game: Game[Any, Any], ctx: _Context, visitor: ReplayVisitor | None,
-                 stats: StatsCollector[Any, Any] | None) -> None:
+                 stats: StatsCollector[Any, Any] | None, digest: Any = None) -> None:
         self.game, self.ctx, self.visitor, self.stats = game, ctx, visitor, stats
         self.dialect = game.dialect
+        self.digest = digest
 
     def run(self, moves: list[Move], position: Position, number: int, ply: int,
             in_variation: bool) -> tuple[int, bool]:
@@ -205,6 +209,9 @@ class _Line:
                 branch.run(variation, position.copy(), number, ply, True)
             if self.visitor is not None:
                 self.visitor.visit_move(node, move, position, ply + 1, in_variation)
+            if self.digest is not None:
+                self.digest.update(repr(move).encode())
+                self.digest.update(b"\n")
             stats = self.stats
             if stats is None:
                 position.push(move)
@@ -268,13 +275,26 @@ class _Line:
                      move=node.text)
 
 
+def movetext_digest(game: Game[Any, Any], rules: Rules, start: Position) -> Any:
+    """A hash to feed the main line's moves to: seeded with the game, rules and start position.
+
+    Two records get one digest when they are the same game from the same start with the same
+    moves, whatever the notation, comments, NAGs, variations or tags: the moves enter as the
+    engine's move objects (their ``repr``), not as the texts that named them.
+    """
+    digest = hashlib.blake2b(digest_size=16)
+    digest.update(f"{game.id}\n{rules.describe()}\n{game.format_position(start)}\n".encode())
+    return digest
+
+
 def replay(record: Record, *, game_name: str | None = None, rules_text: str | None = None,
            visitor: ReplayVisitor | None = None, collect_stats: bool = False,
-           keep_start: bool = False) -> Replay:
+           keep_start: bool = False, digest: bool = False) -> Replay:
     """Replay ``record``, appending diagnostics to ``record.diagnostics``.
 
-    ``game_name`` and ``rules_text`` are the ``--game`` and ``--rules`` overrides. Never
-    raises for bad input: every fault is a diagnostic.
+    ``game_name`` and ``rules_text`` are the ``--game`` and ``--rules`` overrides. With
+    ``digest``, ``Replay.digest`` is the hex identity of the main line as far as it replayed
+    (:func:`movetext_digest`). Never raises for bad input: every fault is a diagnostic.
     """
     ctx = _Context(record)
     result = Replay(record)
@@ -307,10 +327,13 @@ def replay(record: Record, *, game_name: str | None = None, rules_text: str | No
         ctx.add(code, message, line_number, column,
                 severity=NOTE if code.startswith("I-") else WARNING)
     stats = game.new_stats(rules) if collect_stats else None
-    line = _Line(game, ctx, visitor, stats)
+    hasher = movetext_digest(game, rules, position) if digest else None
+    line = _Line(game, ctx, visitor, stats, hasher)
     plies, complete = line.run(record.moves[preamble:] if preamble else record.moves, position,
                                game.dialect.first_move_number(position), 0, False)
     result.position, result.plies, result.complete = position, plies, complete
+    if hasher is not None:
+        result.digest = hasher.hexdigest()
     if complete:
         result.outcome = position.outcome()
     _check_result(record, game, result, ctx, judge=complete)
