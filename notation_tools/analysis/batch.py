@@ -104,7 +104,8 @@ def report_record(record: Record, settings: Settings) -> RecordReport:
                         result.plies, result.result, end, record.diagnostics, figures)
 
 
-def _records_of(unit: PgnChunk, limits: Limits = DEFAULT) -> Iterator[Record]:
+def records_of_chunk(unit: PgnChunk, limits: Limits = DEFAULT) -> Iterator[Record]:
+    """The record(s) of one PGN chunk, the faults of its raw text given to the first."""
     first = True
     for record in parse_chunk(unit.path, unit.chunk, unit.index, limits=limits):
         if first and unit.problems:
@@ -122,7 +123,7 @@ def _work(batch: list[Unit], settings: Settings) -> list[RecordReport | Diagnost
                 out.append(unit)
             elif isinstance(unit, PgnChunk):
                 out.extend(report_record(record, settings)
-                           for record in _records_of(unit, settings.limits))
+                           for record in records_of_chunk(unit, settings.limits))
             elif isinstance(unit, ForeignText):
                 out.append(report_record(foreign_record(unit), settings))
             else:
@@ -156,7 +157,8 @@ def _batches(units: Iterable[Unit], size: int) -> Iterator[list[Unit]]:
         yield batch
 
 
-def _units(paths: list[str], settings: Settings, stdin: Any) -> Iterator[Unit]:
+def units_of(paths: list[str], settings: Settings, stdin: Any = None) -> Iterator[Unit]:
+    """The units of ``paths`` read as ``settings`` say, with every game's own file formats."""
     return iter_units(paths, stdin=stdin, claim=claim_format, suffixes=game_suffixes(),
                       limits=settings.limits, encoding=settings.encoding)
 
@@ -170,7 +172,7 @@ def iter_reports(paths: list[str], settings: Settings, *, jobs: int = 1,
     batch tried once more; if that fails too, the batch is reported as ``E-WORKER`` and the
     run goes on.
     """
-    units = _units(paths, settings, stdin)
+    units = units_of(paths, settings, stdin)
     if jobs <= 1:
         for batch in _batches(units, batch_size):
             yield from _work(batch, settings)
@@ -232,9 +234,9 @@ def _worker_died(batch: list[Unit]) -> Diagnostic:
 def iter_records(paths: list[str], *, stdin: Any = None,
                  settings: Settings = Settings()) -> Iterator[Record | Diagnostic]:
     """Parsed records (not replayed) and E-IO diagnostics, in input order, in this process."""
-    for unit in _units(paths, settings, stdin):
+    for unit in units_of(paths, settings, stdin):
         if isinstance(unit, PgnChunk):
-            yield from _records_of(unit, settings.limits)
+            yield from records_of_chunk(unit, settings.limits)
         elif isinstance(unit, ForeignText):
             yield foreign_record(unit)
         else:

@@ -106,13 +106,14 @@ def every_game() -> tuple[Game, ...]:
 
 
 @contextlib.contextmanager
-def open_output(path: str) -> Iterator[TextIO]:
-    """The output stream (``-``: standard output); a failed write (a full disk, a closed
-    pipe's reader gone) ends the command with ``cannot write PATH`` and exit status 2."""
+def open_output(path: str, *, append: bool = False) -> Iterator[TextIO]:
+    """The output stream (``-``: standard output), added to with ``append``; a failed write (a
+    full disk, a closed pipe's reader gone) ends the command with ``cannot write PATH`` and
+    exit status 2."""
     name = "standard output" if path == "-" else shown(path)
     try:
-        stream = click.open_file(path, "w", encoding="utf-8", errors="backslashreplace",
-                                 lazy=False)
+        stream = click.open_file(path, "a" if append else "w", encoding="utf-8",
+                                 errors="backslashreplace", lazy=False)
     except OSError as error:
         raise InputError(f"cannot write {name}: {error.strerror or error}") from None
     try:

@@ -53,12 +53,17 @@ def _render_flags(func: Any) -> Any:
 
 
 def _pick(path: str, index: int, settings: Settings) -> Record:
+    """The ``index``-th record of ``path``, counted across every file of a directory and
+    every member of an archive (``archive:member`` reads one member)."""
+    seen = 0
     for item in iter_records([path], stdin=sys.stdin.buffer, settings=settings):
         if isinstance(item, Diagnostic):
             raise InputError(str(item))
-        if item.index == index:
+        seen += 1
+        if seen == index:
             return item
-    raise click.BadParameter(f"{path} has fewer than {index} records", param_hint="'--game-index'")
+    raise click.BadParameter(f"{path} has {seen} records, fewer than {index}",
+                             param_hint="'--game-index'")
 
 
 @click.command()
@@ -66,7 +71,9 @@ def _pick(path: str, index: int, settings: Settings) -> Record:
 @click.option("--ply", "-p", type=click.IntRange(min=0), default=None,
               help="Show the position after this many plies (default: the end).")
 @click.option("--game-index", "-k", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Which record of the file (1 is the first).")
+              help="Which record (1 is the first), counted across every file of a directory "
+                   "and every member of an archive; PATH may be ARCHIVE:MEMBER, as "
+                   "diagnostics print it.")
 @game_option()
 @rules_option
 @click.option("--style", type=click.Choice([style.value for style in Style]), default="ascii",
@@ -115,7 +122,7 @@ def show(path: str, ply: int | None, game_index: int, game: str | None, rules: s
             out.write(result.game.render_svg(result.position, last_move=last_move, **keywords)
                       + "\n")
         else:
-            out.write(f"{path} record {game_index}: {result.game.id} ({result.rules.describe()}),"
+            out.write(f"{record.path} record {record.index}: {result.game.id} ({result.rules.describe()}),"
                       f" after ply {result.plies}{last}\n")
             out.write(result.game.render_text(result.position, style=Style(style), **keywords))
             out.write("\n")

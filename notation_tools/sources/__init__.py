@@ -106,6 +106,18 @@ class Reading:
     suffixes: tuple[str, ...] = ()
     limits: Limits = DEFAULT
     encoding: str | None = None
+    member: str | None = None
+    """Read only this archive member (or the members under this folder)."""
+
+    def wants_member(self, name: str) -> bool:
+        """Whether an archive member is read: one named is read whatever its ending; in a
+        walk (the whole archive, or a folder of it) only the endings a walk reads."""
+        member = self.member
+        if member is not None and name == member:
+            return True
+        if member is not None and not name.startswith(member.rstrip("/") + "/"):
+            return False
+        return _wanted_in_walk(name, self.suffixes)
 
 
 def shown(path: str) -> str:
@@ -142,10 +154,30 @@ def _wanted_in_walk(name: str, suffixes: tuple[str, ...]) -> bool:
     return lower.endswith(CONTAINER_SUFFIXES + suffixes)
 
 
+def split_member(path: str) -> tuple[str, str] | None:
+    """``club.tar.gz:evening/board3.pgn`` → ``("club.tar.gz", "evening/board3.pgn")``: the
+    archive and member of a path as diagnostics print it, when ``path`` itself is no file and
+    its head is an archive that exists; ``None`` otherwise.
+
+    >>> split_member("no-such.zip:a.pgn") is None
+    True
+    """
+    if path == "-" or os.path.exists(path):
+        return None
+    start = 0
+    while (colon := path.find(":", start)) > 0:
+        head, member = path[:colon], path[colon + 1:]
+        if member and _is_archive(head) and os.path.isfile(head):
+            return head, member
+        start = colon + 1
+    return None
+
+
 def check_paths(paths: Iterable[str]) -> None:
-    """Raise :class:`InputNotFound` for the first path that does not exist (``-`` is stdin)."""
+    """Raise :class:`InputNotFound` for the first path that does not exist (``-`` is stdin);
+    an ``archive:member`` path counts when its archive exists."""
     for path in paths:
-        if path != "-" and not os.path.exists(path):
+        if path != "-" and not os.path.exists(path) and split_member(path) is None:
             raise InputNotFound(shown(path))
 
 
@@ -210,6 +242,14 @@ def iter_units(paths: Iterable[str], *, stdin: BinaryIO | None = None,
                 problems.clear()
                 yield from _units_from_file(name, reading)
             yield from problems
+        elif (parts := split_member(path)) is not None:
+            archive, member = parts
+            found = False
+            for unit in _units_from_file(archive, dataclasses.replace(reading, member=member)):
+                found = True
+                yield unit
+            if not found:
+                yield _io_error(path, f"{shown(archive)} has no member {shown(member)}")
         else:
             yield from _units_from_file(path, reading)
 
@@ -283,7 +323,7 @@ def _units_from_stdin(stream: BinaryIO, reading: Reading) -> Iterator[Unit]:
 def _units_from_zip(path: str, reading: Reading) -> Iterator[Unit]:
     with zipfile.ZipFile(path) as archive:
         for info in archive.infolist():
-            if info.is_dir() or not _wanted_in_walk(info.filename, reading.suffixes):
+            if info.is_dir() or not reading.wants_member(info.filename):
                 continue
             name = f"{path}:{info.filename}"
             try:
@@ -304,7 +344,7 @@ def _units_from_tar_stream(raw: BinaryIO, path: str, reading: Reading) -> Iterat
     # "r|*" reads the archive as a stream: members strictly in order, nothing kept in memory.
     with tarfile.open(fileobj=raw, mode="r|*") as archive:  # type: ignore[call-overload]
         for info in archive:
-            if not info.isfile() or not _wanted_in_walk(info.name, reading.suffixes):
+            if not info.isfile() or not reading.wants_member(info.name):
                 continue
             name = f"{path}:{info.name}"
             member = archive.extractfile(info)

@@ -1,0 +1,583 @@
+"""Selection: which records of a stream to keep, by their tags, by what replaying them finds,
+and whether an earlier record was the same game (pgn-extract's everyday jobs).
+
+A :class:`Selection` is built from the command line's texts by :func:`parse_selection`, which
+checks everything (regular expressions, figure names, position strings, rules options) before a
+record is read and raises :class:`SelectionError` naming the option. :meth:`Selection.judge`
+then looks at one record at a time and says whether it matched, and if it is a duplicate of an
+earlier match. A selection by tags alone never replays: the record's tags are known as soon as
+the container has parsed it.
+
+Duplicates are found by a 16-byte digest per record kept in memory (the records themselves
+are never kept), so an archive larger than memory can be deduplicated.
+
+Does not read files or print.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import hashlib
+import operator
+import re
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+from notation_tools.analysis.batch import Settings, records_of_chunk, units_of
+from notation_tools.analysis.foreign import foreign_record
+from notation_tools.analysis.replay import Replay, ReplayVisitor, replay
+from notation_tools.codes import SHARED_CODES
+from notation_tools.games.base import (EngineError, Game, Position, Rules, UnknownGameError,
+                                       all_games, get_game)
+from notation_tools.records.diagnostics import Diagnostic
+from notation_tools.records.model import Move, Record, Tag
+from notation_tools.sources import ForeignText, PgnChunk
+
+
+class SelectionError(ValueError):
+    """A selection that cannot be used, found before any record is read; ``option`` names the
+    command-line option it came from."""
+
+    def __init__(self, option: str, message: str) -> None:
+        super().__init__(f"{option}: {message}")
+        self.option = option
+        self.message = message
+
+
+# ------------------------------------------------------------------------------------------
+# Tags
+
+_COMPARE: dict[str, Callable[[Any, Any], bool]] = {
+    "<=": operator.le, ">=": operator.ge, "!=": operator.ne, "<": operator.lt, ">": operator.gt,
+    "=": operator.eq}
+_TAG_TEST = re.compile(r"^\s*([A-Za-z0-9_]+)\s*(<=|>=|!=|<|>|=|~)(.*)$", re.DOTALL)
+
+
+def _number(text: str) -> float | None:
+    try:
+        return float(text)
+    except ValueError:
+        return None
+
+
+def _compare(op: str, have: str, want: str) -> bool:
+    """Numbers compare as numbers when both sides are numbers; other texts as texts (so PGN
+    dates ``1998.01.01`` compare in calendar order)."""
+    have_number, want_number = _number(have), _number(want)
+    if have_number is not None and want_number is not None and op != "=":
+        return _COMPARE[op](have_number, want_number)
+    if op == "=" and have_number is not None and want_number is not None:
+        return have_number == want_number
+    return _COMPARE[op](have, want)
+
+
+@dataclasses.dataclass(frozen=True)
+class TagTest:
+    """One test of one tag: ``Result=1-0`` (equal), ``White~Steere`` (a regular expression
+    searched in the value), ``Round>=3``, ``Event!=Casual``. A record without the tag fails
+    every test but ``!=``."""
+
+    name: str
+    op: str
+    value: str
+    pattern: re.Pattern[str] | None = None
+
+    def matches(self, record: Record) -> bool:
+        tag = record.find_tag(self.name)
+        if tag is None:
+            return self.op == "!="
+        if self.pattern is not None:
+            return self.pattern.search(tag.value) is not None
+        return _compare(self.op, tag.value, self.value)
+
+    def __str__(self) -> str:
+        return f"{self.name}{self.op}{self.value}"
+
+
+def parse_tag_test(text: str, option: str = "--tag") -> TagTest:
+    """``NAME=VALUE``, ``NAME~REGEX``, or ``NAME`` then one of ``< <= > >= !=`` and a value.
+
+    >>> parse_tag_test("White~^Stee").matches(Record(tags=[Tag("White", "Steere")]))
+    True
+    >>> parse_tag_test("Round>=10").matches(Record(tags=[Tag("Round", "9")]))
+    False
+    """
+    found = _TAG_TEST.match(text)
+    if found is None:
+        raise SelectionError(option, f"{text!r} is not NAME=VALUE, NAME~REGEX or NAME<VALUE "
+                                     "(also <=, >, >=, !=)")
+    name, op, value = found.groups()
+    pattern = None
+    if op == "~":
+        try:
+            pattern = re.compile(value)
+        except re.error as error:
+            raise SelectionError(option, f"{value!r} is not a regular expression: {error}") \
+                from None
+    return TagTest(name, op, value, pattern)
+
+
+# ------------------------------------------------------------------------------------------
+# What replay finds
+
+@dataclasses.dataclass(frozen=True)
+class FigureTest:
+    """``emperor_moves>0``: a figure of the record's statistics compared with a number. A
+    record whose game has no such figure fails it."""
+
+    name: str
+    op: str
+    value: float
+
+    def matches(self, figures: dict[str, Any]) -> bool:
+        have = figures.get(self.name)
+        if isinstance(have, bool):
+            have = int(have)
+        if not isinstance(have, (int, float)):
+            return False
+        return _COMPARE[self.op](have, self.value)
+
+    def __str__(self) -> str:
+        return f"{self.name}{self.op}{self.value:g}"
+
+
+_FIGURE_TEST = re.compile(r"^\s*([A-Za-z0-9_]+)\s*(<=|>=|!=|<|>|=)\s*(\S+)\s*$")
+
+
+@functools.cache
+def figure_names(game: Game[Any, Any]) -> frozenset[str]:
+    """Every figure name ``game``'s statistics report, under each of its profiles."""
+    names: set[str] = set()
+    for profile in game.profiles:
+        rules = game.parse_rules(profile)
+        position = game.start_position(rules)
+        names.update(game.new_stats(rules).summary(position, None))
+    return frozenset(names)
+
+
+def parse_figure_test(text: str, games: Iterable[Game[Any, Any]]) -> FigureTest:
+    """``NAME>VALUE`` (also ``< <= >= = !=``), where NAME is a figure of one of ``games``."""
+    found = _FIGURE_TEST.match(text)
+    value = _number(found.group(3)) if found else None
+    if found is None or value is None:
+        raise SelectionError("--figure", f"{text!r} is not NAME>NUMBER (also <, <=, >=, =, !=)")
+    name = found.group(1)
+    known = set().union(*(figure_names(game) for game in games))
+    if name not in known:
+        close = sorted(n for n in known if name.lower() in n.lower())[:8]
+        hint = f" (did you mean {', '.join(close)}?)" if close else \
+            " ('notation-tools stats' lists every figure of a game)"
+        raise SelectionError("--figure", f"no game has a figure {name!r}{hint}")
+    return FigureTest(name, found.group(2), value)
+
+
+def parse_plies(text: str) -> tuple[int | None, int | None]:
+    """``40..200``, ``40..`` or ``..200`` (inclusive), or one number.
+
+    >>> parse_plies("40..200"), parse_plies("..9"), parse_plies("12")
+    ((40, 200), (None, 9), (12, 12))
+    """
+    low_text, dots, high_text = text.partition("..")
+    if not dots:
+        high_text = low_text
+    try:
+        low = int(low_text) if low_text.strip() else None
+        high = int(high_text) if high_text.strip() else None
+    except ValueError:
+        raise SelectionError("--plies", f"{text!r} is not a range such as 40..200, 40.. or "
+                                        "..200") from None
+    if (low is not None and low < 0) or (low is not None and high is not None and high < low):
+        raise SelectionError("--plies", f"{text!r} is an empty range")
+    return low, high
+
+
+def parse_position_targets(text: str, games: Iterable[Game[Any, Any]]) -> dict[str, str]:
+    """Game id → the canonical spelling of position string ``text`` in that game, for every
+    game among ``games`` that reads it; a :class:`SelectionError` when none does."""
+    found: dict[str, str] = {}
+    problems: list[str] = []
+    for game in games:
+        try:
+            rules = game.parse_rules(None)
+            found[game.id] = game.format_position(game.parse_position(text, rules))
+        except EngineError as error:
+            problems.append(f"{game.id}: {error.message}")
+        except Exception as error:  # noqa: BLE001 - a reader's fault is the text's fault here
+            problems.append(f"{game.id}: {type(error).__name__}")
+    if not found:
+        raise SelectionError("--reaches", f"{text!r} is not a position string of any game "
+                                          f"({'; '.join(problems)})")
+    return found
+
+
+class _Reaches(ReplayVisitor):
+    """Whether the main line passes through one of the target positions."""
+
+    def __init__(self, targets: dict[str, str]) -> None:
+        self.targets = targets
+        self.game: Game[Any, Any] | None = None
+        self.target: str | None = None
+        self.reached = False
+
+    def begin(self, game: Game[Any, Any], rules: Rules, record: Record) -> None:
+        self.game, self.target = game, self.targets.get(game.id)
+
+    def visit_move(self, node: Move, move: Any, before: Position[Any], ply: int,
+                   in_variation: bool) -> None:
+        if not in_variation and not self.reached and self.target is not None:
+            assert self.game is not None
+            self.reached = self.game.format_position(before) == self.target
+
+    def finish(self, result: Replay) -> None:
+        if not self.reached and self.target is not None and result.position is not None \
+                and result.game is not None:
+            self.reached = result.game.format_position(result.position) == self.target
+
+
+# ------------------------------------------------------------------------------------------
+# The selection
+
+
+DEDUPE_MODES = ("moves", "position")
+
+
+@dataclasses.dataclass(frozen=True)
+class Verdict:
+    """What a selection says of one record: ``matched``, and for a match whether it repeats an
+    earlier match (``duplicate``); ``replay`` is the replay when one was needed."""
+
+    matched: bool
+    duplicate: bool = False
+    replay: Replay | None = None
+
+
+@dataclasses.dataclass
+class Selection:
+    """Criteria combined with AND (``any_tags``: at least one of them). Empty: every record."""
+
+    tags: tuple[TagTest | DateTest, ...] = ()
+    any_tags: tuple[TagTest, ...] = ()
+    games: frozenset[str] = frozenset()
+    profiles: frozenset[str] = frozenset()
+    options: tuple[tuple[str, str], ...] = ()
+    valid: bool | None = None
+    codes: frozenset[str] = frozenset()
+    ended: frozenset[str] = frozenset()
+    plies: tuple[int | None, int | None] | None = None
+    figures: tuple[FigureTest, ...] = ()
+    reaches: dict[str, str] | None = None
+    dedupe: str | None = None
+    game_override: str | None = None
+    rules_override: str | None = None
+    seen: set[bytes] = dataclasses.field(default_factory=set, repr=False)
+
+    @property
+    def needs_replay(self) -> bool:
+        """Whether judging a record needs its moves replayed (tags alone do not)."""
+        return (self.valid is not None or bool(self.codes) or bool(self.ended)
+                or self.plies is not None or bool(self.figures) or self.reaches is not None
+                or self.dedupe is not None)
+
+    def judge(self, record: Record) -> Verdict:
+        """Whether ``record`` matches, and whether it repeats an earlier match."""
+        if not self._tags_match(record) or not self._game_matches(record):
+            return Verdict(False)
+        if not self.needs_replay:
+            return Verdict(True)
+        reaches = _Reaches(self.reaches) if self.reaches is not None else None
+        result = replay(record, game_name=self.game_override, rules_text=self.rules_override,
+                        visitor=reaches, collect_stats=bool(self.figures),
+                        digest=self.dedupe == "moves")
+        if reaches is not None:
+            reaches.finish(result)
+        if not self._replay_matches(result, reaches):
+            return Verdict(False, replay=result)
+        if self.dedupe is None:
+            return Verdict(True, replay=result)
+        key = _identity(result, self.dedupe)
+        if key in self.seen:
+            return Verdict(True, duplicate=True, replay=result)
+        self.seen.add(key)
+        return Verdict(True, replay=result)
+
+    def _tags_match(self, record: Record) -> bool:
+        if not all(test.matches(record) for test in self.tags):
+            return False
+        return not self.any_tags or any(test.matches(record) for test in self.any_tags)
+
+    def _game_matches(self, record: Record) -> bool:
+        if not (self.games or self.profiles or self.options):
+            return True
+        game = _game_of(record, self.game_override)
+        if game is None or (self.games and game.id not in self.games):
+            return False
+        if not (self.profiles or self.options):
+            return True
+        rules_tag = record.find_tag("Rules")
+        text = self.rules_override if self.rules_override is not None else (
+            rules_tag.value if rules_tag is not None else None)
+        try:
+            rules = game.parse_rules(text)
+        except EngineError:
+            return False
+        if self.profiles and rules.profile not in self.profiles:
+            return False
+        return all(rules.texts.get(name) == value for name, value in self.options)
+
+    def _replay_matches(self, result: Replay, reaches: _Reaches | None) -> bool:
+        if self.valid is not None and result.is_valid != self.valid:
+            return False
+        if self.codes and not any(d.code in self.codes for d in result.diagnostics):
+            return False
+        if self.ended:
+            reason = result.outcome.reason if result.outcome is not None else "unfinished"
+            if reason not in self.ended:
+                return False
+        if self.plies is not None:
+            low, high = self.plies
+            if (low is not None and result.plies < low) or (high is not None
+                                                             and result.plies > high):
+                return False
+        if self.figures and not all(test.matches(result.stats) for test in self.figures):
+            return False
+        return reaches is None or reaches.reached
+
+
+def _game_of(record: Record, override: str | None) -> Game[Any, Any] | None:
+    name = override
+    if name is None:
+        tag = record.find_tag("Variant") or record.find_tag("Game")
+        if tag is None:
+            texts = [move.text for move in record.moves[:16]]
+            for game in all_games():
+                skip = game.dialect.preamble_length(texts)
+                if texts and not record.tags and (skip or game.dialect.sniff(texts[skip:skip + 8])):
+                    return game
+            return None
+        name = tag.value
+    try:
+        return get_game(name)
+    except UnknownGameError:
+        return None
+
+
+def _identity(result: Replay, mode: str) -> bytes:
+    """16 bytes that two records share when they are the same game (``moves``: the same
+    start and moves; ``position``: the same final position)."""
+    record = result.record
+    digest = hashlib.blake2b(digest_size=16)
+    if mode == "position" and result.game is not None and result.position is not None:
+        digest.update(f"{result.game.id}\n{result.game.format_position(result.position)}"
+                      .encode())
+        return digest.digest()
+    if result.digest is not None and result.complete:
+        return bytes.fromhex(result.digest)
+    # A record that did not replay to its end is identified by its texts as well, so two
+    # different broken records that share a playable start are not taken for one.
+    digest.update((result.digest or "").encode())
+    for move in record.moves:
+        digest.update(b"\n" + move.text.encode("utf-8", "surrogatepass"))
+    digest.update(f"\n{record.find_tag('Variant').value if record.find_tag('Variant') else ''}"
+                  .encode("utf-8", "surrogatepass"))
+    return digest.digest()
+
+
+# ------------------------------------------------------------------------------------------
+# From the command line's texts
+
+def _games_named(names: Iterable[str], option: str) -> frozenset[str]:
+    ids: set[str] = set()
+    for name in names:
+        try:
+            ids.add(get_game(name).id)
+        except UnknownGameError as error:
+            raise SelectionError(option, str(error.args[0])) from None
+    return frozenset(ids)
+
+
+def parse_selection(*, tags: Iterable[str] = (), any_tags: Iterable[str] = (),
+                    date_from: str | None = None, date_to: str | None = None,
+                    games: Iterable[str] = (), profiles: Iterable[str] = (),
+                    options: Iterable[str] = (), valid: bool | None = None,
+                    codes: Iterable[str] = (), ended: Iterable[str] = (),
+                    plies: str | None = None, figures: Iterable[str] = (),
+                    reaches: str | None = None, dedupe: str | None = None,
+                    game_override: str | None = None,
+                    rules_override: str | None = None) -> Selection:
+    """A :class:`Selection` from the command line's texts, every one checked.
+
+    >>> selection = parse_selection(tags=["Result=1-0"], games=["elevation"])
+    >>> selection.needs_replay
+    False
+    """
+    tag_tests: list[TagTest | DateTest] = [parse_tag_test(text) for text in tags]
+    if date_from is not None:
+        tag_tests.append(DateTest(">=", _date(date_from, "--date-from", last=False)))
+    if date_to is not None:
+        tag_tests.append(DateTest("<=", _date(date_to, "--date-to", last=True)))
+    game_ids = _games_named(games, "--game")
+    if game_override is not None:
+        game_override = get_game(game_override).id
+    candidates = [game for game in all_games()
+                  if not game_ids or game.id in game_ids] if game_override is None else \
+        [get_game(game_override)]
+    profile_set = frozenset(profiles)
+    known_profiles = {p for game in candidates for p in game.profiles}
+    for profile in profile_set:
+        if profile not in known_profiles:
+            raise SelectionError("--profile", f"no game has a rules profile {profile!r} "
+                                              f"(profiles: {', '.join(sorted(known_profiles))})")
+    option_pairs = []
+    for text in options:
+        name, equals, value = text.partition("=")
+        name, value = name.strip(), value.strip()
+        owners = [game for game in candidates if name in game.option_table]
+        if not equals or not owners:
+            raise SelectionError("--option", f"{text!r} is not NAME=VALUE for a rules option "
+                                             "of the games selected")
+        canonical = None
+        for game in owners:
+            try:
+                rules = game.parse_rules(f"{game.default_profile}; {name}={value}")
+                canonical = rules.texts[name]
+                break
+            except EngineError as error:
+                problem = error.message
+        if canonical is None:
+            raise SelectionError("--option", problem)
+        option_pairs.append((name, canonical))
+    known_codes = {code.code for code in SHARED_CODES} | {
+        code.code for game in all_games() for code in game.codes}
+    code_set = frozenset(code.strip().upper() for code in codes)
+    for code in code_set:
+        if code not in known_codes:
+            raise SelectionError("--code", f"{code!r} is not a diagnostic code "
+                                           "('notation-tools games --codes' lists them)")
+    ended_set = frozenset(ended)
+    plies_range = parse_plies(plies) if plies is not None else None
+    figure_tests = tuple(parse_figure_test(text, candidates) for text in figures)
+    targets = parse_position_targets(reaches, candidates) if reaches is not None else None
+    if dedupe is not None and dedupe not in DEDUPE_MODES:
+        raise SelectionError("--dedupe", f"{dedupe!r} is not one of {', '.join(DEDUPE_MODES)}")
+    return Selection(tuple(tag_tests), tuple(parse_tag_test(t, "--any-tag") for t in any_tags),
+                     game_ids, profile_set, tuple(option_pairs), valid, code_set, ended_set,
+                     plies_range, figure_tests, targets, dedupe, game_override, rules_override)
+
+
+_DATE = re.compile(r"^(\d{4})(?:\.(\d{1,2})(?:\.(\d{1,2}))?)?$")
+_TAG_DATE = re.compile(r"^\s*(\d{4}|\?{4})(?:\.(\d{2}|\?\?)(?:\.(\d{2}|\?\?))?)?\s*$")
+
+
+def _date(text: str, option: str, *, last: bool) -> tuple[int, int, int]:
+    """A date given as ``1998.01.31`` (or with ``-``/``/``); ``1998`` and ``1998.01`` mean
+    their first day (``last``: their last)."""
+    found = _DATE.match(text.strip().replace("-", ".").replace("/", "."))
+    if found is None:
+        raise SelectionError(option, f"{text!r} is not a date such as 1998.01.31")
+    year, month, day = found.groups()
+    month_number = int(month) if month else (12 if last else 1)
+    day_number = int(day) if day else (31 if last else 1)
+    if not (1 <= month_number <= 12 and 1 <= day_number <= 31):
+        raise SelectionError(option, f"{text!r} is not a date such as 1998.01.31")
+    return int(year), month_number, day_number
+
+
+@dataclasses.dataclass(frozen=True)
+class DateTest:
+    """``--date-from``/``--date-to`` on the ``Date`` tag (``1998.??.??`` is the whole year:
+    it is after a day when any of its days is). A record without a readable date fails."""
+
+    op: str
+    bound: tuple[int, int, int]
+
+    def matches(self, record: Record) -> bool:
+        tag = record.find_tag("Date")
+        found = _TAG_DATE.match(tag.value) if tag is not None else None
+        if found is None or found.group(1).startswith("?"):
+            return False
+        year, month, day = found.groups()
+        known_month = month is not None and not month.startswith("?")
+        known_day = known_month and day is not None and not day.startswith("?")
+        first = (int(year), int(month) if known_month else 1, int(day) if known_day else 1)
+        last = (int(year), int(month) if known_month else 12, int(day) if known_day else 31)
+        return last >= self.bound if self.op == ">=" else first <= self.bound
+
+    def __str__(self) -> str:
+        return "Date{}{:04d}.{:02d}.{:02d}".format(self.op, *self.bound)
+
+
+# ------------------------------------------------------------------------------------------
+# Over many inputs
+
+
+@dataclasses.dataclass
+class Selected:
+    """One record read, what the selection said of it, and its text as read when the
+    container gave it whole (a PGN record: written back unchanged when nothing is changed)."""
+
+    record: Record
+    verdict: Verdict
+    text: str | None = None
+
+
+def _chunk_text(chunk: Any) -> str:
+    _, tag_lines, movetext_lines = chunk
+    parts = ["\n".join(line for _, line in tag_lines)] if tag_lines else []
+    if movetext_lines:
+        parts.append("\n".join(line for _, line in movetext_lines))
+    return "\n\n".join(parts) + "\n"
+
+
+def iter_selected(paths: list[str], selection: Selection, *, settings: Settings | None = None,
+                  stdin: Any = None) -> Iterator[Selected | Diagnostic]:
+    """Every record of ``paths`` with the selection's verdict, in input order, and the
+    diagnostics of inputs that could not be read."""
+    settings = settings if settings is not None else Settings()
+    for unit in units_of(paths, settings, stdin):
+        if isinstance(unit, PgnChunk):
+            records = list(records_of_chunk(unit, settings.limits))
+            text = _chunk_text(unit.chunk) if len(records) == 1 else None
+            for record in records:
+                yield Selected(record, selection.judge(record), text)
+        elif isinstance(unit, ForeignText):
+            record = foreign_record(unit)
+            yield Selected(record, selection.judge(record))
+        elif isinstance(unit, Record):
+            yield Selected(unit, selection.judge(unit))
+        else:
+            yield unit
+
+
+REPLAY_TAGS = ("Variant", "Game", "Rules", "SetUp", "FEN", "FirstPlayer")
+"""Tags a record needs to be replayed: ``--keep-tags`` never drops them."""
+
+
+def trim_tags(record: Record, keep: Iterable[str] | None, *, moves: bool = True) -> Record:
+    """A copy of ``record`` with only the tags named in ``keep`` (and those it needs to be
+    replayed, :data:`REPLAY_TAGS`), in their order; without its moves when ``moves`` is false
+    (``--tags-only``)."""
+    wanted = None if keep is None else {*keep, *REPLAY_TAGS}
+    tags = [tag for tag in record.tags if wanted is None or tag.name in wanted]
+    return dataclasses.replace(record, tags=tags,
+                               moves=record.moves if moves else [],
+                               final_comments=record.final_comments if moves else [],
+                               diagnostics=[])
+
+
+def group_name(record: Record, split_by: str, number: int, game_id: str | None) -> str:
+    """The file (without suffix) a record goes to with ``--split-by``: its game, its result
+    (``1-0``, ``0-1``, ``draw``, ``unfinished``) or its block of N (``part-0001``);
+    ``number`` counts the records written, from 0.
+
+    >>> group_name(Record(result="1/2-1/2"), "result", 0, None)
+    'draw'
+    >>> group_name(Record(), "100", 250, None)
+    'part-0003'
+    """
+    if split_by == "game":
+        return game_id or "unknown-game"
+    if split_by == "result":
+        result = record.tag("Result") or record.result or "*"
+        return {"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "draw"}.get(result, "unfinished")
+    return f"part-{number // int(split_by) + 1:04d}"

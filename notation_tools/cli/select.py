@@ -1,0 +1,301 @@
+"""``notation-tools select``: keep the records that match, drop duplicates, route and split.
+
+The criteria are :mod:`notation_tools.analysis.select`'s; this module only opens the output
+files and writes each record where its verdict sends it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import os
+import sys
+from typing import TextIO
+
+import click
+
+from notation_tools.analysis.convert import Conversion, convert_record, notations, write_converted
+from notation_tools.analysis.select import (
+    DEDUPE_MODES,
+    Selected,
+    SelectionError,
+    Settings,
+    group_name,
+    iter_selected,
+    parse_selection,
+    trim_tags,
+)
+from notation_tools.cli.options import (
+    InputError,
+    limits_options,
+    open_output,
+    paths_argument,
+    quiet_option,
+    require_paths,
+    rules_option,
+)
+from notation_tools.limits import Limits
+from notation_tools.records.diagnostics import Diagnostic
+from notation_tools.records.writers import RECORD_WRITERS, RecordWriter
+from notation_tools.sources import shown
+
+SUFFIXES = {"pgn": ".pgn", "json": ".json", "jsonl": ".jsonl"}
+
+
+class _Sink:
+    """One output: a stream and its container writer. With ``raw``, a PGN record read whole is
+    written as it was read (nothing about it is to change)."""
+
+    def __init__(self, out: TextIO, container: str, raw: bool) -> None:
+        self.writer: RecordWriter = RECORD_WRITERS[container](out)
+        self.out, self.raw = out, raw
+        self.written = 0
+
+    def write(self, item: Selected, notation: str | None, keep: list[str] | None,
+              tags_only: bool, container: str) -> Diagnostic | None:
+        """Write one record; a diagnostic when it cannot be written as the options ask."""
+        record = item.record
+        if self.raw and item.text is not None:
+            self.out.write(item.text + "\n")
+            self.written += 1
+            return None
+        if any(d.is_error and d.code in _READER_CODES for d in record.diagnostics):
+            return Diagnostic("E-CANNOT-WRITE", "the record could not be read whole: it is "
+                              f"written only as read (as pgn, with no option that changes it)",
+                              record.path, record.line, 1, record=record.index)
+        if notation is not None or container != "pgn":
+            record = copy.deepcopy(record)
+            record.diagnostics = []
+            convert_record(record, Conversion(container, notation=notation))
+            # An invalid record is written as it stands (moves after its first illegal one
+            # unchanged), as convert does; only a record that cannot be written is refused.
+            refused = [d for d in record.diagnostics if d.code in _REFUSALS]
+            if refused:
+                return refused[0]
+        if keep is not None or tags_only:
+            record = trim_tags(record, keep, moves=not tags_only)
+        record = copy.copy(record)
+        record.diagnostics = []
+        if not write_converted(record, self.writer):
+            return record.diagnostics[-1]
+        self.written += 1
+        return None
+
+
+# The codes of faults the reader finds: such a record is not whole, so only its text as read
+# can stand for it.
+_READER_CODES = frozenset({"E-SYNTAX", "E-BAD-TAG", "E-LIMIT", "E-ENCODING", "E-IO",
+                           "E-NUMBER"})
+
+
+_REFUSALS = frozenset({"E-CANNOT-WRITE", "E-BAD-NOTATION"})
+
+
+class _Outputs:
+    """Where records go: matches (one stream, or one file per group), rejected, duplicates."""
+
+    def __init__(self, stack: contextlib.ExitStack, *, output: str, rejected: str | None,
+                 duplicates: str | None, split_by: str | None, container: str, append: bool,
+                 raw: bool) -> None:
+        self.stack, self.container, self.append, self.raw = stack, container, append, raw
+        self.split_by, self.directory = split_by, output
+        self.groups: dict[str, _Sink] = {}
+        self.current_part: str | None = None
+        self.matches = None if split_by else self._open(output)
+        self.rejected = self._open(rejected) if rejected else None
+        self.duplicates = self._open(duplicates) if duplicates else None
+        self.count = 0
+
+    def _open(self, path: str) -> _Sink:
+        out = self.stack.enter_context(open_output(path, append=self.append))
+        sink = _Sink(out, self.container, self.raw)
+        self.stack.callback(sink.writer.end)
+        return sink
+
+    def for_match(self, item: Selected) -> _Sink:
+        if self.matches is not None:
+            return self.matches
+        assert self.split_by is not None
+        replayed = item.verdict.replay
+        game = replayed.game.id if replayed is not None and replayed.game is not None else None
+        if game is None:
+            tag = item.record.find_tag("Variant") or item.record.find_tag("Game")
+            game = tag.value if tag is not None else None
+        name = group_name(item.record, self.split_by, self.count, game)
+        self.count += 1
+        sink = self.groups.get(name)
+        if sink is None:
+            if self.split_by.isdigit() and self.current_part is not None:
+                self.groups.pop(self.current_part).writer.end()  # parts are written in turn
+            path = os.path.join(self.directory, _safe(name) + SUFFIXES[self.container])
+            sink = self.groups[name] = _Sink(
+                self.stack.enter_context(open_output(path, append=self.append)),
+                self.container, self.raw)
+            self.current_part = name
+        return sink
+
+    def end(self) -> None:
+        for sink in self.groups.values():
+            sink.writer.end()
+
+
+def _safe(name: str) -> str:
+    return "".join(c if c.isalnum() or c in "-_." else "_" for c in name) or "_"
+
+
+def _check_directory(path: str) -> None:
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as error:
+        raise click.BadParameter(f"cannot create directory {shown(path)}: "
+                                 f"{error.strerror or error}", param_hint="'--output'") from None
+    if not os.access(path, os.W_OK):
+        raise click.BadParameter(f"cannot write in directory {shown(path)}",
+                                 param_hint="'--output'")
+
+
+def _check_split(value: str | None) -> str | None:
+    if value is None or value in ("game", "result"):
+        return value
+    if value.isdigit() and int(value) > 0:
+        return str(int(value))
+    raise click.BadParameter(f"{value!r} is not game, result or a number of records",
+                             param_hint="'--split-by'")
+
+
+@click.command("select")
+@paths_argument
+@click.option("--tag", "-t", "tags", multiple=True, metavar="TEST",
+              help="Keep records whose tag passes TEST: NAME=VALUE, NAME~REGEX, or NAME<VALUE "
+                   "(also <=, >, >=, !=; numbers compare as numbers). Repeated: all must pass.")
+@click.option("--any-tag", "any_tags", multiple=True, metavar="TEST",
+              help="Like --tag; repeated, at least one must pass.")
+@click.option("--date-from", metavar="DATE", help="Keep records dated on or after DATE "
+              "(1998.01.01; 1998 or 1998.01 mean the first day).")
+@click.option("--date-to", metavar="DATE", help="Keep records dated on or before DATE "
+              "(1998 or 1998.06 mean the last day).")
+@click.option("--game", "-g", "games", multiple=True, metavar="GAME",
+              help="Keep records of this game (id or alias; repeatable).")
+@click.option("--profile", "profiles", multiple=True, metavar="PROFILE",
+              help="Keep records whose effective rules use this profile (repeatable).")
+@click.option("--option", "options", multiple=True, metavar="NAME=VALUE",
+              help="Keep records whose effective rules set this option to this value.")
+@rules_option
+@click.option("--valid/--invalid", default=None,
+              help="Keep only the records that replay without error, or only the others.")
+@click.option("--code", "codes", multiple=True, metavar="CODE",
+              help="Keep records with a diagnostic of this code (repeatable: any of them).")
+@click.option("--ended", "ended", multiple=True, metavar="REASON",
+              help="Keep records whose game ended this way (e.g. royal-captured; "
+                   "'unfinished' for the others; repeatable).")
+@click.option("--plies", metavar="RANGE", help="Keep records of so many plies: 40..200, "
+              "40.., ..200 or 60.")
+@click.option("--figure", "figures", multiple=True, metavar="TEST",
+              help="Keep records whose statistics figure passes TEST, e.g. emperor_moves>0 "
+                   "(also <, <=, >=, =, !=; repeatable: all must pass).")
+@click.option("--reaches", metavar="POSITION",
+              help="Keep records whose main line reaches this position string at any ply.")
+@click.option("--dedupe", type=click.Choice(DEDUPE_MODES), is_flag=False, flag_value="moves",
+              default=None, help="Drop a matching record that repeats an earlier match: the "
+              "same game, start and moves whatever the notation or comments (--dedupe), or "
+              "the same final position (--dedupe=position).")
+@click.option("--duplicates", metavar="FILE", type=click.Path(dir_okay=False, allow_dash=True),
+              help="Write the records --dedupe drops to FILE.")
+@click.option("--output", "-o", default="-", show_default=True, metavar="PATH",
+              type=click.Path(allow_dash=True),
+              help="Write the matching records to this file ('-': standard output), or into "
+                   "this directory with --split-by.")
+@click.option("--rejected", metavar="FILE", type=click.Path(dir_okay=False, allow_dash=True),
+              help="Write the records that do not match to FILE.")
+@click.option("--split-by", callback=lambda c, p, v: _check_split(v), metavar="game|result|N",
+              help="Write the matches into the --output directory, one file per game, per "
+                   "result (1-0, 0-1, draw, unfinished), or per N records.")
+@click.option("--to", "container", type=click.Choice(list(RECORD_WRITERS)), default="pgn",
+              show_default=True, help="The container the records are written in.")
+@click.option("--notation", "-n", metavar="NOTATION", type=click.Choice(notations()),
+              help="Re-write the moves of the records written in this notation.")
+@click.option("--keep-tags", metavar="NAMES",
+              help="Write only these tags (comma-separated; the tags a record needs to be "
+                   "replayed are always kept).")
+@click.option("--tags-only", is_flag=True, help="Write the records' tags without their moves.")
+@click.option("--append", is_flag=True, help="Add to the output files instead of replacing "
+              "them (not with --to json, whose array cannot be extended).")
+@quiet_option
+@limits_options
+def select(paths: tuple[str, ...], tags: tuple[str, ...], any_tags: tuple[str, ...],
+           date_from: str | None, date_to: str | None, games: tuple[str, ...],
+           profiles: tuple[str, ...], options: tuple[str, ...], rules: str | None,
+           valid: bool | None, codes: tuple[str, ...], ended: tuple[str, ...],
+           plies: str | None, figures: tuple[str, ...], reaches: str | None,
+           dedupe: str | None, duplicates: str | None, output: str, rejected: str | None,
+           split_by: str | None, container: str, notation: str | None,
+           keep_tags: str | None, tags_only: bool, append: bool, quiet: bool, limits: Limits,
+           encoding: str | None) -> None:
+    """Write the records that match every criterion given; drop duplicates; split.
+
+    With no criterion every record matches. Criteria on tags, game and rules read the
+    container only; the others (--valid, --code, --ended, --plies, --figure, --reaches,
+    --dedupe) replay the record. Records are written as they were read when nothing asks to
+    change them (PGN, same notation, all tags). A summary goes to standard error. Exit status
+    0 when the run completed (a selection is not a lint: invalid records are not an error),
+    2 for usage errors, unreadable inputs or records that could not be written.
+    """
+    require_paths(paths)
+    try:
+        selection = parse_selection(
+            tags=tags, any_tags=any_tags, date_from=date_from, date_to=date_to, games=games,
+            profiles=profiles, options=options, valid=valid, codes=codes, ended=ended,
+            plies=plies, figures=figures, reaches=reaches, dedupe=dedupe,
+            rules_override=rules)
+    except SelectionError as error:
+        raise click.BadParameter(error.message, param_hint=f"'{error.option}'") from None
+    if duplicates is not None and dedupe is None:
+        raise click.BadParameter("needs --dedupe", param_hint="'--duplicates'")
+    if append and container == "json":
+        raise click.BadParameter("a JSON array cannot be added to: use --to jsonl",
+                                 param_hint="'--append'")
+    if split_by is not None:
+        if output == "-":
+            raise click.BadParameter("needs --output DIRECTORY", param_hint="'--split-by'")
+        _check_directory(output)
+    keep = [name.strip() for name in keep_tags.split(",") if name.strip()] \
+        if keep_tags is not None else None
+    raw = container == "pgn" and notation is None and keep is None and not tags_only
+    counts = {"read": 0, "matched": 0, "rejected": 0, "duplicates": 0}
+    failures = 0
+    with contextlib.ExitStack() as stack:
+        outputs = _Outputs(stack, output=output, rejected=rejected, duplicates=duplicates,
+                           split_by=split_by, container=container, append=append, raw=raw)
+        for item in iter_selected(list(paths), selection,
+                                  settings=Settings(limits=limits, encoding=encoding,
+                                                    rules=rules),
+                                  stdin=sys.stdin.buffer):
+            if isinstance(item, Diagnostic):
+                failures += 1
+                click.echo(str(item), err=True)
+                continue
+            counts["read"] += 1
+            verdict = item.verdict
+            if not verdict.matched:
+                counts["rejected"] += 1
+                sink = outputs.rejected
+            elif verdict.duplicate:
+                counts["duplicates"] += 1
+                sink = outputs.duplicates
+            else:
+                counts["matched"] += 1
+                sink = outputs.for_match(item)
+            if sink is None:
+                continue
+            problem = sink.write(item, notation, keep, tags_only, container)
+            if problem is not None:
+                failures += 1
+                click.echo(str(problem), err=True)
+        outputs.end()
+    if not quiet:
+        click.echo(f"{counts['read']} records read: {counts['matched']} matched, "
+                   f"{counts['rejected']} rejected, {counts['duplicates']} duplicates dropped"
+                   + (f"; {failures} inputs or records not read or not written"
+                      if failures else ""), err=True)
+    if failures:
+        sys.exit(2)
