@@ -26,7 +26,7 @@ from notation_tools.limits import DEFAULT, Limits
 from notation_tools.records.diagnostics import ERROR, NOTE, Diagnostic
 from notation_tools.records.model import Record
 from notation_tools.records.pgn import parse_chunk
-from notation_tools.sources import ForeignText, PgnChunk, Unit, iter_units
+from notation_tools.sources import ForeignText, PgnChunk, ReadProgress, Unit, iter_units
 
 
 @dataclasses.dataclass
@@ -44,6 +44,12 @@ class RecordReport:
     """The engine's end reason (``all-pieces-captured``), or ``None`` when unfinished."""
     diagnostics: list[Diagnostic]
     figures: dict[str, Any]
+    offset: int = -1
+    """The byte offset of the record in its file or archive member, or -1 when unknown."""
+    digest: str | None = None
+    """The main line's identity (``replay(digest=True)``), when asked for."""
+    tags: list[tuple[str, str]] | None = None
+    """Every tag of the record, when asked for."""
 
     @property
     def is_valid(self) -> bool:
@@ -71,6 +77,12 @@ class Settings:
     collect_stats: bool = False
     limits: Limits = DEFAULT
     encoding: str | None = None
+    details: bool = False
+    """Keep what a results database stores beside the reports: the record's tags and its
+    main line's digest."""
+    parquet: str | None = None
+    """A directory where each batch's results are written as Parquet files, by the process
+    that replayed the batch (:mod:`notation_tools.analysis.parquet`)."""
 
 
 def capped(diagnostics: list[Diagnostic], limits: Limits) -> list[Diagnostic]:
@@ -94,23 +106,28 @@ def capped(diagnostics: list[Diagnostic], limits: Limits) -> list[Diagnostic]:
 def report_record(record: Record, settings: Settings) -> RecordReport:
     """Replay one record and keep what the reports need."""
     result = replay(record, game_name=settings.game, rules_text=settings.rules,
-                    collect_stats=settings.collect_stats)
+                    collect_stats=settings.collect_stats, digest=settings.details)
     record.diagnostics = capped(record.diagnostics, settings.limits)
     figures = dict(result.stats)
     end = result.outcome.reason if result.outcome is not None else None
     return RecordReport(record.path, record.index, record.line,
                         result.game.id if result.game else None,
                         result.rules.describe() if result.rules else None,
-                        result.plies, result.result, end, record.diagnostics, figures)
+                        result.plies, result.result, end, record.diagnostics, figures,
+                        offset=record.offset, digest=result.digest,
+                        tags=[(t.name, t.value) for t in record.tags] if settings.details
+                        else None)
 
 
 def records_of_chunk(unit: PgnChunk, limits: Limits = DEFAULT) -> Iterator[Record]:
     """The record(s) of one PGN chunk, the faults of its raw text given to the first."""
     first = True
     for record in parse_chunk(unit.path, unit.chunk, unit.index, limits=limits):
-        if first and unit.problems:
-            record.diagnostics[:0] = [dataclasses.replace(d, record=record.index)
-                                      for d in unit.problems]
+        if first:
+            record.offset = unit.offset
+            if unit.problems:
+                record.diagnostics[:0] = [dataclasses.replace(d, record=record.index)
+                                          for d in unit.problems]
         first = False
         yield record
 
@@ -130,6 +147,10 @@ def _work(batch: list[Unit], settings: Settings) -> list[RecordReport | Diagnost
                 out.append(report_record(unit, settings))
         except Exception as error:  # noqa: BLE001 - a fault of ours must not end the run
             out.append(_internal(unit, error))
+    if settings.parquet is not None and batch:
+        from notation_tools.analysis.parquet import write_part  # pyarrow: the dask extra
+
+        write_part(settings.parquet, batch, out)
     return out
 
 
@@ -151,33 +172,40 @@ def _work_in_worker(batch: list[Unit]) -> list[RecordReport | Diagnostic]:
     return _work(batch, _worker_settings)
 
 
-def _batches(units: Iterable[Unit], size: int) -> Iterator[list[Unit]]:
+def batches_of(units: Iterable[Unit], size: int) -> Iterator[list[Unit]]:
+    """``units`` in lists of ``size`` (the last one shorter)."""
     iterator = iter(units)
     while batch := list(itertools.islice(iterator, size)):
         yield batch
 
 
-def units_of(paths: list[str], settings: Settings, stdin: Any = None) -> Iterator[Unit]:
+def units_of(paths: list[str], settings: Settings, stdin: Any = None,
+             progress: ReadProgress | None = None) -> Iterator[Unit]:
     """The units of ``paths`` read as ``settings`` say, with every game's own file formats."""
     return iter_units(paths, stdin=stdin, claim=claim_format, suffixes=game_suffixes(),
-                      limits=settings.limits, encoding=settings.encoding)
+                      limits=settings.limits, encoding=settings.encoding, progress=progress)
 
 
 def iter_reports(paths: list[str], settings: Settings, *, jobs: int = 1,
-                 batch_size: int = 64, stdin: Any = None) -> Iterator[RecordReport | Diagnostic]:
+                 batch_size: int = 64, stdin: Any = None,
+                 progress: ReadProgress | None = None) -> Iterator[RecordReport | Diagnostic]:
     """Reports for every record of ``paths`` (and E-IO diagnostics), in input order.
 
-    With ``jobs > 1`` batches of records are replayed in worker processes, a bounded number
-    in flight. A worker that dies (killed by a signal, out of memory) is replaced and its
-    batch tried once more; if that fails too, the batch is reported as ``E-WORKER`` and the
-    run goes on.
+    The work is split by records, not by files: this process reads and splits the inputs
+    (every file, archive member and record), and batches of ``batch_size`` records are
+    parsed and replayed in ``jobs`` worker processes, a bounded number in flight, so one
+    large file or archive uses every core. A worker that dies (killed by a signal, out of
+    memory) is replaced and the batches it took down are tried again, each alone; one that
+    kills a worker a second time is reported as ``E-WORKER`` and the run goes on.
+    :func:`notation_tools.analysis.distributed.iter_reports_on` does the same on a Dask
+    cluster.
     """
-    units = units_of(paths, settings, stdin)
+    units = units_of(paths, settings, stdin, progress)
     if jobs <= 1:
-        for batch in _batches(units, batch_size):
+        for batch in batches_of(units, batch_size):
             yield from _work(batch, settings)
         return
-    yield from _in_workers(_batches(units, batch_size), settings, jobs)
+    yield from _in_workers(batches_of(units, batch_size), settings, jobs)
 
 
 def _pool(settings: Settings, jobs: int) -> concurrent.futures.ProcessPoolExecutor:
@@ -191,37 +219,48 @@ def _pool(settings: Settings, jobs: int) -> concurrent.futures.ProcessPoolExecut
 def _in_workers(batches: Iterator[list[Unit]], settings: Settings,
                 jobs: int) -> Iterator[RecordReport | Diagnostic]:
     pool = _pool(settings, jobs)
-    # (batch, future, attempts): in input order, at most 2 * jobs in flight
-    flight: collections.deque[tuple[list[Unit], Any, int]] = collections.deque()
+    # (batch, future): in input order, at most 2 * jobs in flight
+    flight: collections.deque[tuple[list[Unit], Any]] = collections.deque()
     try:
         while True:
             while len(flight) < 2 * jobs:
                 batch = next(batches, None)
                 if batch is None:
                     break
-                flight.append((batch, pool.submit(_work_in_worker, batch), 1))
+                flight.append((batch, pool.submit(_work_in_worker, batch)))
             if not flight:
                 return
-            batch, future, attempts = flight.popleft()
+            batch, future = flight.popleft()
             try:
                 yield from future.result()
             except BrokenProcessPool:
-                # A worker died: every batch in flight is lost with the pool. Start a new
-                # one and send them again, the one that was running once more at most.
+                # A worker died, and every batch in flight is lost with the pool; which one
+                # killed it is unknown. Each is tried again alone, in order, so that only the
+                # batch that kills a worker a second time is reported.
                 pool.shutdown(wait=False, cancel_futures=True)
-                pool = _pool(settings, jobs)
-                others = [(b, a) for b, _, a in flight]
+                suspects = [batch, *(b for b, _ in flight)]
                 flight.clear()
-                if attempts >= 2:
-                    yield _worker_died(batch)
-                else:
-                    flight.append((batch, pool.submit(_work_in_worker, batch), attempts + 1))
-                for again, tries in others:
-                    flight.append((again, pool.submit(_work_in_worker, again), tries))
+                for suspect in suspects:
+                    yield from _alone(suspect, settings)
+                pool = _pool(settings, jobs)
             except Exception as error:  # noqa: BLE001 - e.g. MemoryError in the worker
                 yield _internal(batch[0], error)
     finally:
         pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _alone(batch: list[Unit], settings: Settings) -> Iterator[RecordReport | Diagnostic]:
+    """A batch replayed once more in a worker of its own; ``E-WORKER`` if that dies too."""
+    solo = _pool(settings, 1)
+    try:
+        results = solo.submit(_work_in_worker, batch).result()
+    except BrokenProcessPool:
+        results = [_worker_died(batch)]
+    except Exception as error:  # noqa: BLE001 - e.g. MemoryError in the worker
+        results = [_internal(batch[0], error)]
+    finally:
+        solo.shutdown(wait=False, cancel_futures=True)
+    yield from results
 
 
 def _worker_died(batch: list[Unit]) -> Diagnostic:
@@ -231,10 +270,10 @@ def _worker_died(batch: list[Unit]) -> Diagnostic:
                       severity=ERROR)
 
 
-def iter_records(paths: list[str], *, stdin: Any = None,
-                 settings: Settings = Settings()) -> Iterator[Record | Diagnostic]:
+def iter_records(paths: list[str], *, stdin: Any = None, settings: Settings = Settings(),
+                 progress: ReadProgress | None = None) -> Iterator[Record | Diagnostic]:
     """Parsed records (not replayed) and E-IO diagnostics, in input order, in this process."""
-    for unit in units_of(paths, settings, stdin):
+    for unit in units_of(paths, settings, stdin, progress):
         if isinstance(unit, PgnChunk):
             yield from records_of_chunk(unit, settings.limits)
         elif isinstance(unit, ForeignText):

@@ -32,7 +32,7 @@ from notation_tools.games.base import (EngineError, Game, Position, Rules, Unkno
                                        all_games, get_game)
 from notation_tools.records.diagnostics import Diagnostic
 from notation_tools.records.model import Move, Record, Tag
-from notation_tools.sources import ForeignText, PgnChunk
+from notation_tools.sources import ForeignText, PgnChunk, ReadProgress
 
 
 class SelectionError(ValueError):
@@ -530,11 +530,12 @@ def _chunk_text(chunk: Any) -> str:
 
 
 def iter_selected(paths: list[str], selection: Selection, *, settings: Settings | None = None,
-                  stdin: Any = None) -> Iterator[Selected | Diagnostic]:
+                  stdin: Any = None,
+                  progress: ReadProgress | None = None) -> Iterator[Selected | Diagnostic]:
     """Every record of ``paths`` with the selection's verdict, in input order, and the
     diagnostics of inputs that could not be read."""
     settings = settings if settings is not None else Settings()
-    for unit in units_of(paths, settings, stdin):
+    for unit in units_of(paths, settings, stdin, progress):
         if isinstance(unit, PgnChunk):
             records = list(records_of_chunk(unit, settings.limits))
             text = _chunk_text(unit.chunk) if len(records) == 1 else None

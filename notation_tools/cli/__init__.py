@@ -16,6 +16,7 @@ from notation_tools.cli.convert import convert
 from notation_tools.cli.games import games
 from notation_tools.cli.generate import generate
 from notation_tools.cli.moves import moves, perft
+from notation_tools.cli.report import report
 from notation_tools.cli.select import select
 from notation_tools.cli.show import show
 from notation_tools.cli.stats import stats
@@ -36,8 +37,8 @@ def main() -> None:
     """
 
 
-for command in (games, validate, show, convert, select, stats, analyze, moves, perft,
-                generate):
+for command in (games, validate, show, convert, select, stats, analyze, report, moves,
+                perft, generate):
     main.add_command(command)
 
 

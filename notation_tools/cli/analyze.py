@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
-import time
 
 import click
 
 from notation_tools.analysis.batch import Settings, iter_reports
+from notation_tools.analysis.database import DatabaseError, ResultsDatabase, analyze_into
 from notation_tools.analysis.foreign import game_suffixes
 from notation_tools.analysis.reports import Summary, diagnostics_of
 from notation_tools.limits import Limits
 from notation_tools.cli.options import (
+    InputError,
     check_rules,
     default_jobs,
     finish,
@@ -26,39 +29,8 @@ from notation_tools.cli.options import (
     rules_option,
     table_format_option,
 )
+from notation_tools.cli.progress import Progress, progress_option
 from notation_tools.render.tables import TABLE_WRITERS
-from notation_tools.sources import input_files, top_file
-
-
-class _Progress:
-    """A bar on standard error: input files done out of all, records, invalid, records/s."""
-
-    def __init__(self, enabled: bool, files: list[str]) -> None:
-        self.enabled = enabled
-        self.files = set(files)
-        self.current: str | None = None
-        self.start = time.monotonic()
-        self.bar = (click.progressbar(length=len(files), file=sys.stderr, label="analyze",
-                                      show_pos=True, item_show_func=lambda text: text)
-                    if enabled else None)
-        if self.bar is not None:
-            self.bar.__enter__()
-
-    def update(self, path: str, summary: Summary) -> None:
-        if self.bar is None:
-            return
-        top = top_file(path, self.files)
-        done = 0 if self.current is None or top == self.current else 1
-        self.current = top
-        rate = summary.records / max(time.monotonic() - self.start, 1e-9)
-        self.bar.current_item = (f"{summary.records} records, {summary.invalid} invalid, "
-                                 f"{rate:,.0f}/s")
-        self.bar.update(done)
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.update(self.bar.length - self.bar.pos)
-            self.bar.__exit__(None, None, None)
 
 
 @click.command()
@@ -69,41 +41,115 @@ class _Progress:
 @output_option
 @jobs_option(None)
 @click.option("--strict", is_flag=True, help="Exit 1 when any record is invalid.")
-@click.option("--progress/--no-progress", default=None,
-              help="Show a progress bar on standard error: input files done, records, "
-                   "records/s (default: when standard error is a terminal).")
+@click.option("--db", "db_path", metavar="FILE", type=click.Path(dir_okay=False),
+              help="Keep every record's results in this SQLite database (created when "
+                   "missing). Inputs already stored with the same content are read back "
+                   "instead of analysed again; 'notation-tools report FILE' prints the report "
+                   "from it alone.")
+@click.option("--parquet", "parquet", metavar="DIR", type=click.Path(file_okay=False),
+              help="Also write the results as a Parquet dataset in DIR, each batch by the "
+                   "process that replayed it (needs the dask extra).")
+@click.option("--scheduler", metavar="ADDRESS",
+              help="Replay on a Dask cluster: tcp://HOST:PORT of a running scheduler, or "
+                   "'local' for a cluster of --jobs worker processes on this machine (needs "
+                   "pip install 'notation-tools[dask]').")
+@progress_option
 @click.option("--diagnostics", "show_diagnostics", is_flag=True,
               help="Also print every diagnostic on standard error.")
 @quiet_option
 @limits_options
 def analyze(paths: tuple[str, ...], game: str | None, rules: str | None, output_format: str,
-            output: str, jobs: int | None, strict: bool, progress: bool | None,
+            output: str, jobs: int | None, strict: bool, db_path: str | None,
+            parquet: str | None, scheduler: str | None, progress: bool | None,
             show_diagnostics: bool, quiet: bool, limits: Limits, encoding: str | None) -> None:
     """Replay every record of directories, archives and files, and print summary tables.
 
     Tables: records (valid, invalid, unreadable inputs), diagnostics by code, results and how
     games ended per game, length distribution, and each game's figures (totals and means).
-    Archives (zip, tar, tar.gz/bz2/xz) and .gz/.bz2/.xz files are read as streams. analyze is
-    a report: it exits 0 once the report is complete, whatever the records hold, and counts
+    Archives (zip, tar, tar.gz/bz2/xz) and .gz/.bz2/.xz files are read as streams, and the
+    work is split by records, so one large archive uses every --jobs process. With --db the
+    results are kept in SQLite and a second run analyses only what changed. analyze is a
+    report: it exits 0 once the report is complete, whatever the records hold, and counts
     unreadable inputs (corrupt archives, binary files) in its first table. With --strict it
-    exits 1 when any record is invalid and 2 when any input could not be read.
+    exits 1 when any record is invalid and 2 when any input could not be read. A database
+    that cannot be used (not a database, another schema version, a full disk) or a cluster
+    that cannot be reached is an error (exit 2), and no report is printed.
     """
     require_paths(paths)
     check_rules(game, rules)
+    if parquet is not None:
+        _check_parquet(parquet)
     settings = Settings(game=game, rules=rules, collect_stats=True, limits=limits,
-                        encoding=encoding)
+                        encoding=encoding, details=db_path is not None or parquet is not None,
+                        parquet=os.path.abspath(parquet) if parquet is not None else None)
     summary = Summary()
-    bar = _Progress(progress if progress is not None else sys.stderr.isatty(),
-                    input_files(paths, game_suffixes()))
-    for item in iter_reports(list(paths), settings, jobs=jobs or default_jobs(),
-                             stdin=sys.stdin.buffer):
-        summary.add(item)
-        if show_diagnostics:
-            for diagnostic in diagnostics_of(item):
-                if diagnostic.is_error or not quiet:
-                    click.echo(str(diagnostic), err=True)
-        bar.update(item.path, summary)
+    bar = Progress(Progress.wanted(progress, quiet), list(paths), "analyze", game_suffixes())
+    try:
+        with contextlib.ExitStack() as stack:
+            client = stack.enter_context(_cluster(scheduler, jobs)) if scheduler else None
+
+            def run(files: list[str]):  # type: ignore[no-untyped-def]
+                if client is not None:
+                    from notation_tools.analysis.distributed import iter_reports_on
+
+                    return iter_reports_on(client, files, settings, stdin=sys.stdin.buffer,
+                                           progress=bar.reading)
+                return iter_reports(files, settings, jobs=jobs or default_jobs(),
+                                    stdin=sys.stdin.buffer, progress=bar.reading)
+
+            if db_path is not None:
+                database = stack.enter_context(_open_database(db_path))
+                overrides = "; ".join(f"--{name} {value}" for name, value
+                                      in (("game", game), ("rules", rules)) if value) or None
+                items = analyze_into(database, list(paths), settings, analyze=run,
+                                     overrides=overrides)
+            else:
+                items = run(list(paths))
+            for item in items:
+                summary.add(item)
+                if show_diagnostics:
+                    for diagnostic in diagnostics_of(item):
+                        if diagnostic.is_error or not quiet:
+                            bar.echo(str(diagnostic))
+                bar.update(item)
+    except DatabaseError as error:
+        bar.close()
+        raise InputError(f"{error}: the report is not printed") from None
     bar.close()
     with open_output(output) as out:
         TABLE_WRITERS[output_format]().write(summary.tables(), out)
     finish(summary.tally, strict=strict)
+
+
+@contextlib.contextmanager
+def _open_database(path: str):  # type: ignore[no-untyped-def]
+    try:
+        database = ResultsDatabase(path)
+    except DatabaseError as error:
+        raise InputError(str(error)) from None
+    with database:
+        yield database
+
+
+@contextlib.contextmanager
+def _cluster(scheduler: str, jobs: int | None):  # type: ignore[no-untyped-def]
+    from notation_tools.analysis.distributed import ClusterError, connect
+
+    try:
+        with connect(scheduler, workers=jobs) as client:
+            yield client
+    except ClusterError as error:
+        raise InputError(str(error)) from None
+
+
+def _check_parquet(directory: str) -> None:
+    from notation_tools.analysis.parquet import ParquetUnavailable, check_available
+
+    try:
+        check_available()
+        os.makedirs(directory, exist_ok=True)
+    except ParquetUnavailable as error:
+        raise click.BadParameter(str(error), param_hint="'--parquet'") from None
+    except OSError as error:
+        raise click.BadParameter(f"cannot create {directory}: {error.strerror or error}",
+                                 param_hint="'--parquet'") from None

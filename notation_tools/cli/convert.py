@@ -9,7 +9,9 @@ import click
 from notation_tools.analysis.batch import Settings, iter_records
 from notation_tools.analysis.convert import (Conversion, convert_record, notations, targets,
                                              write_converted)
+from notation_tools.analysis.foreign import game_suffixes
 from notation_tools.analysis.reports import Tally
+from notation_tools.cli.progress import Progress, progress_option
 from notation_tools.cli.options import (
     check_rules,
     finish,
@@ -44,10 +46,11 @@ from notation_tools.records.writers import RECORD_WRITERS
 @game_option()
 @rules_option
 @output_option
+@progress_option
 @limits_options
 def convert(paths: tuple[str, ...], target: str, notation: str | None, ply: int | None,
-            annotate: bool, game: str | None, rules: str | None, output: str, limits: Limits,
-            encoding: str | None) -> None:
+            annotate: bool, game: str | None, rules: str | None, output: str,
+            progress: bool | None, limits: Limits, encoding: str | None) -> None:
     """Rewrite records in another container (PGN, JSON, JSON Lines) or move notation.
 
     Tags, comments, NAGs and variations survive every conversion, so converting back gives
@@ -62,13 +65,16 @@ def convert(paths: tuple[str, ...], target: str, notation: str | None, ply: int 
     conversion = Conversion(target, notation=notation, game=game, rules=rules, ply=ply,
                             annotate=annotate)
     tally = Tally()
+    bar = Progress(Progress.wanted(progress), list(paths), "convert", game_suffixes())
     with open_output(output) as out:
         writer = RECORD_WRITERS[conversion.container](out)
         for item in iter_records(list(paths), stdin=sys.stdin.buffer,
-                                 settings=Settings(limits=limits, encoding=encoding)):
+                                 settings=Settings(limits=limits, encoding=encoding),
+                                 progress=bar.reading):
             if isinstance(item, Diagnostic):
                 tally.add(item)
-                click.echo(str(item), err=True)
+                bar.echo(str(item))
+                bar.update(item)
                 continue
             text = convert_record(item, conversion)
             if not conversion.is_file_format:
@@ -76,7 +82,9 @@ def convert(paths: tuple[str, ...], target: str, notation: str | None, ply: int 
             elif text is not None:
                 out.write(text)
             for diagnostic in item.diagnostics:
-                click.echo(str(diagnostic), err=True)
+                bar.echo(str(diagnostic))
             tally.add(item)
+            bar.update(item)
+        bar.close()
         writer.end()
     finish(tally)

@@ -25,6 +25,8 @@ from notation_tools.analysis.select import (
     parse_selection,
     trim_tags,
 )
+from notation_tools.analysis.foreign import game_suffixes
+from notation_tools.cli.progress import Progress, progress_option
 from notation_tools.cli.options import (
     InputError,
     limits_options,
@@ -221,6 +223,7 @@ def _check_split(value: str | None) -> str | None:
 @click.option("--append", is_flag=True, help="Add to the output files instead of replacing "
               "them (not with --to json, whose array cannot be extended).")
 @quiet_option
+@progress_option
 @limits_options
 def select(paths: tuple[str, ...], tags: tuple[str, ...], any_tags: tuple[str, ...],
            date_from: str | None, date_to: str | None, games: tuple[str, ...],
@@ -229,8 +232,8 @@ def select(paths: tuple[str, ...], tags: tuple[str, ...], any_tags: tuple[str, .
            plies: str | None, figures: tuple[str, ...], reaches: str | None,
            dedupe: str | None, duplicates: str | None, output: str, rejected: str | None,
            split_by: str | None, container: str, notation: str | None,
-           keep_tags: str | None, tags_only: bool, append: bool, quiet: bool, limits: Limits,
-           encoding: str | None) -> None:
+           keep_tags: str | None, tags_only: bool, append: bool, quiet: bool,
+           progress: bool | None, limits: Limits, encoding: str | None) -> None:
     """Write the records that match every criterion given; drop duplicates; split.
 
     With no criterion every record matches. Criteria on tags, game and rules read the
@@ -263,16 +266,19 @@ def select(paths: tuple[str, ...], tags: tuple[str, ...], any_tags: tuple[str, .
     raw = container == "pgn" and notation is None and keep is None and not tags_only
     counts = {"read": 0, "matched": 0, "rejected": 0, "duplicates": 0}
     failures = 0
+    bar = Progress(Progress.wanted(progress, quiet), list(paths), "select", game_suffixes())
     with contextlib.ExitStack() as stack:
+        stack.callback(bar.close)
         outputs = _Outputs(stack, output=output, rejected=rejected, duplicates=duplicates,
                            split_by=split_by, container=container, append=append, raw=raw)
         for item in iter_selected(list(paths), selection,
                                   settings=Settings(limits=limits, encoding=encoding,
                                                     rules=rules),
-                                  stdin=sys.stdin.buffer):
+                                  stdin=sys.stdin.buffer, progress=bar.reading):
+            bar.update(item if isinstance(item, Diagnostic) else item.record)
             if isinstance(item, Diagnostic):
                 failures += 1
-                click.echo(str(item), err=True)
+                bar.echo(str(item))
                 continue
             counts["read"] += 1
             verdict = item.verdict
@@ -290,7 +296,7 @@ def select(paths: tuple[str, ...], tags: tuple[str, ...], any_tags: tuple[str, .
             problem = sink.write(item, notation, keep, tags_only, container)
             if problem is not None:
                 failures += 1
-                click.echo(str(problem), err=True)
+                bar.echo(str(problem))
         outputs.end()
     if not quiet:
         click.echo(f"{counts['read']} records read: {counts['matched']} matched, "

@@ -23,6 +23,8 @@ from notation_tools.cli.options import (
     rules_option,
     table_format_option,
 )
+from notation_tools.analysis.foreign import game_suffixes
+from notation_tools.cli.progress import Progress, progress_option
 from notation_tools.render.tables import TABLE_WRITERS, rows_to_table
 
 
@@ -34,9 +36,11 @@ from notation_tools.render.tables import TABLE_WRITERS, rows_to_table
 @output_option
 @quiet_option
 @jobs_option(1)
+@progress_option
 @limits_options
 def stats(paths: tuple[str, ...], game: str | None, rules: str | None, output_format: str,
-          output: str, quiet: bool, jobs: int, limits: Limits, encoding: str | None) -> None:
+          output: str, quiet: bool, jobs: int, progress: bool | None, limits: Limits,
+          encoding: str | None) -> None:
     """Print per-record statistics: plies, result, captures and each game's own figures.
 
     Columns: path, record, game, rules (the effective rules), valid, errors, plies, result,
@@ -50,13 +54,17 @@ def stats(paths: tuple[str, ...], game: str | None, rules: str | None, output_fo
                         encoding=encoding)
     rows = []
     tally = Tally()
-    for item in iter_reports(list(paths), settings, jobs=jobs, stdin=sys.stdin.buffer):
+    bar = Progress(Progress.wanted(progress, quiet), list(paths), "stats", game_suffixes())
+    for item in iter_reports(list(paths), settings, jobs=jobs, stdin=sys.stdin.buffer,
+                             progress=bar.reading):
         tally.add(item)
         for diagnostic in diagnostics_of(item):
             if diagnostic.is_error or not quiet:
-                click.echo(str(diagnostic), err=True)
+                bar.echo(str(diagnostic))
         if isinstance(item, RecordReport):
             rows.append(item.row())
+        bar.update(item)
+    bar.close()
     with open_output(output) as out:
         TABLE_WRITERS[output_format]().write([rows_to_table("", rows)], out)
     finish(tally)

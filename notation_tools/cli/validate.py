@@ -7,7 +7,9 @@ import sys
 import click
 
 from notation_tools.analysis.batch import Settings, iter_reports
+from notation_tools.analysis.foreign import game_suffixes
 from notation_tools.analysis.reports import REPORT_WRITERS, Tally
+from notation_tools.cli.progress import Progress, progress_option
 from notation_tools.limits import Limits
 from notation_tools.cli.options import (
     check_rules,
@@ -24,6 +26,19 @@ from notation_tools.cli.options import (
 )
 
 
+class _BarStream:
+    """Standard error for the report writer: each diagnostic line printed past the bar."""
+
+    def __init__(self, bar: Progress) -> None:
+        self.bar = bar
+
+    def write(self, text: str) -> None:
+        if self.bar.bar is None:
+            sys.stderr.write(text)
+        else:
+            self.bar.echo(text.rstrip("\n"))
+
+
 @click.command()
 @paths_argument
 @game_option()
@@ -37,10 +52,11 @@ from notation_tools.cli.options import (
 @click.option("--verbose", "-v", is_flag=True,
               help="Also print one line per record: game, effective rules, plies, verdict.")
 @jobs_option(1)
+@progress_option
 @limits_options
 def validate(paths: tuple[str, ...], game: str | None, rules: str | None, output_format: str,
-             output: str, quiet: bool, verbose: bool, jobs: int, limits: Limits,
-             encoding: str | None) -> None:
+             output: str, quiet: bool, verbose: bool, jobs: int, progress: bool | None,
+             limits: Limits, encoding: str | None) -> None:
     """Replay every record against its game's rules and report what is wrong.
 
     Diagnostics look like a compiler's: 'path:line:col: error[CODE]: move N (Side) text:
@@ -50,11 +66,16 @@ def validate(paths: tuple[str, ...], game: str | None, rules: str | None, output
     require_paths(paths)
     check_rules(game, rules)
     tally = Tally()
+    bar = Progress(Progress.wanted(progress, quiet), list(paths), "validate", game_suffixes())
     with open_output(output) as out:
-        writer = REPORT_WRITERS[output_format](out, sys.stderr, quiet=quiet, verbose=verbose)
-        for item in iter_reports(list(paths), Settings(game=game, rules=rules, limits=limits, encoding=encoding), jobs=jobs,
-                                 stdin=sys.stdin.buffer):
+        writer = REPORT_WRITERS[output_format](out, _BarStream(bar), quiet=quiet,
+                                               verbose=verbose)
+        settings = Settings(game=game, rules=rules, limits=limits, encoding=encoding)
+        for item in iter_reports(list(paths), settings, jobs=jobs, stdin=sys.stdin.buffer,
+                                 progress=bar.reading):
             tally.add(item)
             writer.write(item)
+            bar.update(item)
+        bar.close()
         writer.end(tally)
     finish(tally)

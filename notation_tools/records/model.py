@@ -75,6 +75,9 @@ class Record:
     result_line: int = 0
     result_column: int = 0
     diagnostics: list[Diagnostic] = dataclasses.field(default_factory=list)
+    offset: int = -1
+    """The byte offset where the record starts in its file or archive member (after
+    decompression), or -1 when unknown."""
 
     def tag(self, name: str, default: str | None = None) -> str | None:
         """The value of the first tag called ``name`` (case-sensitive, as PGN)."""

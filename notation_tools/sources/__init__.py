@@ -26,6 +26,7 @@ import codecs
 import dataclasses
 import gzip
 import io
+import itertools
 import lzma
 import os
 import stat
@@ -54,6 +55,7 @@ _TAR_SUFFIXES = (".tar", ".tar.gz", ".tgz", ".tar.bz2", ".tbz2", ".tar.xz", ".tx
 _READ_ERRORS = (OSError, EOFError, zlib.error, lzma.LZMAError, tarfile.TarError,
                 zipfile.BadZipFile, ValueError, RuntimeError, NotImplementedError)
 _SNIFF_BYTES = 8192
+_MAX_OFFSETS = 65536
 _BLOCK = 1 << 16
 _MAGIC = ((b"\x1f\x8b", _COMPRESSED[".gz"]), (b"BZh", _COMPRESSED[".bz2"]),
           (b"\xfd7zXZ\x00", _COMPRESSED[".xz"]))
@@ -70,6 +72,9 @@ class PgnChunk:
     problems: tuple[Diagnostic, ...] = ()
     """Faults of the raw text (bad bytes, a line too long) in the chunk's lines; they belong to
     its record."""
+    offset: int = -1
+    """The byte offset of the chunk's first line in its file or archive member (after
+    decompression), or -1 when unknown."""
 
     @property
     def last_line(self) -> int:
@@ -97,6 +102,41 @@ class InputNotFound(Exception):
     """A path named on the command line does not exist (a usage error, not a record fault)."""
 
 
+class ReadProgress:
+    """How many bytes of the input files have been read, for a progress bar: the sizes of the
+    files finished, plus the position reached in the file being read (of its compressed
+    bytes, for a compressed file or an archive). Standard input is not counted.
+
+    >>> progress = ReadProgress()
+    >>> progress.bytes_done
+    0
+    """
+
+    def __init__(self) -> None:
+        self.finished = 0
+        self._current: BinaryIO | None = None
+
+    def reading(self, raw: BinaryIO) -> None:
+        self._current = raw
+
+    def finished_file(self, path: str) -> None:
+        self._current = None
+        try:
+            self.finished += os.path.getsize(path)
+        except OSError:
+            pass
+
+    @property
+    def bytes_done(self) -> int:
+        current = self._current
+        if current is None or current.closed:
+            return self.finished
+        try:
+            return self.finished + current.tell()
+        except (OSError, ValueError):
+            return self.finished
+
+
 @dataclasses.dataclass(frozen=True)
 class Reading:
     """How inputs are read: the formats a caller adds (``claim``, ``suffixes``), the limits,
@@ -108,6 +148,8 @@ class Reading:
     encoding: str | None = None
     member: str | None = None
     """Read only this archive member (or the members under this folder)."""
+    progress: ReadProgress | None = None
+    """Told which file is being read, for a progress bar."""
 
     def wants_member(self, name: str) -> bool:
         """Whether an archive member is read: one named is read whatever its ending; in a
@@ -196,8 +238,10 @@ def _walk(path: str, suffixes: tuple[str, ...],
                 yield os.path.join(root, name)
 
 
-def input_files(paths: Iterable[str], suffixes: tuple[str, ...] = ()) -> list[str]:
+def input_files(paths: Iterable[str], suffixes: tuple[str, ...] = (),
+                problems: list[Diagnostic] | None = None) -> list[str]:
     """The files ``iter_units`` will open, in order (``-`` for stdin); archives count once.
+    Directories that cannot be read are added to ``problems`` when it is given.
 
     >>> input_files(["-"])
     ['-']
@@ -205,10 +249,20 @@ def input_files(paths: Iterable[str], suffixes: tuple[str, ...] = ()) -> list[st
     files: list[str] = []
     for path in paths:
         if path != "-" and os.path.isdir(path):
-            files += _walk(path, suffixes, [])
+            files += _walk(path, suffixes, problems if problems is not None else [])
         else:
             files.append(path)
     return files
+
+
+def input_size(path: str) -> int | None:
+    """The size in bytes of an input file (of its archive, for ``archive:member``), or
+    ``None`` for standard input and what cannot be read."""
+    parts = split_member(path)
+    try:
+        return os.path.getsize(parts[0] if parts else path) if path != "-" else None
+    except OSError:
+        return None
 
 
 def top_file(unit_path: str, files: set[str]) -> str:
@@ -223,14 +277,15 @@ def top_file(unit_path: str, files: set[str]) -> str:
 
 def iter_units(paths: Iterable[str], *, stdin: BinaryIO | None = None,
                claim: Claim | None = None, suffixes: tuple[str, ...] = (),
-               limits: Limits = DEFAULT, encoding: str | None = None) -> Iterator[Unit]:
+               limits: Limits = DEFAULT, encoding: str | None = None,
+               progress: ReadProgress | None = None) -> Iterator[Unit]:
     """Units from every input, in order: files, directories (sorted walk), archives, ``-``.
 
     ``claim`` lets a caller that knows other formats take a whole file before it is read
     as PGN or JSON, and ``suffixes`` names the files of those formats that directory walks
     and archives should read (this module knows no format but the container's).
     """
-    reading = Reading(claim, suffixes, limits, encoding)
+    reading = Reading(claim, suffixes, limits, encoding, progress=progress)
     for path in paths:
         if path == "-":
             yield from _units_from_stdin(stdin if stdin is not None else sys.stdin.buffer,
@@ -268,26 +323,32 @@ def _special(path: str) -> str | None:
 
 def _units_from_file(path: str, reading: Reading) -> Iterator[Unit]:
     lower = path.lower()
+    progress = reading.progress
     try:
         kind = _special(path)
         if kind is not None:
             yield _io_error(path, f"{shown(path)} is {kind}, not a file: skipped (to read a "
                             "pipe, give '-' and send it to standard input)")
             return
-        if lower.endswith(".zip"):
-            yield from _units_from_zip(path, reading)
-        elif lower.endswith(_TAR_SUFFIXES):
-            yield from _units_from_tar(path, reading)
-        else:
-            opener = next((open_ for suffix, open_ in _COMPRESSED.items()
-                           if lower.endswith(suffix)), None)
-            inner = path[: path.rfind(".")] if opener else path
-            with open(path, "rb") as raw:
+        with open(path, "rb") as raw:
+            if progress is not None:
+                progress.reading(raw)
+            if lower.endswith(".zip"):
+                yield from _units_from_zip(raw, path, reading)
+            elif lower.endswith(_TAR_SUFFIXES):
+                yield from _units_from_tar_stream(raw, path, reading)
+            else:
+                opener = next((open_ for suffix, open_ in _COMPRESSED.items()
+                               if lower.endswith(suffix)), None)
+                inner = path[: path.rfind(".")] if opener else path
                 stream: BinaryIO = opener(raw) if opener else raw
                 size = os.fstat(raw.fileno()).st_size if opener else None
                 yield from _units_from_stream(stream, path, inner, reading, size)
     except _READ_ERRORS as error:
         yield _io_error(path, f"cannot read {shown(path)}: {_describe(error)}")
+    finally:
+        if progress is not None:
+            progress.finished_file(path)
 
 
 def _describe(error: BaseException) -> str:
@@ -320,8 +381,8 @@ def _units_from_stdin(stream: BinaryIO, reading: Reading) -> Iterator[Unit]:
         yield _io_error("-", f"cannot read standard input: {_describe(error)}")
 
 
-def _units_from_zip(path: str, reading: Reading) -> Iterator[Unit]:
-    with zipfile.ZipFile(path) as archive:
+def _units_from_zip(raw: BinaryIO, path: str, reading: Reading) -> Iterator[Unit]:
+    with zipfile.ZipFile(raw) as archive:
         for info in archive.infolist():
             if info.is_dir() or not reading.wants_member(info.filename):
                 continue
@@ -333,11 +394,6 @@ def _units_from_zip(path: str, reading: Reading) -> Iterator[Unit]:
             except _READ_ERRORS as error:
                 yield _io_error(name, f"cannot read archive member {shown(name)}: "
                                 f"{_describe(error)}")
-
-
-def _units_from_tar(path: str, reading: Reading) -> Iterator[Unit]:
-    with open(path, "rb") as raw:
-        yield from _units_from_tar_stream(raw, path, reading)
 
 
 def _units_from_tar_stream(raw: BinaryIO, path: str, reading: Reading) -> Iterator[Unit]:
@@ -433,6 +489,7 @@ def _units_from_stream(stream: BinaryIO, path: str, inner_name: str, reading: Re
         held: Record | None = None
         problems: list[Diagnostic] = []
         for record in read_json_records(lines.pieces(), shown(path), limits=reading.limits):
+            record.offset = lines.offset_of(record.line)
             problems += lines.take_problems()
             if held is not None:
                 held.diagnostics += [dataclasses.replace(d, record=held.index)
@@ -466,7 +523,7 @@ def _units_from_stream(stream: BinaryIO, path: str, inner_name: str, reading: Re
                 mine = tuple(d for d in pending if d.line < chunk[0])
                 pending = [d for d in pending if d.line >= chunk[0]]
                 yield dataclasses.replace(held, problems=mine) if mine else held
-            held = PgnChunk(shown(path), index, chunk)
+            held = PgnChunk(shown(path), index, chunk, offset=lines.offset_of(chunk[0]))
         pending += lines.take_problems()
         if held is not None:
             yield dataclasses.replace(held, problems=tuple(pending)) if pending else held
@@ -494,6 +551,11 @@ class _TextLines:
     def __init__(self, stream: io.BufferedReader, path: str, reading: Reading) -> None:
         self.stream, self.path, self.limits = stream, path, reading.limits
         self.problems: list[Diagnostic] = []
+        self.position = 0
+        """Bytes of the stream given as lines so far (of its UTF-8 form when it is UTF-16)."""
+        self.offsets: dict[int, int] = {}
+        """Line number → byte offset of the line's start, for the lines not yet released
+        (:meth:`offset_of` releases the lines before the one asked for)."""
         head = stream.peek(_SNIFF_BYTES)[:_SNIFF_BYTES]
         self.encoding = reading.encoding or "utf-8"
         self.transcode = None
@@ -528,11 +590,13 @@ class _TextLines:
             yield decoder.decode(block).encode("utf-8", "surrogatepass")
         yield decoder.decode(b"", final=True).encode("utf-8", "surrogatepass")
 
-    def _raw_lines(self) -> Iterator[bytes | None]:
-        """Lines as bytes without their ends; ``None`` for a line over the limit."""
+    def _raw_lines(self) -> Iterator[tuple[bytes | None, int]]:
+        """Lines as bytes without their ends (``None`` for a line over the limit), each with
+        its size in the stream, line end included."""
         limit = self.limits.max_line_bytes
         pending = b""
         skipping = False
+        skipped = 0
         for block in self._blocks():
             data = pending + block if pending else block
             parts = data.splitlines(keepends=True)
@@ -545,21 +609,38 @@ class _TextLines:
             for part in parts:
                 if skipping:
                     skipping = False
-                    continue  # the end of a line already reported as too long
+                    skipped += len(part)
+                    yield b"", -skipped  # the end of a line already reported as too long
+                    skipped = 0
+                    continue
                 if len(part) > limit + 2:
-                    yield None
+                    yield None, len(part)
                 else:
-                    yield part.rstrip(b"\r\n")
+                    yield part.rstrip(b"\r\n"), len(part)
             if len(pending) > limit + 1:
                 if not skipping:
-                    yield None
+                    yield None, 0
+                skipped += len(pending)
                 skipping, pending = True, b""
         if pending and not skipping:
-            yield None if len(pending) > limit + 1 else pending.rstrip(b"\r\n")
+            yield (None if len(pending) > limit + 1 else pending.rstrip(b"\r\n")), len(pending)
 
     def __iter__(self) -> Iterator[str]:
         encoding = "utf-8" if not self.ascii_based else self.encoding
-        for number, data in enumerate(self._raw_lines(), start=1):
+        number = 0
+        offsets = self.offsets
+        for data, size in self._raw_lines():
+            if size < 0:  # the rest of an overlong line: not a line of its own
+                self.position -= size
+                continue
+            number += 1
+            offsets[number] = self.position
+            if len(offsets) > _MAX_OFFSETS:
+                # A record of very many lines: forget the oldest half (its start is then
+                # unknown) rather than let memory grow with the record.
+                for old in list(itertools.islice(offsets, _MAX_OFFSETS // 2)):
+                    del offsets[old]
+            self.position += size
             if data is None:
                 self.problems.append(Diagnostic(
                     "E-LIMIT", f"line {number} is longer than "
@@ -578,6 +659,13 @@ class _TextLines:
                     f"(records must be {self._name()} text; see --encoding)", self.path,
                     number, column))
                 yield data.decode(encoding, "replace")
+
+    def offset_of(self, line: int) -> int:
+        """The byte offset where ``line`` starts (-1 if unknown), forgetting earlier lines."""
+        offset = self.offsets.get(line, -1)
+        for number in [n for n in self.offsets if n < line]:
+            del self.offsets[number]
+        return offset
 
     def _name(self) -> str:
         return {"utf-8-sig": "UTF-8", "utf-8": "UTF-8"}.get(self.encoding, self.encoding)

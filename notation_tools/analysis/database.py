@@ -1,0 +1,437 @@
+"""A results database: every record's results in SQLite, kept across runs.
+
+``analyze --db FILE`` writes, for every input file, one row in ``inputs`` (its path, size and
+content digest, whether it was analysed to the end), one row per record in ``records`` (where
+it is, its game, effective rules, plies, result, end reason, verdict and the digest of its
+replayed main line), its tags in ``tags``, its diagnostics in ``diagnostics`` and its
+statistics in ``figures``. An input's rows are written in transactions and marked complete
+only at its end, so an interrupted run leaves a database whose complete inputs are whole; the
+next run analyses again every input that is new, changed (another digest) or incomplete, and
+reads the others back from the database. ``report`` rebuilds the printed report from the
+database alone.
+
+Uses Python's ``sqlite3`` only. Does not print.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import sqlite3
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+from notation_tools import __version__
+from notation_tools.analysis.batch import RecordReport, Settings
+from notation_tools.analysis.foreign import game_suffixes
+from notation_tools.records.diagnostics import Diagnostic
+from notation_tools.sources import input_files, input_size, split_member
+
+SCHEMA_VERSION = 1
+"""Bumped whenever a table or column changes meaning; another version is refused."""
+
+SCHEMA = """
+CREATE TABLE meta (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+CREATE TABLE inputs (
+    id        INTEGER PRIMARY KEY,
+    path      TEXT NOT NULL UNIQUE,   -- as given on the command line or found by a walk
+    size      INTEGER,                -- bytes; NULL for standard input
+    digest    TEXT,                   -- BLAKE2b-128 of the content; NULL for standard input
+    complete  INTEGER NOT NULL,       -- 1 once every record of the input is stored
+    records   INTEGER NOT NULL DEFAULT 0,
+    analyzed  TEXT NOT NULL,          -- when, UTC
+    rules     TEXT                    -- the --game/--rules overrides of the run, if any
+);
+CREATE TABLE records (
+    id              INTEGER PRIMARY KEY,
+    input_id        INTEGER NOT NULL REFERENCES inputs(id) ON DELETE CASCADE,
+    seq             INTEGER NOT NULL, -- order within the input, from 1
+    source          TEXT NOT NULL,    -- the path diagnostics print: file or archive:member
+    member          TEXT,             -- the archive member, NULL for a plain file
+    record_index    INTEGER NOT NULL, -- 1-based index within its file or member
+    line            INTEGER NOT NULL,
+    byte_offset     INTEGER,          -- in the file or member after decompression; NULL unknown
+    game            TEXT,
+    rules           TEXT,             -- the effective rules, canonical
+    plies           INTEGER NOT NULL,
+    result          TEXT,
+    end_reason      TEXT,             -- NULL while the game is unfinished
+    valid           INTEGER NOT NULL,
+    errors          INTEGER NOT NULL,
+    warnings        INTEGER NOT NULL,
+    movetext_digest TEXT              -- the replayed main line's identity (select --dedupe's)
+);
+CREATE INDEX records_input ON records(input_id, seq);
+CREATE INDEX records_game ON records(game);
+CREATE INDEX records_digest ON records(movetext_digest);
+CREATE TABLE tags (
+    record_id INTEGER NOT NULL REFERENCES records(id) ON DELETE CASCADE,
+    position  INTEGER NOT NULL,
+    name      TEXT NOT NULL,
+    value     TEXT NOT NULL
+);
+CREATE INDEX tags_name ON tags(name, value);
+CREATE INDEX tags_record ON tags(record_id);
+CREATE TABLE diagnostics (
+    input_id  INTEGER NOT NULL REFERENCES inputs(id) ON DELETE CASCADE,
+    record_id INTEGER REFERENCES records(id) ON DELETE CASCADE, -- NULL: the input's own fault
+    seq       INTEGER NOT NULL,       -- order within the input
+    code      TEXT NOT NULL,
+    severity  TEXT NOT NULL,
+    path      TEXT NOT NULL,
+    line      INTEGER NOT NULL,
+    col       INTEGER NOT NULL,
+    ply       INTEGER,
+    number    INTEGER,
+    side      TEXT,
+    move      TEXT,
+    message   TEXT NOT NULL,
+    rule      TEXT,
+    record_index INTEGER
+);
+CREATE INDEX diagnostics_code ON diagnostics(code);
+CREATE INDEX diagnostics_record ON diagnostics(record_id);
+CREATE INDEX diagnostics_input ON diagnostics(input_id, seq);
+CREATE TABLE figures (
+    record_id INTEGER NOT NULL REFERENCES records(id) ON DELETE CASCADE,
+    name      TEXT NOT NULL,
+    value,                            -- a number or a text, as the game reports it
+    kind      TEXT NOT NULL           -- int, float, bool or text
+);
+CREATE INDEX figures_name ON figures(name);
+CREATE INDEX figures_record ON figures(record_id);
+"""
+
+_COMMIT_EVERY = 2000
+"""Records per transaction inside one input: bounds the journal of a huge archive."""
+
+
+class DatabaseError(Exception):
+    """A results database that cannot be used: not a database, another schema version, a
+    full disk. The message names the file."""
+
+
+def digest_file(path: str) -> str:
+    """The BLAKE2b-128 digest of a file's content (read in blocks)."""
+    digest = hashlib.blake2b(digest_size=16)
+    with open(path, "rb") as stream:
+        while block := stream.read(1 << 20):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _kind(value: Any) -> tuple[Any, str]:
+    if isinstance(value, bool):
+        return int(value), "bool"
+    if isinstance(value, int):
+        return value, "int"
+    if isinstance(value, float):
+        return value, "float"
+    return str(value), "text"
+
+
+def _value(value: Any, kind: str) -> Any:
+    if kind == "bool":
+        return bool(value)
+    if kind == "int":
+        return int(value)
+    if kind == "float":
+        return float(value)
+    return value
+
+
+class ResultsDatabase:
+    """One SQLite results database (created when missing).
+
+    >>> import tempfile, os
+    >>> path = os.path.join(tempfile.mkdtemp(), "results.sqlite")
+    >>> with ResultsDatabase(path) as db:
+    ...     db.schema_version()
+    1
+    """
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        try:
+            self.connection = sqlite3.connect(path, isolation_level=None)
+            self.connection.execute("PRAGMA foreign_keys = ON")
+            self._check_or_create()
+        except sqlite3.DatabaseError as error:
+            raise DatabaseError(self._message(error)) from None
+
+    def _message(self, error: BaseException) -> str:
+        text = str(error)
+        if "file is not a database" in text or "malformed" in text:
+            return f"{self.path} is not an SQLite results database ({text})"
+        return f"{self.path}: {text}"
+
+    def _check_or_create(self) -> None:
+        tables = {row[0] for row in self.connection.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if not tables:
+            # One script, one transaction: a database is created whole or not at all.
+            self.connection.executescript(
+                "BEGIN;\n" + SCHEMA + "\nINSERT INTO meta VALUES ('schema_version', '"
+                f"{SCHEMA_VERSION}');\nINSERT INTO meta VALUES ('created_by', "
+                f"'notation-tools {__version__}');\nCOMMIT;")
+            return
+        if "meta" not in tables:
+            raise DatabaseError(f"{self.path} is an SQLite database but not a notation-tools "
+                                "results database (it has no meta table)")
+        version = self.schema_version()
+        if version != SCHEMA_VERSION:
+            raise DatabaseError(f"{self.path} has results schema version {version}; this "
+                                f"notation-tools ({__version__}) reads version "
+                                f"{SCHEMA_VERSION}: analyze into a new file")
+
+    def schema_version(self) -> int | None:
+        row = self.connection.execute(
+            "SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+        try:
+            return int(row[0]) if row is not None else None
+        except ValueError:
+            return None
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[None]:
+        self.connection.execute("BEGIN")
+        try:
+            yield
+        except BaseException:
+            self.connection.execute("ROLLBACK")
+            raise
+        self.connection.execute("COMMIT")
+
+    def close(self) -> None:
+        self.connection.close()
+
+    def __enter__(self) -> ResultsDatabase:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ---- inputs ---------------------------------------------------------------------------
+
+    def is_current(self, path: str, digest: str | None, overrides: str | None = None) -> bool:
+        """Whether ``path`` is stored complete with this content digest, analysed with the
+        same --game/--rules overrides."""
+        if digest is None:
+            return False
+        row = self.connection.execute(
+            "SELECT digest, complete, rules FROM inputs WHERE path = ?", (path,)).fetchone()
+        return row is not None and row[0] == digest and row[1] == 1 and row[2] == overrides
+
+    def store(self, path: str, size: int | None, digest: str | None, overrides: str | None,
+              items: Iterable[RecordReport | Diagnostic]) -> Iterator[RecordReport | Diagnostic]:
+        """Replace what is stored of ``path`` with ``items`` (passed through as they are
+        stored); the input is marked complete once ``items`` is exhausted."""
+        try:
+            with self._transaction():
+                self.connection.execute("DELETE FROM inputs WHERE path = ?", (path,))
+                input_id = self.connection.execute(
+                    "INSERT INTO inputs (path, size, digest, complete, analyzed, rules) "
+                    "VALUES (?, ?, ?, 0, datetime('now'), ?)",
+                    (path, size, digest, overrides)).lastrowid
+        except sqlite3.DatabaseError as error:
+            raise DatabaseError(self._message(error)) from None
+        seq = records = 0
+        pending = 0
+        self.connection.execute("BEGIN")
+        try:
+            for item in items:
+                seq += 1
+                if isinstance(item, Diagnostic):
+                    self._insert_diagnostic(input_id, None, seq, item)
+                else:
+                    records += 1
+                    self._insert_record(input_id, seq, path, item)
+                pending += 1
+                if pending >= _COMMIT_EVERY:
+                    self.connection.execute("COMMIT")
+                    self.connection.execute("BEGIN")
+                    pending = 0
+                yield item
+            self.connection.execute("UPDATE inputs SET complete = 1, records = ? WHERE id = ?",
+                                    (records, input_id))
+            self.connection.execute("COMMIT")
+        except sqlite3.DatabaseError as error:
+            self._rollback()
+            raise DatabaseError(self._message(error)) from None
+        except BaseException:
+            # Interrupted (Ctrl-C, a fault upstream): what was committed stays, marked
+            # incomplete, and the next run analyses this input again.
+            self._rollback()
+            raise
+
+    def _rollback(self) -> None:
+        with contextlib.suppress(sqlite3.Error):
+            self.connection.execute("ROLLBACK")
+
+    def _insert_record(self, input_id: int, seq: int, path: str, item: RecordReport) -> None:
+        member = item.path[len(path) + 1:] if item.path.startswith(path + ":") else None
+        errors = sum(1 for d in item.diagnostics if d.is_error)
+        record_id = self.connection.execute(
+            "INSERT INTO records (input_id, seq, source, member, record_index, line, "
+            "byte_offset, game, rules, plies, result, end_reason, valid, errors, warnings, "
+            "movetext_digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (input_id, seq, item.path, member, item.index, item.line,
+             item.offset if item.offset >= 0 else None, item.game, item.rules, item.plies,
+             item.result, item.end, int(item.is_valid), errors,
+             len(item.diagnostics) - errors, item.digest)).lastrowid
+        if item.tags:
+            self.connection.executemany(
+                "INSERT INTO tags (record_id, position, name, value) VALUES (?, ?, ?, ?)",
+                [(record_id, number, name, value)
+                 for number, (name, value) in enumerate(item.tags)])
+        for number, diagnostic in enumerate(item.diagnostics):
+            self._insert_diagnostic(input_id, record_id, number, diagnostic)
+        self.connection.executemany(
+            "INSERT INTO figures (record_id, name, value, kind) VALUES (?, ?, ?, ?)",
+            [(record_id, name, *_kind(value)) for name, value in item.figures.items()])
+
+    def _insert_diagnostic(self, input_id: int, record_id: int | None, seq: int,
+                           d: Diagnostic) -> None:
+        self.connection.execute(
+            "INSERT INTO diagnostics (input_id, record_id, seq, code, severity, path, line, "
+            "col, ply, number, side, move, message, rule, record_index) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (input_id, record_id, seq, d.code, d.severity, d.path, d.line, d.column, d.ply,
+             d.number, d.side, d.move, d.message, d.rule, d.record))
+
+    # ---- reading back ---------------------------------------------------------------------
+
+    def inputs(self) -> list[tuple[str, bool]]:
+        """Every stored input and whether it is complete, in the order first stored."""
+        return [(row[0], bool(row[1])) for row in self.connection.execute(
+            "SELECT path, complete FROM inputs ORDER BY id")]
+
+    def reports(self, paths: Iterable[str] | None = None) -> Iterator[RecordReport | Diagnostic]:
+        """The stored reports of the complete inputs (of ``paths``, in that order; else of
+        all, in the order stored), as analyze gave them."""
+        if paths is None:
+            rows = self.connection.execute(
+                "SELECT id FROM inputs WHERE complete = 1 ORDER BY id").fetchall()
+            ids = [row[0] for row in rows]
+        else:
+            ids = []
+            for path in paths:
+                row = self.connection.execute(
+                    "SELECT id FROM inputs WHERE path = ? AND complete = 1", (path,)).fetchone()
+                if row is not None:
+                    ids.append(row[0])
+        for input_id in ids:
+            yield from self._reports_of(input_id)
+
+    def _reports_of(self, input_id: int) -> Iterator[RecordReport | Diagnostic]:
+        own = {row[0]: self._diagnostic(row[1:]) for row in self.connection.execute(
+            "SELECT seq, code, severity, path, line, col, ply, number, side, move, message, "
+            "rule, record_index FROM diagnostics WHERE input_id = ? AND record_id IS NULL",
+            (input_id,))}
+        records = self.connection.execute(
+            "SELECT id, seq, source, record_index, line, game, rules, plies, result, "
+            "end_reason, byte_offset, movetext_digest FROM records WHERE input_id = ? "
+            "ORDER BY seq", (input_id,)).fetchall()
+        position = 1
+        for (record_id, seq, source, index, line, game, rules, plies, result, end, offset,
+             digest) in records:
+            while position < seq:
+                if position in own:
+                    yield own.pop(position)
+                position += 1
+            diagnostics = [self._diagnostic(row) for row in self.connection.execute(
+                "SELECT code, severity, path, line, col, ply, number, side, move, message, "
+                "rule, record_index FROM diagnostics WHERE record_id = ? ORDER BY seq",
+                (record_id,))]
+            figures = {name: _value(value, kind) for name, value, kind in self.connection.execute(
+                "SELECT name, value, kind FROM figures WHERE record_id = ? ORDER BY rowid",
+                (record_id,))}
+            tags = [(name, value) for name, value in self.connection.execute(
+                "SELECT name, value FROM tags WHERE record_id = ? ORDER BY position",
+                (record_id,))]
+            yield RecordReport(source, index, line, game, rules, plies, result, end,
+                               diagnostics, figures, offset=offset if offset is not None else -1,
+                               digest=digest, tags=tags)
+            position = seq + 1
+        for seq in sorted(own):
+            yield own[seq]
+
+    @staticmethod
+    def _diagnostic(row: tuple[Any, ...]) -> Diagnostic:
+        code, severity, path, line, column, ply, number, side, move, message, rule, index = row
+        return Diagnostic(code, message, path, line, column, severity=severity, ply=ply,
+                          number=number, side=side, move=move, rule=rule, record=index)
+
+
+def _belongs(item_path: str, path: str) -> bool:
+    """Whether a report's path (a file, ``archive:member``) comes from input ``path``."""
+    return (item_path == path or item_path.startswith(path + ":")
+            or (split_member(path) is not None and item_path.startswith(path + "/")))
+
+
+def analyze_into(database: ResultsDatabase, paths: list[str], settings: Settings, *,
+                 analyze: Callable[[list[str]], Iterator[RecordReport | Diagnostic]],
+                 overrides: str | None = None,
+                 problems: list[Diagnostic] | None = None,
+                 ) -> Iterator[RecordReport | Diagnostic]:
+    """Every report of ``paths``, in input order, with the database kept up to date.
+
+    Inputs are the files a walk of ``paths`` finds (an archive is one input). An input stored
+    complete with the same content digest and the same ``overrides`` (the run's --game and
+    --rules) is read back from the database; every other one is given to ``analyze`` (one
+    call for all of them, so a process pool or a cluster serves them all) and stored as its
+    reports arrive.
+    """
+    walk_problems: list[Diagnostic] = []
+    files = input_files(paths, game_suffixes(), walk_problems)
+    if problems is not None:
+        problems += walk_problems
+    plan: list[tuple[str, int | None, str | None, bool]] = []
+    for path in files:
+        digest = None
+        if path != "-" and os.path.isfile(path):
+            try:
+                digest = digest_file(path)
+            except OSError:
+                digest = None  # the analysis reports why it cannot be read
+        current = digest is not None and database.is_current(path, digest, overrides)
+        plan.append((path, input_size(path), digest, current))
+    todo = [path for path, _, _, current in plan if not current]
+    items = _Peekable(analyze(todo) if todo else iter(()))
+    for path, size, digest, current in plan:
+        if current:
+            yield from database.reports([path])
+            continue
+
+        def of_input(path: str = path) -> Iterator[RecordReport | Diagnostic]:
+            while items.peek() is not None and _belongs(items.peek().path, path):
+                yield items.next()
+
+        yield from database.store(path, size, digest, overrides, of_input())
+    yield from items  # nothing is expected here; never drop a report
+
+
+class _Peekable:
+    def __init__(self, iterator: Iterator[Any]) -> None:
+        self.iterator = iterator
+        self.head: Any = None
+        self.has_head = False
+
+    def peek(self) -> Any:
+        if not self.has_head:
+            self.head = next(self.iterator, None)
+            self.has_head = True
+        return self.head
+
+    def next(self) -> Any:
+        value = self.peek()
+        self.has_head = False
+        return value
+
+    def __iter__(self) -> Iterator[Any]:
+        while (value := self.next()) is not None:
+            yield value

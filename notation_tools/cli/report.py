@@ -1,0 +1,55 @@
+"""``notation-tools report``: the analyze report again, from a results database alone."""
+
+from __future__ import annotations
+
+import os
+
+import click
+
+from notation_tools.analysis.database import DatabaseError, ResultsDatabase
+from notation_tools.analysis.reports import Summary
+from notation_tools.cli.options import (InputError, finish, open_output, output_option,
+                                        table_format_option)
+from notation_tools.render.tables import TABLE_WRITERS
+
+
+@click.command()
+@click.argument("database", metavar="DATABASE", type=click.Path(dir_okay=False))
+@click.option("--input", "inputs", multiple=True, metavar="PATH",
+              help="Report only these stored inputs (as analyze named them; repeatable).")
+@table_format_option
+@output_option
+@click.option("--strict", is_flag=True, help="Exit 1 when any record is invalid.")
+def report(database: str, inputs: tuple[str, ...], output_format: str, output: str,
+           strict: bool) -> None:
+    """Print the report 'analyze --db DATABASE' printed, from the database alone.
+
+    Nothing is read but the database: the tables are the ones analyze prints (records,
+    diagnostics by code, results, how games ended, lengths, figures), over every input stored
+    complete, or over the --input ones. An input that a run did not finish (interrupted) is
+    left out, and named on standard error. Exit status 0 (with --strict: 1 when a record is
+    invalid), 2 when the database cannot be read.
+    """
+    if not os.path.exists(database):
+        raise click.BadParameter(f"{database}: no such file", param_hint="DATABASE")
+    summary = Summary()
+    try:
+        with ResultsDatabase(database) as db:
+            stored = db.inputs()
+            for path, complete in stored:
+                if not complete and (not inputs or path in inputs):
+                    click.echo(f"{database}: {path} was not analysed to the end (an "
+                               "interrupted run): it is not in this report; run analyze "
+                               "--db again to complete it", err=True)
+            known = {path for path, _ in stored}
+            for path in inputs:
+                if path not in known:
+                    raise click.BadParameter(f"{database} holds no input {path}",
+                                             param_hint="'--input'")
+            for item in db.reports(list(inputs) if inputs else None):
+                summary.add(item)
+    except DatabaseError as error:
+        raise InputError(str(error)) from None
+    with open_output(output) as out:
+        TABLE_WRITERS[output_format]().write(summary.tables(), out)
+    finish(summary.tally, strict=strict)
