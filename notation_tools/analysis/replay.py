@@ -194,16 +194,22 @@ class _Line:
                         node.line, node.column, **where)
                 return ply - start_ply, False
             move = resolution.move
-            for code, message, rule in resolution.warnings:
+            warnings = resolution.warnings
+            survivors = 1
+            if resolution.alternatives:
+                readings = [move, *resolution.alternatives]
+                move, survivors = self._choose(readings, moves[index + 1:], position)
+                kept = readings.index(move)
+                if kept:  # only the reading the record confirms speaks (#16)
+                    others = resolution.alternative_warnings
+                    warnings = others[kept - 1] if kept - 1 < len(others) else ()
+            for code, message, rule in warnings:
                 ctx.add(code, message, node.line, node.column, rule=rule,
                         severity=NOTE if code.startswith("I-") else WARNING, **where)
-            if resolution.alternatives:
-                move, survivors = self._choose([move, *resolution.alternatives],
-                                               moves[index + 1:], position)
-                if survivors > 1:
-                    ctx.add(dialect.fork_warning, f"{survivors} readings of {node.text} play to the "
-                            "end of the line; the first in position order is kept",
-                            node.line, node.column, severity=WARNING, **where)
+            if survivors > 1:
+                ctx.add(dialect.fork_warning, f"{survivors} readings of {node.text} play to the "
+                        "end of the line; the first in position order is kept",
+                        node.line, node.column, severity=WARNING, **where)
             for variation in node.variations:
                 branch = _Line(game, ctx, self.visitor, None)
                 branch.run(variation, position.copy(), number, ply, True)

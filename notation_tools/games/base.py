@@ -318,11 +318,14 @@ class Resolution(Generic[MoveT]):
     """What a move text means in a position: the move, warnings ``(code, message, rule)``
     about how it was written, and ``alternatives``: other moves the text may equally mean,
     which only later moves can tell apart (the replay keeps the reading under which the rest
-    of the record plays best, and reports :attr:`Dialect.fork_warning` when several do)."""
+    of the record plays best, and reports :attr:`Dialect.fork_warning` when several do).
+    ``warnings`` belong to the reading ``move``; ``alternative_warnings[i]`` to
+    ``alternatives[i]``: the replay reports only those of the reading it keeps."""
 
     move: MoveT
     warnings: Sequence[tuple[str, str, str | None]] = ()
     alternatives: Sequence[MoveT] = ()
+    alternative_warnings: Sequence[Sequence[tuple[str, str, str | None]]] = ()
 
 
 class Dialect:

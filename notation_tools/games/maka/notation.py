@@ -353,22 +353,29 @@ def resolve(text: str, pos: Position, notation: str | None = None) -> Resolution
 
     See :func:`_resolve` for the errors raised.
     """
-    move, warnings, alternatives = _resolve(text, pos, notation)
+    move, warnings, alternatives, alternative_warnings = _resolve(text, pos, notation)
     if pos.options.self_check == "warn":
-        side = pos.turn
-        pos.push(move)
-        try:
-            by = pos.self_check_by(side)
-            if by is not None:
-                royal = pos.royals(side)[0]
-                warnings.append((
-                    "W-SELF-CHECK",
-                    f"{SIDE_NAMES[side]} leaves its only royal piece ({piece_name(pos.board[royal])} "
-                    f"on {square_name(royal)}) capturable by the {describe(pos.board[by])} on "
-                    f"{square_name(by)}", "§6.11"))
-        finally:
-            pos.pop()
-    return Resolution(move, warnings, alternatives)
+        for reading, its_warnings in ((move, warnings), *zip(alternatives,
+                                                              alternative_warnings)):
+            _warn_self_check(pos, reading, its_warnings)
+    return Resolution(move, warnings, alternatives, alternative_warnings)
+
+
+def _warn_self_check(pos: Position, move: Move, warnings: list[tuple[str, str, str]]) -> None:
+    """Add W-SELF-CHECK to ``warnings`` when ``move`` leaves its side's only royal capturable."""
+    side = pos.turn
+    pos.push(move)
+    try:
+        by = pos.self_check_by(side)
+        if by is not None:
+            royal = pos.royals(side)[0]
+            warnings.append((
+                "W-SELF-CHECK",
+                f"{SIDE_NAMES[side]} leaves its only royal piece ({piece_name(pos.board[royal])} "
+                f"on {square_name(royal)}) capturable by the {describe(pos.board[by])} on "
+                f"{square_name(by)}", "§6.11"))
+    finally:
+        pos.pop()
 
 
 def parse_move(text: str, pos: Position, notation: str | None = None) -> Move:
@@ -377,8 +384,10 @@ def parse_move(text: str, pos: Position, notation: str | None = None) -> Move:
     return _resolve(text, pos, notation)[0]
 
 
-_Found = tuple[Move, list[tuple[str, str, str]], tuple[Move, ...]]
-"""What :func:`_resolve` finds: the move, warnings ``(code, message, rule)``, alternatives."""
+_Warnings = list[tuple[str, str, str]]
+_Found = tuple[Move, _Warnings, tuple[Move, ...], tuple[_Warnings, ...]]
+"""What :func:`_resolve` finds: the move, its warnings ``(code, message, rule)``, the
+alternative readings, and each alternative's own warnings."""
 
 
 def _resolve(text: str, pos: Position, notation: str | None = None) -> _Found:
@@ -491,19 +500,24 @@ def _resolve(text: str, pos: Position, notation: str | None = None) -> _Found:
     # group by identity, then apply the mark
     if len(matches) == 1:
         warned: list[tuple[str, str, str]] = []
-        return _select_mark(pos, matches, pattern.mark, text, warned), warned, ()
+        return _select_mark(pos, matches, pattern.mark, text, warned), warned, (), ()
     groups: dict[tuple[Any, ...], list[Move]] = {}
     for m in matches:
         groups.setdefault((m.origin, m.target, frozenset(m.captures)), []).append(m)
-    warnings: list[tuple[str, str, str]] = []
+    # Each reading keeps its own warnings: a mark superfluous for one reading may be right
+    # for the other, and only the reading the record confirms may speak.
+    warnings_of: dict[Move, _Warnings] = {}
     chosen = []
     for group in groups.values():
-        chosen.append(_select_mark(pos, group, pattern.mark, text, warnings))
+        own: _Warnings = []
+        reading = _select_mark(pos, group, pattern.mark, text, own)
+        warnings_of[reading] = own
+        chosen.append(reading)
     if len(chosen) == 1:
-        return chosen[0], warnings, ()
+        return chosen[0], warnings_of[chosen[0]], (), ()
     chosen.sort(key=lambda m: m.origin)
     if all(m.is_pass for m in chosen):
-        return chosen[0], warnings, ()
+        return chosen[0], warnings_of[chosen[0]], (), ()
     if pattern.designation == "G" and pattern.origin is None:
         # ShogiVar would have written an origin for a piece with a same-type rival (§9.4)
         def alone(m: Move) -> bool:
@@ -513,11 +527,12 @@ def _resolve(text: str, pos: Position, notation: str | None = None) -> _Found:
 
         chosen = [m for m in chosen if alone(m)]
         if len(chosen) == 1:
-            return chosen[0], warnings, ()
+            return chosen[0], warnings_of[chosen[0]], (), ()
         codes = {board[m.origin] >> 1 for m in chosen}
         if len(chosen) == 2 and codes == {GOLD_ID, GP_ID}:
             chosen.sort(key=lambda m: m.origin)
-            return chosen[0], warnings, (chosen[1],)
+            return (chosen[0], warnings_of[chosen[0]], (chosen[1],),
+                    (warnings_of[chosen[1]],))
         if not chosen:
             raise AmbiguousMoveError(f"{text}: several Golds can make this move; write the "
                                      "origin", rule="§9.2")

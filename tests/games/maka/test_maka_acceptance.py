@@ -625,3 +625,27 @@ def test_9_4_ambiguous_output_detected():
     move = GAME.parse_move("G12l-11l", pos)
     assert output_is_ambiguous(move, pos)
     assert not output_is_ambiguous(GAME.parse_move("K-18s", pos), pos)
+
+
+GOLD_CAPTURE = ("18,vK/19/19/19/19/19/19/19/19/19/8,vP,10/7,G,1,+G,9/19/19/19/19/19/19/K,18"
+                " b 1")
+"""An original Gold (12l) and a gold-promoted Gold (10l) that can both capture on 11k."""
+
+
+def test_9_2_only_the_kept_reading_of_a_gold_token_warns():
+    """§9.2 step 6: ``Gx11k+`` fits both Golds. Played by the original Gold (it captures and
+    promotes, as the later ``FGo`` move confirms) the ``+`` is right; the warning the other
+    reading would give (the ``+`` superfluous for a piece that cannot promote) is not
+    reported (issue #16)."""
+    result = replay_tokens(GOLD_CAPTURE, "1. Gx11k+ K-2a 2. FGo-11j *")
+    assert result.is_valid and result.diagnostics == []
+    assert ",FGo," in GAME.format_position(result.position)
+
+
+def test_9_2_the_other_reading_keeps_its_own_warning():
+    """§9.2: when the record confirms the gold-promoted Gold's reading (the original Gold
+    still moves later from 12l), that reading's own warning is the one reported."""
+    result = replay_tokens(GOLD_CAPTURE, "1. Gx11k+ K-2a 2. G-13k *")
+    assert result.is_valid
+    assert [d.code for d in result.diagnostics] == ["W-PROMOTION-MARK"]
+    assert "+G" in GAME.format_position(result.position).split("/")[10]
