@@ -74,6 +74,30 @@ class Conversion:
         return self.target if self.target in notations() else self.notation
 
 
+def file_format_suffix(name: str) -> str:
+    """The ending of the files written in file format ``name`` (``.kfen``)."""
+    for game in all_games():
+        for fmt in game.file_formats:
+            if fmt.name == name:
+                return fmt.file_suffix
+    raise KeyError(name)
+
+
+def export_file_name(record: Record, number: int, suffix: str) -> str:
+    """The file ``convert --to FORMAT -o DIR`` writes the ``number``-th record to: the number,
+    then the players when the tags name them, e.g. ``0003-Becker-Ho-Debord.kfen``.
+
+    >>> export_file_name(Record(tags=[Tag("North", "Becker-Ho"), Tag("South", "Debord")]), 3, ".kfen")
+    '0003-Becker-Ho-Debord.kfen'
+    """
+    players = [value for name in ("North", "South", "White", "Black")
+               if (value := record.tag(name)) and value not in ("?", "-", "random")]
+    words = [f"{number:04d}", *players[:2]]
+    safe = "-".join("".join(c if c.isalnum() or c in "-_." else "_" for c in word)
+                    for word in words)
+    return safe[:120] + suffix
+
+
 def convert_record(record: Record, conversion: Conversion) -> str | None:
     """Convert ``record`` (replaying it once).
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import sys
 
 import click
 
 from notation_tools.analysis.batch import Settings, iter_records
-from notation_tools.analysis.convert import (Conversion, convert_record, notations, targets,
+from notation_tools.analysis.convert import (Conversion, convert_record, export_file_name,
+                                             file_format_suffix, notations, targets,
                                              write_converted)
 from notation_tools.analysis.foreign import game_suffixes
 from notation_tools.analysis.reports import Tally
@@ -18,7 +20,6 @@ from notation_tools.cli.options import (
     game_option,
     limits_options,
     open_output,
-    output_option,
     paths_argument,
     require_paths,
     rules_option,
@@ -45,7 +46,11 @@ from notation_tools.records.writers import RECORD_WRITERS
                    "every attack's outcome mark), where the game has such claims.")
 @game_option()
 @rules_option
-@output_option
+@click.option("--output", "-o", "output", type=click.Path(allow_dash=True), default="-",
+              show_default=True,
+              help="Write the records to this file ('-' is standard output). A game's own "
+                   "file format holds one record a file: give a directory (existing, or "
+                   "ending in /) to write one file per record.")
 @progress_option
 @limits_options
 def convert(paths: tuple[str, ...], target: str, notation: str | None, ply: int | None,
@@ -58,7 +63,10 @@ def convert(paths: tuple[str, ...], target: str, notation: str | None, ply: int 
     stands (moves after the first illegal one unchanged), its diagnostics go to standard
     error, and the exit status is 1. --game and --rules are written into the Variant and
     Rules tags. A game's own file format (e.g. a position string other programs read) is
-    written from the replayed record; files in such formats are also read as input.
+    written from the replayed record, one record a file: with -o DIRECTORY every record gets
+    its own file (numbered, with the players' names); otherwise an input of several records
+    is a usage error (exit 2) and nothing is written. Files in such formats are also read as
+    input.
     """
     require_paths(paths)
     check_rules(game, rules)
@@ -66,6 +74,10 @@ def convert(paths: tuple[str, ...], target: str, notation: str | None, ply: int 
                             annotate=annotate)
     tally = Tally()
     bar = Progress(Progress.wanted(progress), list(paths), "convert", game_suffixes())
+    if conversion.is_file_format:
+        _export(paths, conversion, output, tally, bar, limits, encoding)
+        finish(tally)
+        return
     with open_output(output) as out:
         writer = RECORD_WRITERS[conversion.container](out)
         for item in iter_records(list(paths), stdin=sys.stdin.buffer,
@@ -76,11 +88,8 @@ def convert(paths: tuple[str, ...], target: str, notation: str | None, ply: int 
                 bar.echo(str(item))
                 bar.update(item)
                 continue
-            text = convert_record(item, conversion)
-            if not conversion.is_file_format:
-                write_converted(item, writer)
-            elif text is not None:
-                out.write(text)
+            convert_record(item, conversion)
+            write_converted(item, writer)
             for diagnostic in item.diagnostics:
                 bar.echo(str(diagnostic))
             tally.add(item)
@@ -88,3 +97,50 @@ def convert(paths: tuple[str, ...], target: str, notation: str | None, ply: int 
         bar.close()
         writer.end()
     finish(tally)
+
+
+def _export(paths: tuple[str, ...], conversion: Conversion, output: str, tally: Tally,
+            bar: Progress, limits: Limits, encoding: str | None) -> None:
+    """Write each record in a game's own file format: one file per record into a directory,
+    or the single record of the input to ``output``."""
+    directory = output if output != "-" and (os.path.isdir(output)
+                                             or output.endswith(("/", os.sep))) else None
+    if directory is not None:
+        try:
+            os.makedirs(directory, exist_ok=True)
+        except OSError as error:
+            raise click.BadParameter(f"cannot create {directory}: {error.strerror or error}",
+                                     param_hint="'--output'") from None
+    suffix = file_format_suffix(conversion.target)
+    single: str | None = None
+    count = 0
+    for item in iter_records(list(paths), stdin=sys.stdin.buffer,
+                             settings=Settings(limits=limits, encoding=encoding),
+                             progress=bar.reading):
+        bar.update(item)
+        if isinstance(item, Diagnostic):
+            tally.add(item)
+            bar.echo(str(item))
+            continue
+        count += 1
+        if directory is None and count > 1:
+            bar.close()
+            raise click.UsageError(
+                f"--to {conversion.target} holds one record a file, and the input has more "
+                "than one: give -o DIRECTORY to write one file per record (nothing was "
+                "written)")
+        text = convert_record(item, conversion)
+        for diagnostic in item.diagnostics:
+            bar.echo(str(diagnostic))
+        tally.add(item)
+        if text is None:
+            continue
+        if directory is None:
+            single = text
+            continue
+        with open_output(os.path.join(directory, export_file_name(item, count, suffix))) as out:
+            out.write(text)
+    bar.close()
+    if single is not None:
+        with open_output(output) as out:
+            out.write(single)

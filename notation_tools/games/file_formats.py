@@ -48,7 +48,8 @@ class FileFormat:
     cannot read); ``write(start, moves, tags, final)`` writes a replayed record: ``moves`` are
     the legal main-line moves played from ``start`` (not changed), ``final`` the position
     after them. A ``positional`` format holds one position: it writes ``final``.
-    ``suffixes`` are the file name endings a directory walk reads in this format.
+    ``suffixes`` are the file name endings a directory walk reads in this format. A file
+    holds one game or one position, so ``convert`` writes one file per record.
     """
 
     name: str
@@ -58,3 +59,6 @@ class FileFormat:
     write: Callable[[Any, Sequence[Any], Mapping[str, str], Any], str]
     positional: bool = False
     suffixes: tuple[str, ...] = ()
+    file_suffix: str = ".txt"
+    """The ending of the files ``convert`` writes in this format (one record a file: every
+    format here holds one game or one position)."""

@@ -73,11 +73,14 @@ def _read_ebarjou(text: str) -> ForeignRecord:
 
 FILE_FORMATS = (
     FileFormat("kfen-json", "pykrieg .kfen game record (JSON), one game per document (§14.3)",
-               sniff_kfen_json, read_kfen_json, _write_kfen_json, suffixes=(".kfen",)),
+               sniff_kfen_json, read_kfen_json, _write_kfen_json, suffixes=(".kfen",),
+               file_suffix=".kfen"),
     FileFormat("ebarjou", "ebarjou/JeuDeLaGuerre save file (x;y lines), one position (§14.4)",
-               sniff_ebarjou, _read_ebarjou, _write_ebarjou, positional=True),
+               sniff_ebarjou, _read_ebarjou, _write_ebarjou, positional=True,
+               file_suffix=".txt"),
     FileFormat("kfen", "pykrieg KFEN position string, one position (§14.2)",
-               sniff_kfen, _read_kfen, _write_kfen, positional=True),
+               sniff_kfen, _read_kfen, _write_kfen, positional=True,
+               file_suffix=".kfen.txt"),
 )
 
 __all__ = ["FILE_FORMATS"]
