@@ -69,10 +69,11 @@ def test_unreadable_foreign_file_is_a_located_error(runner, tmp_path):
     assert result.exit_code == 1 and "E-KFEN" in result.stderr
 
 
-def test_a_format_of_another_game_is_refused(runner):
+def test_a_format_of_another_game_is_refused(runner, tmp_path):
     games_with_formats = {key.split(":")[0] for key in FORMATS}
     other = next(g for g in ("shih", "shuriken-2d", "elevation") if g not in games_with_formats)
     name = FORMATS[0].split(":")[1]
-    result = invoke(runner, ["convert", str(a_record_of(other)), "--to", name])
+    result = invoke(runner, ["convert", str(a_record_of(other)), "--to", name,
+                             "-o", f"{tmp_path}/out/"])
     assert result.exit_code == 1 and "has no file format" in result.stderr
     assert get_game(other).file_formats == ()
