@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import json
+import math
 import os
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
@@ -63,19 +65,13 @@ CREATE TABLE records (
     valid           INTEGER NOT NULL,
     errors          INTEGER NOT NULL,
     warnings        INTEGER NOT NULL,
-    movetext_digest TEXT              -- the replayed main line's identity (select --dedupe's)
+    movetext_digest TEXT,             -- the replayed main line's identity (select --dedupe's)
+    tags_json       TEXT NOT NULL,    -- [[name, value], ...] in the record's order
+    figures_json    TEXT NOT NULL     -- {name: value, ...}: the game's statistics
 );
 CREATE INDEX records_input ON records(input_id, seq);
 CREATE INDEX records_game ON records(game);
 CREATE INDEX records_digest ON records(movetext_digest);
-CREATE TABLE tags (
-    record_id INTEGER NOT NULL REFERENCES records(id) ON DELETE CASCADE,
-    position  INTEGER NOT NULL,
-    name      TEXT NOT NULL,
-    value     TEXT NOT NULL
-);
-CREATE INDEX tags_name ON tags(name, value);
-CREATE INDEX tags_record ON tags(record_id);
 CREATE TABLE diagnostics (
     input_id  INTEGER NOT NULL REFERENCES inputs(id) ON DELETE CASCADE,
     record_id INTEGER REFERENCES records(id) ON DELETE CASCADE, -- NULL: the input's own fault
@@ -96,14 +92,18 @@ CREATE TABLE diagnostics (
 CREATE INDEX diagnostics_code ON diagnostics(code);
 CREATE INDEX diagnostics_record ON diagnostics(record_id);
 CREATE INDEX diagnostics_input ON diagnostics(input_id, seq);
-CREATE TABLE figures (
-    record_id INTEGER NOT NULL REFERENCES records(id) ON DELETE CASCADE,
-    name      TEXT NOT NULL,
-    value,                            -- a number or a text, as the game reports it
-    kind      TEXT NOT NULL           -- int, float, bool or text
-);
-CREATE INDEX figures_name ON figures(name);
-CREATE INDEX figures_record ON figures(record_id);
+-- A record's tags and figures are stored with it, as JSON, and read as the long tables
+-- tags(record_id, position, name, value) and figures(record_id, name, value, kind): one
+-- write per record instead of one per figure keeps the database's cost small.
+CREATE VIEW tags AS
+    SELECT records.id AS record_id, CAST(j.key AS INTEGER) AS position,
+           json_extract(j.value, '$[0]') AS name, json_extract(j.value, '$[1]') AS value
+    FROM records, json_each(records.tags_json) AS j;
+CREATE VIEW figures AS
+    SELECT records.id AS record_id, j.key AS name, j.value AS value,
+           CASE j.type WHEN 'integer' THEN 'int' WHEN 'real' THEN 'float'
+                       WHEN 'true' THEN 'bool' WHEN 'false' THEN 'bool' ELSE 'text' END AS kind
+    FROM records, json_each(records.figures_json) AS j;
 """
 
 _COMMIT_EVERY = 2000
@@ -124,24 +124,13 @@ def digest_file(path: str) -> str:
     return digest.hexdigest()
 
 
-def _kind(value: Any) -> tuple[Any, str]:
-    if isinstance(value, bool):
-        return int(value), "bool"
-    if isinstance(value, int):
-        return value, "int"
-    if isinstance(value, float):
-        return value, "float"
-    return str(value), "text"
-
-
-def _value(value: Any, kind: str) -> Any:
-    if kind == "bool":
-        return bool(value)
-    if kind == "int":
-        return int(value)
-    if kind == "float":
-        return float(value)
-    return value
+def _figures_json(figures: dict[str, Any]) -> str:
+    """A record's figures as JSON; a value JSON cannot hold (NaN, infinity, an object) is
+    stored as its text, so SQLite's JSON functions can always read the column."""
+    clean = {name: (value if isinstance(value, (bool, int, str)) or value is None
+                    or (isinstance(value, float) and math.isfinite(value)) else str(value))
+             for name, value in figures.items()}
+    return json.dumps(clean, ensure_ascii=False)
 
 
 class ResultsDatabase:
@@ -278,21 +267,16 @@ class ResultsDatabase:
         record_id = self.connection.execute(
             "INSERT INTO records (input_id, seq, source, member, record_index, line, "
             "byte_offset, game, rules, plies, result, end_reason, valid, errors, warnings, "
-            "movetext_digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "movetext_digest, tags_json, figures_json) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (input_id, seq, item.path, member, item.index, item.line,
              item.offset if item.offset >= 0 else None, item.game, item.rules, item.plies,
              item.result, item.end, int(item.is_valid), errors,
-             len(item.diagnostics) - errors, item.digest)).lastrowid
-        if item.tags:
-            self.connection.executemany(
-                "INSERT INTO tags (record_id, position, name, value) VALUES (?, ?, ?, ?)",
-                [(record_id, number, name, value)
-                 for number, (name, value) in enumerate(item.tags)])
+             len(item.diagnostics) - errors, item.digest,
+             json.dumps(item.tags or [], ensure_ascii=False),
+             _figures_json(item.figures))).lastrowid
         for number, diagnostic in enumerate(item.diagnostics):
             self._insert_diagnostic(input_id, record_id, number, diagnostic)
-        self.connection.executemany(
-            "INSERT INTO figures (record_id, name, value, kind) VALUES (?, ?, ?, ?)",
-            [(record_id, name, *_kind(value)) for name, value in item.figures.items()])
 
     def _insert_diagnostic(self, input_id: int, record_id: int | None, seq: int,
                            d: Diagnostic) -> None:
@@ -334,11 +318,11 @@ class ResultsDatabase:
             (input_id,))}
         records = self.connection.execute(
             "SELECT id, seq, source, record_index, line, game, rules, plies, result, "
-            "end_reason, byte_offset, movetext_digest FROM records WHERE input_id = ? "
-            "ORDER BY seq", (input_id,)).fetchall()
+            "end_reason, byte_offset, movetext_digest, tags_json, figures_json FROM records "
+            "WHERE input_id = ? ORDER BY seq", (input_id,)).fetchall()
         position = 1
         for (record_id, seq, source, index, line, game, rules, plies, result, end, offset,
-             digest) in records:
+             digest, tags_json, figures_json) in records:
             while position < seq:
                 if position in own:
                     yield own.pop(position)
@@ -347,12 +331,8 @@ class ResultsDatabase:
                 "SELECT code, severity, path, line, col, ply, number, side, move, message, "
                 "rule, record_index FROM diagnostics WHERE record_id = ? ORDER BY seq",
                 (record_id,))]
-            figures = {name: _value(value, kind) for name, value, kind in self.connection.execute(
-                "SELECT name, value, kind FROM figures WHERE record_id = ? ORDER BY rowid",
-                (record_id,))}
-            tags = [(name, value) for name, value in self.connection.execute(
-                "SELECT name, value FROM tags WHERE record_id = ? ORDER BY position",
-                (record_id,))]
+            figures = json.loads(figures_json)
+            tags = [(name, value) for name, value in json.loads(tags_json)]
             yield RecordReport(source, index, line, game, rules, plies, result, end,
                                diagnostics, figures, offset=offset if offset is not None else -1,
                                digest=digest, tags=tags)
