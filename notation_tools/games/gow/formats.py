@@ -8,6 +8,8 @@ of ``kfen.py`` and ``ebarjou.py``; this module only adapts them. Does not open f
 
 from __future__ import annotations
 
+import dataclasses
+
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -68,7 +70,10 @@ def _read_kfen(text: str) -> ForeignRecord:
 
 
 def _read_ebarjou(text: str) -> ForeignRecord:
-    return read_ebarjou(text).as_record()
+    # JeuDeLaGuerre's save is judged by the rules JeuDeLaGuerre plays (§12.2, §14.4); a
+    # --rules option still overrides the tag.
+    found = read_ebarjou(text).as_record()
+    return dataclasses.replace(found, tags={**found.tags, "Rules": "jeudelaguerre"})
 
 
 FILE_FORMATS = (

@@ -57,6 +57,8 @@ CODES: tuple[Code, ...] = (
     Code("E-ATTACK-NO-TARGET", ERROR, "an attack on an empty square, an arsenal or an own unit",
          "§8.1"),
     Code("E-ATTACK-NO-OFFENCE", ERROR, "an attack with no offence", "§8.1"),
+    Code("E-ATTACK-NO-MOVE", ERROR, "an attack in a turn with no move before it "
+         "(attack-needs-move=yes)", "§8.1"),
     Code("E-ATTACK-NOT-WINNING", ERROR, "an attack whose offence does not exceed the defence, "
          "under attack-minimum=winning", "§8.1"),
     Code("E-OUTCOME-MISMATCH", ERROR, "a written outcome mark that the combat sums contradict",

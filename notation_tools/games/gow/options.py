@@ -13,8 +13,9 @@ from notation_tools.games.base import RuleOption, Rules, options_of
 OPTIONS: tuple[RuleOption, ...] = (
     RuleOption("charge-size", "any", "a charge column holds 1-4 cavalry (any) or only four (four)",
                "§8.4", ("any", "four")),
-    RuleOption("charge-directions", "all", "several columns may charge (all) or only the longest (single)",
-               "§8.4", ("all", "single")),
+    RuleOption("charge-directions", "all", "several columns may charge (all), only the longest "
+               "(single), or only the one on the line of the last unit moved (last-moved)",
+               "§8.4", ("all", "single", "last-moved")),
     RuleOption("fire-blocked-by", "none", "units between a firing unit and the target that stop its fire",
                "§8.2", ("none", "enemy", "any")),
     RuleOption("relay-activation", "line", "a relay re-emits when on a covered square (line), or also "
@@ -37,6 +38,8 @@ OPTIONS: tuple[RuleOption, ...] = (
     RuleOption("failed-retreat-uses-move", "no", "an impossible retreat uses one of the five moves", "§9"),
     RuleOption("retreat-to-enemy-arsenal", "forbid", "a retreat may end on an enemy arsenal, "
                "destroying it", "§7.3", ("forbid", "destroy")),
+    RuleOption("attack-needs-move", "no", "an attack must follow at least one move of the same "
+               "turn", "§8.1"),
     RuleOption("attack-minimum", "positive", "which attacks may be declared: offence >= 1 (positive), "
                "any, or offence > defence (winning)", "§8.1", ("positive", "any", "winning")),
     RuleOption("moves-after-arsenal", "allow", "moves may follow an arsenal destruction in the same turn",
@@ -52,6 +55,8 @@ PROFILES: dict[str, dict[str, str]] = {
     "debord": {},
     "rsg": {"relay-range": "0", "two-step-via-online": "yes", "relay-collapse-win": "yes"},
     "book": {"relay-activation": "line-or-adjacent"},
+    "jeudelaguerre": {"relay-activation": "line-or-adjacent", "charge-directions": "last-moved",
+                      "retreat-to-enemy-arsenal": "destroy", "attack-needs-move": "yes"},
 }
 
 
@@ -91,6 +96,7 @@ class Options:
     offline_retreat: str
     failed_retreat_uses_move: bool
     retreat_to_enemy_arsenal: str
+    attack_needs_move: bool
     attack_minimum: str
     moves_after_arsenal: str
     relay_on_enemy_arsenal: str
@@ -98,6 +104,7 @@ class Options:
     map: str
     charge_four: bool = dataclasses.field(init=False)
     charge_single: bool = dataclasses.field(init=False)
+    charge_last_moved: bool = dataclasses.field(init=False)
     relay_adjacent: bool = dataclasses.field(init=False)
     bonus_unit: bool = dataclasses.field(init=False)
     retreat_one: bool = dataclasses.field(init=False)
@@ -110,6 +117,7 @@ class Options:
         derived = {
             "charge_four": self.charge_size == "four",
             "charge_single": self.charge_directions == "single",
+            "charge_last_moved": self.charge_directions == "last-moved",
             "relay_adjacent": self.relay_activation == "line-or-adjacent",
             "bonus_unit": self.terrain_bonus_scope == "unit",
             "retreat_one": self.retreat_range == "one",

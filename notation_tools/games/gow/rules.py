@@ -534,7 +534,12 @@ class Position(base.Position[Any]):
         terrain = TERRAIN[target]
         columns: list[tuple[int, ...]] = []
         if terrain != PASS and terrain != FORT:
+            # charge-directions=last-moved: only the line through the target on which the
+            # last unit moved this turn stands may charge (§8.4; JeuDeLaGuerre's reading)
+            last = self._last_moved() if opts.charge_last_moved else None
             for ray in FIRE_RAYS[target]:
+                if opts.charge_last_moved and last not in ray:
+                    continue
                 column = []
                 for s in ray:
                     if (board[s] == cavalry and s in online_a and TERRAIN[s] != FORT
@@ -593,6 +598,13 @@ class Position(base.Position[Any]):
         return Combat(target, offence, defence, tuple(off_parts), tuple(def_parts),
                       tuple(columns))
 
+    def _last_moved(self) -> int | None:
+        """Where the last unit moved in the turn in hand stands now (None before any move)."""
+        for event in reversed(self.events):
+            if event[0] == "step":
+                return event[2]
+        return None
+
     def _attack_allowed(self, combat: Combat) -> bool:
         minimum = self.options.attack_minimum
         if minimum == "positive":
@@ -607,6 +619,8 @@ class Position(base.Position[Any]):
             return []
         pos = self._began()
         if pos._decided() or pos.arsenal_taken is not None or pos._retreat_now():
+            return []
+        if pos.options.attack_needs_move and pos.moves_made == 0:
             return []
         enemy = 1 - pos.turn
         return [Attack(t) for t in sorted(pos.units[enemy]) if pos._attack_allowed(pos.combat(t))]
@@ -957,6 +971,9 @@ class Position(base.Position[Any]):
         if self.arsenal_taken is not None:
             raise self._fail(f"x{text}: no attack in a turn that destroyed the arsenal "
                              f"{NAMES[self.arsenal_taken]}", "E-ATTACK-AFTER-ARSENAL", "§7.3", offset)
+        if self.options.attack_needs_move and self.moves_made == 0:
+            raise self._fail(f"x{text}: an attack must follow a move of the same turn "
+                             "(attack-needs-move=yes)", "E-ATTACK-NO-MOVE", "§8.1", offset)
         v = self.board[target]
         if not v or SIDE_OF[v] == self.turn:
             if v:

@@ -24,9 +24,11 @@ def code_of(position, token: str) -> str | None:
 
 
 def test_every_option_has_its_values_tested():
-    """Guard: the option table is what this file and test_gow_acceptance.py cover (§12.1)."""
+    """Guard: the option table is what this file, test_gow_acceptance.py and
+    test_gow_jeudelaguerre.py cover (§12.1)."""
     expected = {
-        "charge-size": ("any", "four"), "charge-directions": ("all", "single"),
+        "charge-size": ("any", "four"), "charge-directions": ("all", "single", "last-moved"),
+        "attack-needs-move": ("no", "yes"),
         "fire-blocked-by": ("none", "enemy", "any"), "relay-activation": ("line", "line-or-adjacent"),
         "relay-range": ("2", "0"), "relay-status": ("covered-or-adjacent", "covered", "always"),
         "adjacency-via-relays": ("no", "yes"), "offline-units-block": ("yes", "no"),
