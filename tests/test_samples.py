@@ -96,6 +96,13 @@ SAMPLES: dict[str, tuple[str | None, str | None, tuple[str | None, ...]]] = {
     "maka/shogivar-155b-emperor-any.pgn": (None, MAKA, (UNFINISHED,)),
     "maka/shogivar-handicap-placeholder.pgn": (None, MAKA, (UNFINISHED,)),
     "maka/shogivar-text-score.txt": (None, MAKA, (UNFINISHED,)),
+    # ShogiVar 1.55b's own files (§9.9): three saves and the text scores it printed of them
+    "maka/maka-cvc-A.svar": (None, MAKA, (UNFINISHED,)),
+    "maka/maka-cvc-A.txt": (None, MAKA, (UNFINISHED,)),
+    "maka/maka-cvc-B.svar": (None, MAKA, (UNFINISHED,)),
+    "maka/maka-cvc-B.txt": (None, MAKA, (UNFINISHED,)),
+    "maka/maka-handicap-C.svar": (None, MAKA, (UNFINISHED,)),
+    "maka/broken-shogivar-handicap-misaligned.txt": ("E-PLACEHOLDER", MAKA, (UNFINISHED,)),
     "maka/tsa-sample-record.pgn": (None, MAKA, (UNFINISHED,)),
     "shih/broken-16-pieces-without-fen.pgn": ("E-BAD-POSITION", SHIH, (UNFINISHED,)),
     "shih/broken-bad-fen.pgn": ("E-BAD-POSITION", SHIH, (UNFINISHED,)),

@@ -30,10 +30,12 @@ def notations() -> list[str]:
 
 
 def file_format_names() -> list[str]:
-    """Every file format name of every registered game (``kfen``, ``ebarjou``, ...)."""
+    """Every file format name of every registered game that ``convert`` can write (``kfen``,
+    ``ebarjou``, ...; a format that is only read is not among them)."""
     names: dict[str, None] = {}
     for game in all_games():
-        names.update(dict.fromkeys(fmt.name for fmt in game.file_formats))
+        names.update(dict.fromkeys(fmt.name for fmt in game.file_formats
+                                   if fmt.write is not None))
     return list(names)
 
 
@@ -209,7 +211,8 @@ def _write_file_format(record: Record, conversion: Conversion) -> str | None:
                     visitor=line, keep_start=True)
     if result.game is None or result.position is None:
         return None
-    fmt = next((f for f in result.game.file_formats if f.name == conversion.target), None)
+    fmt = next((f for f in result.game.file_formats
+                if f.name == conversion.target and f.write is not None), None)
     if fmt is None:
         record.diagnostics.append(Diagnostic(
             "E-BAD-NOTATION", f"{result.game.id} has no file format {conversion.target!r}",

@@ -47,7 +47,9 @@ class FileFormat:
     the whole text into a :class:`ForeignRecord` (raising ``EngineError`` for a file it
     cannot read); ``write(start, moves, tags, final)`` writes a replayed record: ``moves`` are
     the legal main-line moves played from ``start`` (not changed), ``final`` the position
-    after them. A ``positional`` format holds one position: it writes ``final``.
+    after them (``None``: a format that is read only, such as another program's save file
+    whose every field is not known). A ``positional`` format holds one position: it writes
+    ``final``.
     ``suffixes`` are the file name endings a directory walk reads in this format. A file
     holds one game or one position, so ``convert`` writes one file per record.
     """
@@ -56,7 +58,7 @@ class FileFormat:
     help: str
     sniff: Callable[[str], bool]
     read: Callable[[str], ForeignRecord]
-    write: Callable[[Any, Sequence[Any], Mapping[str, str], Any], str]
+    write: Callable[[Any, Sequence[Any], Mapping[str, str], Any], str] | None
     positional: bool = False
     suffixes: tuple[str, ...] = ()
     file_suffix: str = ".txt"

@@ -15,7 +15,7 @@ from notation_tools.games.base import get_game
 from tests.conftest import invoke
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_games"
-FORMATS = sorted(formats())
+FORMATS = sorted(key for key, (_, fmt) in formats().items() if fmt.write is not None)
 
 
 def a_record_of(game_id: str) -> Path:

@@ -15,6 +15,7 @@ from typing import Any
 
 from notation_tools.codes import ERROR, WARNING, Code
 from notation_tools.games.base import Game, Resolution, Rules, Side, Style
+from notation_tools.games.maka import formats as _formats
 from notation_tools.games.maka import notation as _notation
 from notation_tools.games.maka import pieces as _pieces
 from notation_tools.games.maka import position as _position
@@ -43,6 +44,9 @@ CODES = (
          "(self-check=warn)", "§6.11"),
     Code("W-AMBIGUOUS-GOLD", WARNING, "G without an origin fits an original and a gold-promoted "
          "Gold, and the rest of the record never tells them apart", "§9.2"),
+    Code("E-SVAR", ERROR, "a ShogiVar save file (.svar) whose layout cannot be read", "§9.9"),
+    Code("E-SVAR-BOARD", ERROR, "the moves of a ShogiVar save, replayed, do not end on the "
+         "board it saved", "§9.9"),
     Code("W-AMBIGUOUS-OUTPUT", WARNING, "convert wrote a TSA token that reads back as more than "
          "one move", "§9.4"),
 )
@@ -65,6 +69,7 @@ class MakaGame(Game[Position, Move]):
     rules_doc = "docs/rules/maka-dai-dai-shogi.md"
     codes = CODES
     dialect = _notation.DIALECT
+    file_formats = _formats.FILE_FORMATS
 
     # ---- positions ------------------------------------------------------------------------
 

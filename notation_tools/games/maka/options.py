@@ -18,7 +18,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Literal
 
-from notation_tools.games.base import RuleOption
+from notation_tools.games.base import RuleOption, Rules
 from notation_tools.games.maka.pieces import ALTERNATIVE_MOVES
 
 
@@ -68,6 +68,17 @@ PROFILES: Mapping[str, Mapping[str, str]] = {
                "free-bear-jump": "no", "free-dragon": "r-bb", "free-wolf": "frlr-fb",
                "repetition": "forbidden"},
 }
+
+
+def _default_rules() -> Rules:
+    texts = {option.name: option.default for option in OPTIONS}
+    values = {option.name: option.value_of(option.default) for option in OPTIONS}
+    return Rules("maka-dai-dai-shogi", "tsa", texts, values, dict(texts))
+
+
+DEFAULT_RULES = _default_rules()
+"""The ``tsa`` rules (ShogiVar's), for the ``.svar`` reader, which checks the positions it
+builds before any record's rules are known."""
 
 
 def check_alternative_moves() -> list[str]:
