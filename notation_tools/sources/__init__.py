@@ -50,6 +50,9 @@ JSON_SUFFIXES = (".json", ".jsonl", ".ndjson")
 _COMPRESSED: dict[str, Callable[[BinaryIO], BinaryIO]] = {
     ".gz": lambda raw: gzip.GzipFile(fileobj=raw), ".bz2": bz2.BZ2File, ".xz": lzma.LZMAFile}
 _TAR_SUFFIXES = (".tar", ".tar.gz", ".tgz", ".tar.bz2", ".tbz2", ".tar.xz", ".txz")
+_TAR_COMPRESSION: dict[str, Callable[[BinaryIO], BinaryIO]] = {
+    ".tar.gz": _COMPRESSED[".gz"], ".tgz": _COMPRESSED[".gz"], ".tar.bz2": bz2.BZ2File,
+    ".tbz2": bz2.BZ2File, ".tar.xz": lzma.LZMAFile, ".txz": lzma.LZMAFile}
 # What reading an archive or a compressed stream can raise for bad data: encrypted zip members
 # (RuntimeError), compression methods zipfile lacks (NotImplementedError), and the rest.
 _READ_ERRORS = (OSError, EOFError, zlib.error, lzma.LZMAError, tarfile.TarError,
@@ -336,7 +339,13 @@ def _units_from_file(path: str, reading: Reading) -> Iterator[Unit]:
             if lower.endswith(".zip"):
                 yield from _units_from_zip(raw, path, reading)
             elif lower.endswith(_TAR_SUFFIXES):
-                yield from _units_from_tar_stream(raw, path, reading)
+                # A compressed tar is decompressed here, in bounded reads, and tarfile sees a
+                # plain tar stream: its own decompression inflates a whole block at once, and
+                # a block of a repetitive archive can inflate to hundreds of megabytes.
+                opener = next((open_ for suffix, open_ in _TAR_COMPRESSION.items()
+                               if lower.endswith(suffix)), None)
+                stream = opener(raw) if opener else raw
+                yield from _units_from_tar_stream(stream, path, reading)
             else:
                 opener = next((open_ for suffix, open_ in _COMPRESSED.items()
                                if lower.endswith(suffix)), None)
