@@ -31,7 +31,7 @@ from notation_tools.codes import SHARED_CODES
 from notation_tools.games.base import (EngineError, Game, Position, Rules, UnknownGameError,
                                        all_games, get_game)
 from notation_tools.records.diagnostics import Diagnostic
-from notation_tools.records.model import Move, Record, Tag
+from notation_tools.records.model import Move, Record, Tag  # noqa: F401 - Tag: the doctests
 from notation_tools.sources import ForeignText, PgnChunk, ReadProgress
 
 
@@ -309,7 +309,7 @@ class Selection:
     def _game_matches(self, record: Record) -> bool:
         if not (self.games or self.profiles or self.options):
             return True
-        game = _game_of(record, self.game_override)
+        game = game_of(record, self.game_override)
         if game is None or (self.games and game.id not in self.games):
             return False
         if not (self.profiles or self.options):
@@ -344,7 +344,9 @@ class Selection:
         return reaches is None or reaches.reached
 
 
-def _game_of(record: Record, override: str | None) -> Game[Any, Any] | None:
+def game_of(record: Record, override: str | None = None) -> Game[Any, Any] | None:
+    """The game of a record without replaying it: ``override``, its ``Variant``/``Game`` tag,
+    or, for untagged movetext, the game whose dialect recognises it."""
     name = override
     if name is None:
         tag = record.find_tag("Variant") or record.find_tag("Game")

@@ -20,6 +20,7 @@ from notation_tools.analysis.select import (
     Selected,
     SelectionError,
     Settings,
+    game_of,
     group_name,
     iter_selected,
     parse_selection,
@@ -28,7 +29,6 @@ from notation_tools.analysis.select import (
 from notation_tools.analysis.foreign import game_suffixes
 from notation_tools.cli.progress import Progress, progress_option
 from notation_tools.cli.options import (
-    InputError,
     limits_options,
     open_output,
     paths_argument,
@@ -63,7 +63,7 @@ class _Sink:
             return None
         if any(d.is_error and d.code in _READER_CODES for d in record.diagnostics):
             return Diagnostic("E-CANNOT-WRITE", "the record could not be read whole: it is "
-                              f"written only as read (as pgn, with no option that changes it)",
+                              "written only as read (as pgn, with no option that changes it)",
                               record.path, record.line, 1, record=record.index)
         if notation is not None or container != "pgn":
             record = copy.deepcopy(record)
@@ -102,6 +102,7 @@ class _Outputs:
         self.stack, self.container, self.append, self.raw = stack, container, append, raw
         self.split_by, self.directory = split_by, output
         self.groups: dict[str, _Sink] = {}
+        self.files: dict[str, contextlib.ExitStack] = {}
         self.current_part: str | None = None
         self.matches = None if split_by else self._open(output)
         self.rejected = self._open(rejected) if rejected else None
@@ -119,26 +120,30 @@ class _Outputs:
             return self.matches
         assert self.split_by is not None
         replayed = item.verdict.replay
-        game = replayed.game.id if replayed is not None and replayed.game is not None else None
-        if game is None:
-            tag = item.record.find_tag("Variant") or item.record.find_tag("Game")
-            game = tag.value if tag is not None else None
-        name = group_name(item.record, self.split_by, self.count, game)
+        game = replayed.game if replayed is not None and replayed.game is not None \
+            else game_of(item.record)
+        name = group_name(item.record, self.split_by, self.count,
+                          game.id if game is not None else None)
         self.count += 1
         sink = self.groups.get(name)
         if sink is None:
             if self.split_by.isdigit() and self.current_part is not None:
-                self.groups.pop(self.current_part).writer.end()  # parts are written in turn
+                self._close(self.current_part)  # parts are written in turn: one file open
             path = os.path.join(self.directory, _safe(name) + SUFFIXES[self.container])
-            sink = self.groups[name] = _Sink(
-                self.stack.enter_context(open_output(path, append=self.append)),
-                self.container, self.raw)
+            files = contextlib.ExitStack()
+            sink = _Sink(files.enter_context(open_output(path, append=self.append)),
+                         self.container, self.raw)
+            self.groups[name], self.files[name] = sink, files
             self.current_part = name
         return sink
 
+    def _close(self, name: str) -> None:
+        self.groups.pop(name).writer.end()
+        self.files.pop(name).close()
+
     def end(self) -> None:
-        for sink in self.groups.values():
-            sink.writer.end()
+        for name in list(self.groups):
+            self._close(name)
 
 
 def _safe(name: str) -> str:

@@ -5,7 +5,6 @@ same position)."""
 from __future__ import annotations
 
 import copy
-from pathlib import Path
 
 import pytest
 

@@ -7,7 +7,6 @@ import copy
 import io
 import json
 import tarfile
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -394,3 +393,28 @@ def test_every_record_goes_to_exactly_one_place(tmp_path_factory, archive_record
                                                    "--invalid": False}[validity])
     expected = sum(selection.judge(copy.deepcopy(r)).matched for r in archive_records)
     assert counts["kept"] + counts["dups"] == expected
+
+
+def test_split_by_one_record_a_file_closes_each_part(runner, tmp_path, archive,
+                                                     archive_records):
+    import os
+
+    parts = tmp_path / "one-each"
+    before = len(os.listdir("/proc/self/fd")) if os.path.isdir("/proc/self/fd") else 0
+    assert _select(runner, archive, "--split-by", "1", "-o", str(parts)).exit_code == 0
+    files = sorted(parts.iterdir())
+    assert len(files) == len(archive_records)
+    assert all(len(_read(f.read_text(encoding="utf-8"))) == 1 for f in files)
+    if before:
+        assert len(os.listdir("/proc/self/fd")) <= before + 1  # no part left open
+
+
+def test_split_by_game_names_the_game_not_the_alias(runner, tmp_path):
+    record = _generated(ELEVATION, 1, 8, 6)[0]
+    record.set_tag("Variant", "elevation")
+    text = pgn.write_record(record).replace('[Variant "elevation"]', '[Variant "Elevation"]')
+    source = tmp_path / "alias.pgn"
+    source.write_text(text, encoding="utf-8")
+    out = tmp_path / "games"
+    _select(runner, str(source), "--split-by", "game", "-o", str(out))
+    assert [p.name for p in out.iterdir()] == ["elevation.pgn"]
