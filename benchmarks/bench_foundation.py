@@ -31,8 +31,10 @@ from notation_tools.records.tokens import tokenize
 OUT = Path(__file__).resolve().parent / "out"
 
 
-def make_archive(game_id: str, games: int, plies: int, copies: int = 1) -> tuple[Path, str]:
-    """A tar.gz of ``copies`` members, each holding the same ``games`` random games."""
+def make_archive(game_id: str, games: int, plies: int, copies: int = 1,
+                 compression: str = "gz") -> tuple[Path, str]:
+    """A tar archive (``compression``: gz, xz, bz2) of ``copies`` members, each holding the
+    same ``games`` random games."""
     OUT.mkdir(exist_ok=True)
     text_path = OUT / f"{game_id}-{games}x{plies}.pgn"
     if not text_path.exists():
@@ -41,10 +43,10 @@ def make_archive(game_id: str, games: int, plies: int, copies: int = 1) -> tuple
                                    max_plies=plies)
         text_path.write_text("".join(write_record(r) for r in records), encoding="utf-8")
     text = text_path.read_text(encoding="utf-8")
-    archive = OUT / f"{game_id}-{games}x{plies}-{copies}.tar.gz"
+    archive = OUT / f"{game_id}-{games}x{plies}-{copies}.tar.{compression}"
     if not archive.exists():
         data = text.encode()
-        with tarfile.open(archive, "w:gz") as tar:
+        with tarfile.open(archive, f"w:{compression}") as tar:
             for number in range(copies):
                 info = tarfile.TarInfo(f"games/part{number:03}.pgn")
                 info.size = len(data)

@@ -19,39 +19,20 @@ Archives are made once (fixed seed) in benchmarks/out/. Not a test: it asserts n
 from __future__ import annotations
 
 import argparse
-import io
 import os
 import subprocess
 import sys
-import tarfile
 import tempfile
 import time
 from pathlib import Path
 
-OUT = Path(__file__).resolve().parent / "out"
+from bench_foundation import make_archive as make_foundation_archive
+
 GAME = "maka-dai-dai-shogi"
 
 
 def make_archive(games: int, members: int, plies: int) -> Path:
-    from notation_tools.analysis.generate import generate_records
-    from notation_tools.games.base import get_game
-    from notation_tools.records.pgn import write_record
-
-    OUT.mkdir(exist_ok=True)
-    text_path = OUT / f"{GAME}-{games}x{plies}.pgn"
-    if not text_path.exists():
-        game = get_game(GAME)
-        records = generate_records(game, game.parse_rules(None), count=games, seed=2026,
-                                   max_plies=plies)
-        text_path.write_text("".join(write_record(r) for r in records), encoding="utf-8")
-    archive = OUT / f"{GAME}-{games}x{plies}-{members}.tar.xz"
-    if not archive.exists():
-        data = text_path.read_bytes()
-        with tarfile.open(archive, "w:xz") as tar:
-            for number in range(members):
-                info = tarfile.TarInfo(f"selfplay/run{number:04}.pgn")
-                info.size = len(data)
-                tar.addfile(info, io.BytesIO(data))
+    archive, _ = make_foundation_archive(GAME, games, plies, members, compression="xz")
     return archive
 
 
