@@ -173,16 +173,17 @@ class ResultsDatabase:
                                 "results database (it has no meta table)")
         version = self.schema_version()
         if version != SCHEMA_VERSION:
-            raise DatabaseError(f"{self.path} has results schema version {version}; this "
-                                f"notation-tools ({__version__}) reads version "
-                                f"{SCHEMA_VERSION}: analyze into a new file")
+            which = f"results schema version {version}" if version is not None else \
+                "no readable results schema version"
+            raise DatabaseError(f"{self.path} has {which}; this notation-tools "
+                                f"({__version__}) reads version {SCHEMA_VERSION}: analyze into "
+                                "a new file")
 
     def schema_version(self) -> int | None:
-        row = self.connection.execute(
-            "SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+        rows = self._query("SELECT value FROM meta WHERE key = 'schema_version'")
         try:
-            return int(row[0]) if row is not None else None
-        except ValueError:
+            return int(rows[0][0]) if rows else None
+        except (ValueError, TypeError):
             return None
 
     @contextlib.contextmanager
@@ -206,13 +207,21 @@ class ResultsDatabase:
 
     # ---- inputs ---------------------------------------------------------------------------
 
+    def _query(self, sql: str, parameters: tuple[Any, ...] = ()) -> list[Any]:
+        """Rows of a query; a damaged database is a :class:`DatabaseError`."""
+        try:
+            return self.connection.execute(sql, parameters).fetchall()
+        except sqlite3.Error as error:
+            raise DatabaseError(self._message(error)) from None
+
     def is_current(self, path: str, digest: str | None, overrides: str | None = None) -> bool:
         """Whether ``path`` is stored complete with this content digest, analysed with the
         same --game/--rules overrides."""
         if digest is None:
             return False
-        row = self.connection.execute(
-            "SELECT digest, complete, rules FROM inputs WHERE path = ?", (path,)).fetchone()
+        rows = self._query("SELECT digest, complete, rules FROM inputs WHERE path = ?",
+                           (path,))
+        row = rows[0] if rows else None
         return row is not None and row[0] == digest and row[1] == 1 and row[2] == overrides
 
     def store(self, path: str, size: int | None, digest: str | None, overrides: str | None,
@@ -291,25 +300,28 @@ class ResultsDatabase:
 
     def inputs(self) -> list[tuple[str, bool]]:
         """Every stored input and whether it is complete, in the order first stored."""
-        return [(row[0], bool(row[1])) for row in self.connection.execute(
+        return [(row[0], bool(row[1])) for row in self._query(
             "SELECT path, complete FROM inputs ORDER BY id")]
 
     def reports(self, paths: Iterable[str] | None = None) -> Iterator[RecordReport | Diagnostic]:
         """The stored reports of the complete inputs (of ``paths``, in that order; else of
         all, in the order stored), as analyze gave them."""
         if paths is None:
-            rows = self.connection.execute(
-                "SELECT id FROM inputs WHERE complete = 1 ORDER BY id").fetchall()
-            ids = [row[0] for row in rows]
+            ids = [row[0] for row in self._query(
+                "SELECT id FROM inputs WHERE complete = 1 ORDER BY id")]
         else:
             ids = []
             for path in paths:
-                row = self.connection.execute(
-                    "SELECT id FROM inputs WHERE path = ? AND complete = 1", (path,)).fetchone()
-                if row is not None:
-                    ids.append(row[0])
+                ids += [row[0] for row in self._query(
+                    "SELECT id FROM inputs WHERE path = ? AND complete = 1", (path,))]
         for input_id in ids:
-            yield from self._reports_of(input_id)
+            try:
+                yield from self._reports_of(input_id)
+            except (sqlite3.DatabaseError, ValueError, TypeError, KeyError) as error:
+                # a row changed by hand, a damaged file: a clear error, not a wrong report
+                raise DatabaseError(f"{self.path}: a stored result cannot be read "
+                                    f"({type(error).__name__}: {error}); analyze into a new "
+                                    "file") from None
 
     def _reports_of(self, input_id: int) -> Iterator[RecordReport | Diagnostic]:
         own = {row[0]: self._diagnostic(row[1:]) for row in self.connection.execute(

@@ -314,3 +314,23 @@ def test_an_unreachable_scheduler_is_an_error(runner, inputs):
     with pytest.raises(ClusterError, match="cannot reach the Dask scheduler"):
         with connect("tcp://127.0.0.1:9", timeout="1s"):
             pass
+
+
+def test_a_damaged_database_is_an_error_not_a_traceback(runner, tmp_path, inputs):
+    """Tables missing, a row changed by hand: exit 2 and the file named, never a wrong report
+    or a traceback."""
+    half = tmp_path / "half.sqlite"
+    connection = sqlite3.connect(half)
+    connection.execute("CREATE TABLE meta (key, value)")
+    connection.execute("INSERT INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
+    connection.commit()
+    damaged = tmp_path / "damaged.sqlite"
+    assert invoke(runner, ["analyze", str(inputs), "--db", str(damaged), "-j", "1"]
+                  ).exit_code == 0
+    connection = sqlite3.connect(damaged)
+    connection.execute("UPDATE records SET figures_json = 'not json' WHERE id = 1")
+    connection.commit()
+    for path in (half, damaged):
+        result = invoke(runner, ["report", str(path)])
+        assert result.exit_code == 2 and str(path) in result.stderr
+        assert result.stdout == ""
