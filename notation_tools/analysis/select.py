@@ -65,10 +65,8 @@ def _compare(op: str, have: str, want: str) -> bool:
     """Numbers compare as numbers when both sides are numbers; other texts as texts (so PGN
     dates ``1998.01.01`` compare in calendar order)."""
     have_number, want_number = _number(have), _number(want)
-    if have_number is not None and want_number is not None and op != "=":
+    if have_number is not None and want_number is not None:
         return _COMPARE[op](have_number, want_number)
-    if op == "=" and have_number is not None and want_number is not None:
-        return have_number == want_number
     return _COMPARE[op](have, want)
 
 

@@ -137,8 +137,7 @@ def read_svar(text: str) -> ForeignRecord:
     """
     lines = _Lines(text)
     header = lines.next("the header")
-    if not header or not _HEADER.match(",".join(f'"{v}"' if i in (0, 3) else v
-                                               for i, v in enumerate(header))):
+    if len(header) < 7 or header[3] not in ("Black", "White"):
         raise _bad("line 1 is not a ShogiVar header (\"Maka\",0,<move>,\"<side>\",...)")
     if header[0] != "Maka":
         raise EngineError(f"a ShogiVar save of the variant {header[0]!r}, not of Maka-Dai-Dai "
