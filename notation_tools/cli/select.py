@@ -174,9 +174,11 @@ def _check_split(value: str | None) -> str | None:
 @paths_argument
 @click.option("--tag", "-t", "tags", multiple=True, metavar="TEST",
               help="Keep records whose tag passes TEST: NAME=VALUE, NAME~REGEX, or NAME<VALUE "
-                   "(also <=, >, >=, !=; numbers compare as numbers). Repeated: all must pass.")
+                   "(also <=, >, >=, !=; numbers compare as numbers). Repeated: all must pass. "
+                   "pgn-extract: -T, a -t tag file.")
 @click.option("--any-tag", "any_tags", multiple=True, metavar="TEST",
-              help="Like --tag; repeated, at least one must pass.")
+              help="Like --tag; repeated, at least one must pass. pgn-extract: several lines "
+                   "of a -t file.")
 @click.option("--date-from", metavar="DATE", help="Keep records dated on or after DATE "
               "(1998.01.01; 1998 or 1998.01 mean the first day).")
 @click.option("--date-to", metavar="DATE", help="Keep records dated on or before DATE "
@@ -189,44 +191,47 @@ def _check_split(value: str | None) -> str | None:
               help="Keep records whose effective rules set this option to this value.")
 @rules_option
 @click.option("--valid/--invalid", default=None,
-              help="Keep only the records that replay without error, or only the others.")
+              help="Keep only the records that replay without error, or only the others "
+                   "(pgn-extract's semantic check).")
 @click.option("--code", "codes", multiple=True, metavar="CODE",
               help="Keep records with a diagnostic of this code (repeatable: any of them).")
 @click.option("--ended", "ended", multiple=True, metavar="REASON",
               help="Keep records whose game ended this way (e.g. royal-captured; "
                    "'unfinished' for the others; repeatable).")
 @click.option("--plies", metavar="RANGE", help="Keep records of so many plies: 40..200, "
-              "40.., ..200 or 60.")
+              "40.., ..200 or 60. pgn-extract: -p (plies), -b (moves).")
 @click.option("--figure", "figures", multiple=True, metavar="TEST",
               help="Keep records whose statistics figure passes TEST, e.g. emperor_moves>0 "
                    "(also <, <=, >=, =, !=; repeatable: all must pass).")
 @click.option("--reaches", metavar="POSITION",
-              help="Keep records whose main line reaches this position string at any ply.")
+              help="Keep records whose main line reaches this position string at any ply "
+                   "(the whole string, move counter included). pgn-extract: -x.")
 @click.option("--dedupe", type=click.Choice(DEDUPE_MODES), is_flag=False, flag_value="moves",
               default=None, help="Drop a matching record that repeats an earlier match: the "
               "same game, start and moves whatever the notation or comments (--dedupe), or "
-              "the same final position (--dedupe=position).")
+              "the same final position (--dedupe=position). pgn-extract: -D.")
 @click.option("--duplicates", metavar="FILE", type=click.Path(dir_okay=False, allow_dash=True),
-              help="Write the records --dedupe drops to FILE.")
+              help="Write the records --dedupe drops to FILE. pgn-extract: -d.")
 @click.option("--output", "-o", default="-", show_default=True, metavar="PATH",
               type=click.Path(allow_dash=True),
               help="Write the matching records to this file ('-': standard output), or into "
                    "this directory with --split-by.")
 @click.option("--rejected", metavar="FILE", type=click.Path(dir_okay=False, allow_dash=True),
-              help="Write the records that do not match to FILE.")
+              help="Write the records that do not match to FILE. pgn-extract: -n.")
 @click.option("--split-by", callback=lambda c, p, v: _check_split(v), metavar="game|result|N",
               help="Write the matches into the --output directory, one file per game, per "
-                   "result (1-0, 0-1, draw, unfinished), or per N records.")
+                   "result (1-0, 0-1, draw, unfinished), or per N records. pgn-extract: -#N.")
 @click.option("--to", "container", type=click.Choice(list(RECORD_WRITERS)), default="pgn",
               show_default=True, help="The container the records are written in.")
 @click.option("--notation", "-n", metavar="NOTATION", type=click.Choice(notations()),
               help="Re-write the moves of the records written in this notation.")
 @click.option("--keep-tags", metavar="NAMES",
               help="Write only these tags (comma-separated; the tags a record needs to be "
-                   "replayed are always kept).")
-@click.option("--tags-only", is_flag=True, help="Write the records' tags without their moves.")
+                   "replayed are always kept). pgn-extract: -7 (the seven tags).")
+@click.option("--tags-only", is_flag=True, help="Write the records' tags without their moves "
+              "(pgn-extract: --tagsonly).")
 @click.option("--append", is_flag=True, help="Add to the output files instead of replacing "
-              "them (not with --to json, whose array cannot be extended).")
+              "them (not with --to json, whose array cannot be extended). pgn-extract: -a.")
 @quiet_option
 @progress_option
 @limits_options
