@@ -17,9 +17,10 @@ import json
 import random
 import string
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from notation_tools.analysis.batch import Settings, iter_reports
+from notation_tools.analysis.batch import Settings, iter_records, iter_reports
 from notation_tools.analysis.convert import Conversion, convert_record
 from notation_tools.analysis.generate import generate_records, random_move
 from notation_tools.analysis.replay import replay
@@ -272,9 +273,59 @@ def batch_pipeline(rng: random.Random) -> int:
     return count
 
 
+def select_pipeline(rng: random.Random) -> int:
+    """Mutated records through ``select``'s library with a random selection (tags, replay
+    criteria, both kinds of duplicates)."""
+    from notation_tools.analysis.select import iter_selected, parse_selection
+
+    game = rng.choice(_games())
+    found = material(game)
+    text = "\n".join(mutate(rng, rng.choice(found["pgn"]), found["alphabet"])
+                     for _ in range(rng.randint(1, 4)))
+    selection = parse_selection(
+        tags=rng.sample(["Result=1-0", "White~a", "Round>=2", "Event!=x"], rng.randint(0, 2)),
+        valid=rng.choice([None, True, False]), dedupe=rng.choice([None, "moves", "position"]),
+        plies=rng.choice([None, "2..", "..5"]))
+    count = 0
+    for item in iter_selected(["-"], selection,
+                              stdin=io.BytesIO(text.encode("utf-8", "surrogatepass"))):
+        count += 1
+    return count
+
+
+_SVAR = Path(__file__).resolve().parents[1] / "sample_games" / "maka"
+
+
+def svar_file(rng: random.Random) -> int:
+    """A ShogiVar save file, its lines cut, swapped or edited, read through the sources."""
+    lines = rng.choice(sorted(_SVAR.glob("*.svar"))).read_text(encoding="ascii").splitlines()
+    for _ in range(rng.randint(1, 6)):
+        index = rng.randrange(len(lines))
+        choice = rng.randrange(4)
+        if choice == 0:
+            lines[index] = rng.choice(["", "x", "-1", "99999", '"', ",,", "1e9", "0", "2"])
+        elif choice == 1:
+            del lines[index:]
+        elif choice == 2:
+            other = rng.randrange(len(lines))
+            lines[index], lines[other] = lines[other], lines[index]
+        else:
+            lines.insert(index, rng.choice(["0", "1", '"P-10m",2,2,290,270']))
+        if not lines:
+            lines = ["x"]
+    data = ("\n".join(lines) + "\n").encode("ascii")
+    count = 0
+    for item in iter_records(["-"], stdin=io.BytesIO(data)):
+        if not isinstance(item, Diagnostic):
+            replay(item)
+        count += 1
+    return count
+
+
 TARGETS: dict[str, Callable[[random.Random], int]] = {
     "move": move_parser, "json-move": json_move_parser, "position": position_parser,
     "rules": rules_parser, "pgn": pgn_record, "json": json_record, "nested": nested,
     "bytes": container_bytes, "convert": convert_round_trip, "batch": batch_pipeline,
+    "select": select_pipeline, "svar": svar_file,
 }
 """Every target by name. Weights in the campaign favour the cheap ones."""

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from fuzz.targets import TARGETS
 
 EXAMPLES = {"move": 80, "json-move": 40, "position": 80, "rules": 40, "pgn": 40, "json": 40,
-            "nested": 10, "bytes": 30, "convert": 30, "batch": 15}
+            "nested": 10, "bytes": 30, "convert": 30, "batch": 15, "select": 20, "svar": 40}
 
 
 @pytest.mark.parametrize("name", sorted(TARGETS))

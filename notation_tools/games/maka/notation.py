@@ -128,7 +128,10 @@ def _parse_cached(text: str, kind: str) -> Pattern | EngineError:
     try:
         return _parse_pattern(text, kind)
     except EngineError as error:
-        return error
+        # Cached without its traceback: a traceback's frames link to every caller's frame,
+        # and 8,192 cached errors kept as many replays (records, positions) alive.
+        error.__context__ = error.__cause__ = None
+        return error.with_traceback(None)
 
 
 def parse_pattern(text: str, notation: str | None = None) -> Pattern:
