@@ -367,21 +367,19 @@ def _belongs(item_path: str, path: str) -> bool:
 
 def analyze_into(database: ResultsDatabase, paths: list[str], settings: Settings, *,
                  analyze: Callable[[list[str]], Iterator[RecordReport | Diagnostic]],
-                 overrides: str | None = None,
-                 problems: list[Diagnostic] | None = None,
-                 ) -> Iterator[RecordReport | Diagnostic]:
+                 overrides: str | None = None) -> Iterator[RecordReport | Diagnostic]:
     """Every report of ``paths``, in input order, with the database kept up to date.
 
     Inputs are the files a walk of ``paths`` finds (an archive is one input). An input stored
     complete with the same content digest and the same ``overrides`` (the run's --game and
     --rules) is read back from the database; every other one is given to ``analyze`` (one
     call for all of them, so a process pool or a cluster serves them all) and stored as its
-    reports arrive.
+    reports arrive. A directory that cannot be read is reported first (it is no input, so it
+    is not stored).
     """
     walk_problems: list[Diagnostic] = []
     files = input_files(paths, game_suffixes(), walk_problems)
-    if problems is not None:
-        problems += walk_problems
+    yield from walk_problems
     plan: list[tuple[str, int | None, str | None, bool]] = []
     for path in files:
         digest = None
