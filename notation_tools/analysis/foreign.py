@@ -35,14 +35,20 @@ def game_suffixes() -> tuple[str, ...]:
     return tuple(found)
 
 
-def claim_format(head: str) -> str | None:
-    """The key of the first format whose sniff accepts a file's head, or ``None``."""
+def claim_format(head: str, name: str = "") -> str | None:
+    """The key of the first format whose sniff accepts a file's head, else of the format whose
+    file ending ``name`` has (so a damaged ``.svar`` gets the save format's own diagnostic,
+    not the container's), or ``None``."""
     for key, (_, fmt) in formats().items():
         try:
             if fmt.sniff(head):
                 return key
         except Exception:  # noqa: BLE001 - a sniffer's fault must not stop the run
             continue
+    lower = name.lower()
+    for key, (_, fmt) in formats().items():
+        if fmt.suffixes and lower.endswith(fmt.suffixes):
+            return key
     return None
 
 

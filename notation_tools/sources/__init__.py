@@ -97,8 +97,9 @@ class ForeignText:
 
 
 Unit = PgnChunk | Record | Diagnostic | ForeignText
-Claim = Callable[[str], "str | None"]
-"""Given a file's first 8 KiB as text, the key of a format that reads it, or ``None``."""
+Claim = Callable[[str, str], "str | None"]
+"""Given a file's first 8 KiB as text and its name (an archive member's name inside the
+archive), the key of a format that reads it, or ``None``."""
 
 
 class InputNotFound(Exception):
@@ -488,7 +489,7 @@ def _units_from_stream(stream: BinaryIO, path: str, inner_name: str, reading: Re
         yield _io_error(path, f"{shown(path)} holds binary data, not text records")
         return
     lines = _TextLines(buffered, shown(path), reading)
-    key = reading.claim(lines.head_text()) if reading.claim is not None else None
+    key = reading.claim(lines.head_text(), inner_name) if reading.claim is not None else None
     if key is not None:
         text = lines.read_all(reading.limits.max_record_bytes)
         yield ForeignText(shown(path), key, text, tuple(lines.take_problems()))

@@ -106,7 +106,7 @@ class _Lines:
 
 
 def _bad(message: str) -> EngineError:
-    return MoveSyntaxError(f"ShogiVar save: {message}", rule="§9.9", code="E-SVAR")
+    return MoveSyntaxError(message, rule="§9.9", code="E-SVAR")
 
 
 def _cell(value: int, line: int) -> int:

@@ -169,3 +169,14 @@ def test_9_9_a_damaged_save_gives_a_diagnostic_never_a_crash(data):
         return
     record = copy.deepcopy(found)
     assert isinstance(record.tokens, tuple)
+
+
+def test_9_9_a_file_named_svar_is_read_as_a_save_even_when_damaged(tmp_path):
+    """§9.9: recognised by its content and by its name: a damaged first line still gets the
+    save's own diagnostic, naming the line."""
+    path = tmp_path / "damaged.svar"
+    path.write_text("not a header\n" + "\n".join(_lines("maka-cvc-B.svar")[1:]) + "\n",
+                    encoding="ascii")
+    record = _record(path)
+    (error,) = [d for d in record.diagnostics if d.is_error]
+    assert error.code == "E-SVAR" and "line 1" in error.message and error.line == 1
