@@ -227,8 +227,9 @@ class Stats(StatsCollector[Position, Move]):
             data[f"royals_{key}"] = len(final.royals(s))
             data[f"emperor_{key}"] = sum(1 for c in pieces if c >> 1 == EMPEROR_ID)
             data[f"gold_promoted_{key}"] = sum(1 for c in pieces if c >> 1 == GP_ID)
+            # the cheap geometric test first: move generation only for pieces it names
             data[f"immobile_{key}"] = sum(1 for sq, c in final.pieces(s)
-                                          if not final.piece_moves(sq, c) and _immobile(sq, c))
+                                          if _immobile(sq, c) and not final.piece_moves(sq, c))
         for abbr, count in sorted(self.captured_types.items()):
             data[f"captured_{abbr}"] = count
         return data
