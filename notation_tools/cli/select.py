@@ -170,7 +170,16 @@ def _check_split(value: str | None) -> str | None:
                              param_hint="'--split-by'")
 
 
-@click.command("select")
+class _SelectCommand(click.Command):
+    """``--dedupe`` alone means ``--dedupe=moves``: rewritten before Click parses, so that a
+    path after it (``select --dedupe archive.pgn``) is never taken for its value."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        args = ["--dedupe=moves" if arg == "--dedupe" else arg for arg in args]
+        return super().parse_args(ctx, args)
+
+
+@click.command("select", cls=_SelectCommand)
 @paths_argument
 @click.option("--tag", "-t", "tags", multiple=True, metavar="TEST",
               help="Keep records whose tag passes TEST: NAME=VALUE, NAME~REGEX, or NAME<VALUE "
@@ -206,7 +215,7 @@ def _check_split(value: str | None) -> str | None:
 @click.option("--reaches", metavar="POSITION",
               help="Keep records whose main line reaches this position string at any ply "
                    "(the whole string, move counter included). pgn-extract: -x.")
-@click.option("--dedupe", type=click.Choice(DEDUPE_MODES), is_flag=False, flag_value="moves",
+@click.option("--dedupe", type=click.Choice(DEDUPE_MODES), metavar="[=moves|position]",
               default=None, help="Drop a matching record that repeats an earlier match: the "
               "same game, start and moves whatever the notation or comments (--dedupe), or "
               "the same final position (--dedupe=position). pgn-extract: -D.")

@@ -418,3 +418,13 @@ def test_split_by_game_names_the_game_not_the_alias(runner, tmp_path):
     out = tmp_path / "games"
     _select(runner, str(source), "--split-by", "game", "-o", str(out))
     assert [p.name for p in out.iterdir()] == ["elevation.pgn"]
+
+
+def test_dedupe_right_before_the_path(runner, archive, archive_records):
+    """``--dedupe`` alone takes no value: a path after it is a path (the issue's order)."""
+    result = _select(runner, "--dedupe", archive)
+    assert result.exit_code == 0, result.stderr
+    assert len(_matched(result)) == len(archive_records) - 1
+    by_position = _select(runner, "--dedupe=position", archive)
+    assert by_position.exit_code == 0
+    assert _select(runner, "--dedupe=nonsense", archive).exit_code == 2
