@@ -31,7 +31,7 @@ import io
 import os
 import sys
 from collections.abc import Iterable, Iterator
-from typing import IO, Any
+from typing import IO, Any, BinaryIO, TextIO, cast
 
 from notation_tools.analysis.batch import Settings, records_of_units, units_of
 from notation_tools.analysis.convert import Conversion, convert_record, write_converted
@@ -302,7 +302,7 @@ def read_one(source: Source, *, game: str | None = None, rules: str | None = Non
     raise NoRecordError(f"no record in {_name(source)}")
 
 
-def write(records: Iterable[Record], destination: str | os.PathLike[str] | IO[str], *,
+def write(records: Iterable[Record], destination: str | os.PathLike[str] | TextIO, *,
           notation: str | None = None, container: str | None = None) -> int:
     """Write ``records`` to a file (a path, replaced) or an open text stream, in
     ``container`` (``pgn``, ``json``, ``jsonl``; by default from the file name's ending, else
@@ -320,7 +320,7 @@ def write(records: Iterable[Record], destination: str | os.PathLike[str] | IO[st
     return _write_all(records, destination, container or "pgn", notation)
 
 
-def _write_all(records: Iterable[Record], out: IO[str], container: str,
+def _write_all(records: Iterable[Record], out: TextIO, container: str,
                notation: str | None) -> int:
     writer = RECORD_WRITERS[container](out)
     try:
@@ -351,10 +351,12 @@ def _is_text(text: str) -> bool:
 
 
 def _units(source: Source, settings: Settings) -> Iterator[Any]:
-    stream_options = {"claim": claim_format, "suffixes": game_suffixes(),
-                      "limits": settings.limits, "encoding": settings.encoding}
+    def from_stream(stream: BinaryIO, name: str) -> Iterator[Any]:
+        return iter_stream(stream, name, claim=claim_format, suffixes=game_suffixes(),
+                           limits=settings.limits, encoding=settings.encoding)
+
     if isinstance(source, str) and _is_text(source):
-        return iter_stream(io.BytesIO(source.encode("utf-8")), "<string>", **stream_options)
+        return from_stream(io.BytesIO(source.encode("utf-8")), "<string>")
     if isinstance(source, (str, os.PathLike)):
         path = os.fspath(source)
         try:
@@ -364,8 +366,8 @@ def _units(source: Source, settings: Settings) -> Iterator[Any]:
         return units_of([path], settings, stdin=sys.stdin.buffer if path == "-" else None)
     name = _name(source)
     if isinstance(source.read(0), str):
-        return iter_stream(_EncodedText(source), name, **stream_options)  # type: ignore[arg-type]
-    return iter_stream(source, name, **stream_options)  # type: ignore[arg-type]
+        return from_stream(io.BufferedReader(_EncodedText(cast(IO[str], source))), name)
+    return from_stream(cast(BinaryIO, source), name)
 
 
 class _EncodedText(io.RawIOBase):

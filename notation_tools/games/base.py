@@ -390,11 +390,15 @@ class Dialect:
         return 1
 
 
-class Sampler(Protocol[PositionT, MoveT]):
+_PositionIn = TypeVar("_PositionIn", bound=Position[Any], contravariant=True)
+_MoveOut = TypeVar("_MoveOut", covariant=True)
+
+
+class Sampler(Protocol[_PositionIn, _MoveOut]):
     """A game's own way of drawing a random legal move, for games whose full move list is too
     large to build or whose uniform choice makes no useful games (``generate``)."""
 
-    def sample(self, position: PositionT, rng: random.Random) -> MoveT | None:
+    def sample(self, position: _PositionIn, rng: random.Random) -> _MoveOut | None:
         """A random legal move of ``position``, or ``None`` when there is none."""
 
 
@@ -644,12 +648,12 @@ class Game(ABC, Generic[PositionT, MoveT]):
             problems.append(f"default profile {self.default_profile} is not a profile")
         for profile, changes in self.profiles.items():
             for name, value in changes.items():
-                option = self.option_table.get(name)
-                if option is None:
+                changed = self.option_table.get(name)
+                if changed is None:
                     problems.append(f"profile {profile}: unknown option {name}")
                     continue
                 try:
-                    option.value_of(value)
+                    changed.value_of(value)
                 except ValueError:
                     problems.append(f"profile {profile}: option {name} has no value {value!r}")
         if self.options_type is not None:
