@@ -113,7 +113,13 @@ class GameRecord(Record):
     def replay(self, rules: str | None = None) -> ReplayedGame:
         """Replay the record against its game's rules (``rules``, a ``Rules`` tag text, over
         the override and the tag). Never raises for a bad record: see
-        :attr:`ReplayedGame.diagnostics`. The record itself is not changed."""
+        :attr:`ReplayedGame.diagnostics`. The record itself is not changed.
+
+        >>> text = '[Variant "elevation"]\\n\\n1. c1:c2>b2,c1-c2 c6:c5>b5,c6-c5 *\\n'
+        >>> game = read_one(text).replay()
+        >>> game.is_valid, len(game.moves), game.outcome
+        (True, 2, None)
+        """
         return ReplayedGame(self, rules if rules is not None else self.rules_text)
 
     def write(self, notation: str | None = None, container: str = "pgn") -> str:
@@ -159,7 +165,8 @@ class ReplayedGame:
     """A record replayed against its game's rules.
 
     ``game``, ``rules`` and ``start`` are ``None`` when the record names no known game,
-    carries bad rules or an impossible start position (its diagnostics say which).
+    carries bad rules or an impossible start position (its diagnostics say which); ``start``
+    and ``final`` are the replayed game's own positions, to read, not to change.
     ``moves`` are the main line's moves as the engine's move objects, as far as the replay
     went (to the first illegal move); ``final`` is the position after the last of them;
     ``outcome`` is how the game ended when the main line played to its end and the rules say
@@ -197,6 +204,11 @@ class ReplayedGame:
         each is right until the next step, and must not be changed; keep one with
         ``position.copy()``. With ``copy=True`` every position is a copy of its own (the
         ``position_after`` of one ply is the ``position_before`` of the next).
+
+        >>> text = '[Variant "elevation"]\\n\\n1. c1:c2>b2,c1-c2 c6:c5>b5,c6-c5 *\\n'
+        >>> game = read_one(text).replay()
+        >>> [(ply, before.text(move), after.turn) for ply, move, before, after in game.positions()]
+        [(1, 'c1:c2>b2,c1-c2', 1), (2, 'c6:c5>b5,c6-c5', 0)]
         """
         if self.start is None:
             return
@@ -277,7 +289,12 @@ def read(source: Source, *, game: str | None = None, rules: str | None = None,
     ``encoding`` overrides UTF-8 (a byte-order mark is always obeyed).
 
     Raises :class:`ReadError` when input cannot be read (see the module's introduction) and
-    :class:`~notation_tools.games.base.UnknownGameError` for an unknown ``game``.
+    :class:`~notation_tools.games.base.UnknownGameError` for an unknown ``game``; a path that
+    does not exist raises ``FileNotFoundError`` at once.
+
+    >>> text = '[Variant "elevation"]\\n\\n1. c1:c2>b2,c1-c2 *\\n'
+    >>> [(record.path, record.line, record.tag("Variant")) for record in read(text)]
+    [('<string>', 1, 'elevation')]
     """
     if game is not None:
         get_game(game)
@@ -296,7 +313,11 @@ def _records(units: Iterator[Any], settings: Settings, game: str | None,
 def read_one(source: Source, *, game: str | None = None, rules: str | None = None,
              encoding: str | None = None) -> GameRecord:
     """The first record of ``source`` (as :func:`read`); raises :class:`NoRecordError` when
-    it holds none."""
+    it holds none.
+
+    >>> read_one("1. c1:c2>b2,c1-c2 *\\n", game="elevation").moves[0].text
+    'c1:c2>b2,c1-c2'
+    """
     for record in read(source, game=game, rules=rules, encoding=encoding):
         return record
     raise NoRecordError(f"no record in {_name(source)}")
@@ -311,6 +332,12 @@ def write(records: Iterable[Record], destination: str | os.PathLike[str] | TextI
 
     Raises :class:`CannotWriteError` at the first record that cannot be written (those
     before it are written), and ``KeyError`` for an unknown container.
+
+    >>> out = io.StringIO()
+    >>> write(read("1. c1:c2>b2,c1-c2 *\\n", game="elevation"), out, container="jsonl")
+    1
+    >>> read_one(out.getvalue()).moves[0].text
+    'c1:c2>b2,c1-c2'
     """
     if isinstance(destination, (str, os.PathLike)):
         path = os.fspath(destination)
@@ -351,12 +378,14 @@ def _is_text(text: str) -> bool:
 
 
 def _units(source: Source, settings: Settings) -> Iterator[Any]:
-    def from_stream(stream: BinaryIO, name: str) -> Iterator[Any]:
+    def from_stream(stream: BinaryIO, name: str, encoding: str | None) -> Iterator[Any]:
         return iter_stream(stream, name, claim=claim_format, suffixes=game_suffixes(),
-                           limits=settings.limits, encoding=settings.encoding)
+                           limits=settings.limits, encoding=encoding)
 
+    # Text (a str, a text stream) reaches the reader as UTF-8 whatever ``encoding`` says:
+    # it is already decoded.
     if isinstance(source, str) and _is_text(source):
-        return from_stream(io.BytesIO(source.encode("utf-8")), "<string>")
+        return from_stream(io.BytesIO(source.encode("utf-8")), "<string>", "utf-8")
     if isinstance(source, (str, os.PathLike)):
         path = os.fspath(source)
         try:
@@ -364,10 +393,14 @@ def _units(source: Source, settings: Settings) -> Iterator[Any]:
         except InputNotFound:
             raise FileNotFoundError(errno.ENOENT, "no such file or directory", path) from None
         return units_of([path], settings, stdin=sys.stdin.buffer if path == "-" else None)
+    if not callable(getattr(source, "read", None)):
+        raise TypeError(f"read() takes a path, record text or an open file, not "
+                        f"{type(source).__name__}")
     name = _name(source)
     if isinstance(source.read(0), str):
-        return from_stream(io.BufferedReader(_EncodedText(cast(IO[str], source))), name)
-    return from_stream(cast(BinaryIO, source), name)
+        return from_stream(io.BufferedReader(_EncodedText(cast(IO[str], source))), name,
+                           "utf-8")
+    return from_stream(cast(BinaryIO, source), name, settings.encoding)
 
 
 class _EncodedText(io.RawIOBase):

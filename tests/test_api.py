@@ -56,7 +56,8 @@ def package_of(game):
 # ---- read ------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("path", SAMPLE_FILES, ids=[str(p.relative_to(SAMPLES)) for p in SAMPLE_FILES])
+@pytest.mark.parametrize("path", SAMPLE_FILES,
+                         ids=[str(p.relative_to(SAMPLES)) for p in SAMPLE_FILES])
 def test_read_gives_what_the_command_line_reads(path):
     expected = list(iter_records([str(path)]))
     try:
@@ -132,7 +133,8 @@ def test_read_directories_archives_members_and_standard_input(tmp_path, monkeypa
     for name in names:
         (folder / name).write_bytes((source / name).read_bytes())
     assert len(list(notation_tools.read(folder))) == len(expected)
-    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO((source / names[0]).read_bytes())))
+    stdin = io.TextIOWrapper(io.BytesIO((source / names[0]).read_bytes()))
+    monkeypatch.setattr(sys, "stdin", stdin)
     assert next(notation_tools.read("-")).same_as(expected[0])
 
 
@@ -148,6 +150,16 @@ def test_read_faults_inside_a_record_are_diagnostics_and_lost_input_raises(tmp_p
         notation_tools.read(SAMPLES / "maka", game="no-such-game")
     with pytest.raises(NoRecordError):
         notation_tools.read_one(io.StringIO(""))
+    with pytest.raises(TypeError):
+        notation_tools.read(b"1. c1:c2>b2,c1-c2 *")
+
+
+def test_read_in_another_encoding():
+    path = SAMPLES / "container" / "broken-latin1-encoding.pgn"
+    assert {d.code for d in notation_tools.read_one(path).diagnostics} == {"E-ENCODING"}
+    assert notation_tools.read_one(path, encoding="latin-1").diagnostics == []
+    with open(path, encoding="latin-1") as handle:  # decoded already: the encoding is moot
+        assert notation_tools.read_one(handle, encoding="utf-16").diagnostics == []
 
 
 def test_read_overrides_give_the_game_and_rules():
@@ -225,8 +237,9 @@ def test_positions_without_and_with_copies_agree(folder):
 
 
 def test_live_positions_are_two_boards_a_ply_apart():
-    replayed = notation_tools.read_one(SAMPLES / "shih" / next(
-        p.name for p in sorted((SAMPLES / "shih").glob("*.pgn")) if not p.name.startswith("broken"))).replay()
+    path = next(p for p in sorted((SAMPLES / "shih").glob("*.pgn"))
+                if not p.name.startswith("broken"))
+    replayed = notation_tools.read_one(path).replay()
     seen = set()
     for _, move, before, after in replayed.positions():
         seen.add((id(before), id(after)))
