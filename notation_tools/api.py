@@ -37,6 +37,8 @@ from notation_tools.analysis.batch import Settings, records_of_units, units_of
 from notation_tools.analysis.convert import Conversion, convert_record, write_converted
 from notation_tools.analysis.foreign import claim_format, game_suffixes
 from notation_tools.analysis.replay import ReplayVisitor, replay, resolve_game
+# The replay driver's diagnostics sink, so that finding a record's game (which may report
+# E-UNKNOWN-VARIANT) runs the driver's own code on a scratch record.
 from notation_tools.analysis.replay import _Context as _ReplayContext
 from notation_tools.games.base import Game, Outcome, Position, Rules, get_game
 from notation_tools.records.diagnostics import Diagnostic
@@ -110,9 +112,10 @@ class GameRecord(Record):
                                                     _ReplayContext(scratch))
         return found
 
-    def replay(self, rules: str | None = None) -> ReplayedGame:
-        """Replay the record against its game's rules (``rules``, a ``Rules`` tag text, over
-        the override and the tag). Never raises for a bad record: see
+    def replay(self, rules: Rules | str | None = None) -> ReplayedGame:
+        """Replay the record against its game's rules (``rules``, a ``Rules`` tag text or a
+        :class:`~notation_tools.games.base.Rules`, over the override and the tag). Never
+        raises for a bad record: see
         :attr:`ReplayedGame.diagnostics`. The record itself is not changed.
 
         >>> text = '[Variant "elevation"]\\n\\n1. c1:c2>b2,c1-c2 c6:c5>b5,c6-c5 *\\n'
@@ -120,6 +123,8 @@ class GameRecord(Record):
         >>> game.is_valid, len(game.moves), game.outcome
         (True, 2, None)
         """
+        if isinstance(rules, Rules):
+            rules = rules.describe()
         return ReplayedGame(self, rules if rules is not None else self.rules_text)
 
     def write(self, notation: str | None = None, container: str = "pgn") -> str:
@@ -129,7 +134,8 @@ class GameRecord(Record):
         keep their text (:meth:`replay` says what is wrong).
 
         Raises :class:`CannotWriteError` when the record cannot be written so that it reads
-        back the same, and ``KeyError`` for an unknown container. The record is not changed.
+        back the same or its game has no such notation (``E-BAD-NOTATION``), and ``KeyError``
+        for an unknown container. The record is not changed.
         """
         out = io.StringIO()
         writer = RECORD_WRITERS[container](out)
@@ -143,6 +149,9 @@ def _write_one(record: Record, writer: Any, notation: str | None) -> None:
     game = getattr(record, "game_name", None)
     rules = getattr(record, "rules_text", None)
     convert_record(work, Conversion(writer.name, notation=notation, game=game, rules=rules))
+    unknown = [d for d in work.diagnostics if d.code == "E-BAD-NOTATION"]
+    if unknown:  # convert writes the moves as they were; a program asked for another notation
+        raise CannotWriteError(unknown)
     if not write_converted(work, writer):
         raise CannotWriteError([d for d in work.diagnostics if d.code == "E-CANNOT-WRITE"])
 

@@ -170,6 +170,8 @@ def test_read_overrides_give_the_game_and_rules():
     assert record.game is elevation
     assert record.replay().rules == elevation.parse_rules("two-pieces-per-turn")
     assert record.replay(rules="").rules == elevation.parse_rules(None)
+    assert record.replay(rules=elevation.parse_rules("standard")).rules == \
+        elevation.parse_rules("standard")
 
 
 # ---- replay ----------------------------------------------------------------------------------
@@ -352,6 +354,10 @@ def test_a_record_not_read_whole_is_not_written():
     with pytest.raises(CannotWriteError) as raised:
         record.write()
     assert raised.value.diagnostics[0].code == "E-CANNOT-WRITE"
+    valid = notation_tools.read_one(SAMPLES / "maka" / "tsa-sample-record.pgn")
+    with pytest.raises(CannotWriteError) as raised:
+        valid.write(notation="elevation-explicit")
+    assert raised.value.diagnostics[0].code == "E-BAD-NOTATION"
 
 
 @given(st.sampled_from(GAMES), st.integers(0, 2**16), st.sampled_from(["pgn", "json", "jsonl"]))
