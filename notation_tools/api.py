@@ -83,10 +83,10 @@ class CannotWriteError(ValueError):
 
 @dataclasses.dataclass(slots=True)
 class GameRecord(Record):
-    """A record as :func:`read` gives it: tags (:attr:`tags`, :meth:`tag`), the move tree
-    (:attr:`moves`, each move with its comments, NAGs and variations), comments, the
-    reading's diagnostics, its location (:attr:`path`, :attr:`line`, :attr:`offset`, and
-    :attr:`index` within its file) and its game (:attr:`game`).
+    """A record as :func:`read` gives it: tags (``tags``, ``tag(name)``), the move tree
+    (``moves``, each move with its comments, NAGs and variations), comments, the reading's
+    diagnostics, its location (``path``, ``line``, ``offset`` in bytes, and ``index`` within
+    its file) and its game (:attr:`game`).
 
     ``game_name`` and ``rules_text`` are the overrides given to :func:`read` (``--game`` and
     ``--rules`` on the command line); replay and writing use them over the tags.

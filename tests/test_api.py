@@ -385,3 +385,16 @@ def test_import_stays_cheap_and_names_load_when_used():
     assert set(notation_tools.__all__) <= set(dir(notation_tools))
     for name in notation_tools.__all__:
         assert getattr(notation_tools, name) is not None
+
+
+def test_a_position_finds_its_game_by_package_even_for_a_game_outside_this_one(monkeypatch):
+    from notation_tools.games import base
+    from tests.example_game.tictactoe import GAME as EXAMPLE
+    from tests.example_game.tictactoe import Position as ExamplePosition
+
+    with pytest.raises(UnknownGameError):
+        base.game_of_position.__wrapped__(ExamplePosition)  # not registered
+    monkeypatch.setattr(base, "all_games", lambda: (*GAMES, EXAMPLE))
+    assert base.game_of_position.__wrapped__(ExamplePosition) is EXAMPLE
+    subclass = type("Derived", (ExamplePosition,), {"__module__": "elsewhere.rules"})
+    assert base.game_of_position.__wrapped__(subclass) is EXAMPLE
