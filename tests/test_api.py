@@ -371,6 +371,19 @@ def test_reading_what_was_written_gives_the_same_moves(game, seed, container):
     assert notation_tools.read_one(record.write(notation=notation)).replay().moves == moves
 
 
+def test_every_sample_record_read_whole_reads_back_with_the_same_moves():
+    checked = 0
+    for record in sample_records():
+        if any(d.is_error for d in record.diagnostics):
+            continue  # not read whole: refused, as test_a_record_not_read_whole_is_not_written
+        replayed = record.replay()
+        for container in ("pgn", "jsonl"):
+            back = list(notation_tools.read(record.write(container=container)))
+            assert len(back) == 1 and back[0].replay().moves == replayed.moves, record.path
+        checked += 1
+    assert checked > 50
+
+
 # ---- the package's face ----------------------------------------------------------------------
 
 
