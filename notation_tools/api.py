@@ -180,7 +180,8 @@ class ReplayedGame:
     went (to the first illegal move); ``final`` is the position after the last of them;
     ``outcome`` is how the game ended when the main line played to its end and the rules say
     it is over, else ``None``; ``result`` is the record's result text (the ``Result`` tag, or
-    the movetext's result).
+    the movetext's result); ``complete`` says whether every main-line move was replayed;
+    ``record`` is the record replayed.
     """
 
     def __init__(self, record: GameRecord, rules: str | None = None) -> None:
@@ -264,7 +265,8 @@ class ReplayedGame:
 
 
 def replayed_html(replayed: ReplayedGame) -> str:
-    """HTML for a notebook: the final position's picture and the main line's moves."""
+    """HTML for a notebook: the final position's picture and the main line's moves (the one
+    place that draws a replayed game as HTML, so a fuller viewer replaces only this)."""
     if replayed.final is None:
         items = "".join(f"<li>{html.escape(str(d))}</li>" for d in replayed.diagnostics)
         return f"<ul>{items}</ul>"
