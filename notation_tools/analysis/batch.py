@@ -273,9 +273,15 @@ def _worker_died(batch: list[Unit]) -> Diagnostic:
 def iter_records(paths: list[str], *, stdin: Any = None, settings: Settings = Settings(),
                  progress: ReadProgress | None = None) -> Iterator[Record | Diagnostic]:
     """Parsed records (not replayed) and E-IO diagnostics, in input order, in this process."""
-    for unit in units_of(paths, settings, stdin, progress):
+    return records_of_units(units_of(paths, settings, stdin, progress), settings.limits)
+
+
+def records_of_units(units: Iterable[Unit],
+                     limits: Limits = DEFAULT) -> Iterator[Record | Diagnostic]:
+    """The parsed records (not replayed) of ``units``, and the diagnostics among them."""
+    for unit in units:
         if isinstance(unit, PgnChunk):
-            yield from records_of_chunk(unit, settings.limits)
+            yield from records_of_chunk(unit, limits)
         elif isinstance(unit, ForeignText):
             yield foreign_record(unit)
         else:

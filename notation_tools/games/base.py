@@ -276,6 +276,40 @@ class Position(ABC, Generic[MoveT]):
         """Whether the game has ended (``outcome()`` is not ``None``)."""
         return self.outcome() is not None
 
+    # ---- the same spelling for every game (the Python API); each asks the position's game
+
+    @property
+    def game(self) -> Game[Any, Any]:
+        """The registered :class:`Game` this position belongs to."""
+        return game_of_position(type(self))
+
+    def fen(self) -> str:
+        """The game's position string of this position (:meth:`Game.format_position`)."""
+        return self.game.format_position(self)
+
+    def push_text(self, text: str, *, notation: str | None = None) -> MoveT:
+        """Play the move that ``text`` names (any notation of the game unless ``notation``
+        narrows it) and return it; raises :class:`MoveSyntaxError`,
+        :class:`IllegalMoveError` or :class:`AmbiguousMoveError`, leaving the position as
+        it was."""
+        move: MoveT = self.game.parse_move(text, self, notation)
+        self.push(move)
+        return move
+
+    def text(self, move: MoveT, *, notation: str | None = None) -> str:
+        """The text of ``move`` (legal here) in ``notation`` (default: the game's first)."""
+        text: str = self.game.format_move(move, self, notation)
+        return text
+
+    def svg(self, *, last_move: MoveT | None = None, **marks: bool) -> str:
+        """An SVG picture of this position (:meth:`Game.render_svg`)."""
+        picture: str = self.game.render_svg(self, last_move=last_move, **marks)
+        return picture
+
+    def _repr_svg_(self) -> str:
+        # Jupyter shows a position as its picture.
+        return self.svg()
+
     def unordered_moves(self) -> Iterator[MoveT]:
         """The legal moves in any order; perft uses it where it is cheaper than
         ``legal_moves()``."""
@@ -356,11 +390,15 @@ class Dialect:
         return 1
 
 
-class Sampler(Protocol[PositionT, MoveT]):
+_PositionIn = TypeVar("_PositionIn", bound=Position[Any], contravariant=True)
+_MoveOut = TypeVar("_MoveOut", covariant=True)
+
+
+class Sampler(Protocol[_PositionIn, _MoveOut]):
     """A game's own way of drawing a random legal move, for games whose full move list is too
     large to build or whose uniform choice makes no useful games (``generate``)."""
 
-    def sample(self, position: PositionT, rng: random.Random) -> MoveT | None:
+    def sample(self, position: _PositionIn, rng: random.Random) -> _MoveOut | None:
         """A random legal move of ``position``, or ``None`` when there is none."""
 
 
@@ -458,6 +496,20 @@ class Game(ABC, Generic[PositionT, MoveT]):
         """Reject inconsistent option combinations with :class:`BadRulesError`."""
 
     # ---- positions -----------------------------------------------------------------------
+
+    def rules_of(self, rules: Rules | str | None = None) -> Rules:
+        """``rules`` as this game's :class:`Rules`: a ``Rules`` tag text, or ``None`` for the
+        default profile; raises :class:`BadRulesError`."""
+        return rules if isinstance(rules, Rules) else self.parse_rules(rules)
+
+    def start(self, rules: Rules | str | None = None) -> PositionT:
+        """The standard start position under ``rules`` (see :meth:`rules_of`)."""
+        return self.start_position(self.rules_of(rules))
+
+    def position(self, fen: str, rules: Rules | str | None = None) -> PositionT:
+        """The position that ``fen`` (the game's position string) describes; raises
+        :class:`BadPositionError`."""
+        return self.parse_position(fen, self.rules_of(rules))
 
     @abstractmethod
     def start_position(self, rules: Rules, *, fen: str | None = None,
@@ -596,12 +648,12 @@ class Game(ABC, Generic[PositionT, MoveT]):
             problems.append(f"default profile {self.default_profile} is not a profile")
         for profile, changes in self.profiles.items():
             for name, value in changes.items():
-                option = self.option_table.get(name)
-                if option is None:
+                changed = self.option_table.get(name)
+                if changed is None:
                     problems.append(f"profile {profile}: unknown option {name}")
                     continue
                 try:
-                    option.value_of(value)
+                    changed.value_of(value)
                 except ValueError:
                     problems.append(f"profile {profile}: option {name} has no value {value!r}")
         if self.options_type is not None:
@@ -654,6 +706,18 @@ def all_games() -> tuple[Game[Any, Any], ...]:
         game = _load(reference)
         games.setdefault(game.id, game)
     return tuple(games.values())
+
+
+@functools.cache
+def game_of_position(position_type: type[Position[Any]]) -> Game[Any, Any]:
+    """The registered game whose package defines ``position_type`` (or a base class of it):
+    every game package holds its ``rules.py`` and ``game.py`` side by side."""
+    packages = {type(game).__module__.rpartition(".")[0]: game for game in all_games()}
+    for cls in position_type.__mro__:
+        game = packages.get(cls.__module__.rpartition(".")[0])
+        if game is not None:
+            return game
+    raise UnknownGameError(f"no registered game has the position class {position_type.__name__}")
 
 
 class UnknownGameError(LookupError):

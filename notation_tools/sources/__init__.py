@@ -370,10 +370,20 @@ def _describe(error: BaseException) -> str:
     return text
 
 
-def _units_from_stdin(stream: BinaryIO, reading: Reading) -> Iterator[Unit]:
+def iter_stream(stream: BinaryIO, name: str = "-", *, claim: Claim | None = None,
+                suffixes: tuple[str, ...] = (), limits: Limits = DEFAULT,
+                encoding: str | None = None) -> Iterator[Unit]:
+    """Units from one open byte stream, read as standard input is (text, or compressed data
+    or a tar archive known by its first bytes); reports name it ``name``. The Python API
+    reads open files and record text with it."""
+    return _units_from_stdin(stream, Reading(claim, suffixes, limits, encoding), name)
+
+
+def _units_from_stdin(stream: BinaryIO, reading: Reading, name: str = "-") -> Iterator[Unit]:
     """Standard input: text, or compressed data or a tar archive known by its first bytes."""
     buffered = stream if isinstance(stream, io.BufferedReader) else io.BufferedReader(
         _Raw(stream), _BLOCK)
+    what = "standard input" if name == "-" else shown(name)
     try:
         head = buffered.peek(512)[:512]
         opener = next((open_ for magic, open_ in _MAGIC if head.startswith(magic)), None)
@@ -381,14 +391,14 @@ def _units_from_stdin(stream: BinaryIO, reading: Reading) -> Iterator[Unit]:
             buffered = io.BufferedReader(_Raw(opener(buffered)), _BLOCK)
             head = buffered.peek(512)[:512]
         if len(head) >= 262 and head[257:262] == b"ustar":
-            yield from _units_from_tar_stream(buffered, "-", reading)
+            yield from _units_from_tar_stream(buffered, name, reading)
         elif head.startswith(b"PK\x03\x04"):
-            yield _io_error("-", "a zip archive cannot be read from standard input (it is "
+            yield _io_error(name, f"a zip archive cannot be read from {what} (it is "
                             "read from its end): give its file name")
         else:
-            yield from _units_from_stream(buffered, "-", "-", reading, None)
+            yield from _units_from_stream(buffered, name, name, reading, None)
     except _READ_ERRORS as error:
-        yield _io_error("-", f"cannot read standard input: {_describe(error)}")
+        yield _io_error(name, f"cannot read {what}: {_describe(error)}")
 
 
 def _units_from_zip(raw: BinaryIO, path: str, reading: Reading) -> Iterator[Unit]:
