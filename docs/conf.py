@@ -34,6 +34,10 @@ root_doc = "index"
 # not pages of their own; _build is the default output.
 exclude_patterns = ["_build", "rules", "README.md"]
 
+# Option names and quoted values are shown as the program prints them ("--quiet", not an
+# en dash; straight quotes).
+smartquotes = False
+
 myst_heading_anchors = 4
 myst_enable_extensions = ["deflist"]
 suppress_warnings = ["myst.header"]
