@@ -8,6 +8,12 @@
   ``formats``.
 * ``{shared-codes}`` — the diagnostic codes every game shares.
 
+It also resolves a Python cross-reference that names an object by its short name from
+another module's page: the package re-exports names (``notation_tools.Game`` is
+``notation_tools.games.base.Game``), and a docstring written for the module that defines a
+name (``:func:`options_of```) is shown under the package too. Only a reference that matches
+exactly one documented object is resolved so.
+
 Every directive builds docutils nodes directly, so no text from the code is read as markup.
 """
 
@@ -20,7 +26,9 @@ import click
 from docutils import nodes
 from sphinx import addnodes
 from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective
+from sphinx.util.nodes import make_refnode
 
 from notation_tools.cli import main
 from notation_tools.cli.manpages import PROGRAM, command_context, help_paragraphs, option_rows
@@ -169,7 +177,23 @@ class SharedCodes(SphinxDirective):
                        (2, 1, 7))]
 
 
+def resolve_by_short_name(app: Sphinx, env: BuildEnvironment, node: addnodes.pending_xref,
+                          contnode: nodes.TextElement) -> nodes.reference | None:
+    """The one documented Python object whose full name ends with the reference's target."""
+    if node.get("refdomain") != "py" or "." in node["reftarget"].lstrip("~."):
+        return None
+    domain = env.get_domain("py")
+    found = domain.find_obj(env, "", "", node["reftarget"].lstrip("~."), None, 1)  # type: ignore[attr-defined]
+    canonical = {entry.node_id: (name, entry) for name, entry in found if not entry.aliased}
+    if len(canonical) != 1:
+        return None
+    [(name, entry)] = canonical.values()
+    return make_refnode(app.builder, node["refdoc"], entry.docname, entry.node_id, contnode,
+                        name)
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
+    app.connect("missing-reference", resolve_by_short_name)
     app.add_directive("click-command", ClickCommand)
     app.add_directive("game-table", GameTable)
     app.add_directive("shared-codes", SharedCodes)
