@@ -15,10 +15,13 @@ name (``:func:`options_of```) is shown under the package too. Only a reference t
 exactly one documented object is resolved so.
 
 Every directive builds docutils nodes directly, so no text from the code is read as markup.
+A rules section a game table cites (``§6.1``) links to that heading of the game's rules
+reference, which the game's page includes.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -36,6 +39,44 @@ from notation_tools.codes import SHARED_CODES, Code
 from notation_tools.games.base import Game, UnknownGameError, get_game
 
 Cell = str | nodes.Node
+SECTION = re.compile(r"§(\d+(?:\.\d+)*)")
+
+
+class section_ref(nodes.Inline, nodes.TextElement):  # noqa: N801 - docutils names nodes so
+    """A rules section a table cites; replaced by a link to its heading once the page is read
+    (:func:`link_sections`), or by its text where the page has no such heading."""
+
+
+def _sections(text: str) -> Cell:
+    """``text`` with each ``§N.M`` in it made a :class:`section_ref`."""
+    parts: list[nodes.Node] = []
+    position = 0
+    for match in SECTION.finditer(text):
+        if match.start() > position:
+            parts.append(nodes.Text(text[position:match.start()]))
+        parts.append(section_ref(match.group(0), match.group(0), number=match.group(1)))
+        position = match.end()
+    if not parts:
+        return text
+    if position < len(text):
+        parts.append(nodes.Text(text[position:]))
+    return nodes.inline("", "", *parts)
+
+
+def link_sections(app: Sphinx, doctree: nodes.document) -> None:
+    """Turn every :class:`section_ref` of a page into a link to the page's heading that starts
+    with that section number."""
+    headings = {}
+    for section in doctree.findall(nodes.section):
+        match = SECTION.match(section[0].astext()) if section.children else None
+        if match and section["ids"]:
+            headings.setdefault(match.group(1), section["ids"][0])
+    for ref in list(doctree.findall(section_ref)):
+        target = headings.get(ref["number"])
+        if target is None:
+            ref.replace_self(nodes.Text(ref.astext()))
+        else:
+            ref.replace_self(nodes.reference("", ref.astext(), internal=True, refid=target))
 
 
 def _cell(value: Cell) -> nodes.entry:
@@ -65,8 +106,8 @@ def _table(headers: Sequence[str], rows: Sequence[Sequence[Cell]],
 
 
 def _code_rows(codes: Sequence[Code]) -> list[list[Cell]]:
-    return [[nodes.literal(text=code.code), code.severity, code.meaning, code.section or ""]
-            for code in codes]
+    return [[nodes.literal(text=code.code), code.severity, code.meaning,
+             _sections(code.section or "")] for code in codes]
 
 
 CODE_HEADERS = ("code", "severity", "meaning", "rules section")
@@ -145,7 +186,7 @@ class GameTable(SphinxDirective):
         if kind == "options":
             rows = [[nodes.literal(text=option.name), option.default,
                      ", ".join(option.values) if option.values else "as the option says",
-                     option.help, option.spec] for option in game.options]
+                     option.help, _sections(option.spec)] for option in game.options]
             return [_table(("option", "default", "values", "what it decides", "section"),
                            rows, (2, 1, 2, 5, 1))]
         if kind == "profiles":
@@ -194,6 +235,7 @@ def resolve_by_short_name(app: Sphinx, env: BuildEnvironment, node: addnodes.pen
 
 def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("missing-reference", resolve_by_short_name)
+    app.connect("doctree-read", link_sections)
     app.add_directive("click-command", ClickCommand)
     app.add_directive("game-table", GameTable)
     app.add_directive("shared-codes", SharedCodes)
