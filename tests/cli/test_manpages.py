@@ -7,12 +7,13 @@ from pathlib import Path
 from notation_tools.cli import main
 from notation_tools.cli.manpages import render_man_pages
 
-MAN = Path(__file__).resolve().parents[2] / "man"
+ROOT = Path(__file__).resolve().parents[2]
+MAN = ROOT / "man"
 
 
 def test_man_pages_are_current():
-    pages = render_man_pages(main)
-    on_disk = {path.name: path.read_text(encoding="utf-8") for path in MAN.glob("*.1")}
+    pages = render_man_pages(main, ROOT / "docs")
+    on_disk = {path.name: path.read_text(encoding="utf-8") for path in MAN.glob("*.[1-9]")}
     stale = sorted(name for name in pages if on_disk.get(name) != pages[name])
     extra = sorted(set(on_disk) - set(pages))
     assert not stale and not extra, (
@@ -21,7 +22,7 @@ def test_man_pages_are_current():
 
 
 def test_every_subcommand_has_a_page_with_its_options():
-    pages = render_man_pages(main)
+    pages = render_man_pages(main, ROOT / "docs")
     for name, command in main.commands.items():
         page = pages[f"notation-tools-{name}.1"]
         assert page.startswith('.TH "NOTATION-TOOLS-')
