@@ -222,9 +222,9 @@ def _legend(position: Position, last_move: Any, marks: frozenset[str]) -> list[L
         doc.element(parent, "circle", cx=x + box / 2, cy=y + box / 2, r=box * 0.45,
                     fill="none", stroke=_RETREAT_COLOUR, stroke_width=2)
 
-    entries = [LegendEntry("North unit", unit(0, "I")),
-               LegendEntry("South unit (ringed)", unit(1, "I")),
-               LegendEntry("offline (faded)", unit(0, "I", opacity=_OFFLINE_OPACITY)),
+    entries = [LegendEntry("North unit", unit(0, "C")),
+               LegendEntry("South unit (ringed)", unit(1, "C")),
+               LegendEntry("offline (faded)", unit(0, "C", opacity=_OFFLINE_OPACITY)),
                LegendEntry("retreat due", retreat),
                LegendEntry("mountain", terrain("mountain")),
                LegendEntry("pass", terrain("pass")),
