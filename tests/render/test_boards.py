@@ -275,9 +275,10 @@ def test_shuriken_marks_both_sides_frames():
     cells = [[float(v) for v in p.split(",")] for e in root.iter(f"{NS}polygon")
              if e.get("class") == "cell" for p in e.get("points").split()]
     top, bottom = min(y for _, y in cells), max(y for _, y in cells)
-    assert {round(y) for _, y in black} == {round(top + 3), round(bottom - 3)} or all(
-        y < top + 8 or y > bottom - 8 for _, y in black)
-    assert all(top + 8 < y < bottom - 8 for _, y in white[1:-1])
+    reach = 12   # the hexagon size: a rim segment lies within one cell of the board's edge
+    assert all(y < top + reach or y > bottom - reach for _, y in black)
+    assert any(y < top + reach for _, y in black) and any(y > bottom - reach for _, y in black)
+    assert sum(1 for _, y in white if top + reach < y < bottom - reach) >= 2 * 17
     legend = " ".join(t.text for t in root.find(f"{NS}g[@class='legend']").iter(f"{NS}text"))
     assert "Black's sides" in legend and "White's sides" in legend
 
@@ -328,8 +329,12 @@ def test_shih_names_sit_inside_their_triangles_clear_of_the_walls():
     assert len(names) == len(NAMES)
     order = [child.get("class") for child in root]
     assert order.index("mark-coordinates") > order.index("pieces")  # drawn over the discs
+    from notation_tools.render.svg import DARK, LIGHT, TEXT_COLOUR
+
+    ink = {-1: TEXT_COLOUR, 0: LIGHT["text"], 1: DARK["text"]}
     for label in names:
         space = NAMES.index(label.text)
+        assert label.get("fill") == ink[position.board[space]]   # legible on a disc too
         left, top, right, bottom = text_box(label)
         box = [(left, top), (right, top), (right, bottom), (left, bottom)]
         sides = corners(space)

@@ -256,13 +256,16 @@ def svg(position: Position, *, last_move: Move | None = None, marks: Set[str] = 
                         stroke_linecap="round", stroke_width=stroke)
     # Column letters above row 1 and below row 19, row numbers where the virtual columns 0
     # and 20 would be.
+    # The letters keep clear of the rims' zigzag: baselines a little further out than the
+    # numbers', which sit on their rows' centres.
     labels = [(centre(1, c)[0], centre(0, c)[1], COLUMNS[c - 1]) for c in range(1, SIZE + 1)]
-    labels += [(*centre(r, 0), str(r)) for r in range(1, SIZE + 1)]
-    labels += [(centre(SIZE, c)[0], centre(SIZE + 1, c)[1], COLUMNS[c - 1])
+    labels += [(centre(r, 0)[0], centre(r, 0)[1] + 0.3 * size, str(r))
+               for r in range(1, SIZE + 1)]
+    labels += [(centre(SIZE, c)[0], centre(SIZE + 1, c)[1] + 0.6 * size, COLUMNS[c - 1])
                for c in range(1, SIZE + 1)]
-    labels += [(*centre(r, SIZE + 1), str(r)) for r in range(1, SIZE + 1)]
-    doc.coordinates([(x, y + 0.3 * size, text) for x, y, text in labels],
-                    font_size=0.8 * size)
+    labels += [(centre(r, SIZE + 1)[0], centre(r, SIZE + 1)[1] + 0.3 * size, str(r))
+               for r in range(1, SIZE + 1)]
+    doc.coordinates(labels, font_size=0.8 * size)
     stones = doc.group("pieces")
     for cell in CELLS:
         content = board[cell]
