@@ -279,10 +279,12 @@ def svg(position: Position, *, last_move: Move | None = None,
     ``last_move`` colours the spaces its actions touched: where a Step left, where it went
     or what a rotation turned.
 
-    Each mark draws in its own ``mark-<name>`` group: ``maze`` draws the lattice itself
+    Each mark draws in its own ``mark-<name>`` group (``regions`` in two, under and over the
+    pieces): ``maze`` draws the lattice itself
     (every walled edge on its line, open edges dotted) instead of each space's own wall;
     ``coordinates`` writes every space's name at its centre (on a piece, in the piece's
-    text colour); ``regions`` tints each enclosed region and lists it in the legend.
+    text colour); ``regions`` tints each enclosed region, letters its pieces (unless the
+    names are there) and lists it in the legend.
     """
     maze, named = "maze" in marks, "coordinates" in marks
     width = 2 * HEX_SIDE * _UNIT + 2 * _MARGIN
@@ -347,6 +349,16 @@ def svg(position: Position, *, last_move: Move | None = None,
             colour = TEXT_COLOUR if piece == EMPTY else (DARK if piece == RED else LIGHT)["text"]
             doc.label(layer, cx, cy + _NAME_SIZE * 0.35, NAMES[space], font_size=_NAME_SIZE,
                       fill=colour, class_="space-name")
+    if regions and not named:
+        # The region's letter on each of its pieces (the names take that place otherwise).
+        layer = doc.mark_group("regions")
+        for index, region in enumerate(regions):
+            for space in region:
+                cx, cy = centroid(space)
+                ink = (DARK if position.board[space] == RED else LIGHT)["text"]
+                doc.label(layer, cx, cy + _NAME_SIZE * 0.35, _region_label(index),
+                          font_size=_NAME_SIZE, font_weight="bold", fill=ink,
+                          class_="region-letter")
     doc.caption(caption_lines(position), margin=_MARGIN / 2,
                 dark_to_move=position.turn == RED if position.outcome() is None else None)
     legend = [LegendEntry("Blue", legend_disc(False)), LegendEntry("Red", legend_disc(True)),
@@ -354,9 +366,11 @@ def svg(position: Position, *, last_move: Move | None = None,
                           else "walled edge", _legend_wall)]
     if maze:
         legend.append(LegendEntry("open edge", _legend_open_edge))
-    if last_move is not None:
-        legend += [LegendEntry("left by the last turn", legend_swatch(LAST_MOVE_ORIGIN)),
-                   LegendEntry("reached or turned", legend_swatch(LAST_MOVE_TARGET))]
+    if origins:
+        legend.append(LegendEntry("left by the last turn", legend_swatch(LAST_MOVE_ORIGIN)))
+    if targets:
+        legend.append(LegendEntry("reached or turned by the last turn",
+                                  legend_swatch(LAST_MOVE_TARGET)))
     if "regions" in marks:
         if not regions:
             legend.append(LegendEntry("no enclosed region", legend_swatch("#ffffff")))
