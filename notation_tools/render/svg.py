@@ -77,6 +77,10 @@ def wrap(text: str, width: float, font_size: float) -> list[str]:
     return textwrap.wrap(text, columns, break_on_hyphens=False) or [""]
 
 
+Element = ET.Element
+"""An SVG element under construction (what groups and drawing callbacks receive)."""
+
+
 @dataclass(frozen=True)
 class LegendEntry:
     """One symbol of a legend and what it means. ``draw(doc, parent, x, y, size)`` draws the

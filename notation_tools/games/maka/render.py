@@ -11,7 +11,6 @@ so that tests can state positions as pictures. This module does not print or kno
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
 from typing import Any
 
 from notation_tools.games.base import BadPositionError, Rules, Style
@@ -21,7 +20,7 @@ from notation_tools.games.maka.pieces import (NSQ, PROMOTED_IDS, RANKS, SIDE_NAM
 from notation_tools.games.maka.position import WHITE_MARK, cell_text
 from notation_tools.games.maka.rules import Position
 from notation_tools.render.svg import (LAST_MOVE_CAPTURE, LAST_MOVE_ORIGIN, LAST_MOVE_TARGET,
-                                       LIGHT, LegendEntry, SvgDocument, legend_swatch)
+                                       LIGHT, Element, LegendEntry, SvgDocument, legend_swatch)
 
 CELL_WIDTH = 4
 """Characters per cell in the text diagram (§12)."""
@@ -117,7 +116,7 @@ def caption_lines(pos: Position) -> list[str]:
     return lines
 
 
-def _wedge(doc: SvgDocument, parent: ET.Element, cx: float, cy: float, half: float,
+def _wedge(doc: SvgDocument, parent: Element, cx: float, cy: float, half: float,
            white: bool) -> None:
     turn = -1 if white else 1
     doc.element(parent, "polygon", points=" ".join(
@@ -126,7 +125,7 @@ def _wedge(doc: SvgDocument, parent: ET.Element, cx: float, cy: float, half: flo
 
 
 def _legend_wedge(white: bool) -> Any:
-    def draw(doc: SvgDocument, parent: ET.Element, x: float, y: float, box: float) -> None:
+    def draw(doc: SvgDocument, parent: Element, x: float, y: float, box: float) -> None:
         _wedge(doc, parent, x + box / 2, y + box / 2, box * 0.45, white)
     return draw
 

@@ -18,7 +18,6 @@ a       b/b/b/b/b/b/b/b/b/
 from __future__ import annotations
 
 import math
-import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 
 from notation_tools.games.base import BadPositionError, Rules, Style
@@ -29,8 +28,8 @@ from notation_tools.games.shih.pieces import (BLUE, COUNT, EMPTY, HEX_SIDE, IS_U
                                               SIDE_NAMES, WIDTHS, B, H, S)
 from notation_tools.games.shih.rules import Position
 from notation_tools.render.svg import (DARK, LAST_MOVE_ORIGIN, LAST_MOVE_TARGET, LIGHT,
-                                       TEXT_COLOUR, LegendEntry, SvgDocument, legend_disc,
-                                       legend_swatch, number)
+                                       TEXT_COLOUR, Element, LegendEntry, SvgDocument,
+                                       legend_disc, legend_swatch, number)
 
 _WALL_ASCII = "-/\\"
 _WALL_UNICODE = "―╱╲"
@@ -426,12 +425,12 @@ def _draw_maze(doc: SvgDocument, position: Position) -> None:
                         fill=_WALL_COLOUR)
 
 
-def _legend_wall(doc: SvgDocument, parent: ET.Element, x: float, y: float, size: float) -> None:
+def _legend_wall(doc: SvgDocument, parent: Element, x: float, y: float, size: float) -> None:
     doc.element(parent, "line", x1=x + 1, y1=y + size / 2, x2=x + size - 1, y2=y + size / 2,
                 stroke=_WALL_COLOUR, stroke_width=3.5, stroke_linecap="round")
 
 
-def _legend_open_edge(doc: SvgDocument, parent: ET.Element, x: float, y: float,
+def _legend_open_edge(doc: SvgDocument, parent: Element, x: float, y: float,
                       size: float) -> None:
     doc.element(parent, "line", x1=x + 1, y1=y + size / 2, x2=x + size - 1, y2=y + size / 2,
                 stroke="#9a9284", stroke_width=0.8, stroke_dasharray="2,3")

@@ -15,7 +15,6 @@ from the position.
 from __future__ import annotations
 
 import math
-import xml.etree.ElementTree as ET
 from collections.abc import Set
 from typing import Any
 
@@ -29,7 +28,7 @@ from notation_tools.games.shuriken.pieces import (
 from notation_tools.games.shuriken.position import parse_position
 from notation_tools.games.shuriken.rules import Position
 from notation_tools.render.svg import (
-    DARK, LAST_MOVE_LINE, LAST_MOVE_TARGET, LIGHT, MARK_LINE, LegendEntry, SvgDocument,
+    DARK, LAST_MOVE_LINE, LAST_MOVE_TARGET, LIGHT, MARK_LINE, Element, LegendEntry, SvgDocument,
     legend_disc)
 
 LOOPS = "loops"
@@ -305,7 +304,7 @@ _RIM = 0.3
 
 
 def _legend_rim(black: bool | None, size: float) -> Any:
-    def draw(doc: SvgDocument, parent: ET.Element, x: float, y: float, box: float) -> None:
+    def draw(doc: SvgDocument, parent: Element, x: float, y: float, box: float) -> None:
         ends = {"x1": x + 2, "y1": y + box / 2, "x2": x + box - 2, "y2": y + box / 2}
         if black is None:
             doc.element(parent, "line", **ends, stroke=_WINDOW_LINE, stroke_width=size / 6)
@@ -318,7 +317,7 @@ def _legend_rim(black: bool | None, size: float) -> Any:
     return draw
 
 
-def _legend_last(doc: SvgDocument, parent: ET.Element, x: float, y: float, box: float) -> None:
+def _legend_last(doc: SvgDocument, parent: Element, x: float, y: float, box: float) -> None:
     doc.element(parent, "rect", x=x, y=y, width=box, height=box, fill=LAST_MOVE_TARGET,
                 stroke="#555555", stroke_width=0.5)
     doc.element(parent, "circle", cx=x + box / 2, cy=y + box / 2, r=box / 5,
