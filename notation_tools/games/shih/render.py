@@ -193,7 +193,7 @@ _WALL_PULL = 0.14
 """How far a wall is drawn towards its own triangle's centre, so a double wall shows twice."""
 _DISC = 0.17
 """A piece's radius, in units."""
-_NAME_SIZE = 7.0
+_NAME_SIZE = 6.4
 """The font size of a space's name (``coordinates``): three characters fit inside the
 triangle's walls and on a disc."""
 _WALL_COLOUR = "#222222"
