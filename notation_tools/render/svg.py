@@ -1,6 +1,11 @@
 """One SVG document helper for every game's picture (G9): the document with its title and
-text-diagram description, groups, coordinate labels, piece discs and last-move marks, in one
-visual language (font, the two sides' colours, the last-move colours).
+text-diagram description, groups, coordinate labels, piece discs, last-move marks, the caption
+under the board and the legend of its symbols, in one visual language (font, the two sides'
+colours, the last-move colours).
+
+Text is measured conservatively (:data:`EM_WIDTH` of its font size a character) so that a
+caption or legend wraps, and the canvas grows downwards to hold it, rather than running off the
+picture at any board, option or status length.
 
 A game's ``render.py`` computes where things go; this module writes them. Attribute names are
 given as Python keywords with ``_`` for ``-`` (``stroke_width``, ``data_square``; ``class_``
@@ -17,8 +22,10 @@ nothing here reads, prints or knows a game.
 
 from __future__ import annotations
 
+import textwrap
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 FONT_FAMILY = "sans-serif"
@@ -36,6 +43,51 @@ LAST_MOVE_LINE = "#27ae60"
 """The stroke of a last move's path."""
 MARK_LINE = "#c0392b"
 """The stroke of other marks (a dig's arrow, an attack)."""
+TEXT_COLOUR = "#111111"
+"""Captions, legends and coordinates."""
+EM_WIDTH = 0.6
+"""The width allowed for one character, as a share of the font size: wider than the average
+sans-serif glyph, so that text measured with it fits wherever the font falls back to."""
+CAPTION_SIZE = 12
+"""The font size of a caption and a legend."""
+LINE_SPACING = 1.3
+"""A text line's height, as a share of its font size."""
+ASCENT = 0.8
+DESCENT = 0.25
+"""How far a glyph may reach above and below its baseline, as shares of the font size."""
+
+
+def text_width(text: str, font_size: float) -> float:
+    """The width ``text`` may take at ``font_size`` (:data:`EM_WIDTH` a character).
+
+    >>> text_width("Blue to move", 10)
+    72.0
+    """
+    return EM_WIDTH * font_size * len(text)
+
+
+def wrap(text: str, width: float, font_size: float) -> list[str]:
+    """``text`` broken at spaces into lines no wider than ``width`` (by :func:`text_width`);
+    a word longer than a line is cut.
+
+    >>> wrap("North to move, turn 12; arsenals B15 D8", 120, 10)
+    ['North to move, turn', '12; arsenals B15 D8']
+    """
+    columns = max(1, int(width // (EM_WIDTH * font_size)))
+    return textwrap.wrap(text, columns, break_on_hyphens=False) or [""]
+
+
+Element = ET.Element
+"""An SVG element under construction (what groups and drawing callbacks receive)."""
+
+
+@dataclass(frozen=True)
+class LegendEntry:
+    """One symbol of a legend and what it means. ``draw(doc, parent, x, y, size)`` draws the
+    symbol in the ``size`` × ``size`` box whose top left corner is ``(x, y)``."""
+
+    text: str
+    draw: Callable[[SvgDocument, ET.Element, float, float, float], None]
 
 
 def number(value: float) -> str:
@@ -68,19 +120,26 @@ class SvgDocument:
 
     def __init__(self, width: float, height: float, *, title: str, description: str,
                  size: float | None = None, background: str | None = None) -> None:
-        scale = (size / width) if size else 1
+        self._scale = (size / width) if size else 1
         self.root = ET.Element("svg", _attributes({
-            "xmlns": "http://www.w3.org/2000/svg", "version": "1.1",
-            "width": width * scale, "height": height * scale,
-            "viewBox": f"0 0 {number(width)} {number(height)}"}))
+            "xmlns": "http://www.w3.org/2000/svg", "version": "1.1"}))
         ET.SubElement(self.root, "title").text = title
         ET.SubElement(self.root, "desc").text = description
         self.width, self.height = width, height
         self._defs: ET.Element | None = None
         self._markers: dict[str, str] = {}
+        self._background: ET.Element | None = None
         if background is not None:
-            self.element(self.root, "rect", class_="background", x=0, y=0, width=width,
-                         height=height, fill=background)
+            self._background = self.element(self.root, "rect", class_="background", x=0, y=0,
+                                             width=width, height=height, fill=background)
+
+    def grow(self, extra: float) -> float:
+        """Add ``extra`` user units at the bottom of the canvas; returns where they start."""
+        top = self.height
+        self.height += extra
+        if self._background is not None:
+            self._background.set("height", number(self.height))
+        return top
 
     def element(self, parent: ET.Element, tag: str, text: str | None = None,
                 **attributes: Any) -> ET.Element:
@@ -104,11 +163,80 @@ class SvgDocument:
                             text_anchor=anchor, **attributes)
 
     def coordinates(self, labels: Iterable[tuple[float, float, str]], *,
-                    font_size: float = 12) -> ET.Element:
+                    font_size: float = 12, css_class: str = "coordinates") -> ET.Element:
         """The board's coordinate labels, each ``(x, y, text)``, in one group."""
-        layer = self.group("coordinates")
+        layer = self.group(css_class)
         for x, y, text in labels:
-            self.label(layer, x, y, text, font_size=font_size, class_="coordinate")
+            self.label(layer, x, y, text, font_size=font_size, class_="coordinate",
+                       fill=TEXT_COLOUR)
+        return layer
+
+    def mark_group(self, option: str) -> ET.Element:
+        """The group that holds what the display option ``option`` draws (``mark-<option>``),
+        so that a viewer can toggle it and a test can find it."""
+        return self.group(f"mark-{option}")
+
+    def caption(self, lines: Sequence[str], *, margin: float, dark_to_move: bool | None = None,
+                font_size: float = CAPTION_SIZE) -> ET.Element:
+        """The caption under the board: ``lines`` (the first one names the side to move),
+        each wrapped to the canvas width less ``margin`` on both sides, the canvas grown to
+        hold them. ``dark_to_move`` puts a disc in the mover's colours before the first line.
+        """
+        layer = self.group("caption")
+        step = font_size * LINE_SPACING
+        self.grow(font_size * 0.5)
+        x, width = margin, self.width - 2 * margin
+        for index, line in enumerate(lines):
+            indent = 0.0
+            if index == 0 and dark_to_move is not None:
+                radius = font_size * 0.4
+                colours = DARK if dark_to_move else LIGHT
+                self.element(layer, "circle", class_="to-move", cx=x + radius,
+                             cy=self.height + step / 2, r=radius, fill=colours["fill"],
+                             stroke=LIGHT["stroke"], stroke_width=1)
+                indent = 2 * radius + font_size * 0.4
+            for text in wrap(line, width - indent, font_size):
+                baseline = self.grow(step) + step / 2 + font_size * 0.35
+                self.label(layer, x + indent, baseline, text,
+                           font_size=font_size, anchor="start", fill=TEXT_COLOUR,
+                           class_="caption-line")
+        self.grow(font_size * 0.5)
+        return layer
+
+    def legend(self, entries: Sequence[LegendEntry], *, margin: float,
+               font_size: float = CAPTION_SIZE) -> ET.Element:
+        """A legend under the board: each entry's symbol and text, laid out in rows that wrap
+        at the canvas width less ``margin`` (a text too long for one row wraps under its
+        symbol); the canvas grows to hold it."""
+        layer = self.group("legend")
+        step = font_size * LINE_SPACING
+        box = font_size * 1.1
+        gap = font_size * 0.5
+        room = self.width - 2 * margin
+        rows: list[list[tuple[LegendEntry, list[str], float]]] = [[]]
+        used = 0.0
+        for entry in entries:
+            lines = wrap(entry.text, room - box - gap, font_size)
+            width = box + gap + max(text_width(line, font_size) for line in lines)
+            if rows[-1] and (len(lines) > 1 or used + width > room):
+                rows.append([])
+                used = 0.0
+            rows[-1].append((entry, lines, width))
+            used += width + 2 * gap
+        self.grow(font_size * 0.25)
+        for row in rows:
+            height = max(len(lines) for _, lines, _ in row) * step
+            top = self.grow(height)
+            x = margin
+            for entry, lines, width in row:
+                item = self.group("legend-entry", layer)
+                entry.draw(self, item, x, top + (step - box) / 2, box)
+                for number_, line in enumerate(lines):
+                    self.label(item, x + box + gap, top + number_ * step + step / 2
+                               + font_size * 0.35, line, font_size=font_size, anchor="start",
+                               fill=TEXT_COLOUR)
+                x += width + 2 * gap
+        self.grow(font_size * 0.5)
         return layer
 
     def piece_disc(self, parent: ET.Element, cx: float, cy: float, radius: float, *,
@@ -154,4 +282,37 @@ class SvgDocument:
 
     def to_string(self) -> str:
         """The document as one line of SVG text."""
+        self.root.set("width", number(self.width * self._scale))
+        self.root.set("height", number(self.height * self._scale))
+        self.root.set("viewBox", f"0 0 {number(self.width)} {number(self.height)}")
         return ET.tostring(self.root, encoding="unicode")
+
+
+def legend_disc(dark: bool, *, ring: str | None = None) -> Callable[
+        [SvgDocument, ET.Element, float, float, float], None]:
+    """A legend symbol: a piece disc of one side (ringed in ``ring`` when given)."""
+    def draw(doc: SvgDocument, parent: ET.Element, x: float, y: float, size: float) -> None:
+        doc.piece_disc(parent, x + size / 2, y + size / 2, size * 0.4, dark=dark, ring=ring,
+                       css_class="legend-piece")
+    return draw
+
+
+def legend_swatch(fill: str, *, stroke: str = "#555555", opacity: float | None = None
+                  ) -> Callable[[SvgDocument, ET.Element, float, float, float], None]:
+    """A legend symbol: a square of ``fill`` (a square colour, a tint)."""
+    def draw(doc: SvgDocument, parent: ET.Element, x: float, y: float, size: float) -> None:
+        doc.element(parent, "rect", x=x, y=y, width=size, height=size, fill=fill,
+                    fill_opacity=opacity, stroke=stroke, stroke_width=0.5)
+    return draw
+
+
+
+def legend_line(colour: str, *, dashed: bool = False, arrow: bool = False, width: float = 2
+                ) -> Callable[[SvgDocument, ET.Element, float, float, float], None]:
+    """A legend symbol: a line across the box as a last move's path or a mark is drawn."""
+    def draw(doc: SvgDocument, parent: ET.Element, x: float, y: float, size: float) -> None:
+        doc.last_move_line(parent, [(x + 1, y + size / 2), (x + size - (4 if arrow else 1),
+                                                             y + size / 2)],
+                           colour=colour, width=width / 2 if arrow else width, arrow=arrow,
+                           dashed=dashed, css_class="legend-line")
+    return draw

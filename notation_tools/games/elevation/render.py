@@ -22,7 +22,8 @@ from notation_tools.games.elevation.moves import Dig, Move
 from notation_tools.games.elevation.pieces import (
     FILES, PIECE_CHARS, PIECE_CODES, RANKS, SIDES, SIZE, SQUARE_COUNT, SQUARE_NAMES)
 from notation_tools.games.elevation.rules import Position
-from notation_tools.render.svg import MARK_LINE, SvgDocument
+from notation_tools.render.svg import (LAST_MOVE_LINE, MARK_LINE, LegendEntry, SvgDocument,
+                                       legend_line, legend_swatch)
 
 _EMPTY = {Style.ASCII: ".", Style.UNICODE: "·"}
 
@@ -136,13 +137,25 @@ def _centre(square: int) -> tuple[float, float]:
     return (MARGIN + file * SQUARE + SQUARE / 2, MARGIN + (SIZE - 1 - rank) * SQUARE + SQUARE / 2)
 
 
+def caption_lines(position: Position) -> list[str]:
+    """The caption under the SVG board: who is to move and the move number (counted from the
+    position the turns were pushed on; a result instead once the game is over), then the
+    pieces left on each side and the tallest stack."""
+    first = status_line(position)
+    if position.outcome() is None:
+        first += f" (move {len(position.move_stack) // 2 + 1})"
+    counts = ", ".join(f"{SIDES[side]} {position.counts[side]}" for side in (0, 1))
+    return [first, f"Pieces: {counts}; tallest stack {max(position.heights)}"]
+
+
 def svg(position: Position, *, last_move: Move | None = None, size: int | None = None) -> str:
     """An SVG board (§11.2): squares coloured by height with the height in a corner, pieces as
-    discs with their letter, file and rank labels, and optionally the last turn's digs
-    (dashed arrows) and path. The text diagram is embedded in ``<desc>``."""
+    discs with their letter, file and rank labels on all four edges, optionally the last
+    turn's digs (dashed arrows) and path, a caption (:func:`caption_lines`) and a legend of
+    the colours and lines. The text diagram is embedded in ``<desc>``."""
     full = 2 * MARGIN + SIZE * SQUARE
-    doc = SvgDocument(full, full, title="Elevation", description=text_diagram(position),
-                      size=size)
+    doc = SvgDocument(full, full, title=f"Elevation: {status_line(position)}",
+                      description=text_diagram(position), size=size)
     tallest = max(position.heights)
     board_group = doc.group("board")
     for square in range(SQUARE_COUNT):
@@ -173,6 +186,17 @@ def svg(position: Position, *, last_move: Move | None = None, size: int | None =
             doc.piece_disc(pieces_group, cx, cy, SQUARE * 0.32, dark=bool(cell >> 2),
                            letter=PIECE_CHARS[cell].upper(), font_size=18,
                            data_square=SQUARE_NAMES[square])
+    doc.caption(caption_lines(position), margin=MARGIN / 2,
+                dark_to_move=position.turn == 1 if position.outcome() is None else None)
+    legend = [LegendEntry("ocean (height 0)", legend_swatch(_OCEAN)),
+              LegendEntry("low stack", legend_swatch(height_colour(1, tallest))),
+              LegendEntry(f"stack of {max(tallest, _SCALE_TOP)}+",
+                          legend_swatch(height_colour(max(tallest, _SCALE_TOP), tallest)))]
+    if last_move is not None:
+        legend += [LegendEntry("last turn's path", legend_line(LAST_MOVE_LINE)),
+                   LegendEntry("dig: tile moved", legend_line(MARK_LINE, dashed=True,
+                                                              arrow=True))]
+    doc.legend(legend, margin=MARGIN / 2)
     return doc.to_string()
 
 

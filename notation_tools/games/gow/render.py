@@ -21,7 +21,8 @@ from notation_tools.games.gow.pieces import (
     PASS, ROW_LETTERS, ROWS, SIDE_OF, SIZE, TERRAIN)
 from notation_tools.games.gow.position import format_board, parse_position
 from notation_tools.games.gow.rules import Position
-from notation_tools.render.svg import LAST_MOVE_TARGET, SvgDocument
+from notation_tools.render.svg import (LAST_MOVE_TARGET, LegendEntry, SvgDocument, legend_line,
+                                       legend_swatch, number)
 
 _CIRCLED = {"I": "\u24be", "C": "\u24b8", "A": "\u24b6", "H": "\u24bd", "R": "\u24c7", "M": "\u24c2"}
 _UNCIRCLED = {v: k.lower() for k, v in _CIRCLED.items()}
@@ -133,6 +134,8 @@ _HALF = _CELL // 2
 _SIDE_COLOURS = ("#c0392b", "#1f4e8c")
 """North's and South's colour: units, arsenals, covered squares and combat lines."""
 _TERRAIN_COLOUR = "#5b5146"
+_RETREAT_COLOUR = "#e67e22"
+_OFFLINE_OPACITY = 0.4
 _FRONTIER_ROW = ROWS // 2
 """The dashed line between the two territories runs above this row (K)."""
 
@@ -142,17 +145,122 @@ def _covered(position: Position, marks: frozenset[str]) -> list[list[bool] | Non
             position.status(1).covered if "south-lines" in marks else None]
 
 
+def caption_lines(position: Position) -> list[str]:
+    """The caption under the SVG: the side to move and the turn (or the result), the
+    surviving arsenals and a pending retreat, and each side's offline units and relays."""
+    outcome = position.outcome()
+    if outcome is None:
+        first = f"{SIDE_NAMES[position.turn]} to move (turn {position.turn_number})"
+    else:
+        winner = "Draw" if outcome.winner is None else f"{SIDE_NAMES[outcome.winner]} wins"
+        first = f"{winner} ({outcome.detail})" if outcome.detail else winner
+    arsenals = _squares([s for i, s in enumerate(ARSENALS) if position.alive[i]])
+    retreat = NAMES[position.retreat] if position.retreat is not None else "none"
+    off = [position.offline_units(side) for side in (0, 1)]
+    return [first, f"Arsenals: {arsenals}; retreat due: {retreat}",
+            f"Offline units: North {_squares(off[0][0])}; South {_squares(off[1][0])}",
+            f"Offline relays: North {_squares(off[0][1])}; South {_squares(off[1][1])}"]
+
+
+def _draw_terrain(doc: SvgDocument, parent: Any, terrain: str, x: float, y: float,
+                  cell: float, colour: str = "#333") -> None:
+    """One map feature in the ``cell``-sized square at ``(x, y)``: on the map and in the
+    legend alike."""
+    k = cell / _CELL
+    if terrain == "mountain":
+        doc.element(parent, "rect", class_="mountain", x=x, y=y, width=cell, height=cell,
+                    fill=_TERRAIN_COLOUR)
+        doc.element(parent, "polygon", points=f"{number(x + 4 * k)},{number(y + 19 * k)} "
+                    f"{number(x + 12 * k)},{number(y + 5 * k)} {number(x + 20 * k)},"
+                    f"{number(y + 19 * k)}", fill="#a89c8c")
+    elif terrain == "pass":
+        doc.element(parent, "polyline", class_="pass", points=f"{number(x + 3 * k)},"
+                    f"{number(y + 4 * k)} {number(x + 12 * k)},{number(y + 10 * k)} "
+                    f"{number(x + 21 * k)},{number(y + 4 * k)}", fill="none",
+                    stroke=_TERRAIN_COLOUR, stroke_width=1.5)
+    elif terrain == "fort":
+        doc.element(parent, "rect", class_="fort", x=x + 2 * k, y=y + 2 * k,
+                    width=cell - 4 * k, height=cell - 4 * k, fill="none", stroke=colour,
+                    stroke_width=2)
+    else:
+        doc.element(parent, "rect", class_="arsenal", x=x + 2 * k, y=y + 2 * k,
+                    width=cell - 4 * k, height=cell - 4 * k, fill="none", stroke=colour,
+                    stroke_width=2)
+        doc.element(parent, "path", d=f"M{number(x + 2 * k)},{number(y + 2 * k)}"
+                    f"L{number(x + cell - 2 * k)},{number(y + cell - 2 * k)}"
+                    f"M{number(x + cell - 2 * k)},{number(y + 2 * k)}"
+                    f"L{number(x + 2 * k)},{number(y + cell - 2 * k)}", stroke=colour,
+                    stroke_width=1)
+
+
+def _draw_unit(doc: SvgDocument, parent: Any, side: int, letter: str, fighting: bool,
+               x: float, y: float, cell: float) -> None:
+    colour = _SIDE_COLOURS[side]
+    font_size = max(12 * cell / _CELL, 10)   # a legend's smaller box keeps a legible letter
+    if side == 1:
+        doc.element(parent, "circle", cx=x + cell / 2, cy=y + cell / 2,
+                    r=max(9 * cell / _CELL, 7), fill="none", stroke=colour, stroke_width=1.2)
+    doc.label(parent, x + cell / 2, y + cell / 2 + font_size / 3, letter, font_size=font_size,
+              font_weight="bold" if fighting else "normal", fill=colour)
+
+
+def _legend(position: Position, last_move: Any, marks: frozenset[str]) -> list[LegendEntry]:
+    def terrain(kind: str, colour: str = "#333") -> Any:
+        return lambda doc, parent, x, y, box: _draw_terrain(doc, parent, kind, x, y, box, colour)
+
+    def unit(side: int, letter: str, **attributes: Any) -> Any:
+        def draw(doc: SvgDocument, parent: Any, x: float, y: float, box: float) -> None:
+            _draw_unit(doc, doc.group("legend-unit", parent, **attributes), side, letter,
+                       True, x, y, box)
+        return draw
+
+    def frontier(doc: SvgDocument, parent: Any, x: float, y: float, box: float) -> None:
+        doc.element(parent, "line", x1=x, y1=y + box / 2, x2=x + box, y2=y + box / 2,
+                    stroke="#000", stroke_width=1.5, stroke_dasharray="6,4")
+
+    def retreat(doc: SvgDocument, parent: Any, x: float, y: float, box: float) -> None:
+        doc.element(parent, "circle", cx=x + box / 2, cy=y + box / 2, r=box * 0.45,
+                    fill="none", stroke=_RETREAT_COLOUR, stroke_width=2)
+
+    entries = [LegendEntry("North unit", unit(0, "C")),
+               LegendEntry("South unit (ringed)", unit(1, "C")),
+               LegendEntry("offline (faded)", unit(0, "C", opacity=_OFFLINE_OPACITY)),
+               LegendEntry("retreat due", retreat),
+               LegendEntry("mountain", terrain("mountain")),
+               LegendEntry("pass", terrain("pass")),
+               LegendEntry("fort", terrain("fort")),
+               LegendEntry("North arsenal", terrain("arsenal", _SIDE_COLOURS[0])),
+               LegendEntry("South arsenal", terrain("arsenal", _SIDE_COLOURS[1])),
+               LegendEntry("frontier", frontier),
+               LegendEntry("I infantry, C cavalry, A artillery, H horse artillery, "
+                           "R relay, M mounted relay (bold: fighting units)",
+                           lambda doc, parent, x, y, box: None)]
+    for side, name in ((0, "north-lines"), (1, "south-lines")):
+        if name in marks:
+            entries.append(LegendEntry(f"covered by {SIDE_NAMES[side]}'s lines",
+                                       legend_swatch(_SIDE_COLOURS[side], opacity=0.25)))
+    if last_move is not None:
+        entries.append(LegendEntry("squares of the last turn", legend_swatch(
+            LAST_MOVE_TARGET, opacity=0.6)))
+        entries += [LegendEntry(f"{SIDE_NAMES[side]} unit in the last combat",
+                                legend_line(_SIDE_COLOURS[side], width=1.5))
+                    for side in (0, 1)]
+    return entries
+
+
 def svg(position: Position, *, last_move: Any = None,
         marks: frozenset[str] = frozenset()) -> str:
-    """An SVG picture (§16.2), deterministic, with the text diagram in ``<desc>``: the map,
-    the units (South's ringed, offline ones faded, a unit due to retreat ringed in orange),
-    the last turn's squares and its attack's contributing lines; ``north-lines`` and
-    ``south-lines`` tint the squares each side's lines of communication cover."""
+    """An SVG picture (§16.2), deterministic, with the text diagram in ``<desc>``: the map
+    with its coordinates on all four edges, the units (South's ringed, offline ones faded, a
+    unit due to retreat ringed in orange), the last turn's squares and its attack's
+    contributing lines, a caption (:func:`caption_lines`) and a legend of the map's
+    symbols; ``north-lines`` and ``south-lines`` tint the squares each side's lines of
+    communication cover (each in its ``mark-<name>`` group)."""
     width = _MARGIN * 2 + COLS * _CELL
     height = _MARGIN * 2 + ROWS * _CELL
     doc = SvgDocument(width, height, title=f"Game of War: {SIDE_NAMES[position.turn]} to move, "
-                      f"turn {position.turn_number}", description=text_diagram(position),
-                      background="#f4efe1")
+                      f"turn {position.turn_number}",
+                      description=text_diagram(position), background="#f4efe1")
 
     def xy(s: int) -> tuple[int, int]:
         return _MARGIN + (s % COLS) * _CELL, _MARGIN + (s // COLS) * _CELL
@@ -163,37 +271,37 @@ def svg(position: Position, *, last_move: Any = None,
                        for r in range(ROWS) for x in (_MARGIN // 2, width - _MARGIN // 2)],
                     font_size=9)
     board = doc.group("board")
-    covered = _covered(position, marks)
     for s in range(SIZE):
         x, y = xy(s)
         doc.element(board, "rect", x=x, y=y, width=_CELL, height=_CELL, fill="none",
                     stroke="#b9b09a", stroke_width=0.5)
+    covered = _covered(position, marks)
+    for side, colour in enumerate(_SIDE_COLOURS):
+        grid = covered[side]
+        if grid is None:
+            continue
+        layer = doc.mark_group(f"{SIDE_NAMES[side].lower()}-lines")
+        for s in range(SIZE):
+            if grid[s] and TERRAIN[s] != MOUNTAIN:
+                x, y = xy(s)
+                doc.element(layer, "rect", class_=f"covered {SIDE_NAMES[side].lower()}",
+                            x=x, y=y, width=_CELL, height=_CELL, fill=colour,
+                            fill_opacity=0.12)
+    terrain_layer = doc.group("terrain")
+    for s in range(SIZE):
+        x, y = xy(s)
         terrain = TERRAIN[s]
-        for side, colour in enumerate(_SIDE_COLOURS):
-            grid = covered[side]
-            if grid is not None and grid[s] and terrain != MOUNTAIN:
-                doc.element(board, "rect", class_=f"covered {SIDE_NAMES[side].lower()}", x=x,
-                            y=y, width=_CELL, height=_CELL, fill=colour, fill_opacity=0.12)
         if terrain == MOUNTAIN:
-            doc.element(board, "rect", class_="mountain", x=x, y=y, width=_CELL, height=_CELL,
-                        fill=_TERRAIN_COLOUR)
-            doc.element(board, "polygon", points=f"{x + 4},{y + 19} {x + 12},{y + 5} "
-                        f"{x + 20},{y + 19}", fill="#a89c8c")
+            _draw_terrain(doc, terrain_layer, "mountain", x, y, _CELL)
         elif terrain == PASS:
-            doc.element(board, "polyline", class_="pass", points=f"{x + 3},{y + 4} "
-                        f"{x + 12},{y + 10} {x + 21},{y + 4}", fill="none",
-                        stroke=_TERRAIN_COLOUR, stroke_width=1.5)
+            _draw_terrain(doc, terrain_layer, "pass", x, y, _CELL)
         elif terrain == FORT:
-            doc.element(board, "rect", class_="fort", x=x + 2, y=y + 2, width=_CELL - 4,
-                        height=_CELL - 4, fill="none", stroke="#333", stroke_width=2)
+            _draw_terrain(doc, terrain_layer, "fort", x, y, _CELL)
         elif s in _ARSENAL_INDEX and position.alive[_ARSENAL_INDEX[s]]:
-            colour = _SIDE_COLOURS[ARSENAL_OWNER[s]]
-            doc.element(board, "rect", class_="arsenal", x=x + 2, y=y + 2, width=_CELL - 4,
-                        height=_CELL - 4, fill="none", stroke=colour, stroke_width=2)
-            doc.element(board, "path", d=f"M{x + 2},{y + 2}L{x + 22},{y + 22}M{x + 22},{y + 2}"
-                        f"L{x + 2},{y + 22}", stroke=colour, stroke_width=1)
+            _draw_terrain(doc, terrain_layer, "arsenal", x, y, _CELL,
+                          _SIDE_COLOURS[ARSENAL_OWNER[s]])
     frontier = _MARGIN + _FRONTIER_ROW * _CELL
-    doc.element(board, "line", class_="frontier", x1=_MARGIN, y1=frontier,
+    doc.element(terrain_layer, "line", class_="frontier", x1=_MARGIN, y1=frontier,
                 x2=_MARGIN + COLS * _CELL, y2=frontier, stroke="#000", stroke_width=1.5,
                 stroke_dasharray="6,4")
     _draw_last_move(doc, position, last_move, xy)
@@ -208,17 +316,15 @@ def svg(position: Position, *, last_move: Any = None,
             continue
         x, y = xy(s)
         side = SIDE_OF[v]
-        colour = _SIDE_COLOURS[side]
         unit = doc.group(f"unit {SIDE_NAMES[side].lower()}", units,
-                         opacity=0.4 if s in offline else 1, data_square=NAMES[s])
-        if side == 1:
-            doc.element(unit, "circle", cx=x + _HALF, cy=y + _HALF, r=9, fill="none",
-                        stroke=colour, stroke_width=1.2)
+                         opacity=_OFFLINE_OPACITY if s in offline else 1, data_square=NAMES[s])
         if s == position.retreat:
             doc.element(unit, "circle", class_="retreat", cx=x + _HALF, cy=y + _HALF, r=11,
-                        fill="none", stroke="#e67e22", stroke_width=2)
-        doc.label(unit, x + _HALF, y + 16, CODE_LETTER[v].upper(),
-                  font_weight="bold" if IS_FIGHTING[v] else "normal", fill=colour)
+                        fill="none", stroke=_RETREAT_COLOUR, stroke_width=2)
+        _draw_unit(doc, unit, side, CODE_LETTER[v].upper(), IS_FIGHTING[v], x, y, _CELL)
+    doc.caption(caption_lines(position), margin=_MARGIN / 2,
+                dark_to_move=None)
+    doc.legend(_legend(position, last_move, marks), margin=_MARGIN / 2)
     return doc.to_string()
 
 

@@ -11,6 +11,8 @@ so that tests can state positions as pictures. This module does not print or kno
 
 from __future__ import annotations
 
+from typing import Any
+
 from notation_tools.games.base import BadPositionError, Rules, Style
 from notation_tools.games.maka.moves import Move
 from notation_tools.games.maka.pieces import (NSQ, PROMOTED_IDS, RANKS, SIDE_NAMES, SIZE,
@@ -18,7 +20,7 @@ from notation_tools.games.maka.pieces import (NSQ, PROMOTED_IDS, RANKS, SIDE_NAM
 from notation_tools.games.maka.position import WHITE_MARK, cell_text
 from notation_tools.games.maka.rules import Position
 from notation_tools.render.svg import (LAST_MOVE_CAPTURE, LAST_MOVE_ORIGIN, LAST_MOVE_TARGET,
-                                       LIGHT, SvgDocument)
+                                       LIGHT, Element, LegendEntry, SvgDocument, legend_swatch)
 
 CELL_WIDTH = 4
 """Characters per cell in the text diagram (§12)."""
@@ -94,6 +96,40 @@ def position_from_diagram(text: str, rules: Rules) -> Position:
     return Position(board, turn, number, rules)
 
 
+def caption_lines(pos: Position) -> list[str]:
+    """The caption under the SVG: the status line of §12 (or the result once the game is
+    over), the pieces each side has on the board, and the rules when not the default."""
+    outcome = pos.outcome()
+    if outcome is None:
+        first = status_line(pos)
+    else:
+        winner = "Draw" if outcome.winner is None else f"{SIDE_NAMES[outcome.winner]} wins"
+        first = f"{winner} ({outcome.detail})" if outcome.detail else winner
+    counts = [0, 0]
+    for code in pos.board:
+        if code:
+            counts[code & 1] += 1
+    lines = [first, "Pieces on the board: " + ", ".join(
+        f"{SIDE_NAMES[side]} {counts[side]}" for side in (0, 1))]
+    if pos.rules.describe() != "tsa":
+        lines.append(f"Rules: {pos.rules.describe()}")
+    return lines
+
+
+def _wedge(doc: SvgDocument, parent: Element, cx: float, cy: float, half: float,
+           white: bool) -> None:
+    turn = -1 if white else 1
+    doc.element(parent, "polygon", points=" ".join(
+        f"{cx + turn * x * half:.1f},{cy + turn * y * half:.1f}" for x, y in WEDGE_POINTS),
+        fill=LIGHT["fill"], stroke=LIGHT["stroke"])
+
+
+def _legend_wedge(white: bool) -> Any:
+    def draw(doc: SvgDocument, parent: Element, x: float, y: float, box: float) -> None:
+        _wedge(doc, parent, x + box / 2, y + box / 2, box * 0.45, white)
+    return draw
+
+
 def _centre(sq: int) -> tuple[float, float]:
     row, col = divmod(sq, SIZE)
     return MARGIN + col * SQUARE + SQUARE / 2, MARGIN + row * SQUARE + SQUARE / 2
@@ -103,7 +139,8 @@ def svg(pos: Position, *, last_move: Move | None = None, marks: frozenset[str] =
         size: int | None = None) -> str:
     """An SVG picture (§12): 19×19 grid, files above, ranks at the right, wedge pieces
     (White's turned 180°), promoted types in red, the last move's origin, path and captures
-    marked and its path drawn; the text diagram in ``<desc>``."""
+    marked and its path drawn, a caption (:func:`caption_lines`) and a legend; the text
+    diagram in ``<desc>``."""
     width = MARGIN + SIZE * SQUARE + MARGIN
     doc = SvgDocument(width, width, title=f"Maka-Dai-Dai Shogi: {status_line(pos)}",
                       description=text_diagram(pos), size=size, background=BOARD_COLOUR)
@@ -134,13 +171,19 @@ def svg(pos: Position, *, last_move: Move | None = None, marks: frozenset[str] =
         if not code:
             continue
         cx, cy = _centre(sq)
-        turn = -1 if code & 1 else 1
         white = bool(code & 1)
         piece = doc.group("piece " + ("white" if white else "black"), layer)
-        doc.element(piece, "polygon", points=" ".join(
-            f"{cx + turn * x * half:.1f},{cy + turn * y * half:.1f}" for x, y in WEDGE_POINTS),
-            fill=LIGHT["fill"], stroke=LIGHT["stroke"])
+        _wedge(doc, piece, cx, cy, half, white)
         doc.label(piece, cx, cy + 4, cell_text(code).removeprefix(WHITE_MARK), font_size=10,
                   fill=PROMOTED_COLOUR if code >> 1 in PROMOTED_IDS else LIGHT["text"],
                   transform=f"rotate(180 {cx:.1f} {cy:.1f})" if white else None)
+    doc.caption(caption_lines(pos), margin=MARGIN / 2)
+    legend = [LegendEntry("Black (points up)", _legend_wedge(False)),
+              LegendEntry("White (points down)", _legend_wedge(True)),
+              LegendEntry("red label: promoted", legend_swatch(PROMOTED_COLOUR))]
+    if last_move is not None:
+        legend += [LegendEntry("last move: origin", legend_swatch(LAST_MOVE_ORIGIN)),
+                   LegendEntry("path", legend_swatch(LAST_MOVE_TARGET)),
+                   LegendEntry("capture", legend_swatch(LAST_MOVE_CAPTURE))]
+    doc.legend(legend, margin=MARGIN / 2)
     return doc.to_string()

@@ -6,9 +6,9 @@ shows (§15.1). Marks (the game's ``render_options``): ``regions`` adds a second
 which every enclosed region (no empty space inside, so sealed and full) carries a letter, with
 a list of them; ``coordinates`` draws wider cells that carry each space's name; ``maze`` draws
 the lattice itself. The SVG follows §15.2's lattice through the shared
-:class:`~notation_tools.render.svg.SvgDocument`; it draws every wall and name already, so it
-takes the marks without changing. Pure functions returning strings; nothing here prints or
-knows a rule beyond asking the position for its regions.
+:class:`~notation_tools.render.svg.SvgDocument`, and each mark changes it too (see
+:func:`svg`). Pure functions returning strings; nothing here prints or knows a rule beyond
+asking the position for its regions and walled edges.
 
 >>> from notation_tools.games.shih import GAME
 >>> print(text_diagram(GAME.start_position(GAME.parse_rules("standard"))).splitlines()[0])
@@ -27,8 +27,9 @@ from notation_tools.games.shih.pieces import (BLUE, COUNT, EMPTY, HEX_SIDE, IS_U
                                               PIECE_LETTERS, RED, ROW_COUNT, ROW_START, ROWS,
                                               SIDE_NAMES, WIDTHS, B, H, S)
 from notation_tools.games.shih.rules import Position
-from notation_tools.render.svg import (DARK, LAST_MOVE_ORIGIN, LAST_MOVE_TARGET, SvgDocument,
-                                       number)
+from notation_tools.render.svg import (DARK, LAST_MOVE_ORIGIN, LAST_MOVE_TARGET, LIGHT,
+                                       TEXT_COLOUR, Element, LegendEntry, SvgDocument,
+                                       legend_disc, legend_swatch, number)
 
 _WALL_ASCII = "-/\\"
 _WALL_UNICODE = "―╱╲"
@@ -186,15 +187,18 @@ def position_from_diagram(text: str, rules: Rules) -> Position:
 
 _UNIT = 40.0
 _HEIGHT = _UNIT * math.sqrt(3) / 2
-_MARGIN = 12.0
-_STATUS_HEIGHT = 24.0
-"""Room under the board for the status line."""
+_MARGIN = 26.0
+"""Room around the hexagon for the row letters at both ends of each row."""
 _WALL_PULL = 0.14
 """How far a wall is drawn towards its own triangle's centre, so a double wall shows twice."""
 _DISC = 0.17
 """A piece's radius, in units."""
-_LABEL_DROP = 0.3
-"""How far below a triangle's centre its name is written, in units."""
+_NAME_SIZE = 6.4
+"""The font size of a space's name (``coordinates``): three characters fit inside the
+triangle's walls and on a disc."""
+_WALL_COLOUR = "#222222"
+_REGION_TINTS = ("#e67e22", "#8e44ad", "#16a085", "#c0392b", "#2980b9", "#7f8c8d")
+"""One tint a region, in turn: enclosed regions (``regions``)."""
 
 
 def _segments(line: int) -> int:
@@ -232,24 +236,60 @@ def corners(space: int) -> dict[int, tuple[tuple[float, float], tuple[float, flo
             for side, ends in lattice_corners(space).items()}
 
 
+def centroid(space: int) -> tuple[float, float]:
+    """The centre of a space's triangle (SVG user units): where its piece and name go."""
+    sides = corners(space)
+    points = {*sides[H], *sides[S]}
+    return sum(p[0] for p in points) / 3, sum(p[1] for p in points) / 3
+
+
+def rim_points() -> list[tuple[float, float]]:
+    """The hexagon's six corners (SVG user units), clockwise from the top left."""
+    return [_point(0, 0), _point(0, HEX_SIDE), _point(MIDDLE, 2 * HEX_SIDE),
+            _point(ROW_COUNT, HEX_SIDE), _point(ROW_COUNT, 0), _point(MIDDLE, 0)]
+
+
 def _points(points: Iterable[tuple[float, float]]) -> str:
     return " ".join(f"{number(x)},{number(y)}" for x, y in points)
 
 
+def caption_lines(position: Position) -> list[str]:
+    """The caption under the SVG: the side to move and the move number (turns counted from the
+    position they were pushed on), or the result; Power Spins left; captures; pieces left."""
+    outcome = position.outcome()
+    if outcome is None:
+        first = (f"{SIDE_NAMES[position.turn]} to move "
+                 f"(move {position.turns_played // 2 + 1})")
+    else:
+        winner = "Draw" if outcome.winner is None else f"{SIDE_NAMES[outcome.winner]} wins"
+        first = f"{winner} ({outcome.detail})"
+    spins, score, counts = position.spins, position.score, position.counts
+    return [first,
+            f"Power Spins left: Blue {spins[BLUE]}, Red {spins[RED]}",
+            f"Captured: by Blue {score[BLUE]}, by Red {score[RED]}; "
+            f"pieces left: Blue {counts[BLUE]}, Red {counts[RED]}"]
+
+
 def svg(position: Position, *, last_move: Move | None = None,
         marks: frozenset[str] = frozenset()) -> str:
-    """An SVG drawing (§15.2): 96 triangles, 96 walls pulled towards their own triangle, the
-    rim outline, one disc per piece (Blue light, Red dark, the shared colours), every space's
-    name, the status line, and the text diagram in ``<desc>``. ``last_move`` colours the
-    spaces its actions touched: where a Step left, where it went or what a rotation turned.
+    """An SVG drawing (§15.2): 96 triangles, the walls, the rim outline, one disc per piece
+    (Blue light, Red dark, the shared colours), the row letters at both ends of every row,
+    a caption (:func:`caption_lines`), a legend, and the text diagram in ``<desc>``.
+    ``last_move`` colours the spaces its actions touched: where a Step left, where it went
+    or what a rotation turned.
 
-    The picture already shows every wall and every name, so the marks of the text diagram
-    (``regions``, ``maze``, ``coordinates``) leave it as it is.
+    Each mark draws in its own ``mark-<name>`` group (``regions`` in two, under and over the
+    pieces): ``maze`` draws the lattice itself
+    (every walled edge on its line, open edges dotted) instead of each space's own wall;
+    ``coordinates`` writes every space's name at its centre (on a piece, in the piece's
+    text colour); ``regions`` tints each enclosed region, letters its pieces (unless the
+    names are there) and lists it in the legend.
     """
+    maze, named = "maze" in marks, "coordinates" in marks
     width = 2 * HEX_SIDE * _UNIT + 2 * _MARGIN
-    height = ROW_COUNT * _HEIGHT + 2 * _MARGIN + _STATUS_HEIGHT
+    height = ROW_COUNT * _HEIGHT + 2 * _MARGIN
     doc = SvgDocument(width, height, title=f"Shih: {status_line(position)}",
-                      description=text_diagram(position))
+                      description=text_diagram(position), background="#ffffff")
     origins: set[int] = set()
     targets: set[int] = set()
     if last_move is not None:
@@ -258,40 +298,142 @@ def svg(position: Position, *, last_move: Move | None = None,
             if type(action) is Step:
                 origins.add(action.origin)
     spaces = doc.group("spaces")
-    walls = doc.group("walls")
-    discs = doc.group("pieces")
-    names = []
     for space in range(COUNT):
         sides = corners(space)
-        points = {sides[H][0], sides[H][1], sides[S][0], sides[S][1]}
-        cx = sum(p[0] for p in points) / 3
-        cy = sum(p[1] for p in points) / 3
         if space in targets:
             fill = LAST_MOVE_TARGET
         elif space in origins:
             fill = LAST_MOVE_ORIGIN
         else:
             fill = "#f4f1ea" if IS_UP[space] else "#e9e4d8"
-        doc.element(spaces, "polygon", points=_points(sorted(points)), fill=fill,
-                    stroke="#b9b2a2", stroke_width=0.6, data_space=NAMES[space])
-        (x1, y1), (x2, y2) = sides[position.walls[space]]
-        doc.element(walls, "line", x1=x1 + (cx - x1) * _WALL_PULL, y1=y1 + (cy - y1) * _WALL_PULL,
-                    x2=x2 + (cx - x2) * _WALL_PULL, y2=y2 + (cy - y2) * _WALL_PULL,
-                    stroke="#222222", stroke_width=3.5, stroke_linecap="round",
-                    data_space=NAMES[space])
+        doc.element(spaces, "polygon", points=_points(sorted({*sides[H], *sides[S]})),
+                    fill=fill, stroke="#b9b2a2", stroke_width=0.6, data_space=NAMES[space])
+    regions = enclosed_regions(position) if "regions" in marks else []
+    if "regions" in marks:
+        layer = doc.mark_group("regions")
+        for index, region in enumerate(regions):
+            tint = _REGION_TINTS[index % len(_REGION_TINTS)]
+            for space in region:
+                sides = corners(space)
+                doc.element(layer, "polygon", class_="region",
+                            points=_points(sorted({*sides[H], *sides[S]})), fill=tint,
+                            fill_opacity=0.35, data_space=NAMES[space],
+                            data_region=_region_label(index))
+    if maze:
+        _draw_maze(doc, position)
+    else:
+        walls = doc.group("walls")
+        for space in range(COUNT):
+            cx, cy = centroid(space)
+            (x1, y1), (x2, y2) = corners(space)[position.walls[space]]
+            doc.element(walls, "line", x1=x1 + (cx - x1) * _WALL_PULL,
+                        y1=y1 + (cy - y1) * _WALL_PULL, x2=x2 + (cx - x2) * _WALL_PULL,
+                        y2=y2 + (cy - y2) * _WALL_PULL, stroke=_WALL_COLOUR, stroke_width=3.5,
+                        stroke_linecap="round", data_space=NAMES[space])
+    doc.element(doc.root, "polygon", class_="rim", points=_points(rim_points()), fill="none",
+                stroke="#888888", stroke_width=4)
+    discs = doc.group("pieces")
+    for space in range(COUNT):
         piece = position.board[space]
         if piece != EMPTY:
+            cx, cy = centroid(space)
             doc.piece_disc(discs, cx, cy, _UNIT * _DISC, dark=piece == RED,
                            data_space=NAMES[space])
-        names.append((cx, cy + _UNIT * _LABEL_DROP, NAMES[space]))
-    doc.coordinates(names, font_size=6)
-    rim = [_point(0, 0), _point(0, HEX_SIDE), _point(MIDDLE, 2 * HEX_SIDE),
-           _point(ROW_COUNT, HEX_SIDE), _point(ROW_COUNT, 0), _point(MIDDLE, 0)]
-    doc.element(doc.root, "polygon", class_="rim", points=_points(rim), fill="none",
-                stroke="#888888", stroke_width=4)
-    doc.label(doc.root, _MARGIN, height - 8, status_line(position), font_size=10,
-              anchor="start", fill=DARK["fill"], class_="status")
+    doc.coordinates(_row_labels(), font_size=11)
+    if named:
+        layer = doc.mark_group("coordinates")
+        for space in range(COUNT):
+            cx, cy = centroid(space)
+            piece = position.board[space]
+            colour = TEXT_COLOUR if piece == EMPTY else (DARK if piece == RED else LIGHT)["text"]
+            doc.label(layer, cx, cy + _NAME_SIZE * 0.35, NAMES[space], font_size=_NAME_SIZE,
+                      fill=colour, class_="space-name")
+    if regions and not named:
+        # The region's letter on each of its pieces (the names take that place otherwise).
+        layer = doc.mark_group("regions")
+        for index, region in enumerate(regions):
+            for space in region:
+                cx, cy = centroid(space)
+                ink = (DARK if position.board[space] == RED else LIGHT)["text"]
+                doc.label(layer, cx, cy + _NAME_SIZE * 0.35, _region_label(index),
+                          font_size=_NAME_SIZE, font_weight="bold", fill=ink,
+                          class_="region-letter")
+    doc.caption(caption_lines(position), margin=_MARGIN / 2,
+                dark_to_move=position.turn == RED if position.outcome() is None else None)
+    legend = [LegendEntry("Blue", legend_disc(False)), LegendEntry("Red", legend_disc(True)),
+              LegendEntry("wall (drawn inside the space that owns it)" if not maze
+                          else "walled edge", _legend_wall)]
+    if maze:
+        legend.append(LegendEntry("open edge", _legend_open_edge))
+    if origins:
+        legend.append(LegendEntry("left by the last turn", legend_swatch(LAST_MOVE_ORIGIN)))
+    if targets:
+        legend.append(LegendEntry("reached or turned by the last turn",
+                                  legend_swatch(LAST_MOVE_TARGET)))
+    if "regions" in marks:
+        if not regions:
+            legend.append(LegendEntry("no enclosed region", legend_swatch("#ffffff")))
+        for index, region in enumerate(regions):
+            blue = sum(1 for space in region if position.board[space] == BLUE)
+            holders = ", ".join(f"{count} {name}" for count, name in
+                                ((blue, "Blue"), (len(region) - blue, "Red")) if count)
+            legend.append(LegendEntry(
+                f"{_region_label(index)}: {' '.join(NAMES[space] for space in region)} "
+                f"({holders})",
+                legend_swatch(_REGION_TINTS[index % len(_REGION_TINTS)], opacity=0.35)))
+    doc.legend(legend, margin=_MARGIN / 2)
     return doc.to_string()
+
+
+def _region_label(index: int) -> str:
+    return _LABELS[index] if index < len(_LABELS) else f"R{index + 1}"
+
+
+def _row_labels() -> list[tuple[float, float, str]]:
+    """Each row's letter left and right of the rim, half a unit clear of it."""
+    labels = []
+    for row in range(ROW_COUNT):
+        y = (row + 0.5) * _HEIGHT + _MARGIN + 4
+        left = (_point(row, 0)[0] + _point(row + 1, 0)[0]) / 2
+        right = (_point(row, _segments(row))[0] + _point(row + 1, _segments(row + 1))[0]) / 2
+        labels += [(left - _UNIT / 3, y, ROWS[row]), (right + _UNIT / 3, y, ROWS[row])]
+    return labels
+
+
+def _draw_maze(doc: SvgDocument, position: Position) -> None:
+    """The ``maze`` mark: every lattice edge once, walled ones solid on the line, open ones
+    dotted, and the lattice points."""
+    layer = doc.mark_group("maze")
+    drawn: set[tuple[tuple[int, int], tuple[int, int]]] = set()
+    for space in range(COUNT):
+        for side, ends in lattice_corners(space).items():
+            key = (min(ends), max(ends))
+            if key in drawn:
+                continue
+            drawn.add(key)
+            (x1, y1), (x2, y2) = _point(*ends[0]), _point(*ends[1])
+            if position.is_walled(space, side):
+                doc.element(layer, "line", class_="walled", x1=x1, y1=y1, x2=x2, y2=y2,
+                            stroke=_WALL_COLOUR, stroke_width=3, stroke_linecap="round")
+            else:
+                doc.element(layer, "line", class_="open", x1=x1, y1=y1, x2=x2, y2=y2,
+                            stroke="#9a9284", stroke_width=0.8, stroke_dasharray="2,3")
+    for line in range(LATTICE_LINES):
+        for index in range(_segments(line) + 1):
+            x, y = _point(line, index)
+            doc.element(layer, "circle", class_="lattice-point", cx=x, cy=y, r=1.6,
+                        fill=_WALL_COLOUR)
+
+
+def _legend_wall(doc: SvgDocument, parent: Element, x: float, y: float, size: float) -> None:
+    doc.element(parent, "line", x1=x + 1, y1=y + size / 2, x2=x + size - 1, y2=y + size / 2,
+                stroke=_WALL_COLOUR, stroke_width=3.5, stroke_linecap="round")
+
+
+def _legend_open_edge(doc: SvgDocument, parent: Element, x: float, y: float,
+                      size: float) -> None:
+    doc.element(parent, "line", x1=x + 1, y1=y + size / 2, x2=x + size - 1, y2=y + size / 2,
+                stroke="#9a9284", stroke_width=0.8, stroke_dasharray="2,3")
 
 
 # -------------------------------------------------------------------------------------------

@@ -112,6 +112,11 @@ class Position(base.Position[Move]):
         new._seen = dict(self._seen)
         return new
 
+    @property
+    def turns_played(self) -> int:
+        """Turns pushed since this position was set up (a picture's move number)."""
+        return len(self._stack)
+
     # ---- walls and regions (§5, §9.2) ------------------------------------------------------
 
     def is_walled(self, space: int, side: int) -> bool:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Set
+from typing import Any
 
 from notation_tools.games.base import BadPositionError, Style
 from notation_tools.games.runs import encode_rank
@@ -27,7 +28,8 @@ from notation_tools.games.shuriken.pieces import (
 from notation_tools.games.shuriken.position import parse_position
 from notation_tools.games.shuriken.rules import Position
 from notation_tools.render.svg import (
-    DARK, LAST_MOVE_LINE, LAST_MOVE_TARGET, LIGHT, MARK_LINE, SvgDocument)
+    DARK, LAST_MOVE_LINE, LAST_MOVE_TARGET, LIGHT, MARK_LINE, Element, LegendEntry, SvgDocument,
+    legend_disc)
 
 LOOPS = "loops"
 """The mark both drawings offer: the stones of loop-carrying groups, and the loops listed."""
@@ -166,14 +168,33 @@ _BOARD_LINE = "#806040"
 _WINDOW_LINE = "#404040"
 
 
+def caption_lines(position: Position, marks: Set[str] = frozenset()) -> list[str]:
+    """The caption under the SVG: the side to move and the move number, or the winner and
+    its loops; the stones each side has placed; with ``loops``, each side's loops."""
+    if position.winner is not None:
+        first = status_line(position)
+    else:
+        first = (f"{SIDE_NAMES[position.turn]} to move "
+                 f"(move {position.move_number(position.ply + 1)})")
+    lines = [first, "Stones placed: " + ", ".join(
+        f"{SIDE_NAMES[side]} {position.placed_stones(side)}" for side in (0, 1))]
+    if LOOPS in marks:
+        for side in (0, 1):
+            found = position.loops(side)
+            lines.append(f"{SIDE_NAMES[side]} loops: {' '.join(found) if found else 'none'}")
+    return lines
+
+
 def svg(position: Position, *, last_move: Move | None = None, marks: Set[str] = frozenset(),
         size: float = 12.0) -> str:
     """An SVG picture of ``position`` (§10.2), with the text diagram in ``<desc>``.
 
-    343 hexagon cells (holes left out, window outlines drawn), the frame as black and white
-    rim segments, column letters and row numbers, one disc per stone, the last placement marked
-    (``last_move``, or the position's last placement), and with the ``loops`` mark the stones
-    of loop-carrying groups ringed.
+    343 hexagon cells (holes left out, window outlines drawn), the frame as rim segments in
+    the colour of the side whose sides they are (Black's top and bottom, White's left and
+    right), column letters above and below and row numbers on both sides, one disc per
+    stone, the last placement marked (``last_move``, or the position's last placement), a
+    caption (:func:`caption_lines`) and a legend; with the ``loops`` mark the stones of
+    loop-carrying groups ringed (in the ``mark-loops`` group) and the loops listed.
 
     >>> from notation_tools.games.shuriken.rules import Position
     >>> picture = svg(Position.start())
@@ -202,7 +223,7 @@ def svg(position: Position, *, last_move: Move | None = None, marks: Set[str] = 
             and board[last_move.target] in (BLACK, WHITE) else None)
 
     doc = SvgDocument(width, height, title=f"Shuriken 2D: {status_line(position)}",
-                      description=text_diagram(position))
+                      description=text_diagram(position), background="#ffffff")
     cells = doc.group("board")
     for cell in CELLS:
         x, y = centre(*ROW_COL[cell])
@@ -222,36 +243,82 @@ def svg(position: Position, *, last_move: Move | None = None, marks: Set[str] = 
             elif other in FRAME:
                 black = FRAME[other][0] == BLACK
                 kind = "frame black" if black else "frame white"
-                colour, stroke = (DARK if black else LIGHT)["fill"], size / 4
+                colour, stroke = (DARK if black else LIGHT)["fill"], size * _RIM
             else:
                 continue
             (x1, y1), (x2, y2) = corner(x, y, a), corner(x, y, b)
             if kind == "frame white":   # outlined, as a light piece is, to show on the board
                 doc.element(edges, "line", class_="rim-outline", x1=x1, y1=y1, x2=x2, y2=y2,
                             stroke=LIGHT["stroke"], stroke_linecap="round",
-                            stroke_width=stroke + size / 8)
+                            stroke_width=stroke + size / 6)
             doc.element(edges, "line", class_=kind, x1=x1, y1=y1, x2=x2, y2=y2, stroke=colour,
                         stroke_linecap="round", stroke_width=stroke)
-    # Column letters above row 1, row numbers where the virtual column 0 would be.
+    # Column letters above row 1 and below row 19, row numbers where the virtual columns 0
+    # and 20 would be.
+    # The letters keep clear of the rims' zigzag: baselines a little further out than the
+    # numbers', which sit on their rows' centres.
     labels = [(centre(1, c)[0], centre(0, c)[1], COLUMNS[c - 1]) for c in range(1, SIZE + 1)]
-    labels += [(*centre(r, 0), str(r)) for r in range(1, SIZE + 1)]
-    doc.coordinates([(x, y + 0.3 * size, text) for x, y, text in labels],
-                    font_size=0.8 * size)
-    marked: set[int] = set()
-    if LOOPS in marks:
-        marked = position.loop_groups(0) | position.loop_groups(1)
+    labels += [(centre(r, 0)[0], centre(r, 0)[1] + 0.3 * size, str(r))
+               for r in range(1, SIZE + 1)]
+    labels += [(centre(SIZE, c)[0], centre(SIZE + 1, c)[1] + 0.6 * size, COLUMNS[c - 1])
+               for c in range(1, SIZE + 1)]
+    labels += [(centre(r, SIZE + 1)[0], centre(r, SIZE + 1)[1] + 0.3 * size, str(r))
+               for r in range(1, SIZE + 1)]
+    doc.coordinates(labels, font_size=0.8 * size)
     stones = doc.group("pieces")
     for cell in CELLS:
         content = board[cell]
         if content not in (BLACK, WHITE):
             continue
         x, y = centre(*ROW_COL[cell])
-        loop = cell in marked
-        doc.piece_disc(stones, x, y, size * 0.75, dark=content == BLACK,
-                       css_class="stone loop" if loop else "stone",
-                       ring=MARK_LINE if loop else None, data_cell=CELL_NAME[cell])
+        doc.piece_disc(stones, x, y, size * 0.75, dark=content == BLACK, css_class="stone",
+                       data_cell=CELL_NAME[cell])
+    if LOOPS in marks:
+        rings = doc.mark_group(LOOPS)
+        for cell in sorted(position.loop_groups(0) | position.loop_groups(1)):
+            if cell not in CELLS:
+                continue
+            x, y = centre(*ROW_COL[cell])
+            doc.element(rings, "circle", class_="loop-ring", cx=x, cy=y, r=size * 0.8,
+                        fill="none", stroke=MARK_LINE, stroke_width=size / 5,
+                        data_cell=CELL_NAME[cell])
     if last is not None:
         x, y = centre(*ROW_COL[last])
         doc.element(doc.group("marks"), "circle", class_="last-move", cx=x, cy=y, r=size / 4,
                     fill=LAST_MOVE_LINE)
+    doc.caption(caption_lines(position, marks), margin=margin / 2,
+                dark_to_move=position.turn == 0 if position.winner is None else None)
+    legend = [LegendEntry("Black's sides (top, bottom)", _legend_rim(True, size)),
+              LegendEntry("White's sides (left, right)", _legend_rim(False, size)),
+              LegendEntry("window", _legend_rim(None, size)),
+              LegendEntry("last placement", _legend_last)]
+    if LOOPS in marks:
+        legend.append(LegendEntry("stone of a group carrying a loop", legend_disc(
+            True, ring=MARK_LINE)))
+    doc.legend(legend, margin=margin / 2)
     return doc.to_string()
+
+
+_RIM = 0.3
+"""The width of a frame rim segment, as a share of the hexagon size."""
+
+
+def _legend_rim(black: bool | None, size: float) -> Any:
+    def draw(doc: SvgDocument, parent: Element, x: float, y: float, box: float) -> None:
+        ends = {"x1": x + 2, "y1": y + box / 2, "x2": x + box - 2, "y2": y + box / 2}
+        if black is None:
+            doc.element(parent, "line", **ends, stroke=_WINDOW_LINE, stroke_width=size / 6)
+            return
+        if not black:
+            doc.element(parent, "line", **ends, stroke=LIGHT["stroke"], stroke_linecap="round",
+                        stroke_width=size * _RIM + size / 6)
+        doc.element(parent, "line", **ends, stroke=(DARK if black else LIGHT)["fill"],
+                    stroke_linecap="round", stroke_width=size * _RIM)
+    return draw
+
+
+def _legend_last(doc: SvgDocument, parent: Element, x: float, y: float, box: float) -> None:
+    doc.element(parent, "rect", x=x, y=y, width=box, height=box, fill=LAST_MOVE_TARGET,
+                stroke="#555555", stroke_width=0.5)
+    doc.element(parent, "circle", cx=x + box / 2, cy=y + box / 2, r=box / 5,
+                fill=LAST_MOVE_LINE)

@@ -45,7 +45,8 @@ def text_diagram(position: Position, *, style: Style = Style.ASCII,
 
 def svg(position: Position, *, last_move: Move | None = None,
         marks: frozenset[str] = frozenset()) -> str:
-    """The board with coordinates, the marks as discs, the last move's square shaded."""
+    """The board with coordinates, the marks as discs, the last move's square shaded, and the
+    status line as the caption under it (``SvgDocument.caption`` wraps it to the width)."""
     full = 2 * MARGIN + SIZE * CELL
     doc = SvgDocument(full, full, title=f"Tic-tac-toe {format_position(position)}",
                       description=text_diagram(position), background="#f4efe1")
@@ -65,4 +66,5 @@ def svg(position: Position, *, last_move: Move | None = None,
             cy = MARGIN + (SIZE - 1 - square // SIZE) * CELL + CELL / 2
             doc.piece_disc(pieces, cx, cy, CELL * 0.35, dark=mark == NOUGHT,
                            letter=MARK_LETTERS[mark])
+    doc.caption([status_line(position)], margin=MARGIN / 2)
     return doc.to_string()

@@ -90,7 +90,7 @@ def test_svg_structure():
     coordinates = [t.text for t in root.iter(NS + "text") if t.get("class") == "coordinate"]
     assert set(coordinates) == set("abcdef123456")
     assert root.find(NS + "desc").text == GAME.render_text(pos)
-    assert root.find(NS + "title").text == "Elevation"
+    assert root.find(NS + "title").text == "Elevation: Black to move"
     assert len(root.findall(f".//{NS}polyline[@class='dig']")) == 1
     assert len(root.findall(f".//{NS}polyline[@class='path']")) == 1
 

@@ -106,7 +106,9 @@ def test_svg_structure():
     assert fills == {LIGHT["fill"], DARK["fill"]}
     light = pieces.findall(f"{SVG}g[@class='piece light']")
     assert sorted(g.get("data-space") for g in light) == ["d12", "d13", "d14", "d15"]
-    assert len(root.find(f"{SVG}g[@class='coordinates']")) == 96
+    assert len(root.find(f"{SVG}g[@class='coordinates']")) == 16   # row letters, both ends
+    named = ET.fromstring(GAME.render_svg(pos, coordinates=True))
+    assert len(named.find(f"{SVG}g[@class='mark-coordinates']")) == 96
 
 
 def test_svg_wall_lies_on_its_side_and_last_move_is_marked():

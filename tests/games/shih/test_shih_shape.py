@@ -230,13 +230,18 @@ def test_text_diagram_takes_marks():
         GAME.render_text(position, style=Style.UNICODE)
 
 
-def test_svg_takes_marks_and_leaves_the_picture_as_it_is():
-    """The picture already draws every wall and name: the text-diagram marks change nothing."""
+def test_svg_marks_each_change_the_picture():
+    """§15.2 with the marks: each one draws its own ``mark-<name>`` group, so the three
+    pictures differ from the plain one and from each other."""
     position = GAME.start_position(RULES)
     plain = render.svg(position)
+    pictures = {plain}
     for name in GAME.render_options:
-        assert render.svg(position, marks=frozenset({name})) == plain
-        assert GAME.render_svg(position, **{name: True}) == plain
+        marked = render.svg(position, marks=frozenset({name}))
+        assert GAME.render_svg(position, **{name: True}) == marked
+        assert f'class="mark-{name}"' in marked and f'class="mark-{name}"' not in plain
+        pictures.add(marked)
+    assert len(pictures) == 1 + len(GAME.render_options)
     root = ET.fromstring(plain)
     assert root.tag.endswith("svg") and root[0].tag.endswith("title")
 

@@ -176,16 +176,16 @@ def test_s10_2_svg_structure():
     assert {e.get("fill") for e in cells if e is not b12} == {"#e8d8b0"}
     assert root.find(f"{ns}title").text == "Shuriken 2D: Black wins: single{W1} single{W3}"
     letters = [e.text for e in root.iter(f"{ns}text") if e.get("class") == "coordinate"]
-    assert letters[:19] == list("ABCDEFGHIJKLMNOPQRS") and letters[19:] == [
-        str(row) for row in range(1, 20)]
+    columns, rows = list("ABCDEFGHIJKLMNOPQRS"), [str(row) for row in range(1, 20)]
+    assert letters == columns + rows + columns + rows   # above and below, left and right
 
 
 def test_s10_2_svg_last_move_and_loops():
     position = v1()
     assert 'class="last-move"' not in svg(position)
     assert svg(position, last_move=Place(12, 2)).count('class="last-move"') == 1
-    assert svg(position, marks={"loops"}).count('class="stone loop') > 0
-    assert 'stone loop' not in svg(position)
+    assert svg(position, marks={"loops"}).count('class="loop-ring"') > 0
+    assert 'class="mark-loops"' not in svg(position)
     swapped = GAME.start_position(GAME.parse_rules("swap=yes"))
     for token in ("K10", "swap"):
         swapped.push(GAME.parse_move(token, swapped))
