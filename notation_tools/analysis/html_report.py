@@ -1,0 +1,364 @@
+"""The analysis report as one self-contained HTML page with charts (``analyze --html``,
+``report --html``).
+
+:class:`HtmlReport` takes record reports and unreadable-input diagnostics one at a time, as
+:class:`~notation_tools.analysis.reports.Summary` does, and keeps what the charts need: each
+game's lengths and figure values, and the records that carry diagnostics. :meth:`HtmlReport.write`
+draws the charts with matplotlib (SVG, no display) and writes one page: inline SVG, inline CSS,
+no script, nothing fetched from the network. The same reports in any order give the same page.
+
+Needs matplotlib (the ``report`` extra): :func:`check_available` says so before a run starts.
+Does not replay, and opens no file.
+"""
+
+from __future__ import annotations
+
+import collections
+import html
+import io
+import re
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any, TextIO
+
+from notation_tools.analysis.batch import RecordReport
+from notation_tools.analysis.reports import (UNKNOWN_GAME, Summary,
+                                             declared_figures, figure_of, numeric)
+from notation_tools.games.base import FigureKind
+from notation_tools.records.diagnostics import Diagnostic
+from notation_tools.render.tables import Table
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure as Chart
+
+INSTALL_HINT = "pip install 'notation-tools[report]'"
+VALID, INVALID, OTHER = "#2e7d32", "#c62828", "#1565c0"
+"""The colours of valid records, invalid ones (and errors), and everything else."""
+KIND_TITLES = {FigureKind.COUNT: "Counts (per record)", FigureKind.RATIO: "Rates and means",
+               FigureKind.PLY: "Plies at which something happened",
+               FigureKind.MAX: "Maxima within a record", FigureKind.MIN: "Minima within a record"}
+_WIDTH = 7.0  # inches: every chart is as wide as the page's column
+
+STYLE = """
+body { font-family: "DejaVu Sans", Verdana, sans-serif; margin: 2em auto; max-width: 60em;
+       padding: 0 1em; color: #222; }
+h1, h2, h3 { font-weight: normal; }
+h2 { border-bottom: 1px solid #bbb; margin-top: 2em; }
+nav a { margin-right: 1em; }
+table { border-collapse: collapse; margin: 0.5em 0 1em; }
+th, td { border: 1px solid #ccc; padding: 0.15em 0.5em; text-align: left; vertical-align: top; }
+td.n { text-align: right; font-variant-numeric: tabular-nums; }
+figure.chart { margin: 1em 0; }
+figure.chart svg { max-width: 100%; height: auto; }
+figcaption { font-size: 90%; color: #555; }
+tr:target, li:target { background: #fff3c4; }
+.error { color: #c62828; }
+.warning { color: #8d6e00; }
+ul.diagnostics { margin: 0; padding-left: 1.2em; font-family: monospace; font-size: 90%; }
+"""
+
+
+class ChartsUnavailable(RuntimeError):
+    """matplotlib is not installed."""
+
+
+def check_available() -> None:
+    """Raise :class:`ChartsUnavailable` (naming the extra to install) without matplotlib."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise ChartsUnavailable("--html needs matplotlib, which is not installed: "
+                                f"{INSTALL_HINT}") from None
+
+
+def slug(text: str) -> str:
+    """A fragment-safe name for ``text``.
+
+    >>> slug("maka-dai-dai-shogi"), slug("(unknown)"), slug("E-ILLEGAL-MOVE")
+    ('maka-dai-dai-shogi', 'unknown', 'E-ILLEGAL-MOVE')
+    """
+    return re.sub(r"[^A-Za-z0-9_-]+", "-", text).strip("-") or "x"
+
+
+def _esc(value: Any) -> str:
+    return html.escape("" if value is None else str(value))
+
+
+class HtmlReport(Summary):
+    """A :class:`Summary` that also keeps what the page shows: each game's lengths and figure
+    values, and the records (and unreadable inputs) that carry diagnostics."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.plies_of: dict[str, list[int]] = collections.defaultdict(list)
+        self.values: dict[str, dict[str, list[float]]] = collections.defaultdict(
+            lambda: collections.defaultdict(list))
+        self.flagged: list[RecordReport | Diagnostic] = []
+
+    def add(self, item: RecordReport | Diagnostic) -> None:
+        super().add(item)
+        if isinstance(item, Diagnostic):
+            self.flagged.append(item)
+            return
+        game = item.game or UNKNOWN_GAME
+        self.plies_of[game].append(item.plies)
+        for name, value in item.figures.items():
+            if numeric(value):
+                self.values[game][name].append(value)
+        if item.diagnostics:
+            # only what the page shows: a long archive keeps no figures or tags here
+            self.flagged.append(RecordReport(item.path, item.index, item.line, item.game,
+                                             item.rules, item.plies, item.result, item.end,
+                                             item.diagnostics, {}))
+
+    def write(self, out: TextIO) -> None:
+        """Draw the charts and write the page."""
+        flagged = sorted(self.flagged, key=_record_order)
+        out.write("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                  "<meta name=\"generator\" content=\"notation-tools\">\n"
+                  "<title>Analysis report</title>\n"
+                  f"<style>{STYLE}</style>\n</head>\n<body>\n<h1>Analysis report</h1>\n")
+        games = sorted(self.per_game)
+        out.write("<nav><a href=\"#records\">Records</a><a href=\"#diagnostics\">Diagnostics</a>"
+                  + "".join(f"<a href=\"#game-{slug(game)}\">{_esc(game)}</a>" for game in games)
+                  + "<a href=\"#flagged\">Records with diagnostics</a></nav>\n")
+        for part in (self._records(), self._diagnostics(),
+                     *(self._game(game) for game in games), self._flagged(flagged)):
+            out.writelines(part)
+        out.write("</body>\n</html>\n")
+
+    # ---- sections ------------------------------------------------------------------------
+
+    def _records(self) -> Iterator[str]:
+        yield "<section id=\"records\">\n<h2>Records</h2>\n"
+        yield _table(self.tables()[0])
+        labels = ["valid", "invalid", "unreadable inputs"]
+        counts = [self.valid, self.invalid, self.io_errors]
+        yield _bar_chart("chart-records", "Records read", labels, counts,
+                         [VALID, INVALID, OTHER])
+        yield "</section>\n"
+
+    def _diagnostics(self) -> Iterator[str]:
+        codes = sorted(self.codes.items())
+        yield "<section id=\"diagnostics\">\n<h2>Diagnostics by code</h2>\n"
+        if not codes:
+            yield "<p>No diagnostics.</p>\n</section>\n"
+            return
+        yield "<table>\n<tr><th>code</th><th>severity</th><th>count</th></tr>\n"
+        for (code, severity), count in codes:
+            yield (f"<tr><td>{_esc(code)}</td><td class=\"{_esc(severity)}\">{_esc(severity)}"
+                   f"</td><td class=\"n\"><a href=\"#code-{slug(code)}\">{count}</a></td></tr>\n")
+        yield "</table>\n"
+        yield _bar_chart("chart-diagnostics", "Diagnostics by code",
+                         [code for (code, _), _ in codes], [count for _, count in codes],
+                         [INVALID if severity == "error" else OTHER
+                          for (_, severity), _ in codes])
+        yield "</section>\n"
+
+    def _game(self, game: str) -> Iterator[str]:
+        name = slug(game)
+        totals = self.per_game[game]
+        yield (f"<section id=\"game-{name}\">\n<h2>{_esc(game)}</h2>\n"
+               f"<p>{totals.records} records: {totals.valid} valid, "
+               f"{totals.records - totals.valid} invalid.</p>\n")
+        if game == UNKNOWN_GAME:  # no game: nothing replayed, nothing to draw
+            yield "</section>\n"
+            return
+        results = sorted((result, count) for (g, result), count in self.results.items()
+                         if g == game)
+        yield _bar_chart(f"chart-results-{name}", f"{game}: results",
+                         [result for result, _ in results], [count for _, count in results],
+                         [OTHER] * len(results))
+        ends = sorted((end, count) for (g, end), count in self.ends.items() if g == game)
+        yield _bar_chart(f"chart-ends-{name}", f"{game}: how games ended",
+                         [end for end, _ in ends], [count for _, count in ends],
+                         [OTHER] * len(ends))
+        yield _histogram(f"chart-lengths-{name}", f"{game}: length of the records",
+                         "plies", sorted(self.plies_of[game]))
+        values = self.values[game]
+        keys = self.figure_names(game, all_figures=False)
+        if keys:
+            yield _small_histograms(f"chart-key-figures-{name}", f"{game}: key figures",
+                                    [(key, sorted(values[key])) for key in keys])
+        everything = self.figure_names(game, all_figures=True)
+        if everything:
+            yield _box_plots(f"chart-figures-{name}", f"{game}: every figure",
+                             [(figure, figure_of(game, figure).kind, sorted(values[figure]))
+                              for figure in everything])
+            declared = declared_figures(game)
+            rows = [[*row, declared[row[0]].about if row[0] in declared else ""]
+                    for row in self.figure_rows(game, all_figures=True)]
+            yield _table(Table(f"Figures: {game}", ["figure", "records", "summary", "value",
+                                                     "what it is"], rows))
+        yield "</section>\n"
+
+    def _flagged(self, flagged: Sequence[RecordReport | Diagnostic]) -> Iterator[str]:
+        yield "<section id=\"flagged\">\n<h2>Records with diagnostics</h2>\n"
+        if not flagged:
+            yield "<p>None.</p>\n</section>\n"
+            return
+        by_code: dict[str, list[tuple[int, Diagnostic]]] = collections.defaultdict(list)
+        for number, item in enumerate(flagged, 1):
+            for diagnostic in _diagnostics_of(item):
+                by_code[diagnostic.code].append((number, diagnostic))
+        for code in sorted(by_code):
+            entries = by_code[code]
+            yield (f"<h3 id=\"code-{slug(code)}\">{_esc(code)}: {len(entries)}</h3>\n"
+                   "<ul class=\"diagnostics\">\n")
+            for number, diagnostic in entries:
+                yield (f"<li><a href=\"#record-{number}\">{_esc(diagnostic.path)}:"
+                       f"{diagnostic.line}:{diagnostic.column}</a> {_esc(diagnostic.message)}"
+                       "</li>\n")
+            yield "</ul>\n"
+        yield ("<table>\n<tr><th>#</th><th>file:line</th><th>game</th><th>plies</th>"
+               "<th>result</th><th>diagnostics</th></tr>\n")
+        for number, item in enumerate(flagged, 1):
+            if isinstance(item, Diagnostic):
+                where, game, plies, result = f"{item.path}:{item.line}", "", "", ""
+            else:
+                where, game, plies, result = (f"{item.path}:{item.line}", item.game or "",
+                                              item.plies, item.result or "")
+            listed = "".join(f"<li class=\"{_esc(d.severity)}\">{_esc(d)}</li>"
+                             for d in _diagnostics_of(item))
+            yield (f"<tr id=\"record-{number}\"><td class=\"n\">{number}</td>"
+                   f"<td>{_esc(where)}</td><td>{_esc(game)}</td><td class=\"n\">{plies}</td>"
+                   f"<td>{_esc(result)}</td><td><ul class=\"diagnostics\">{listed}</ul></td>"
+                   "</tr>\n")
+        yield "</table>\n</section>\n"
+
+
+def _diagnostics_of(item: RecordReport | Diagnostic) -> list[Diagnostic]:
+    return [item] if isinstance(item, Diagnostic) else item.diagnostics
+
+
+def _record_order(item: RecordReport | Diagnostic) -> tuple[str, int, int]:
+    if isinstance(item, Diagnostic):
+        return (item.path, 0, item.line)
+    return (item.path, item.index, item.line)
+
+
+def _table(table: Table) -> str:
+    head = "".join(f"<th>{_esc(header)}</th>" for header in table.headers)
+    rows = "".join("<tr>" + "".join(
+        f"<td class=\"n\">{_esc(cell)}</td>" if numeric(cell) else f"<td>{_esc(cell)}</td>"
+        for cell in row) + "</tr>\n" for row in table.rows)
+    return f"<table>\n<tr>{head}</tr>\n{rows}</table>\n"
+
+
+# ---- charts -------------------------------------------------------------------------------
+
+
+def _new_chart(height: float, rows: int = 1, columns: int = 1) -> tuple[Chart, list[Axes]]:
+    from matplotlib.figure import Figure as Chart
+
+    chart = Chart(figsize=(_WIDTH, height))
+    return chart, list(chart.subplots(rows, columns, squeeze=False).flat)
+
+
+def _embed(chart: Chart, chart_id: str, caption: str) -> str:
+    """The chart as inline SVG in a ``<figure id=chart_id>``: no XML prolog, no namespace
+    URLs, and every id prefixed with ``chart_id`` so that many charts share one page."""
+    import matplotlib
+
+    buffer = io.StringIO()
+    # a fixed salt and text as text keep the SVG the same from run to run (no random ids, no
+    # glyph outlines); no date or creator in the metadata
+    with matplotlib.rc_context({"svg.hashsalt": chart_id, "svg.fonttype": "none"}):
+        chart.savefig(buffer, format="svg", bbox_inches="tight",
+                      metadata={"Date": None, "Creator": None, "Format": None, "Type": None})
+    svg = buffer.getvalue()
+    svg = svg[svg.index("<svg"):]
+    svg = re.sub(r'\s+xmlns(:xlink)?="[^"]*"', "", svg)
+    svg = re.sub(r'\bid="([^"]+)"', rf'id="{chart_id}-\1"', svg)
+    svg = re.sub(r"url\(#([^)]+)\)", rf"url(#{chart_id}-\1)", svg)
+    svg = re.sub(r'href="#([^"]+)"', rf'href="#{chart_id}-\1"', svg)
+    return (f"<figure class=\"chart\" id=\"{chart_id}\">\n{svg}"
+            f"<figcaption>{_esc(caption)}</figcaption>\n</figure>\n")
+
+
+def _bar_chart(chart_id: str, title: str, labels: Sequence[str], counts: Sequence[int],
+               colours: Sequence[str]) -> str:
+    """Horizontal bars, one a label, the first label on top."""
+    chart, (axes,) = _new_chart(0.6 + 0.28 * max(len(labels), 1))
+    positions = range(len(labels))
+    axes.barh(list(positions), list(counts), color=list(colours))
+    axes.set_yticks(list(positions), labels=list(labels))
+    axes.invert_yaxis()
+    axes.set_xlabel("records" if "diagnostic" not in title.lower() else "diagnostics")
+    axes.xaxis.get_major_locator().set_params(integer=True)
+    for position, count in zip(positions, counts):
+        axes.annotate(str(count), (count, position), xytext=(3, 0),
+                      textcoords="offset points", va="center", fontsize=8)
+    axes.set_title(title, fontsize=10)
+    axes.margins(x=0.1)
+    return _embed(chart, chart_id, title)
+
+
+def _bins(values: Sequence[float]) -> Any:
+    """One bin per whole number over a short range of whole numbers, else 20 bins."""
+    low, high = (min(values), max(values)) if values else (0, 0)
+    if all(float(value).is_integer() for value in values) and high - low <= 40:
+        return [edge - 0.5 for edge in range(int(low), int(high) + 2)]
+    return 20
+
+
+def _histogram(chart_id: str, title: str, label: str, values: Sequence[float]) -> str:
+    chart, (axes,) = _new_chart(2.4)
+    _draw_histogram(axes, values, label)
+    axes.set_title(title, fontsize=10)
+    return _embed(chart, chart_id, f"{title} (histogram, {len(values)} records)")
+
+
+def _draw_histogram(axes: Axes, values: Sequence[float], label: str) -> None:
+    if values:
+        axes.hist(list(values), bins=_bins(values), color=OTHER, edgecolor="white")
+    axes.set_xlabel(label, fontsize=8)
+    axes.set_ylabel("records", fontsize=8)
+    axes.yaxis.get_major_locator().set_params(integer=True)
+    axes.tick_params(labelsize=7)
+
+
+def _small_histograms(chart_id: str, title: str,
+                      series: Sequence[tuple[str, Sequence[float]]]) -> str:
+    columns = min(3, len(series))
+    rows = -(-len(series) // columns)
+    chart, panels = _new_chart(1.9 * rows, rows, columns)
+    for axes, (name, values) in zip(panels, series):
+        _draw_histogram(axes, values, name)
+    for axes in panels[len(series):]:
+        axes.set_visible(False)
+    chart.suptitle(title, fontsize=10)
+    chart.tight_layout()
+    return _embed(chart, chart_id, f"{title}: one histogram a figure, over the records where "
+                                   "it applies")
+
+
+def _box_plots(chart_id: str, title: str,
+               series: Sequence[tuple[str, FigureKind, Sequence[float]]]) -> str:
+    """One panel per kind of figure, one box a figure (over the records where it applies),
+    on a scale linear near zero and logarithmic beyond, so that small and large counts share
+    a panel."""
+    kinds = [kind for kind in KIND_TITLES if any(k is kind for _, k, _ in series)]
+    heights = [sum(1 for _, k, _ in series if k is kind) for kind in kinds]
+    from matplotlib.figure import Figure as Chart
+
+    chart = Chart(figsize=(_WIDTH, 0.9 * len(kinds) + 0.2 * sum(heights)))
+    panels = chart.subplots(len(kinds), 1, squeeze=False,
+                            gridspec_kw={"height_ratios": heights}).flat
+    for axes, kind in zip(panels, kinds):
+        rows = [(name, values) for name, k, values in series if k is kind]
+        axes.boxplot([list(values) for _, values in rows], orientation="horizontal",
+                     tick_labels=[f"{name} (n={len(values)})"
+                                  for name, values in rows],
+                     widths=0.6, flierprops={"markersize": 2})
+        axes.invert_yaxis()
+        axes.set_xscale("symlog", linthresh=1)
+        if min(min(values) for _, values in rows) >= 0:
+            axes.set_xlim(left=-0.2)
+        axes.set_title(KIND_TITLES[kind], fontsize=9)
+        axes.tick_params(labelsize=7)
+    chart.suptitle(title, fontsize=10)
+    chart.tight_layout()
+    return _embed(chart, chart_id, f"{title}: box plots over the records where each applies "
+                                   "(box: quartiles, line: median)")
+
