@@ -17,6 +17,7 @@ import collections
 import html
 import io
 import re
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -90,9 +91,10 @@ class HtmlReport(Summary):
 
     def __init__(self) -> None:
         super().__init__()
-        self.plies_of: dict[str, list[int]] = collections.defaultdict(list)
-        self.values: dict[str, dict[str, list[float]]] = collections.defaultdict(
-            lambda: collections.defaultdict(list))
+        # values as counts of each value: memory grows with the distinct values, not records
+        self.plies_of: dict[str, Counter[float]] = collections.defaultdict(collections.Counter)
+        self.values: dict[str, dict[str, Counter[float]]] = collections.defaultdict(
+            lambda: collections.defaultdict(collections.Counter))
         self.flagged: list[RecordReport | Diagnostic] = []
 
     def add(self, item: RecordReport | Diagnostic) -> None:
@@ -101,10 +103,10 @@ class HtmlReport(Summary):
             self.flagged.append(item)
             return
         game = item.game or UNKNOWN_GAME
-        self.plies_of[game].append(item.plies)
+        self.plies_of[game][item.plies] += 1
         for name, value in item.figures.items():
             if numeric(value):
-                self.values[game][name].append(value)
+                self.values[game][name][value] += 1
         if item.diagnostics:
             # only what the page shows: a long archive keeps no figures or tags here
             self.flagged.append(RecordReport(item.path, item.index, item.line, item.game,
@@ -152,7 +154,7 @@ class HtmlReport(Summary):
         yield _bar_chart("chart-diagnostics", "Diagnostics by code",
                          [code for (code, _), _ in codes], [count for _, count in codes],
                          [INVALID if severity == "error" else OTHER
-                          for (_, severity), _ in codes])
+                          for (_, severity), _ in codes], unit="diagnostics")
         yield "</section>\n"
 
     def _game(self, game: str) -> Iterator[str]:
@@ -174,16 +176,16 @@ class HtmlReport(Summary):
                          [end for end, _ in ends], [count for _, count in ends],
                          [OTHER] * len(ends))
         yield _histogram(f"chart-lengths-{name}", f"{game}: length of the records",
-                         "plies", sorted(self.plies_of[game]))
+                         "plies", self.plies_of[game])
         values = self.values[game]
         keys = self.figure_names(game, all_figures=False)
         if keys:
             yield _small_histograms(f"chart-key-figures-{name}", f"{game}: key figures",
-                                    [(key, sorted(values[key])) for key in keys])
+                                    [(key, values[key]) for key in keys])
         everything = self.figure_names(game, all_figures=True)
         if everything:
             yield _box_plots(f"chart-figures-{name}", f"{game}: every figure",
-                             [(figure, figure_of(game, figure).kind, sorted(values[figure]))
+                             [(figure, figure_of(game, figure).kind, values[figure])
                               for figure in everything])
             declared = declared_figures(game)
             rows = [[*row, declared[row[0]].about if row[0] in declared else ""]
@@ -231,10 +233,12 @@ def _diagnostics_of(item: RecordReport | Diagnostic) -> list[Diagnostic]:
     return [item] if isinstance(item, Diagnostic) else item.diagnostics
 
 
-def _record_order(item: RecordReport | Diagnostic) -> tuple[str, int, int]:
+def _record_order(item: RecordReport | Diagnostic) -> tuple[str, int, int, list[str]]:
+    """Where an item stands, then what it says: an order that does not depend on the order
+    the items came in."""
     if isinstance(item, Diagnostic):
-        return (item.path, 0, item.line)
-    return (item.path, item.index, item.line)
+        return (item.path, 0, item.line, [str(item)])
+    return (item.path, item.index, item.line, [str(d) for d in item.diagnostics])
 
 
 def _table(table: Table) -> str:
@@ -277,14 +281,14 @@ def _embed(chart: Chart, chart_id: str, caption: str) -> str:
 
 
 def _bar_chart(chart_id: str, title: str, labels: Sequence[str], counts: Sequence[int],
-               colours: Sequence[str]) -> str:
+               colours: Sequence[str], unit: str = "records") -> str:
     """Horizontal bars, one a label, the first label on top."""
     chart, (axes,) = _new_chart(0.6 + 0.28 * max(len(labels), 1))
     positions = range(len(labels))
     axes.barh(list(positions), list(counts), color=list(colours))
     axes.set_yticks(list(positions), labels=list(labels))
     axes.invert_yaxis()
-    axes.set_xlabel("records" if "diagnostic" not in title.lower() else "diagnostics")
+    axes.set_xlabel(unit)
     axes.xaxis.get_major_locator().set_params(integer=True)
     for position, count in zip(positions, counts):
         axes.annotate(str(count), (count, position), xytext=(3, 0),
@@ -294,24 +298,26 @@ def _bar_chart(chart_id: str, title: str, labels: Sequence[str], counts: Sequenc
     return _embed(chart, chart_id, title)
 
 
-def _bins(values: Sequence[float]) -> Any:
+def _bins(counts: Counter[float]) -> Any:
     """One bin per whole number over a short range of whole numbers, else 20 bins."""
-    low, high = (min(values), max(values)) if values else (0, 0)
-    if all(float(value).is_integer() for value in values) and high - low <= 40:
+    low, high = (min(counts), max(counts)) if counts else (0, 0)
+    if all(float(value).is_integer() for value in counts) and high - low <= 40:
         return [edge - 0.5 for edge in range(int(low), int(high) + 2)]
     return 20
 
 
-def _histogram(chart_id: str, title: str, label: str, values: Sequence[float]) -> str:
+def _histogram(chart_id: str, title: str, label: str, counts: Counter[float]) -> str:
     chart, (axes,) = _new_chart(2.4)
-    _draw_histogram(axes, values, label)
+    _draw_histogram(axes, counts, label)
     axes.set_title(title, fontsize=10)
-    return _embed(chart, chart_id, f"{title} (histogram, {len(values)} records)")
+    return _embed(chart, chart_id, f"{title} (histogram, {counts.total()} records)")
 
 
-def _draw_histogram(axes: Axes, values: Sequence[float], label: str) -> None:
-    if values:
-        axes.hist(list(values), bins=_bins(values), color=OTHER, edgecolor="white")
+def _draw_histogram(axes: Axes, counts: Counter[float], label: str) -> None:
+    if counts:
+        values = sorted(counts)
+        axes.hist(values, bins=_bins(counts), weights=[counts[value] for value in values],
+                  color=OTHER, edgecolor="white")
     axes.set_xlabel(label, fontsize=8)
     axes.set_ylabel("records", fontsize=8)
     axes.yaxis.get_major_locator().set_params(integer=True)
@@ -319,7 +325,7 @@ def _draw_histogram(axes: Axes, values: Sequence[float], label: str) -> None:
 
 
 def _small_histograms(chart_id: str, title: str,
-                      series: Sequence[tuple[str, Sequence[float]]]) -> str:
+                      series: Sequence[tuple[str, Counter[float]]]) -> str:
     columns = min(3, len(series))
     rows = -(-len(series) // columns)
     chart, panels = _new_chart(1.9 * rows, rows, columns)
@@ -334,7 +340,7 @@ def _small_histograms(chart_id: str, title: str,
 
 
 def _box_plots(chart_id: str, title: str,
-               series: Sequence[tuple[str, FigureKind, Sequence[float]]]) -> str:
+               series: Sequence[tuple[str, FigureKind, Counter[float]]]) -> str:
     """One panel per kind of figure, one box a figure (over the records where it applies),
     on a scale linear near zero and logarithmic beyond, so that small and large counts share
     a panel."""
@@ -347,13 +353,12 @@ def _box_plots(chart_id: str, title: str,
                             gridspec_kw={"height_ratios": heights}).flat
     for axes, kind in zip(panels, kinds):
         rows = [(name, values) for name, k, values in series if k is kind]
-        axes.boxplot([list(values) for _, values in rows], orientation="horizontal",
-                     tick_labels=[f"{name} (n={len(values)})"
-                                  for name, values in rows],
-                     widths=0.6, flierprops={"markersize": 2})
+        axes.bxp([{**box_stats(counts), "label": f"{name} (n={counts.total()})"}
+                  for name, counts in rows], orientation="horizontal", widths=0.6,
+                 flierprops={"markersize": 2})
         axes.invert_yaxis()
         axes.set_xscale("symlog", linthresh=1)
-        if min(min(values) for _, values in rows) >= 0:
+        if min(min(counts) for _, counts in rows) >= 0:
             axes.set_xlim(left=-0.2)
         axes.set_title(KIND_TITLES[kind], fontsize=9)
         axes.tick_params(labelsize=7)
@@ -362,3 +367,43 @@ def _box_plots(chart_id: str, title: str,
     return _embed(chart, chart_id, f"{title}: box plots over the records where each applies "
                                    "(box: quartiles, line: median)")
 
+
+
+def quantile(counts: Counter[float], share: float) -> float:
+    """The ``share`` quantile (0 to 1) of the values ``counts`` holds, interpolated linearly
+    between neighbours as numpy's default percentile is.
+
+    >>> quantile(collections.Counter({1: 2, 5: 1, 9: 1}), 0.5)
+    3.0
+    """
+    ordered = sorted(counts.items())
+    position = share * (counts.total() - 1)
+    below = int(position)
+
+    def at(index: int) -> float:
+        seen = 0
+        for value, count in ordered:
+            seen += count
+            if index < seen:
+                return value
+        return ordered[-1][0]
+
+    low = at(below)
+    return low if position == below else low + (at(below + 1) - low) * (position - below)
+
+
+def box_stats(counts: Counter[float]) -> dict[str, Any]:
+    """A box plot's quartiles, whiskers (the furthest values within 1.5 times the box's
+    length, never inside the box) and outliers, as matplotlib's ``boxplot`` computes them
+    from every value, here from the counts of each value.
+
+    >>> stats = box_stats(collections.Counter({0: 1, 1.5: 1, 2: 1, 70: 1}))
+    >>> stats["med"], stats["q3"], stats["whishi"], stats["fliers"]
+    (1.75, 19.0, 19.0, [70])
+    """
+    q1, median, q3 = (quantile(counts, share) for share in (0.25, 0.5, 0.75))
+    reach = 1.5 * (q3 - q1)
+    inside = [value for value in counts if q1 - reach <= value <= q3 + reach]
+    low, high = min([*inside, q1]), max([*inside, q3])
+    return {"med": median, "q1": q1, "q3": q3, "whislo": low, "whishi": high,
+            "fliers": sorted(value for value in counts if value < low or value > high)}

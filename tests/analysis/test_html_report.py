@@ -12,8 +12,10 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 
-from notation_tools.analysis.html_report import HtmlReport
+from notation_tools.analysis.html_report import HtmlReport, box_stats
 from notation_tools.records.diagnostics import Diagnostic
 from tests.conftest import invoke
 
@@ -189,3 +191,17 @@ def test_without_matplotlib_html_is_a_usage_error(runner, monkeypatch, tmp_path,
     assert result.exit_code == 2
     assert "pip install 'notation-tools[report]'" in result.stderr
     assert result.stdout == "" and not (tmp_path / "page.html").exists()
+
+
+@given(st.lists(st.integers(0, 60) | st.floats(0, 50, allow_nan=False), min_size=1,
+                max_size=40))
+def test_box_plots_from_counts_match_matplotlib_from_every_value(values):
+    # The page keeps counts of each value (memory by distinct values, not by records): its
+    # boxes must be the ones matplotlib draws from the values themselves.
+    from matplotlib.cbook import boxplot_stats
+
+    mine = box_stats(collections.Counter(values))
+    expected = boxplot_stats(values)[0]
+    for key in ("med", "q1", "q3", "whislo", "whishi"):
+        assert mine[key] == pytest.approx(expected[key], abs=1e-9), key
+    assert mine["fliers"] == sorted(set(expected["fliers"]))
