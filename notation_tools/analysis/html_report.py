@@ -324,17 +324,32 @@ def _draw_histogram(axes: Axes, counts: Counter[float], label: str) -> None:
     axes.tick_params(labelsize=7)
 
 
+def _stacked(title: str, rows: Sequence[float], columns: int) -> tuple[Chart, list[Axes]]:
+    """A chart titled ``title`` of panels ``rows`` inches high (one entry a row of
+    ``columns``) with room between them for a title and tick labels, laid out by arithmetic:
+    a layout engine would draw every text once more, and text is most of a chart's cost."""
+    from matplotlib.figure import Figure as Chart
+
+    top, bottom, gap = 0.6, 0.45, 0.65
+    height = top + bottom + sum(rows) + gap * (len(rows) - 1)
+    chart = Chart(figsize=(_WIDTH, height))
+    grid = chart.add_gridspec(len(rows), columns, height_ratios=list(rows), left=0.3,
+                              right=0.97, top=1 - top / height, bottom=bottom / height,
+                              hspace=gap / (sum(rows) / len(rows)), wspace=0.35)
+    chart.suptitle(title, fontsize=10, y=1 - 0.05 / height)
+    return chart, [chart.add_subplot(grid[row, column]) for row in range(len(rows))
+                   for column in range(columns)]
+
+
 def _small_histograms(chart_id: str, title: str,
                       series: Sequence[tuple[str, Counter[float]]]) -> str:
     columns = min(3, len(series))
-    rows = -(-len(series) // columns)
-    chart, panels = _new_chart(1.9 * rows, rows, columns)
+    chart, panels = _stacked(title, [1.3] * -(-len(series) // columns), columns)
+    chart.subplots_adjust(left=0.08)
     for axes, (name, values) in zip(panels, series):
         _draw_histogram(axes, values, name)
     for axes in panels[len(series):]:
         axes.set_visible(False)
-    chart.suptitle(title, fontsize=10)
-    chart.tight_layout()
     return _embed(chart, chart_id, f"{title}: one histogram a figure, over the records where "
                                    "it applies")
 
@@ -345,12 +360,8 @@ def _box_plots(chart_id: str, title: str,
     on a scale linear near zero and logarithmic beyond, so that small and large counts share
     a panel."""
     kinds = [kind for kind in KIND_TITLES if any(k is kind for _, k, _ in series)]
-    heights = [sum(1 for _, k, _ in series if k is kind) for kind in kinds]
-    from matplotlib.figure import Figure as Chart
-
-    chart = Chart(figsize=(_WIDTH, 0.9 * len(kinds) + 0.2 * sum(heights)))
-    panels = chart.subplots(len(kinds), 1, squeeze=False,
-                            gridspec_kw={"height_ratios": heights}).flat
+    chart, panels = _stacked(title, [0.1 + 0.2 * sum(1 for _, k, _ in series if k is kind)
+                                     for kind in kinds], 1)
     for axes, kind in zip(panels, kinds):
         rows = [(name, values) for name, k, values in series if k is kind]
         axes.bxp([{**box_stats(counts), "label": f"{name} (n={counts.total()})"}
@@ -362,11 +373,8 @@ def _box_plots(chart_id: str, title: str,
             axes.set_xlim(left=-0.2)
         axes.set_title(KIND_TITLES[kind], fontsize=9)
         axes.tick_params(labelsize=7)
-    chart.suptitle(title, fontsize=10)
-    chart.tight_layout()
     return _embed(chart, chart_id, f"{title}: box plots over the records where each applies "
                                    "(box: quartiles, line: median)")
-
 
 
 def quantile(counts: Counter[float], share: float) -> float:
