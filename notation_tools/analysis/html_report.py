@@ -22,8 +22,8 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 from notation_tools.analysis.batch import RecordReport
-from notation_tools.analysis.reports import (UNKNOWN_GAME, Summary,
-                                             declared_figures, figure_of, numeric)
+from notation_tools.analysis.reports import (UNKNOWN_GAME, Summary, declared_figures,
+                                             diagnostics_of, figure_of, numeric)
 from notation_tools.games.base import FigureKind
 from notation_tools.records.diagnostics import Diagnostic
 from notation_tools.render.tables import Table
@@ -201,7 +201,7 @@ class HtmlReport(Summary):
             return
         by_code: dict[str, list[tuple[int, Diagnostic]]] = collections.defaultdict(list)
         for number, item in enumerate(flagged, 1):
-            for diagnostic in _diagnostics_of(item):
+            for diagnostic in diagnostics_of(item):
                 by_code[diagnostic.code].append((number, diagnostic))
         for code in sorted(by_code):
             entries = by_code[code]
@@ -221,16 +221,12 @@ class HtmlReport(Summary):
                 where, game, plies, result = (f"{item.path}:{item.line}", item.game or "",
                                               item.plies, item.result or "")
             listed = "".join(f"<li class=\"{_esc(d.severity)}\">{_esc(d)}</li>"
-                             for d in _diagnostics_of(item))
+                             for d in diagnostics_of(item))
             yield (f"<tr id=\"record-{number}\"><td class=\"n\">{number}</td>"
                    f"<td>{_esc(where)}</td><td>{_esc(game)}</td><td class=\"n\">{plies}</td>"
                    f"<td>{_esc(result)}</td><td><ul class=\"diagnostics\">{listed}</ul></td>"
                    "</tr>\n")
         yield "</table>\n</section>\n"
-
-
-def _diagnostics_of(item: RecordReport | Diagnostic) -> list[Diagnostic]:
-    return [item] if isinstance(item, Diagnostic) else item.diagnostics
 
 
 def _record_order(item: RecordReport | Diagnostic) -> tuple[str, int, int, list[str]]:
@@ -252,11 +248,11 @@ def _table(table: Table) -> str:
 # ---- charts -------------------------------------------------------------------------------
 
 
-def _new_chart(height: float, rows: int = 1, columns: int = 1) -> tuple[Chart, list[Axes]]:
+def _new_chart(height: float) -> tuple[Chart, Axes]:
     from matplotlib.figure import Figure as Chart
 
     chart = Chart(figsize=(_WIDTH, height))
-    return chart, list(chart.subplots(rows, columns, squeeze=False).flat)
+    return chart, chart.add_subplot()
 
 
 def _embed(chart: Chart, chart_id: str, caption: str) -> str:
@@ -283,7 +279,7 @@ def _embed(chart: Chart, chart_id: str, caption: str) -> str:
 def _bar_chart(chart_id: str, title: str, labels: Sequence[str], counts: Sequence[int],
                colours: Sequence[str], unit: str = "records") -> str:
     """Horizontal bars, one a label, the first label on top."""
-    chart, (axes,) = _new_chart(0.6 + 0.28 * max(len(labels), 1))
+    chart, axes = _new_chart(0.6 + 0.28 * max(len(labels), 1))
     positions = range(len(labels))
     axes.barh(list(positions), list(counts), color=list(colours))
     axes.set_yticks(list(positions), labels=list(labels))
@@ -307,7 +303,7 @@ def _bins(counts: Counter[float]) -> Any:
 
 
 def _histogram(chart_id: str, title: str, label: str, counts: Counter[float]) -> str:
-    chart, (axes,) = _new_chart(2.4)
+    chart, axes = _new_chart(2.4)
     _draw_histogram(axes, counts, label)
     axes.set_title(title, fontsize=10)
     return _embed(chart, chart_id, f"{title} (histogram, {counts.total()} records)")
