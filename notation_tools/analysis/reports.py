@@ -1,5 +1,6 @@
 """What a run found, counted and written: :class:`Tally` (the counts every command's exit
-status comes from), :class:`Summary` (the tables ``analyze`` prints) and the writers of
+status comes from), :class:`Summary` (the tables ``analyze`` prints, each game's figures
+summarized by their kind) and the writers of
 ``validate``'s report, one class per format in :data:`REPORT_WRITERS` (G6).
 
 A report writer takes record reports and unreadable-input diagnostics one at a time, then the
@@ -11,10 +12,13 @@ from __future__ import annotations
 
 import collections
 import dataclasses
+import functools
 import json
+from collections.abc import Mapping
 from typing import Any, ClassVar, TextIO
 
 from notation_tools.analysis.batch import RecordReport
+from notation_tools.games.base import Figure, FigureKind, UnknownGameError, get_game
 from notation_tools.records.diagnostics import Diagnostic
 from notation_tools.records.model import Record
 from notation_tools.render.tables import Table
@@ -68,6 +72,8 @@ class Tally:
 
 LENGTH_BINS = ((0, 0), (1, 10), (11, 25), (26, 50), (51, 100), (101, 200), (201, 500),
                (501, None))
+UNKNOWN_GAME = "(unknown)"
+"""The game of a record whose game could not be told."""
 
 
 def _bin_label(low: int, high: int | None) -> str:
@@ -76,8 +82,95 @@ def _bin_label(low: int, high: int | None) -> str:
     return str(low) if low == high else f"{low}-{high}"
 
 
+LENGTH_LABELS = tuple(_bin_label(low, high) for low, high in LENGTH_BINS)
+
+
+def length_bin(plies: int) -> str:
+    """The label of the :data:`LENGTH_BINS` bin ``plies`` falls in.
+
+    >>> length_bin(0), length_bin(26), length_bin(900)
+    ('0', '26-50', '501+')
+    """
+    for (low, high), label in zip(LENGTH_BINS, LENGTH_LABELS):
+        if plies >= low and (high is None or plies <= high):
+            return label
+    raise ValueError(f"a negative length: {plies}")
+
+
+SUMMARIZED_AS = {FigureKind.COUNT: "mean", FigureKind.RATIO: "mean", FigureKind.PLY: "mean",
+                 FigureKind.MAX: "max", FigureKind.MIN: "min"}
+"""The one statistic over records that says something about a figure of each kind: a mean
+over the records where the figure applies, the largest of maxima, the smallest of minima."""
+
+
+def numeric(value: Any) -> bool:
+    """Whether a figure's value is a number a report summarizes (not a flag, text or None)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+@functools.cache
+def declared_figures(game: str) -> Mapping[str, Figure]:
+    """The figures ``game`` declares (none for a game that is not installed)."""
+    try:
+        return get_game(game).figures
+    except UnknownGameError:
+        return {}
+
+
+def figure_of(game: str, name: str) -> Figure:
+    """How ``game``'s figure ``name`` is read: as declared, else as a count."""
+    return declared_figures(game).get(name) or Figure(FigureKind.COUNT, "")
+
+
+@dataclasses.dataclass
+class FigureTally:
+    """One figure over the records where it applies (has a numeric value)."""
+
+    records: int = 0
+    total: float = 0
+    low: float | None = None
+    high: float | None = None
+
+    def add(self, value: float) -> None:
+        self.records += 1
+        self.total += value
+        self.low = value if self.low is None else min(self.low, value)
+        self.high = value if self.high is None else max(self.high, value)
+
+    def summary(self, kind: FigureKind) -> float | None:
+        """The statistic :data:`SUMMARIZED_AS` names for ``kind``.
+
+        >>> tally = FigureTally()
+        >>> for value in (3, 9, 6):
+        ...     tally.add(value)
+        >>> tally.summary(FigureKind.COUNT), tally.summary(FigureKind.MAX)
+        (6.0, 9)
+        """
+        if not self.records:
+            return None
+        if kind is FigureKind.MAX:
+            return self.high
+        if kind is FigureKind.MIN:
+            return self.low
+        return round(self.total / self.records, 3)
+
+
+@dataclasses.dataclass
+class GameTally:
+    """One game's records: how many, how many valid, their lengths and figures."""
+
+    records: int = 0
+    valid: int = 0
+    plies: FigureTally = dataclasses.field(default_factory=FigureTally)
+    figures: dict[str, FigureTally] = dataclasses.field(default_factory=dict)
+
+
 class Summary:
-    """Running totals over record reports, for ``analyze``."""
+    """Running totals over record reports, for ``analyze`` and ``report``.
+
+    A game's figures are summarized each by its kind (:data:`SUMMARIZED_AS`); the tables hold
+    only each game's key figures unless ``all_figures``.
+    """
 
     def __init__(self) -> None:
         self.tally = Tally()
@@ -85,7 +178,7 @@ class Summary:
         self.results: collections.Counter[tuple[str, str]] = collections.Counter()
         self.lengths: collections.Counter[str] = collections.Counter()
         self.ends: collections.Counter[tuple[str, str]] = collections.Counter()
-        self.per_game: dict[str, dict[str, Any]] = {}
+        self.per_game: dict[str, GameTally] = {}
 
     @property
     def records(self) -> int:
@@ -106,32 +199,57 @@ class Summary:
             return
         for diagnostic in item.diagnostics:
             self.codes[(diagnostic.code, diagnostic.severity)] += 1
-        game = item.game or "(unknown)"
+        game = item.game or UNKNOWN_GAME
         self.results[(game, item.result or "(none)")] += 1
         self.ends[(game, item.end or "unfinished")] += 1
-        for low, high in LENGTH_BINS:
-            if item.plies >= low and (high is None or item.plies <= high):
-                self.lengths[_bin_label(low, high)] += 1
-                break
-        totals = self.per_game.setdefault(game, {"records": 0, "valid": 0, "plies": 0,
-                                                 "figures": collections.Counter()})
-        totals["records"] += 1
-        totals["valid"] += item.is_valid
-        totals["plies"] += item.plies
+        self.lengths[length_bin(item.plies)] += 1
+        totals = self.per_game.setdefault(game, GameTally())
+        totals.records += 1
+        totals.valid += item.is_valid
+        totals.plies.add(item.plies)
         for name, value in item.figures.items():
-            if isinstance(value, (int, float)) and not isinstance(value, bool):
-                totals["figures"][name] += value
+            if numeric(value):
+                totals.figures.setdefault(name, FigureTally()).add(value)
 
     @property
     def invalid(self) -> int:
         return self.records - self.valid
 
-    def tables(self) -> list[Table]:
+    def figure_names(self, game: str, *, all_figures: bool) -> list[str]:
+        """The figures a game's table shows, in the game's declared order, then any it does
+        not declare; only the key ones unless ``all_figures`` (the shared ``captures`` when
+        a game declares none)."""
+        seen = self.per_game[game].figures
+        declared = declared_figures(game)
+        names = [name for name in declared if name in seen]
+        names += sorted(name for name in seen if name not in declared)
+        if all_figures:
+            return names
+        keys = [name for name in names if figure_of(game, name).key]
+        return keys or [name for name in names if name == "captures"]
+
+    def figure_rows(self, game: str, *, all_figures: bool) -> list[list[Any]]:
+        """``[figure, records where it applies, statistic, value]`` rows of one game."""
+        tallies = self.per_game[game].figures
+        rows = []
+        for name in self.figure_names(game, all_figures=all_figures):
+            kind = figure_of(game, name).kind
+            rows.append([name, tallies[name].records, SUMMARIZED_AS[kind],
+                         tallies[name].summary(kind)])
+        return rows
+
+    def tables(self, *, all_figures: bool = False) -> list[Table]:
         tables = [Table("Records", ["records", "valid", "invalid", "unreadable inputs"],
                         [[self.records, self.valid, self.invalid, self.io_errors]])]
         tables.append(Table("Diagnostics by code", ["code", "severity", "count"],
                             [[code, severity, count] for (code, severity), count
                              in sorted(self.codes.items())]))
+        tables.append(Table("Games", ["game", "records", "valid", "invalid", "mean plies",
+                                      "max plies"],
+                            [[game, totals.records, totals.valid,
+                              totals.records - totals.valid,
+                              totals.plies.summary(FigureKind.COUNT), totals.plies.high]
+                             for game, totals in sorted(self.per_game.items())]))
         tables.append(Table("Results", ["game", "result", "records"],
                             [[game, result, count] for (game, result), count
                              in sorted(self.results.items())]))
@@ -139,18 +257,14 @@ class Summary:
                             [[game, end, count] for (game, end), count
                              in sorted(self.ends.items())]))
         tables.append(Table("Length (plies)", ["plies", "records"],
-                            [[_bin_label(low, high), self.lengths[_bin_label(low, high)]]
-                             for low, high in LENGTH_BINS
-                             if self.lengths[_bin_label(low, high)]]))
-        for game, totals in sorted(self.per_game.items()):
-            records = totals["records"]
-            rows = [["records", records], ["valid", totals["valid"]],
-                    ["plies", totals["plies"]],
-                    ["mean plies", round(totals["plies"] / records, 2) if records else 0]]
-            for name, value in sorted(totals["figures"].items()):
-                rows.append([f"{name} (total)", round(value, 4)])
-                rows.append([f"{name} (mean)", round(value / records, 4)])
-            tables.append(Table(f"Figures: {game}", ["figure", "value"], rows))
+                            [[label, self.lengths[label]] for label in LENGTH_LABELS
+                             if self.lengths[label]]))
+        for game in sorted(self.per_game):
+            rows = self.figure_rows(game, all_figures=all_figures)
+            if rows:
+                title = "Figures" if all_figures else "Key figures"
+                tables.append(Table(f"{title}: {game}",
+                                    ["figure", "records", "summary", "value"], rows))
         return tables
 
 

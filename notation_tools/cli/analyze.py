@@ -11,7 +11,7 @@ import click
 from notation_tools.analysis.batch import Settings, iter_reports
 from notation_tools.analysis.database import DatabaseError, ResultsDatabase, analyze_into
 from notation_tools.analysis.foreign import game_suffixes
-from notation_tools.analysis.reports import Summary, diagnostics_of
+from notation_tools.analysis.reports import diagnostics_of
 from notation_tools.limits import Limits
 from notation_tools.cli.options import (
     InputError,
@@ -21,16 +21,17 @@ from notation_tools.cli.options import (
     game_option,
     jobs_option,
     limits_options,
-    open_output,
+    new_summary,
     output_option,
     paths_argument,
     quiet_option,
+    report_options,
     require_paths,
     rules_option,
     table_format_option,
+    write_report,
 )
 from notation_tools.cli.progress import Progress, progress_option
-from notation_tools.render.tables import TABLE_WRITERS
 
 
 @click.command()
@@ -39,6 +40,7 @@ from notation_tools.render.tables import TABLE_WRITERS
 @rules_option
 @table_format_option
 @output_option
+@report_options
 @jobs_option(None)
 @click.option("--strict", is_flag=True, help="Exit 1 when any record is invalid.")
 @click.option("--db", "db_path", metavar="FILE", type=click.Path(dir_okay=False),
@@ -59,13 +61,18 @@ from notation_tools.render.tables import TABLE_WRITERS
 @quiet_option
 @limits_options
 def analyze(paths: tuple[str, ...], game: str | None, rules: str | None, output_format: str,
-            output: str, jobs: int | None, strict: bool, db_path: str | None,
+            output: str, all_figures: bool, html: str | None, jobs: int | None, strict: bool, db_path: str | None,
             parquet: str | None, scheduler: str | None, progress: bool | None,
             show_diagnostics: bool, quiet: bool, limits: Limits, encoding: str | None) -> None:
     """Replay every record of directories, archives and files, and print summary tables.
 
-    Tables: records (valid, invalid, unreadable inputs), diagnostics by code, results and how
-    games ended per game, length distribution, and each game's figures (totals and means).
+    Tables: records (valid, invalid, unreadable inputs), diagnostics by code, records per game,
+    results and how games ended per game, length distribution, and each game's key figures,
+    each summarized as its kind says: a count or a rate by its mean over the records where it
+    applies, a maximum by the largest, a ply at which something first happened by its mean
+    over the records where it happened (--figures, or --format json: every figure). With
+    --html FILE the same report, with charts, is also written as one self-contained HTML
+    page (needs the report extra).
     Archives (zip, tar, tar.gz/bz2/xz) and .gz/.bz2/.xz files are read as streams, and the
     work is split by records, so one large archive uses every --jobs process. With --db the
     results are kept in SQLite and a second run analyses only what changed. analyze is a
@@ -82,7 +89,7 @@ def analyze(paths: tuple[str, ...], game: str | None, rules: str | None, output_
     settings = Settings(game=game, rules=rules, collect_stats=True, limits=limits,
                         encoding=encoding, details=db_path is not None or parquet is not None,
                         parquet=os.path.abspath(parquet) if parquet is not None else None)
-    summary = Summary()
+    summary = new_summary(html)
     bar = Progress(Progress.wanted(progress, quiet), list(paths), "analyze", game_suffixes())
     try:
         with contextlib.ExitStack() as stack:
@@ -116,8 +123,8 @@ def analyze(paths: tuple[str, ...], game: str | None, rules: str | None, output_
         bar.close()
         raise InputError(f"{error}: the report is not printed") from None
     bar.close()
-    with open_output(output) as out:
-        TABLE_WRITERS[output_format]().write(summary.tables(), out)
+    write_report(summary, output_format=output_format, output=output, all_figures=all_figures,
+                 html=html)
     finish(summary.tally, strict=strict)
 
 

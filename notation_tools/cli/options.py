@@ -14,7 +14,9 @@ from typing import Any, TextIO, TypeVar
 
 import click
 
-from notation_tools.analysis.reports import Tally
+from notation_tools.analysis.html_report import (INSTALL_HINT, ChartsUnavailable, HtmlReport,
+                                                 check_available as check_charts)
+from notation_tools.analysis.reports import Summary, Tally
 from notation_tools.games.base import EngineError, Game, UnknownGameError, all_games, get_game
 from notation_tools.render.tables import TABLE_WRITERS
 from notation_tools.limits import Limits
@@ -179,3 +181,42 @@ def finish(tally: Tally, *, strict: bool = True) -> None:
     status = exit_status(tally, strict=strict)
     if status:
         sys.exit(status)
+
+
+def report_options(func: F) -> F:
+    """``--figures`` and ``--html FILE``: how much of each game's figures the tables hold, and
+    the chart page (analyze and report)."""
+    func = click.option(
+        "--html", "html", metavar="FILE", type=click.Path(dir_okay=False, allow_dash=True),
+        callback=_check_charts,
+        help="Also write the report as one self-contained HTML page with charts to FILE "
+             f"(needs {INSTALL_HINT}).")(func)
+    return click.option(
+        "--figures", "all_figures", is_flag=True,
+        help="Every figure of each game in the tables, not only its key figures (--format "
+             "json always holds every one).")(func)
+
+
+def _check_charts(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value is not None:
+        try:
+            check_charts()
+        except ChartsUnavailable as error:
+            raise click.BadParameter(str(error), ctx=ctx, param=param) from None
+    return value
+
+
+def new_summary(html: str | None) -> Summary:
+    """What gathers the reports: with ``--html``, a summary that keeps what the page shows."""
+    return HtmlReport() if html is not None else Summary()
+
+
+def write_report(report: Summary, *, output_format: str, output: str, all_figures: bool,
+                 html: str | None) -> None:
+    """Write the summary tables (every figure with ``all_figures`` or JSON), then the page."""
+    with open_output(output) as out:
+        TABLE_WRITERS[output_format]().write(
+            report.tables(all_figures=all_figures or output_format == "json"), out)
+    if isinstance(report, HtmlReport) and html is not None:
+        with open_output(html) as out:
+            report.write(out)

@@ -7,10 +7,8 @@ import os
 import click
 
 from notation_tools.analysis.database import DatabaseError, ResultsDatabase
-from notation_tools.analysis.reports import Summary
-from notation_tools.cli.options import (InputError, finish, open_output, output_option,
-                                        table_format_option)
-from notation_tools.render.tables import TABLE_WRITERS
+from notation_tools.cli.options import (InputError, finish, new_summary, output_option,
+                                        report_options, table_format_option, write_report)
 
 
 @click.command()
@@ -19,20 +17,22 @@ from notation_tools.render.tables import TABLE_WRITERS
               help="Report only these stored inputs (as analyze named them; repeatable).")
 @table_format_option
 @output_option
+@report_options
 @click.option("--strict", is_flag=True, help="Exit 1 when any record is invalid.")
 def report(database: str, inputs: tuple[str, ...], output_format: str, output: str,
-           strict: bool) -> None:
+           all_figures: bool, html: str | None, strict: bool) -> None:
     """Print the report 'analyze --db DATABASE' printed, from the database alone.
 
     Nothing is read but the database: the tables are the ones analyze prints (records,
-    diagnostics by code, results, how games ended, lengths, figures), over every input stored
-    complete, or over the --input ones. An input that a run did not finish (interrupted) is
+    diagnostics by code, games, results, how games ended, lengths, key figures; --figures for
+    every figure), over every input stored complete, or over the --input ones; --html writes
+    the same page as analyze --html. An input that a run did not finish (interrupted) is
     left out, and named on standard error. Exit status 0 (with --strict: 1 when a record is
     invalid), 2 when the database cannot be read.
     """
     if not os.path.exists(database):
         raise click.BadParameter(f"{database}: no such file", param_hint="DATABASE")
-    summary = Summary()
+    summary = new_summary(html)
     try:
         with ResultsDatabase(database) as db:
             stored = db.inputs()
@@ -50,6 +50,6 @@ def report(database: str, inputs: tuple[str, ...], output_format: str, output: s
                 summary.add(item)
     except DatabaseError as error:
         raise InputError(str(error)) from None
-    with open_output(output) as out:
-        TABLE_WRITERS[output_format]().write(summary.tables(), out)
+    write_report(summary, output_format=output_format, output=output, all_figures=all_figures,
+                 html=html)
     finish(summary.tally, strict=strict)

@@ -324,11 +324,44 @@ class Position(ABC, Generic[MoveT]):
 PositionT = TypeVar("PositionT", bound=Position[Any])
 
 
+class FigureKind(enum.Enum):
+    """What a numeric figure of one record is, which says how a report summarizes it over
+    many records (a sum of maxima or of first-capture plies means nothing)."""
+
+    COUNT = "count"
+    """How many times something happened, or how much of something there is at the end:
+    summarized by its mean over the records where it applies."""
+    MAX = "max"
+    """The largest value of something in the record: summarized by the maximum."""
+    MIN = "min"
+    """The smallest value of something in the record: summarized by the minimum."""
+    PLY = "ply"
+    """The ply (or turn) at which something happened, absent when it never did: summarized by
+    its mean over the records where it happened."""
+    RATIO = "ratio"
+    """A rate or mean within the record: summarized by its mean over the records where it
+    applies."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Figure:
+    """How to read one numeric figure of :meth:`StatsCollector.summary`: its kind, what it
+    means, and whether it is one of the game's few ``key`` figures (the short report)."""
+
+    kind: FigureKind
+    about: str
+    key: bool = False
+
+
 class StatsCollector(ABC, Generic[PositionT, MoveT]):
     """Gathers a game's own figures while a record is replayed.
 
     Replay calls ``before_move(position, move)`` and ``after_move(position)`` around every
     main-line push, with the live position, then ``summary`` once.
+
+    Each game declares its numeric figures in ``FIGURES`` at the end of its ``stats.py``
+    (name → :class:`Figure`), handed to reports as :attr:`Game.figures`; a figure not
+    declared there is read as a :attr:`FigureKind.COUNT`.
     """
 
     @abstractmethod
@@ -445,6 +478,9 @@ class Game(ABC, Generic[PositionT, MoveT]):
     sampler: ClassVar[Sampler[Any, Any] | None] = None
     """The game's own random-move policy, when a uniform choice over ``legal_moves()`` will
     not do (``analysis.generate.random_move`` uses it)."""
+    figures: ClassVar[Mapping[str, Figure]] = {}
+    """How each numeric figure of the game's statistics is summarized over records (the
+    ``FIGURES`` of its ``stats.py``)."""
     render_options: ClassVar[Mapping[str, str]] = {}
     """Extra marks the two drawings offer (name → help), e.g. ``loops``: the CLI offers each as
     a ``show`` flag (``--loops``)."""

@@ -226,6 +226,22 @@ def test_statistics_are_the_same_from_replay_and_from_the_collector_alone(game):
     assert isinstance(via_replay["captures"], int)
 
 
+@every_game
+def test_every_numeric_figure_says_how_it_is_summarized(game):
+    # Reports summarize a figure by its declared kind: one left undeclared would be read as a
+    # count and averaged, which is wrong for a maximum or a ply.
+    rules = game.parse_rules(None)
+    numeric = set()
+    for seed in range(3):
+        (record,) = generate_records(game, rules, count=1, seed=seed, max_plies=80)
+        figures = replay(record, collect_stats=True).stats
+        numeric |= {name for name, value in figures.items()
+                    if isinstance(value, (int, float)) and not isinstance(value, bool)}
+    assert numeric - set(game.figures) == set()
+    assert any(figure.key for figure in game.figures.values())
+    assert all(figure.about for figure in game.figures.values())
+
+
 # ---- no input makes a parser raise anything but an engine error ---------------------------
 
 

@@ -45,6 +45,7 @@ class ElevationGame(Game[Position, Move]):
     rules_doc = "docs/rules/elevation.md"
     codes = CODES
     dialect = _notation.DIALECT
+    figures = stats.FIGURES
     sampler = sampling.SAMPLER
     render_options = {}
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from notation_tools.games.base import Outcome, Rules, StatsCollector
+from notation_tools.games.base import Figure, FigureKind, Outcome, Rules, StatsCollector
 from notation_tools.games.elevation.moves import Dig, Move
 from notation_tools.games.elevation.pieces import (
     DRAGON, FISH, KIND_BY_LETTER, PIECE_KINDS, SAMURAI, SIDES, SQUARE_NAMES, piece_code)
@@ -187,3 +187,25 @@ class Stats(StatsCollector[Position, Move]):
         result["end_reason"] = outcome.reason if outcome is not None else "result-tag-only"
         return result
 
+
+_C, _MAX, _PLY = FigureKind.COUNT, FigureKind.MAX, FigureKind.PLY
+FIGURES: dict[str, Figure] = {
+    "turns": Figure(_C, "turns played"),
+    "captures": Figure(_C, "pieces captured, both sides", key=True),
+    "first_capture_ply": Figure(_PLY, "turn of the first capture", key=True),
+    "highest_stack": Figure(_MAX, "highest stack", key=True),
+    "ocean_squares": Figure(_C, "squares at height 0 at the end", key=True),
+    **{f"{side}_{figure}": Figure(kind, f"{about} ({side})")
+       for side in ("white", "black") for figure, kind, about in (
+           ("captures", _C, "pieces captured"), ("digs", _C, "digs"),
+           ("undermining_digs", _C, "digs under an opposing piece"),
+           ("largest_climb", _MAX, "largest climb in one step"),
+           ("largest_drop", _MAX, "largest drop in one step"),
+           ("pieces_left", _C, "pieces left at the end"),
+           *((f"captures_by_{word}", _C, f"captures by a {word}")
+             for word in KIND_WORDS.values()),
+           *((f"captured_{word}", _C, f"{word} captured") for word in KIND_WORDS.values()),
+           *((f"{word}_left", _C, f"{word} left at the end") for word in KIND_WORDS.values()),
+           *((f"option_{code}", _C, f"piece-turns of option {code}") for code in OPTION_KEYS))},
+}
+"""How each numeric figure of :meth:`Stats.summary` is summarized over records (§10)."""

@@ -98,6 +98,7 @@ class GowGame(Game[Position, Turn]):
     rules_doc = "docs/rules/game-of-war.md"
     codes = CODES
     dialect = _notation.DIALECT
+    figures = stats.FIGURES
     sampler = sampling.SAMPLER
     file_formats = formats.FILE_FORMATS
     render_options = {

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from notation_tools.games.base import Outcome, Rules, StatsCollector
+from notation_tools.games.base import Figure, FigureKind, Outcome, Rules, StatsCollector
 from notation_tools.games.gow.pieces import (
     FORT, NAMES, PASS, SIDE_NAMES, SIDE_OF, TERRAIN, UNITS, UNIT_TYPES)
 from notation_tools.games.gow.moves import Attack, Step, Turn
@@ -253,3 +253,46 @@ def describe_move(move: Any, position: Position) -> dict[str, Any]:
             "mark": combat.mark,
             "offence_parts": " ".join(f"{NAMES[s]}:{v}" for s, v, _ in combat.offence_parts),
             "defence_parts": " ".join(f"{NAMES[s]}:{v}" for s, v, _ in combat.defence_parts)}
+
+
+_C, _MAX, _MIN, _PLY, _RATIO = (FigureKind.COUNT, FigureKind.MAX, FigureKind.MIN,
+                                FigureKind.PLY, FigureKind.RATIO)
+FIGURES: dict[str, Figure] = {
+    "moves_per_turn": Figure(_RATIO, "units moved per turn", key=True),
+    "offence_mean": Figure(_RATIO, "mean offence of the record's attacks"),
+    "offence_min": Figure(_MIN, "weakest offence"),
+    "offence_max": Figure(_MAX, "strongest offence"),
+    "defence_mean": Figure(_RATIO, "mean defence of the record's attacks"),
+    "defence_min": Figure(_MIN, "weakest defence"),
+    "defence_max": Figure(_MAX, "strongest defence"),
+    "margin_mean": Figure(_RATIO, "mean offence minus defence"),
+    "margin_min": Figure(_MIN, "smallest offence minus defence"),
+    "margin_max": Figure(_MAX, "largest offence minus defence"),
+    "charges": Figure(_C, "attacks with a cavalry charge"),
+    "charging_cavalry": Figure(_C, "cavalry units in charges"),
+    "longest_column": Figure(_MAX, "longest charging column"),
+    "charges_multi_direction": Figure(_C, "charges from several directions"),
+    "retreats_imposed": Figure(_C, "forced retreats imposed"),
+    "retreats_executed": Figure(_C, "retreats executed"),
+    "retreats_failed_no_square": Figure(_C, "retreats failed for want of a square"),
+    "retreats_failed_offline": Figure(_C, "retreats failed offline"),
+    "arsenals_destroyed": Figure(_C, "arsenals destroyed", key=True),
+    "lost_by_attack": Figure(_C, "units destroyed by attacks"),
+    "lost_by_failed_retreat": Figure(_C, "units lost in failed retreats"),
+    "captures": Figure(_C, "units lost, both sides", key=True),
+    "first_attack_turn": Figure(_PLY, "turn of the first attack", key=True),
+    "turns_to_victory": Figure(_PLY, "turns to victory (won records)", key=True),
+    **{f"{figure}_{side}": Figure(kind, f"{about} ({side})")
+       for side in _SIDES for figure, kind, about in (
+           ("turns", _C, "turns"), ("moves", _C, "unit moves"), ("empty_turns", _C, "empty turns"),
+           ("attacks", _C, "attacks"), ("attacks_destroyed", _C, "attacks destroying"),
+           ("attacks_retreat", _C, "attacks forcing a retreat"),
+           ("attacks_no_effect", _C, "attacks without effect"), ("lost", _C, "units lost"),
+           ("all_offline_turns", _C, "turns with every fighting unit offline"),
+           ("forts_held", _C, "fort-turns held"), ("passes_held", _C, "pass-turns held"))},
+    **{f"offline_{side}_max": Figure(_MAX, f"most offline fighting units ({side})")
+       for side in _SIDES},
+    **{f"lost_{side}_{letter}": Figure(_C, f"{letter} units lost ({side})")
+       for side in _SIDES for letter in _LETTERS},
+}
+"""How each numeric figure of :meth:`Stats.summary` is summarized over records (§18)."""

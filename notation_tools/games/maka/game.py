@@ -69,6 +69,7 @@ class MakaGame(Game[Position, Move]):
     rules_doc = "docs/rules/maka-dai-dai-shogi.md"
     codes = CODES
     dialect = _notation.DIALECT
+    figures = _stats.FIGURES
     file_formats = _formats.FILE_FORMATS
 
     # ---- positions ------------------------------------------------------------------------

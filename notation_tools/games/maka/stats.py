@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from notation_tools.games.base import Outcome, StatsCollector
+from notation_tools.games.base import Figure, FigureKind, Outcome, StatsCollector
 
 from notation_tools.games.maka.moves import Move
 from notation_tools.games.maka.pieces import (COL, DIAGONAL, EMPEROR_ID, GP_ID, KNIGHT_STUCK_RANKS,
@@ -242,3 +242,42 @@ def _immobile(sq: int, code: int) -> bool:
     if abbr in LAST_RANK_STUCK:
         return row == 0
     return abbr == "N" and row < KNIGHT_STUCK_RANKS
+
+
+_C, _MAX, _MIN, _PLY = FigureKind.COUNT, FigureKind.MAX, FigureKind.MIN, FigureKind.PLY
+FIGURES: dict[str, Figure] = {
+    "plies": Figure(_C, "plies played"),
+    "captures": Figure(_C, "pieces captured, both sides", key=True),
+    "double_captures": Figure(_C, "moves capturing two pieces"),
+    "triple_captures": Figure(_C, "moves capturing three pieces"),
+    "igui": Figure(_C, "captures without moving (igui)", key=True),
+    "passes": Figure(_C, "passes"),
+    "promotions": Figure(_C, "promotions, both sides", key=True),
+    "declined_promotions": Figure(_C, "promotions declined"),
+    "contagion": Figure(_C, "promotions by contagion"),
+    "emperor_moves": Figure(_C, "Emperor moves"),
+    "emperor_captures": Figure(_C, "captures by an Emperor"),
+    "emperor_protected_captures": Figure(_C, "Emperor captures of a protected piece"),
+    "prince_ply": Figure(_PLY, "ply of the first promotion to Prince"),
+    "hook_moves": Figure(_C, "moves by hook movers"),
+    "hook_turns": Figure(_C, "hook moves that turned"),
+    "lion_moves": Figure(_C, "moves by Lion-type pieces"),
+    "first_capture_ply": Figure(_PLY, "ply of the first capture", key=True),
+    "longest_capture_free": Figure(_MAX, "longest run of plies without a capture"),
+    "max_position_occurrences": Figure(_MAX, "most occurrences of one position"),
+    "longest_move": Figure(_MAX, "longest move (squares)", key=True),
+    "longest_move_ply": Figure(_PLY, "ply of the longest move"),
+    "most_legs": Figure(_MAX, "most legs in one move"),
+    **{f"{figure}_{side}": Figure(kind, f"{about} ({side})")
+       for side in SIDE_KEYS for figure, kind, about in (
+           ("moves", _C, "moves"), ("captures", _C, "pieces captured"),
+           ("promotions", _C, "promotions"), ("emperor_ply", _PLY, "ply of promotion to Emperor"),
+           ("self_checks", _C, "moves leaving the own royal attacked"),
+           ("pieces", _C, "pieces at the end"), ("pieces_min", _MIN, "fewest pieces"),
+           ("royals", _C, "royal pieces at the end"), ("emperor", _C, "Emperors at the end"),
+           ("gold_promoted", _C, "promoted Gold Generals at the end"),
+           ("immobile", _C, "permanently immobile pieces at the end"))},
+    **{f"captured_{piece.abbr}": Figure(_C, f"{piece.abbr} captured (where any was)")
+       for piece in TYPE_OF_ID[1:]},
+}
+"""How each numeric figure of :meth:`Stats.summary` is summarized over records (§13)."""

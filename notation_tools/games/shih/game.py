@@ -54,6 +54,7 @@ class ShihGame(Game[Position, Move]):
     rules_doc = "docs/rules/shih.md"
     codes = CODES
     dialect = _notation.DIALECT
+    figures = _stats.FIGURES
     render_options = {
         "regions": "mark the enclosed regions (no empty space inside) with letters and list "
                    "them under the diagram",

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from notation_tools.games.base import Outcome, Rules, StatsCollector
+from notation_tools.games.base import Figure, FigureKind, Outcome, Rules, StatsCollector
 from notation_tools.games.shih.moves import Move
 from notation_tools.games.shih.notation import format_action
 from notation_tools.games.shih.pieces import NAMES, SIDE_NAMES
@@ -126,3 +126,28 @@ def describe_move(move: Move, position: Position) -> dict[str, Any]:
     if any(e.ended for e in effects):
         facts["ends_game"] = True
     return facts
+
+
+_C, _MAX, _PLY, _RATIO = FigureKind.COUNT, FigureKind.MAX, FigureKind.PLY, FigureKind.RATIO
+FIGURES: dict[str, Figure] = {
+    "turns": Figure(_C, "turns played"),
+    "captures": Figure(_C, "pieces captured by enclosure, both sides", key=True),
+    "surrenders": Figure(_C, "pieces surrendered, both sides", key=True),
+    "captures_per_turn": Figure(_RATIO, "captures per turn", key=True),
+    "largest_capture": Figure(_MAX, "most pieces captured by one action", key=True),
+    "largest_enclosure": Figure(_MAX, "largest enclosed region of a capture"),
+    "first_capture_ply": Figure(_PLY, "turn of the first capture", key=True),
+    "double_walls": Figure(_C, "double walls at the end"),
+    "regions": Figure(_C, "regions at the end"),
+    **{f"{side}_{figure}": Figure(kind, f"{about} ({side})")
+       for side in _SIDES for figure, kind, about in (
+           ("turns", _C, "turns"), ("steps", _C, "steps"), ("spins", _C, "spins"),
+           ("power_spins", _C, "power spins"), ("mp", _C, "movement points spent"),
+           ("early_ends", _C, "turns ended early"), ("passes", _C, "passes"),
+           ("captured_by_spin", _C, "pieces captured by spins"),
+           ("captured_by_power_spin", _C, "pieces captured by power spins"),
+           ("surrendered", _C, "pieces surrendered"), ("self_captured", _C, "own pieces lost"),
+           ("captures", _C, "pieces captured"), ("captures_per_turn", _RATIO, "captures per turn"),
+           ("score", _C, "score at the end"))},
+}
+"""How each numeric figure of :meth:`Stats.summary` is summarized over records (§14)."""

@@ -31,7 +31,7 @@ from notation_tools.games.shuriken.position import (
 from notation_tools.games.shuriken.render import LOOPS, svg, text_diagram
 from notation_tools.games.shuriken.rules import Position
 from notation_tools.games.shuriken.sampling import SAMPLER
-from notation_tools.games.shuriken.stats import Stats, describe_move
+from notation_tools.games.shuriken.stats import FIGURES, Stats, describe_move
 
 CODES = (
     Code("E-BAD-SQUARE", ERROR, "a cell name whose column or row is off the board", "§1.1"),
@@ -55,6 +55,7 @@ class ShurikenGame(Game[Position, Move]):
     rules_doc = "docs/rules/shuriken-2d.md"
     codes = CODES
     dialect = DIALECT
+    figures = FIGURES
     sampler = SAMPLER
     draws_possible = False  # §4.2: the board always fills to exactly one win
     render_options = {

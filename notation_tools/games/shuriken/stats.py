@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from notation_tools.games.base import Outcome, StatsCollector
+from notation_tools.games.base import Figure, FigureKind, Outcome, StatsCollector
 from notation_tools.games.shuriken.moves import Move, Swap
 from notation_tools.games.shuriken.pieces import (
     CELL_NAME, EMPTY_AT_START, FRAME, PRE_PLACED, SIDE_NAMES, WIN_RANK, ZONE, ZONES, transpose)
@@ -152,3 +152,25 @@ class Stats(StatsCollector[Position, Move]):
                  for group in final.groups(side)), default=0)
         figures["fill_ratio"] = round(placed_total / len(EMPTY_AT_START), 4)
         return figures
+
+
+_C, _MAX, _PLY, _RATIO = FigureKind.COUNT, FigureKind.MAX, FigureKind.PLY, FigureKind.RATIO
+FIGURES: dict[str, Figure] = {
+    "captures": Figure(_C, "always 0: no stone is ever captured (§2.2)"),
+    "plies": Figure(_C, "plies played"),
+    "swaps": Figure(_C, "swaps", key=True),
+    "winning_ply": Figure(_PLY, "ply the winner reached rank 2 (won records)", key=True),
+    "fill_ratio": Figure(_RATIO, "share of the empty cells filled at the end", key=True),
+    **{f"{side}_{figure}": Figure(kind, f"{about} ({side})")
+       for side in _PREFIX for figure, kind, about in (
+           ("placements", _C, "placements"), ("stones", _C, "stones placed at the end"),
+           ("first_loop_ply", _PLY, "ply of the first loop"),
+           ("rank2_ply", _PLY, "ply of reaching rank 2"), ("rank", _C, "rank at the end"),
+           ("single_loops", _C, "single loops at the end"),
+           ("double_loops", _C, "double loops at the end"),
+           ("triple_loops", _C, "triple loops at the end"),
+           ("largest_group", _MAX, "largest group of placed stones"),
+           *((f"stones_{zone.lower()}", _C, f"stones in zone {zone} at the end")
+             for zone in ZONES))},
+}
+"""How each numeric figure of :meth:`Stats.summary` is summarized over records (§9)."""

@@ -18,7 +18,7 @@ from tests.example_game.tictactoe import render as _render
 from tests.example_game.tictactoe.moves import Move
 from tests.example_game.tictactoe.options import OPTIONS, PROFILES, Options
 from tests.example_game.tictactoe.rules import Position
-from tests.example_game.tictactoe.stats import Stats
+from tests.example_game.tictactoe.stats import FIGURES, Stats
 
 CODES = (Code("E-OCCUPIED", ERROR, "a mark on a square that is taken", "§2"),)
 
@@ -38,6 +38,7 @@ class TicTacToeGame(Game[Position, Move]):
     rules_doc = "tests/example_game/rules.md"
     codes = CODES
     dialect = _notation.DIALECT
+    figures = FIGURES
 
     def start_position(self, rules: Rules, *, fen: str | None = None,
                        first_player: Side | None = None) -> Position:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from notation_tools.games.base import Outcome, StatsCollector
+from notation_tools.games.base import Figure, FigureKind, Outcome, StatsCollector
 from tests.example_game.tictactoe.moves import Move
 from tests.example_game.tictactoe.pieces import SIZE
 from tests.example_game.tictactoe.rules import Position
@@ -29,3 +29,10 @@ class Stats(StatsCollector[Position, Move]):
 
     def summary(self, final: Position, outcome: Outcome | None) -> dict[str, Any]:
         return {"captures": 0, "centre_taken_at": self.centre_ply}
+
+
+FIGURES: dict[str, Figure] = {
+    "captures": Figure(FigureKind.COUNT, "always 0: nothing is captured"),
+    "centre_taken_at": Figure(FigureKind.PLY, "ply the centre was taken", key=True),
+}
+"""How each figure is summarized over records (rules §8)."""
