@@ -22,11 +22,14 @@ Does not print. :func:`write_pages` writes files (the pages and ``index.html``).
 
 from __future__ import annotations
 
+import collections
+import concurrent.futures
 import dataclasses
 import difflib
 import html
 import itertools
 import json
+import multiprocessing
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -469,25 +472,48 @@ def page_name(number: int, record: Record, width: int = 5) -> str:
 
 
 def write_pages(records: Iterable[Record], directory: str, *, game_name: str | None = None,
-                rules_text: str | None = None,
-                on_page: Callable[[Page], None] | None = None) -> list[IndexEntry]:
+                rules_text: str | None = None, jobs: int = 1,
+                on_page: Callable[[IndexEntry, Record], None] | None = None) -> list[IndexEntry]:
     """Write a viewer page for every record into ``directory`` (made if missing), then
-    ``index.html`` listing them all (tags, result, validity, a link). ``on_page`` is called
-    with each page once it is written (the CLI prints its diagnostics). Returns the rows of
-    the index."""
+    ``index.html`` listing them all (tags, result, validity, a link). With ``jobs`` > 1 the
+    pages are built in that many worker processes, in input order. ``on_page`` is called with
+    each page's index row and its record (holding its diagnostics) once the page is written
+    (the CLI prints the diagnostics). Returns the rows of the index."""
     os.makedirs(directory, exist_ok=True)
+    numbered = ((directory, number, record, game_name, rules_text)
+                for number, record in enumerate(records, 1))
+    done = (_write_page(*task) for task in numbered) if jobs <= 1 else _in_workers(numbered, jobs)
     entries = []
-    for number, record in enumerate(records, 1):
-        page = build_page(record, game_name=game_name, rules_text=rules_text)
-        name = page_name(number, record)
-        with open(os.path.join(directory, name), "w", encoding="utf-8") as stream:
-            stream.write(page.html)
-        entries.append(index_entry(name, page))
+    for entry, record in done:
+        entries.append(entry)
         if on_page is not None:
-            on_page(page)
+            on_page(entry, record)
     with open(os.path.join(directory, "index.html"), "w", encoding="utf-8") as stream:
         stream.write(index_page(entries))
     return entries
+
+
+def _write_page(directory: str, number: int, record: Record, game_name: str | None,
+                rules_text: str | None) -> tuple[IndexEntry, Record]:
+    page = build_page(record, game_name=game_name, rules_text=rules_text)
+    name = page_name(number, record)
+    with open(os.path.join(directory, name), "w", encoding="utf-8") as stream:
+        stream.write(page.html)
+    return index_entry(name, page), record
+
+
+def _in_workers(tasks: Iterator[tuple[Any, ...]], jobs: int) -> Iterator[tuple[IndexEntry, Record]]:
+    # fork where the platform has it: the workers start at once with the games loaded.
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    with concurrent.futures.ProcessPoolExecutor(
+            jobs, mp_context=multiprocessing.get_context(method)) as pool:
+        flight: collections.deque[Any] = collections.deque()
+        for task in tasks:
+            flight.append(pool.submit(_write_page, *task))
+            if len(flight) >= 4 * jobs:  # a bounded number of records in flight
+                yield flight.popleft().result()
+        while flight:
+            yield flight.popleft().result()
 
 
 def index_entry(name: str, page: Page) -> IndexEntry:

@@ -11,12 +11,13 @@ import click
 
 from notation_tools.analysis.batch import Settings, capped, iter_records
 from notation_tools.analysis.reports import Tally
-from notation_tools.analysis.viewer import Page, build_page, write_pages
+from notation_tools.analysis.viewer import IndexEntry, build_page, write_pages
 from notation_tools.cli.options import (
     InputError,
     check_rules,
     finish,
     game_option,
+    jobs_option,
     limits_options,
     open_output,
     paths_argument,
@@ -39,9 +40,10 @@ from notation_tools.records.model import Record
                    "records (or OUT an existing directory): the directory of the pages and "
                    "their index.html.")
 @quiet_option
+@jobs_option(1)
 @limits_options
 def html(paths: tuple[str, ...], game: str | None, rules: str | None, output: str, quiet: bool,
-         limits: Limits, encoding: str | None) -> None:
+         jobs: int, limits: Limits, encoding: str | None) -> None:
     """Write an HTML replay viewer page for every record.
 
     Each page stands alone (no network; it works from file://): the tags, the board, and the
@@ -69,9 +71,9 @@ def html(paths: tuple[str, ...], game: str | None, rules: str | None, output: st
             else:
                 yield item
 
-    def written(page: Page) -> None:
-        tally.add(page.record)
-        report(capped(list(page.record.diagnostics), limits))
+    def written(entry: IndexEntry | None, record: Record) -> None:
+        tally.add(record)
+        report(capped(list(record.diagnostics), limits))
 
     stream = records()
     first = list(itertools.islice(stream, 2))
@@ -79,7 +81,7 @@ def html(paths: tuple[str, ...], game: str | None, rules: str | None, output: st
         page = build_page(first[0], game_name=game, rules_text=rules)
         with open_output(output) as out:
             out.write(page.html)
-        written(page)
+        written(None, page.record)
     elif first:
         if output == "-":
             raise click.UsageError("several records need an output directory (-o DIR), "
@@ -88,7 +90,7 @@ def html(paths: tuple[str, ...], game: str | None, rules: str | None, output: st
             raise InputError(f"{output} is a file: several records need a directory")
         try:
             entries = write_pages(itertools.chain(first, stream), output, game_name=game,
-                                  rules_text=rules, on_page=written)
+                                  rules_text=rules, jobs=jobs, on_page=written)
         except OSError as error:
             raise InputError(f"cannot write {output}: {error.strerror or error}") from None
         if not quiet:

@@ -170,8 +170,11 @@ def test_write_pages_writes_a_page_per_record_and_an_index(tmp_path):
     with open(path, encoding="utf-8") as stream:
         records = list(read_records(stream, str(path)))
     seen = []
-    entries = write_pages(records, str(tmp_path / "site"), on_page=seen.append)
+    entries = write_pages(records, str(tmp_path / "site"),
+                          on_page=lambda entry, record: seen.append((entry, record)))
     assert len(entries) == len(seen) == 2
+    assert [entry for entry, _ in seen] == entries
+    assert [record.index for _, record in seen] == [1, 2]
     names = sorted(p.name for p in (tmp_path / "site").iterdir())
     assert names == sorted([entry.file for entry in entries] + ["index.html"])
     index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
@@ -181,6 +184,27 @@ def test_write_pages_writes_a_page_per_record_and_an_index(tmp_path):
             "<!DOCTYPE html>")
     assert "Online casual" in index and "1-0" in index and "2 records: 2 valid" in index
     assert "Termination: White resigned" in index
+
+
+def test_pages_built_in_worker_processes_are_the_same_in_the_same_order(tmp_path):
+    paths = [PLAYABLE["elevation"], ILLEGAL["elevation"], PLAYABLE["shuriken"]]
+    records = []
+    for path in paths:
+        with open(path, encoding="utf-8") as stream:
+            records += list(read_records(stream, str(path)))
+    alone = write_pages(records, str(tmp_path / "one"))
+    again = []
+    for path in paths:
+        with open(path, encoding="utf-8") as stream:
+            again += list(read_records(stream, str(path)))
+    errors = []
+    pooled = write_pages(again, str(tmp_path / "two"), jobs=2,
+                         on_page=lambda entry, record: errors.append(len(record.diagnostics)))
+    assert pooled == alone and len(pooled) == 5
+    assert errors == [len(record.diagnostics) for record in records]
+    for entry in alone:
+        assert (tmp_path / "one" / entry.file).read_bytes() == \
+            (tmp_path / "two" / entry.file).read_bytes()
 
 
 def test_index_marks_invalid_records_with_their_first_error(tmp_path):

@@ -52,7 +52,7 @@ def test_an_archive_gives_a_directory_and_the_validate_diagnostics(runner, tmp_p
             member.size = len(data)
             tar.addfile(member, io.BytesIO(data))
     out = tmp_path / "site"
-    result = invoke(runner, ["html", str(archive), "-o", str(out)])
+    result = invoke(runner, ["html", str(archive), "-o", str(out), "--jobs", "2"])
     validated = invoke(runner, ["validate", str(archive)])
     assert result.exit_code == validated.exit_code == 1
     assert result.stderr.splitlines()[0] == validated.stderr.splitlines()[0]
