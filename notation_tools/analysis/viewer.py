@@ -102,8 +102,9 @@ def svg_pieces(svg: str) -> list[str]:
     line breaks gives a piece per line. Only the outermost element is always cut.
 
     >>> svg = '<svg xmlns="http://www.w3.org/2000/svg"><title>T</title><desc>a\\nb</desc></svg>'
-    >>> svg_pieces(svg)
-    ['<svg xmlns="http://www.w3.org/2000/svg">', '<title>T</title>', '<desc>', 'a\\n', 'b', '</desc>', '</svg>']
+    >>> svg_pieces(svg)  # doctest: +NORMALIZE_WHITESPACE
+    ['<svg xmlns="http://www.w3.org/2000/svg">', '<title>T</title>', '<desc>', 'a\\n', 'b',
+     '</desc>', '</svg>']
     """
     top = _Span(0, 0, len(svg), len(svg))
     stack = [top]
@@ -198,6 +199,8 @@ class _Recorder(ReplayVisitor):
         self.marks: list[tuple[str, ...]] = [()]
         self.drawn: dict[int, tuple[list[list[int]], str]] = {}
         """id(move node) → (the drawing per mark set, a label for the status line)."""
+        self.texts: dict[int, str] = {}
+        """id(move node) → the move's text, for a move given as data only (JSON)."""
 
     def begin(self, game: Game[Any, Any], rules: Rules, record: Record) -> None:
         self.game = game
@@ -212,6 +215,8 @@ class _Recorder(ReplayVisitor):
                    in_variation: bool) -> None:
         assert self.game is not None
         text = node.text or self.game.format_move(move, before)
+        if not node.text:
+            self.texts[id(node)] = text
         label = f"ply {ply}, {self.game.sides[before.turn]}: {text}"
         after = before.copy()
         after.push(move)
@@ -241,7 +246,6 @@ class _Builder:
     def __init__(self, record: Record, recorder: _Recorder, start: list[list[int]]) -> None:
         self.recorder = recorder
         self.steps = [_Step(-1, start, "start position")]
-        self.step_of: dict[int, int] = {}
         self.unplaced: list[Diagnostic] = []
         self.by_node: dict[int, list[Diagnostic]] = {}
         self._place(record)
@@ -303,7 +307,7 @@ class _Builder:
         attributes = f' data-step="{step}" tabindex="-1"' if step >= 0 else ""
         severity = ("error" if any(d.is_error for d in diagnostics)
                     else "warning" if diagnostics else "")
-        text = node.text or json.dumps(node.data)
+        text = node.text or self.recorder.texts.get(id(node)) or json.dumps(node.data)
         parts.append(f'<span class="move {state} {severity}"{attributes}>'
                      f"{html.escape(text)}</span>")
         for nag in node.nags:
@@ -502,7 +506,8 @@ def _write_page(directory: str, number: int, record: Record, game_name: str | No
     return index_entry(name, page), record
 
 
-def _in_workers(tasks: Iterator[tuple[Any, ...]], jobs: int) -> Iterator[tuple[IndexEntry, Record]]:
+def _in_workers(tasks: Iterator[tuple[Any, ...]],
+                jobs: int) -> Iterator[tuple[IndexEntry, Record]]:
     # fork where the platform has it: the workers start at once with the games loaded.
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     with concurrent.futures.ProcessPoolExecutor(
@@ -539,8 +544,9 @@ def index_page(entries: Sequence[IndexEntry], *, title: str = "Game records") ->
         named = "".join(f"<td>{html.escape(tags.get(name, ''))}</td>" for name in INDEX_TAGS)
         others = "; ".join(f"{name}: {value}" for name, value in entry.tags
                            if name not in INDEX_TAGS and name != "Result")
+        first_error = html.escape(entry.first_error or "")
         verdict = ("valid" if entry.valid
-                   else f'<span class="error">invalid</span> {html.escape(entry.first_error or "")}')
+                   else f'<span class="error">invalid</span> {first_error}')
         rows.append(
             f'<tr class="{"valid" if entry.valid else "invalid"}">'
             f'<td><a href="{html.escape(entry.file)}">{html.escape(entry.path)} '
@@ -554,13 +560,6 @@ def index_page(entries: Sequence[IndexEntry], *, title: str = "Game records") ->
                          summary=f"{len(entries)} records: {valid} valid, "
                                  f"{len(entries) - valid} invalid",
                          head=head, rows="\n".join(rows))
-
-
-def iter_pages(records: Iterable[Record], *, game_name: str | None = None,
-               rules_text: str | None = None) -> Iterator[Page]:
-    """The page of every record, in order (not written anywhere)."""
-    for record in records:
-        yield build_page(record, game_name=game_name, rules_text=rules_text)
 
 
 # --------------------------------------------------------------------------------------------
@@ -622,7 +621,7 @@ _PAGE = _HEAD + """<p class="subtitle">{subtitle}</p>
 {diagnostics}
 <main>
 <div id="board-panel">
-<div id="board" aria-live="polite"></div>
+<div id="board"></div>
 <div id="controls">
 <button type="button" id="first" title="Start (Home)">|&#x25c0;</button>
 <button type="button" id="back" title="Back (Left arrow)">&#x25c0;</button>

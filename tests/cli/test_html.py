@@ -64,7 +64,8 @@ def test_an_archive_gives_a_directory_and_the_validate_diagnostics(runner, tmp_p
 def test_one_record_into_an_existing_directory(runner, tmp_path):
     result = invoke(runner, ["html", str(ONE), "-o", str(tmp_path)])
     assert result.exit_code == 0
-    assert (tmp_path / "index.html").exists() and (tmp_path / "00001-tsa-sample-record-1.html").exists()
+    assert (tmp_path / "index.html").exists()
+    assert (tmp_path / "00001-tsa-sample-record-1.html").exists()
 
 
 def test_usage_and_input_errors_exit_2(runner, tmp_path):
