@@ -77,22 +77,16 @@ this (a board layer); a shorter one (a piece: a disc and its letter) is kept who
 
 
 _MARKUP = re.compile(r"""<!--.*?-->|<!\[CDATA\[.*?\]\]>|<[?!].*?>"""
-                     r"""|<(/?)([^\s/>]+)(?:[^>"']|"[^"]*"|'[^']*')*?(/?)>""", re.DOTALL)
+                     r"""|<(/?)([^\s/>]+)(?:[^>"'/]++|"[^"]*+"|'[^']*+'|/(?!>))*+(/?)>""",
+                     re.DOTALL)
 """A tag (group 1: ``/`` for a closing one; 2: the name; 3: ``/`` for an empty one), or a
-comment, CDATA section, declaration or processing instruction (kept as they are)."""
+comment, CDATA section, declaration or processing instruction (kept as they are). The
+quantifiers are possessive: a drawing has thousands of tags, and this scan is most of the
+cost of cutting one."""
 
-
-@dataclasses.dataclass
-class _Span:
-    """An element of a drawing, by offsets into its text."""
-
-    start: int
-    inner: int = 0
-    """Where its content starts (after the open tag)."""
-    close: int = 0
-    """Where its closing tag starts."""
-    end: int = 0
-    children: list[_Span] = dataclasses.field(default_factory=list)
+_Span = tuple[int, int, int, int, Sequence[Any]]
+"""An element of a drawing by offsets into its text: where it starts, where its content
+starts, where its closing tag starts, where it ends, and its child elements."""
 
 
 def svg_pieces(svg: str) -> list[str]:
@@ -106,39 +100,43 @@ def svg_pieces(svg: str) -> list[str]:
     ['<svg xmlns="http://www.w3.org/2000/svg">', '<title>T</title>', '<desc>', 'a\\n', 'b',
      '</desc>', '</svg>']
     """
-    top = _Span(0, 0, len(svg), len(svg))
-    stack = [top]
+    top: list[Any] = [0, 0, []]
+    stack = [top]  # the open elements: [start, content start, children]
     for match in _MARKUP.finditer(svg):
         closing, name, empty = match.group(1, 2, 3)
         if name is None:
             continue
         if closing:
             if len(stack) > 1:
-                span = stack.pop()
-                span.close, span.end = match.start(), match.end()
-            continue
-        span = _Span(match.start(), match.end(), match.end(), match.end())
-        stack[-1].children.append(span)
-        if not empty:
-            stack.append(span)
+                start, inner, children = stack.pop()
+                stack[-1][2].append((start, inner, match.start(), match.end(), children))
+        elif empty:
+            end = match.end()
+            stack[-1][2].append((match.start(), end, end, end, ()))
+        else:
+            stack.append([match.start(), match.end(), []])
     pieces: list[str] = []
-    _cut(svg, top, pieces, depth=0)
+    _cut(svg, (0, 0, len(svg), len(svg), top[2]), pieces, depth=0)
     return [piece for piece in pieces if piece]
 
 
 def _cut(svg: str, span: _Span, pieces: list[str], depth: int) -> None:
-    text = svg[span.start:span.end]
-    if depth > 1 and "\n" not in text and (not span.children or len(text) <= SPLIT_LIMIT):
-        pieces.append(text)
-        return
-    pieces.append(svg[span.start:span.inner])
-    cursor = span.inner
-    for child in span.children:
-        pieces.extend(svg[cursor:child.start].splitlines(keepends=True))
+    start, inner, close, end, children = span
+    if depth > 1 and (not children or end - start <= SPLIT_LIMIT):
+        whole = svg[start:end]
+        if "\n" not in whole:
+            pieces.append(whole)
+            return
+    pieces.append(svg[start:inner])
+    cursor = inner
+    for child in children:
+        if child[0] > cursor:
+            pieces.extend(svg[cursor:child[0]].splitlines(keepends=True))
         _cut(svg, child, pieces, depth + 1)
-        cursor = child.end
-    pieces.extend(svg[cursor:span.close].splitlines(keepends=True))
-    pieces.append(svg[span.close:span.end])
+        cursor = child[3]
+    if close > cursor:
+        pieces.extend(svg[cursor:close].splitlines(keepends=True))
+    pieces.append(svg[close:end])
 
 
 class PieceTable:
