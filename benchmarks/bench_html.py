@@ -6,8 +6,9 @@ of one page for a long game.
     default, built as benchmarks/bench_scale.py builds its archives), whole process as a user
     runs it: seconds, records/s, CPU seconds, what was written;
   * the page of one ``--long``-ply generated Maka game (400 by default): its size, the size of
-    one drawing of the game, the seconds to build it, and the share of those seconds spent in
-    the game's own drawing (``render_svg``), measured in the same run.
+    one drawing of the game, the CPU seconds to build it, and the CPU seconds the game's own
+    ``render_svg`` takes for the same drawings, measured in the same run (CPU time, since
+    wall time is noisy on a shared machine).
 
 Run:  python benchmarks/bench_html.py [--games 1000] [--members 10] [--plies 100] [--jobs 2]
       [--long 400] [--no-archive]
@@ -72,18 +73,18 @@ class _Drawings(ReplayVisitor):
     def visit_move(self, node, move, before, ply, in_variation):  # type: ignore[no-untyped-def]
         after = before.copy()
         after.push(move)
-        start = time.perf_counter()
+        start = time.process_time()
         self.game.render_svg(after, last_move=move)
-        self.seconds += time.perf_counter() - start
+        self.seconds += time.process_time() - start
 
 
 def long_page(plies: int) -> None:
     game = get_game(GAME)
     record = next(generate_records(game, game.parse_rules(None), count=1, seed=2026,
                                    max_plies=plies))
-    start = time.perf_counter()
+    start = time.process_time()
     page = build_page(record)
-    seconds = time.perf_counter() - start
+    seconds = time.process_time() - start
     drawing = len(game.render_svg(page.replay.position).encode("utf-8"))
     size = len(page.html.encode("utf-8"))
     record = next(generate_records(game, game.parse_rules(None), count=1, seed=2026,
@@ -92,8 +93,8 @@ def long_page(plies: int) -> None:
     replay(record, visitor=visitor)
     print(f"one {page.replay.plies}-ply {game.name} page: {size:,} bytes ({size / 1e6:.2f} MB;"
           f" one drawing is {drawing:,} bytes, {size / drawing:.1f} drawings' worth); built in "
-          f"{seconds:.1f} s, of which the game's render_svg {visitor.seconds:.1f} s "
-          f"({visitor.seconds / seconds:.0%})")
+          f"{seconds:.1f} CPU s; the game's render_svg alone takes {visitor.seconds:.1f} CPU s "
+          f"for those drawings ({visitor.seconds / seconds:.0%})")
 
 
 def main() -> None:
