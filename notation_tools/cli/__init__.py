@@ -15,6 +15,7 @@ from notation_tools.cli.analyze import analyze
 from notation_tools.cli.convert import convert
 from notation_tools.cli.games import games
 from notation_tools.cli.generate import generate
+from notation_tools.cli.html import html
 from notation_tools.cli.moves import moves, perft
 from notation_tools.cli.report import report
 from notation_tools.cli.select import select
@@ -38,7 +39,7 @@ def main() -> None:
 
 
 for command in (games, validate, show, convert, select, stats, analyze, report, moves,
-                perft, generate):
+                perft, generate, html):
     main.add_command(command)
 
 

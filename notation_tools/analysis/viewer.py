@@ -1,0 +1,736 @@
+"""The HTML replay viewer: one self-contained page per record, and an index page for many.
+
+A page holds the record's tags, its move list (the record's own move texts, with comments,
+NAGs and variations) and every position the replay reached, drawn by the game's
+``render_svg`` with the last move marked, once for every combination of the game's
+``render_options``. The page needs no network: its style and script are inline, and it works
+from ``file://``.
+
+Drawings are stored compactly. Each drawing is cut into pieces (an element small enough to
+keep whole, or the open and close tags of a larger group around its cut children, or one
+line of a multi-line text); each distinct piece is stored once, and each position is stored
+as the edits (pieces removed and added) that turn the drawing of the position before it into
+its own. The script rebuilds a drawing by replaying those edits. So a 400-ply game costs its
+first drawing plus a few pieces per ply, not 400 drawings.
+
+The viewer knows no game: it uses the :class:`~notation_tools.games.base.Game` contract and
+the replay driver, and stops where validation stops (the move with the error is shown with
+its message; the moves after it are shown but cannot be played).
+
+Does not print. :func:`write_pages` writes files (the pages and ``index.html``).
+"""
+
+from __future__ import annotations
+
+import collections
+import concurrent.futures
+import dataclasses
+import difflib
+import html
+import itertools
+import json
+import multiprocessing
+import os
+import re
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any
+
+from notation_tools.analysis.replay import Replay, ReplayVisitor, replay
+from notation_tools.games.base import Game, Position, Rules
+from notation_tools.records.diagnostics import Diagnostic
+from notation_tools.records.model import Move, Record
+
+NAG_GLYPHS = {
+    "$1": ("!", "good move"), "$2": ("?", "poor move"), "$3": ("!!", "very good move"),
+    "$4": ("??", "very poor move"), "$5": ("!?", "speculative move"),
+    "$6": ("?!", "questionable move"), "$7": ("\u25a1", "forced move"),
+    "$8": ("\u25a1", "singular move"), "$10": ("=", "drawish position"),
+    "$11": ("=", "equal chances, quiet position"),
+    "$12": ("=", "equal chances, active position"), "$13": ("\u221e", "unclear position"),
+    "$14": ("\u2a72", "first player slightly better"),
+    "$15": ("\u2a71", "second player slightly better"),
+    "$16": ("\u00b1", "first player better"), "$17": ("\u2213", "second player better"),
+    "$18": ("+\u2212", "first player winning"), "$19": ("\u2212+", "second player winning"),
+    "$22": ("\u2a00", "first player in zugzwang"), "$23": ("\u2a00", "second player in zugzwang"),
+    "$32": ("\u27f3", "first player has a development advantage"),
+    "$33": ("\u27f3", "second player has a development advantage"),
+    "$36": ("\u2191", "first player has the initiative"),
+    "$37": ("\u2191", "second player has the initiative"),
+    "$40": ("\u2192", "first player has the attack"),
+    "$41": ("\u2192", "second player has the attack"),
+    "$132": ("\u21c6", "first player has counterplay"),
+    "$133": ("\u21c6", "second player has counterplay"),
+    "$140": ("\u2206", "with the idea"), "$142": ("\u2313", "better is"),
+    "$145": ("RR", "editorial comment"), "$146": ("N", "novelty"),
+}
+"""The usual glyph and meaning of the common NAGs (the PGN standard numbers them); any
+other NAG is shown as written."""
+
+SPLIT_LIMIT = 600
+"""A drawing element with children is cut into its children when its text is longer than
+this (a board layer); a shorter one (a piece: a disc and its letter) is kept whole."""
+
+
+
+# --------------------------------------------------------------------------------------------
+# Drawings cut into pieces
+
+
+_MARKUP = re.compile(r"""<!--.*?-->|<!\[CDATA\[.*?\]\]>|<[?!].*?>"""
+                     r"""|<(/?)([^\s/>]+)(?:[^>"'/]++|"[^"]*+"|'[^']*+'|/(?!>))*+(/?)>""",
+                     re.DOTALL)
+"""A tag (group 1: ``/`` for a closing one; 2: the name; 3: ``/`` for an empty one), or a
+comment, CDATA section, declaration or processing instruction (kept as they are). The
+quantifiers are possessive: a drawing has thousands of tags, and this scan is most of the
+cost of cutting one."""
+
+_Span = tuple[int, int, int, int, Sequence[Any]]
+"""An element of a drawing by offsets into its text: where it starts, where its content
+starts, where its closing tag starts, where it ends, and its child elements."""
+
+
+def svg_pieces(svg: str) -> list[str]:
+    """``svg`` cut into pieces whose concatenation is ``svg`` again: an element is one piece
+    when it has no child or its text is at most :data:`SPLIT_LIMIT` long (and holds no line
+    break), else its open tag, the pieces of its content, and its closing tag; a text with
+    line breaks gives a piece per line. Only the outermost element is always cut.
+
+    >>> svg = '<svg xmlns="http://www.w3.org/2000/svg"><title>T</title><desc>a\\nb</desc></svg>'
+    >>> svg_pieces(svg)  # doctest: +NORMALIZE_WHITESPACE
+    ['<svg xmlns="http://www.w3.org/2000/svg">', '<title>T</title>', '<desc>', 'a\\n', 'b',
+     '</desc>', '</svg>']
+    """
+    top: list[Any] = [0, 0, []]
+    stack = [top]  # the open elements: [start, content start, children]
+    for match in _MARKUP.finditer(svg):
+        closing, name, empty = match.group(1, 2, 3)
+        if name is None:
+            continue
+        if closing:
+            if len(stack) > 1:
+                start, inner, children = stack.pop()
+                stack[-1][2].append((start, inner, match.start(), match.end(), children))
+        elif empty:
+            end = match.end()
+            stack[-1][2].append((match.start(), end, end, end, ()))
+        else:
+            stack.append([match.start(), match.end(), []])
+    pieces: list[str] = []
+    _cut(svg, (0, 0, len(svg), len(svg), top[2]), pieces, depth=0)
+    return [piece for piece in pieces if piece]
+
+
+def _cut(svg: str, span: _Span, pieces: list[str], depth: int) -> None:
+    start, inner, close, end, children = span
+    if depth > 1 and (not children or end - start <= SPLIT_LIMIT):
+        whole = svg[start:end]
+        if "\n" not in whole:
+            pieces.append(whole)
+            return
+    pieces.append(svg[start:inner])
+    cursor = inner
+    for child in children:
+        if child[0] > cursor:
+            pieces.extend(svg[cursor:child[0]].splitlines(keepends=True))
+        _cut(svg, child, pieces, depth + 1)
+        cursor = child[3]
+    if close > cursor:
+        pieces.extend(svg[cursor:close].splitlines(keepends=True))
+    pieces.append(svg[close:end])
+
+
+class PieceTable:
+    """Every distinct piece of every drawing of a page, each stored once, by number."""
+
+    def __init__(self) -> None:
+        self.pieces: list[str] = []
+        self._numbers: dict[str, int] = {}
+
+    def numbers(self, svg: str) -> list[int]:
+        """The drawing ``svg`` as piece numbers (new pieces are added)."""
+        numbers = []
+        for piece in svg_pieces(svg):
+            number = self._numbers.get(piece)
+            if number is None:
+                number = self._numbers[piece] = len(self.pieces)
+                self.pieces.append(piece)
+            numbers.append(number)
+        return numbers
+
+
+def edits(before: Sequence[int], after: Sequence[int]) -> list[list[int]]:
+    """The edits that turn ``before`` into ``after``: ``[at, removed, *added]`` each, ``at``
+    an index into ``before``, in increasing order (the script applies them last first).
+
+    >>> edits([1, 2, 3, 4], [1, 5, 3, 4, 6])
+    [[1, 1, 5], [4, 0, 6]]
+    """
+    matcher = difflib.SequenceMatcher(None, before, after, autojunk=False)
+    return [[i1, i2 - i1, *after[j1:j2]]
+            for tag, i1, i2, j1, j2 in matcher.get_opcodes() if tag != "equal"]
+
+
+# --------------------------------------------------------------------------------------------
+# Replaying a record into drawings
+
+
+def mark_sets(game: Game[Any, Any]) -> list[tuple[str, ...]]:
+    """Every combination of the game's render options, the empty one first: the page holds
+    one drawing of each position per combination, so any set of toggles can be shown."""
+    names = sorted(game.render_options)
+    return [combination for size in range(len(names) + 1)
+            for combination in itertools.combinations(names, size)]
+
+
+def _draw(game: Game[Any, Any], position: Position[Any], last_move: Any,
+          marks: tuple[str, ...]) -> str:
+    return game.render_svg(position, last_move=last_move,
+                           **{name.replace("-", "_"): True for name in marks})
+
+
+class _Recorder(ReplayVisitor):
+    """Draws the position after every move the replay plays, main line and variations."""
+
+    def __init__(self, table: PieceTable) -> None:
+        self.table = table
+        self.game: Game[Any, Any] | None = None
+        self.marks: list[tuple[str, ...]] = [()]
+        self.drawn: dict[int, tuple[list[list[int]], str]] = {}
+        """id(move node) → (the drawing per mark set, a label for the status line)."""
+        self.texts: dict[int, str] = {}
+        """id(move node) → the move's text, for a move given as data only (JSON)."""
+
+    def begin(self, game: Game[Any, Any], rules: Rules, record: Record) -> None:
+        self.game = game
+        self.marks = mark_sets(game)
+
+    def draw(self, position: Position[Any], last_move: Any) -> list[list[int]]:
+        assert self.game is not None  # begin() has run
+        return [self.table.numbers(_draw(self.game, position, last_move, marks))
+                for marks in self.marks]
+
+    def visit_move(self, node: Move, move: Any, before: Position, ply: int,
+                   in_variation: bool) -> None:
+        assert self.game is not None
+        text = node.text or self.game.format_move(move, before)
+        if not node.text:
+            self.texts[id(node)] = text
+        label = f"ply {ply}, {self.game.sides[before.turn]}: {text}"
+        after = before.copy()
+        after.push(move)
+        self.drawn[id(node)] = (self.draw(after, move), label)
+
+
+@dataclasses.dataclass
+class _Step:
+    """One position the page can show: the start, a played move, or the move where the
+    replay stopped (drawn as the position before it, with the diagnostic)."""
+
+    parent: int
+    drawing: list[list[int]]
+    label: str
+    message: str = ""
+    next: int = -1
+
+
+def _span_of(node: Move) -> tuple[tuple[int, int], tuple[int, int]]:
+    start = (node.number_line, node.number_column) if node.number else (node.line, node.column)
+    return start, (node.line, node.column + max(len(node.text), 1))
+
+
+class _Builder:
+    """Turns a replayed record into the page's move list (HTML) and steps."""
+
+    def __init__(self, record: Record, recorder: _Recorder, start: list[list[int]]) -> None:
+        self.recorder = recorder
+        self.steps = [_Step(-1, start, "start position")]
+        self.unplaced: list[Diagnostic] = []
+        self.by_node: dict[int, list[Diagnostic]] = {}
+        self._place(record)
+
+    def _place(self, record: Record) -> None:
+        nodes: list[Move] = []
+
+        def collect(line: list[Move]) -> None:
+            for node in line:
+                nodes.append(node)
+                for variation in node.variations:
+                    collect(variation)
+
+        collect(record.moves)
+        spans = [(_span_of(node), node) for node in nodes]
+        for diagnostic in record.diagnostics:
+            where = (diagnostic.line, diagnostic.column)
+            owner = next((node for (start, end), node in spans
+                          if node.line and start <= where <= end), None)
+            if owner is None:
+                self.unplaced.append(diagnostic)
+            else:
+                self.by_node.setdefault(id(owner), []).append(diagnostic)
+
+    def line(self, moves: list[Move], parent: int, depth: int) -> str:
+        """The HTML of a line of moves whose first move is played from step ``parent``."""
+        parts = []
+        previous = parent
+        stopped = False
+        for node in moves:
+            before = previous
+            diagnostics = self.by_node.get(id(node), [])
+            drawn = self.recorder.drawn.get(id(node))
+            state = "unplayed"
+            step = -1
+            if drawn is not None and not stopped:
+                step = self._add(previous, *drawn)
+                previous, state = step, "played"
+            elif not stopped and any(d.is_error for d in diagnostics):
+                error = next(d for d in diagnostics if d.is_error)
+                step = self._add(previous, self.steps[previous].drawing, "stopped here",
+                                 f"{error.code}: {error.message}")
+                stopped, state = True, "stop"
+            parts.append(self._move_html(node, step, state, diagnostics, before, depth))
+        return " ".join(parts)
+
+    def _add(self, parent: int, drawing: list[list[int]], label: str, message: str = "") -> int:
+        self.steps.append(_Step(parent, drawing, label, message))
+        number = len(self.steps) - 1
+        if self.steps[parent].next == -1:
+            self.steps[parent].next = number
+        return number
+
+    def _move_html(self, node: Move, step: int, state: str, diagnostics: list[Diagnostic],
+                   before: int, depth: int) -> str:
+        parts = [_comments(node.comments_before)]
+        if node.number:
+            parts.append(f'<span class="number">{html.escape(node.number)}</span>')
+        attributes = f' data-step="{step}" tabindex="-1"' if step >= 0 else ""
+        severity = ("error" if any(d.is_error for d in diagnostics)
+                    else "warning" if diagnostics else "")
+        text = node.text or self.recorder.texts.get(id(node)) or json.dumps(node.data)
+        parts.append(f'<span class="move {state} {severity}"{attributes}>'
+                     f"{html.escape(text)}</span>")
+        for nag in node.nags:
+            glyph, meaning = NAG_GLYPHS.get(nag, (nag, f"NAG {nag}"))
+            parts.append(f'<span class="nag" title="{html.escape(meaning)} ({nag})">'
+                         f"{html.escape(glyph)}</span>")
+        parts.extend(f'<span class="diagnostic {"error" if d.is_error else "warning"}">'
+                     f"{html.escape(_diagnostic_text(d))}</span>" for d in diagnostics)
+        parts.append(_comments(node.comments))
+        for variation in node.variations:
+            inner = self.line(variation, before, depth + 1)
+            parts.append(f'<span class="variation depth{min(depth + 1, 3)}">({inner})</span>')
+        return " ".join(part for part in parts if part)
+
+
+def _comments(comments: list[str]) -> str:
+    return " ".join(f'<span class="comment">{html.escape(text)}</span>' for text in comments)
+
+
+def _diagnostic_text(diagnostic: Diagnostic) -> str:
+    rule = f" [{diagnostic.rule}]" if diagnostic.rule else ""
+    return (f"{diagnostic.line}:{diagnostic.column}: {diagnostic.severity}[{diagnostic.code}]: "
+            f"{diagnostic.message}{rule}")
+
+
+# --------------------------------------------------------------------------------------------
+# The page
+
+
+@dataclasses.dataclass
+class Page:
+    """A record's viewer page and what its replay found (for an index)."""
+
+    html: str
+    record: Record
+    replay: Replay
+
+    @property
+    def is_valid(self) -> bool:
+        return self.replay.is_valid
+
+
+def build_page(record: Record, *, game_name: str | None = None,
+               rules_text: str | None = None, title: str | None = None) -> Page:
+    """Replay ``record`` (adding its diagnostics to ``record.diagnostics``) and build its page.
+
+    ``game_name`` and ``rules_text`` are the ``--game`` and ``--rules`` overrides;
+    ``title`` the page's title (default: the record's Event tag, or its file and number).
+    """
+    table = PieceTable()
+    recorder = _Recorder(table)
+    result = replay(record, game_name=game_name, rules_text=rules_text, visitor=recorder,
+                    keep_start=True)
+    game = result.game
+    if result.start is not None and game is not None:
+        start = recorder.draw(result.start, None)
+    else:
+        start = [[]]
+    builder = _Builder(record, recorder, start)
+    moves_html = builder.line(record.moves, 0, 0)
+    marks = recorder.marks if result.start is not None else [()]
+    data = {
+        "pieces": table.pieces,
+        "marks": [list(combination) for combination in marks],
+        "parents": [step.parent for step in builder.steps],
+        "next": [step.next for step in builder.steps],
+        "labels": [step.label for step in builder.steps],
+        "messages": [step.message for step in builder.steps],
+        "frames": [[_frame_edits(builder.steps, index, variant) for index in
+                    range(len(builder.steps))] for variant in range(len(marks))],
+    }
+    heading = title or record.tag("Event") or f"{record.path} record {record.index}"
+    options = game.render_options if game is not None and result.start is not None else {}
+    page = _PAGE.format(
+        title=html.escape(heading),
+        subtitle=html.escape(_subtitle(record, result)),
+        tags=_tags_html(record),
+        diagnostics=_diagnostics_html(builder.unplaced),
+        options="".join(
+            f'<label title="{html.escape(help_text)}"><input type="checkbox" '
+            f'name="{html.escape(name)}"> {html.escape(name)}</label>'
+            for name, help_text in sorted(options.items())),
+        moves=(_comments(record.initial_comments) + " " + moves_html + " "
+               + _comments(record.final_comments)
+               + (f' <span class="result">{html.escape(record.result)}</span>'
+                  if record.result else "")),
+        style=_STYLE,
+        data=json.dumps(data, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/"),
+        script=_SCRIPT,
+    )
+    return Page(page, record, result)
+
+
+def _frame_edits(steps: list[_Step], index: int, variant: int) -> list[list[int]]:
+    step = steps[index]
+    if step.parent < 0:
+        return [[0, 0, *step.drawing[variant]]]
+    return edits(steps[step.parent].drawing[variant], step.drawing[variant])
+
+
+def _subtitle(record: Record, result: Replay) -> str:
+    game = result.game.name if result.game is not None else "unknown game"
+    rules = f" ({result.rules.describe()})" if result.rules is not None else ""
+    verdict = "valid" if result.is_valid else "INVALID"
+    return (f"{game}{rules}; {result.plies} plies replayed; result "
+            f"{result.result or '*'}; {verdict} — {record.path} record {record.index}")
+
+
+def _tags_html(record: Record) -> str:
+    rows = "".join(f"<tr><th>{html.escape(tag.name)}</th><td>{html.escape(tag.value)}</td></tr>"
+                   for tag in record.tags)
+    return f'<table class="tags">{rows}</table>' if rows else ""
+
+
+def _diagnostics_html(diagnostics: list[Diagnostic]) -> str:
+    if not diagnostics:
+        return ""
+    items = "".join(f'<li class="{"error" if d.is_error else "warning"}">'
+                    f"{html.escape(_diagnostic_text(d))}</li>" for d in diagnostics)
+    return f'<ul class="diagnostics">{items}</ul>'
+
+
+def viewer_page(record: Record, *, game_name: str | None = None,
+                rules_text: str | None = None) -> str:
+    """The self-contained HTML viewer page of ``record`` (see :func:`build_page`).
+
+    >>> from notation_tools.records.pgn import read_records
+    >>> record = next(read_records(['[Variant "elevation"]', '', '1. c1:c2>b2,c1-c2 *']))
+    >>> page = viewer_page(record)
+    >>> page.startswith("<!DOCTYPE html>"), "http" in page.replace("http://www.w3.org/2000/svg", "")
+    (True, False)
+    """
+    return build_page(record, game_name=game_name, rules_text=rules_text).html
+
+
+# --------------------------------------------------------------------------------------------
+# Many records: a page each and an index
+
+
+@dataclasses.dataclass
+class IndexEntry:
+    """One row of the index page."""
+
+    file: str
+    """The page's file name, inside the output directory."""
+    path: str
+    index: int
+    game: str | None
+    tags: list[tuple[str, str]]
+    result: str | None
+    plies: int
+    valid: bool
+    first_error: str | None
+
+
+def page_name(number: int, record: Record, width: int = 5) -> str:
+    """The file name of the ``number``-th page: the number, then the record's file stem and
+    its number in that file, so that names sort in input order and never collide.
+
+    >>> page_name(3, Record(path="club/a b.tar.xz:games/round 1.pgn", index=2))
+    '00003-round-1-2.html'
+    """
+    stem = os.path.basename(record.path.replace(":", "/")).rsplit(".", 1)[0]
+    slug = re.sub(r"[^A-Za-z0-9_-]+", "-", stem).strip("-")[:40] or "record"
+    return f"{number:0{width}d}-{slug}-{record.index}.html"
+
+
+def write_pages(records: Iterable[Record], directory: str, *, game_name: str | None = None,
+                rules_text: str | None = None, jobs: int = 1,
+                on_page: Callable[[IndexEntry, Record], None] | None = None) -> list[IndexEntry]:
+    """Write a viewer page for every record into ``directory`` (made if missing), then
+    ``index.html`` listing them all (tags, result, validity, a link). With ``jobs`` > 1 the
+    pages are built in that many worker processes, in input order. ``on_page`` is called with
+    each page's index row and its record (holding its diagnostics) once the page is written
+    (the CLI prints the diagnostics). Returns the rows of the index."""
+    os.makedirs(directory, exist_ok=True)
+    numbered = ((directory, number, record, game_name, rules_text)
+                for number, record in enumerate(records, 1))
+    done = (_write_page(*task) for task in numbered) if jobs <= 1 else _in_workers(numbered, jobs)
+    entries = []
+    for entry, record in done:
+        entries.append(entry)
+        if on_page is not None:
+            on_page(entry, record)
+    with open(os.path.join(directory, "index.html"), "w", encoding="utf-8") as stream:
+        stream.write(index_page(entries))
+    return entries
+
+
+def _write_page(directory: str, number: int, record: Record, game_name: str | None,
+                rules_text: str | None) -> tuple[IndexEntry, Record]:
+    page = build_page(record, game_name=game_name, rules_text=rules_text)
+    name = page_name(number, record)
+    with open(os.path.join(directory, name), "w", encoding="utf-8") as stream:
+        stream.write(page.html)
+    return index_entry(name, page), record
+
+
+def _in_workers(tasks: Iterator[tuple[Any, ...]],
+                jobs: int) -> Iterator[tuple[IndexEntry, Record]]:
+    # fork where the platform has it: the workers start at once with the games loaded.
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    with concurrent.futures.ProcessPoolExecutor(
+            jobs, mp_context=multiprocessing.get_context(method)) as pool:
+        flight: collections.deque[Any] = collections.deque()
+        for task in tasks:
+            flight.append(pool.submit(_write_page, *task))
+            if len(flight) >= 4 * jobs:  # a bounded number of records in flight
+                yield flight.popleft().result()
+        while flight:
+            yield flight.popleft().result()
+
+
+def index_entry(name: str, page: Page) -> IndexEntry:
+    """The index row of ``page``, written to the file ``name``."""
+    record, result = page.record, page.replay
+    first = next((d for d in record.diagnostics if d.is_error), None)
+    return IndexEntry(name, record.path, record.index,
+                      result.game.id if result.game is not None else None,
+                      [(tag.name, tag.value) for tag in record.tags], result.result,
+                      result.plies, page.is_valid,
+                      _diagnostic_text(first) if first is not None else None)
+
+
+INDEX_TAGS = ("Event", "Site", "Date", "Round")
+"""The tags the index gives a column each; the others are listed together."""
+
+
+def index_page(entries: Sequence[IndexEntry], *, title: str = "Game records") -> str:
+    """The index page: one row per page, with its tags, result, plies, validity and link."""
+    rows = []
+    for entry in entries:
+        tags = dict(entry.tags)
+        named = "".join(f"<td>{html.escape(tags.get(name, ''))}</td>" for name in INDEX_TAGS)
+        others = "; ".join(f"{name}: {value}" for name, value in entry.tags
+                           if name not in INDEX_TAGS and name != "Result")
+        first_error = html.escape(entry.first_error or "")
+        verdict = ("valid" if entry.valid
+                   else f'<span class="error">invalid</span> {first_error}')
+        rows.append(
+            f'<tr class="{"valid" if entry.valid else "invalid"}">'
+            f'<td><a href="{html.escape(entry.file)}">{html.escape(entry.path)} '
+            f"#{entry.index}</a></td><td>{html.escape(entry.game or '?')}</td>{named}"
+            f"<td>{html.escape(others)}</td><td>{html.escape(entry.result or '*')}</td>"
+            f"<td>{entry.plies}</td><td>{verdict}</td></tr>")
+    valid = sum(entry.valid for entry in entries)
+    head = "".join(f"<th>{name}</th>" for name in ("Record", "Game", *INDEX_TAGS, "Other tags",
+                                                     "Result", "Plies", "Validity"))
+    return _INDEX.format(title=html.escape(title), style=_STYLE,
+                         summary=f"{len(entries)} records: {valid} valid, "
+                                 f"{len(entries) - valid} invalid",
+                         head=head, rows="\n".join(rows))
+
+
+# --------------------------------------------------------------------------------------------
+# The page's style and script (inline: the page needs nothing else)
+
+_STYLE = """
+body{font-family:sans-serif;margin:1em;color:#111;background:#fafafa}
+h1{font-size:1.4em;margin:0 0 .2em}
+.subtitle{color:#555;margin:0 0 .8em}
+table.tags{border-collapse:collapse;margin-bottom:.8em;font-size:.9em}
+table.tags th{text-align:left;padding:0 .8em 0 0;color:#555;font-weight:normal}
+main{display:flex;flex-wrap:wrap;gap:1.5em;align-items:flex-start}
+#board-panel{flex:0 1 auto;max-width:100%}
+#board svg{max-width:100%;height:auto;display:block;background:#fff}
+#controls{margin:.5em 0}
+#controls button{font-size:1.1em;min-width:2.6em;margin-right:.2em}
+#options label{margin-right:1em;white-space:nowrap}
+#status{margin:.4em 0;min-height:1.4em}
+#status.stop{color:#b00020;font-weight:bold}
+#moves{flex:1 1 22em;max-height:80vh;overflow:auto;line-height:1.8;background:#fff;
+ border:1px solid #ddd;padding:.6em}
+.move{padding:.05em .25em;border-radius:3px}
+.move.played,.move.stop{cursor:pointer}
+.move.played:hover{background:#e6eef8}
+.move.unplayed{color:#999}
+.move.current{background:#2c6fbb;color:#fff}
+.move.error{outline:2px solid #b00020}
+.move.stop.current{background:#b00020;color:#fff}
+.number{color:#777;margin-right:.15em}
+.nag{color:#2c6fbb;font-weight:bold;cursor:help}
+.comment{color:#2e7d32;font-style:italic}
+.variation{color:#444}
+.variation .move{font-size:.95em}
+.diagnostic{display:block;font-size:.85em;margin:.1em 0 .3em}
+.error{color:#b00020}
+.warning{color:#a15c00}
+.result{font-weight:bold;margin-left:.4em}
+ul.diagnostics{margin:.2em 0 .8em;padding-left:1.2em}
+table.index{border-collapse:collapse;font-size:.9em}
+table.index th,table.index td{border:1px solid #ddd;padding:.2em .5em;text-align:left}
+table.index tr.invalid td{background:#fdf0f0}
+"""
+
+_HEAD = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="notation-tools html">
+<title>{title}</title>
+<style>{style}</style>
+</head>
+<body>
+<h1>{title}</h1>
+"""
+
+_PAGE = _HEAD + """<p class="subtitle">{subtitle}</p>
+{tags}
+{diagnostics}
+<main>
+<div id="board-panel">
+<div id="board"></div>
+<div id="controls">
+<button type="button" id="first" title="Start (Home)">|&#x25c0;</button>
+<button type="button" id="back" title="Back (Left arrow)">&#x25c0;</button>
+<button type="button" id="forward" title="Forward (Right arrow)">&#x25b6;</button>
+<button type="button" id="last" title="End of the line (End)">&#x25b6;|</button>
+</div>
+<div id="options">{options}</div>
+<div id="status"></div>
+</div>
+<div id="moves">{moves}</div>
+</main>
+<script type="application/json" id="viewer-data">{data}</script>
+<script>{script}</script>
+</body>
+</html>
+"""
+
+_INDEX = _HEAD + """<p class="subtitle">{summary}</p>
+<table class="index">
+<thead><tr>{head}</tr></thead>
+<tbody>
+{rows}
+</tbody>
+</table>
+</body>
+</html>
+"""
+
+# The drawing of a step is its parent's drawing with the step's edits applied, last first;
+# drawings are rebuilt from the nearest one already known, and kept.
+_SCRIPT = """
+(function () {
+  "use strict";
+  var data = JSON.parse(document.getElementById("viewer-data").textContent);
+  var board = document.getElementById("board");
+  var status = document.getElementById("status");
+  var known = data.marks.map(function () { return {}; });
+  var variant = 0, current = -1;
+
+  function drawing(v, step) {
+    var chain = [];
+    while (step >= 0 && !known[v][step]) { chain.push(step); step = data.parents[step]; }
+    var pieces = step >= 0 ? known[v][step] : [];
+    for (var c = chain.length - 1; c >= 0; c--) {
+      pieces = pieces.slice();
+      var ops = data.frames[v][chain[c]];
+      for (var i = ops.length - 1; i >= 0; i--) {
+        var op = ops[i];
+        Array.prototype.splice.apply(pieces, [op[0], op[1]].concat(op.slice(2)));
+      }
+      known[v][chain[c]] = pieces;
+    }
+    return pieces;
+  }
+
+  function show(step) {
+    if (step < 0 || step >= data.parents.length) { return; }
+    board.innerHTML = drawing(variant, step).map(function (n) {
+      return data.pieces[n];
+    }).join("");
+    var old = document.querySelector(".move.current");
+    if (old) { old.classList.remove("current"); }
+    var span = document.querySelector('.move[data-step="' + step + '"]');
+    if (span) {
+      span.classList.add("current");
+      if (span.scrollIntoView) { span.scrollIntoView({block: "nearest"}); }
+    }
+    current = step;
+    status.textContent = data.messages[step] || data.labels[step];
+    status.className = data.messages[step] ? "stop" : "";
+  }
+
+  function lineEnd(step) {
+    while (data.next[step] >= 0) { step = data.next[step]; }
+    return step;
+  }
+
+  var actions = {
+    first: function () { show(0); },
+    back: function () { if (data.parents[current] >= 0) { show(data.parents[current]); } },
+    forward: function () { if (data.next[current] >= 0) { show(data.next[current]); } },
+    last: function () { show(lineEnd(current)); }
+  };
+  Object.keys(actions).forEach(function (id) {
+    document.getElementById(id).addEventListener("click", actions[id]);
+  });
+  var keys = {ArrowLeft: "back", ArrowRight: "forward", Home: "first", End: "last"};
+  document.addEventListener("keydown", function (event) {
+    if (event.altKey || event.ctrlKey || event.metaKey || !keys[event.key]) { return; }
+    event.preventDefault();
+    actions[keys[event.key]]();
+  });
+  document.getElementById("moves").addEventListener("click", function (event) {
+    var span = event.target.closest ? event.target.closest(".move[data-step]") : null;
+    if (span) { show(parseInt(span.getAttribute("data-step"), 10)); }
+  });
+  var boxes = document.querySelectorAll("#options input");
+  function chosenVariant() {
+    var names = [];
+    boxes.forEach(function (box) { if (box.checked) { names.push(box.name); } });
+    names.sort();
+    var wanted = names.join(",");
+    for (var v = 0; v < data.marks.length; v++) {
+      if (data.marks[v].join(",") === wanted) { return v; }
+    }
+    return 0;
+  }
+  boxes.forEach(function (box) {
+    box.addEventListener("change", function () { variant = chosenVariant(); show(current); });
+  });
+  variant = chosenVariant();
+  show(0);
+}());
+"""

@@ -1,0 +1,100 @@
+"""``notation-tools html``: a self-contained HTML replay viewer for every record."""
+
+from __future__ import annotations
+
+import itertools
+import os
+import sys
+from collections.abc import Iterator
+
+import click
+
+from notation_tools.analysis.batch import Settings, capped, iter_records
+from notation_tools.analysis.reports import Tally
+from notation_tools.analysis.viewer import IndexEntry, build_page, write_pages
+from notation_tools.cli.options import (
+    InputError,
+    check_rules,
+    finish,
+    game_option,
+    jobs_option,
+    limits_options,
+    open_output,
+    paths_argument,
+    quiet_option,
+    require_paths,
+    rules_option,
+)
+from notation_tools.limits import Limits
+from notation_tools.records.diagnostics import Diagnostic
+from notation_tools.records.model import Record
+
+
+@click.command()
+@paths_argument
+@game_option()
+@rules_option
+@click.option("--output", "-o", "output", required=True, metavar="OUT",
+              type=click.Path(allow_dash=True),
+              help="One record in all: the page's file ('-' is standard output). Several "
+                   "records (or OUT an existing directory): the directory of the pages and "
+                   "their index.html.")
+@quiet_option
+@jobs_option(1)
+@limits_options
+def html(paths: tuple[str, ...], game: str | None, rules: str | None, output: str, quiet: bool,
+         jobs: int, limits: Limits, encoding: str | None) -> None:
+    """Write an HTML replay viewer page for every record.
+
+    Each page stands alone (no network; it works from file://): the tags, the board, and the
+    moves with their comments, NAGs and variations. Step with the buttons, the arrow keys
+    (Home and End too) or by clicking a move; the game's drawing options are check boxes. A
+    move with an error is shown with its message, and the replay stops there, as 'validate'
+    stops. Diagnostics go to standard error as 'validate' prints them; the exit status is
+    that of 'validate'.
+    """
+    require_paths(paths)
+    check_rules(game, rules)
+    tally = Tally()
+    settings = Settings(game=game, rules=rules, limits=limits, encoding=encoding)
+
+    def report(diagnostics: list[Diagnostic]) -> None:
+        for diagnostic in diagnostics:
+            if diagnostic.is_error or not quiet:
+                click.echo(str(diagnostic), err=True)
+
+    def records() -> Iterator[Record]:
+        for item in iter_records(list(paths), stdin=sys.stdin.buffer, settings=settings):
+            if isinstance(item, Diagnostic):
+                tally.add(item)
+                report([item])
+            else:
+                yield item
+
+    def written(entry: IndexEntry | None, record: Record) -> None:
+        tally.add(record)
+        report(capped(list(record.diagnostics), limits))
+
+    stream = records()
+    first = list(itertools.islice(stream, 2))
+    if len(first) == 1 and not os.path.isdir(output):
+        page = build_page(first[0], game_name=game, rules_text=rules)
+        with open_output(output) as out:
+            out.write(page.html)
+        written(None, page.record)
+    elif first:
+        if output == "-":
+            raise click.UsageError("several records need an output directory (-o DIR), "
+                                   "not standard output")
+        if os.path.exists(output) and not os.path.isdir(output):
+            raise InputError(f"{output} is a file: several records need a directory")
+        try:
+            entries = write_pages(itertools.chain(first, stream), output, game_name=game,
+                                  rules_text=rules, jobs=jobs, on_page=written)
+        except OSError as error:
+            raise InputError(f"cannot write {output}: {error.strerror or error}") from None
+        if not quiet:
+            click.echo(f"{len(entries)} pages and index.html written to {output}", err=True)
+    if not quiet:
+        click.echo(tally.sentence(), err=True)
+    finish(tally)
