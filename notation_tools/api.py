@@ -37,6 +37,7 @@ from notation_tools.analysis.batch import Settings, records_of_units, units_of
 from notation_tools.analysis.convert import Conversion, convert_record, write_converted
 from notation_tools.analysis.foreign import claim_format, game_suffixes
 from notation_tools.analysis.replay import ReplayVisitor, replay, resolve_game
+from notation_tools.analysis.viewer import viewer_page
 # The replay driver's diagnostics sink, so that finding a record's game (which may report
 # E-UNKNOWN-VARIANT) runs the driver's own code on a scratch record.
 from notation_tools.analysis.replay import _Context as _ReplayContext
@@ -186,6 +187,7 @@ class ReplayedGame:
 
     def __init__(self, record: GameRecord, rules: str | None = None) -> None:
         self.record = record
+        self._rules_text = rules
         work = dataclasses.replace(record, diagnostics=list(record.diagnostics))
         line = _MainLineMoves()
         found = replay(work, game_name=record.game_name, rules_text=rules, visitor=line,
@@ -265,14 +267,13 @@ class ReplayedGame:
 
 
 def replayed_html(replayed: ReplayedGame) -> str:
-    """HTML for a notebook: the final position's picture and the main line's moves (the one
-    place that draws a replayed game as HTML, so a fuller viewer replaces only this)."""
-    if replayed.final is None:
-        items = "".join(f"<li>{html.escape(str(d))}</li>" for d in replayed.diagnostics)
-        return f"<ul>{items}</ul>"
-    moves = " ".join(html.escape(before.text(move))
-                     for _, move, before, _ in replayed.positions())
-    return f"<div>{replayed.final.svg()}<p>{moves}</p></div>"
+    """HTML for a notebook: the record's replay viewer page (``notation-tools html``), in an
+    ``iframe`` of its own so that its script and style stay apart from the notebook's."""
+    record = replayed.record
+    work = dataclasses.replace(record, diagnostics=list(record.diagnostics))
+    page = viewer_page(work, game_name=record.game_name, rules_text=replayed._rules_text)
+    return (f'<iframe srcdoc="{html.escape(page, quote=True)}" title="game viewer" '
+            'style="width: 100%; height: 720px; border: 0"></iframe>')
 
 
 # --------------------------------------------------------------------------------------------

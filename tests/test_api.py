@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
+import html
 import importlib
 import io
 import json
 import random
+import re
 import subprocess
 import sys
 import tarfile
@@ -249,13 +251,21 @@ def test_live_positions_are_two_boards_a_ply_apart():
     assert len(seen) == 1
 
 
-def test_replayed_game_shows_as_html_with_the_final_board_and_the_moves():
-    replayed = notation_tools.read_one(SAMPLES / "maka" / "tsa-sample-record.pgn").replay()
-    page = replayed._repr_html_()
-    assert "<svg" in page
-    assert replayed.start.text(replayed.moves[0]) in page
+def _framed_page(frame: str) -> str:
+    match = re.fullmatch(r'<iframe srcdoc="([^"]*)"[^>]*></iframe>', frame)
+    assert match, frame[:200]
+    return html.unescape(match.group(1))
+
+
+def test_replayed_game_shows_as_its_viewer_page_in_a_frame():
+    record = notation_tools.read_one(SAMPLES / "maka" / "tsa-sample-record.pgn")
+    replayed = record.replay()
+    page = _framed_page(replayed._repr_html_())
+    assert page.startswith("<!DOCTYPE html>") and "<svg" in page
+    assert record.moves[0].text in page
+    assert record.diagnostics == replayed.record.diagnostics  # drawing adds nothing to them
     nothing = notation_tools.read_one("1. x *\n").replay()
-    assert "E-UNKNOWN-VARIANT" in nothing._repr_html_()
+    assert "E-UNKNOWN-VARIANT" in _framed_page(nothing._repr_html_())
 
 
 # ---- games and positions ---------------------------------------------------------------------
