@@ -174,14 +174,19 @@ class _Line:
                         f"first player's place of move 1 when {game.sides[1]} starts",
                         node.line, node.column, **where)
                 return ply - start_ply, False
-            outcome = position.outcome()
+            # Whether the side to move is stuck is asked only when the move does not
+            # resolve: a move that resolves is a legal move, so the game went on.
+            outcome = position.outcome_unless_stuck()
             if outcome is not None:
-                ctx.add("E-MOVE-AFTER-END", f"the game ended after {last} "
-                        f"({outcome.detail or outcome.reason})", node.line, node.column, **where)
+                self._after_end(node, outcome, last, where)
                 return ply - start_ply, False
             try:
                 resolution = self._resolve(node, position)
             except EngineError as error:
+                outcome = position.outcome()
+                if outcome is not None:
+                    self._after_end(node, outcome, last, where)
+                    return ply - start_ply, False
                 message = error.message
                 if node.text and message.startswith(f"{node.text}: "):
                     message = message[len(node.text) + 2:]  # the diagnostic names the move
@@ -189,6 +194,10 @@ class _Line:
                         rule=error.rule, **{**where, "move": node.text or repr(node.data)})
                 return ply - start_ply, False
             except Exception as error:  # noqa: BLE001 - an engine bug must not end the run
+                outcome = position.outcome()
+                if outcome is not None:
+                    self._after_end(node, outcome, last, where)
+                    return ply - start_ply, False
                 ctx.add("E-INTERNAL", f"internal error in the {game.id} engine "
                         f"({type(error).__name__}: {error}); please report this record",
                         node.line, node.column, **where)
@@ -230,6 +239,10 @@ class _Line:
             if side == 1:
                 number += 1
         return ply - start_ply, True
+
+    def _after_end(self, node: Move, outcome: Outcome, last: str, where: dict[str, Any]) -> None:
+        self.ctx.add("E-MOVE-AFTER-END", f"the game ended after {last} "
+                     f"({outcome.detail or outcome.reason})", node.line, node.column, **where)
 
     def _resolve(self, node: Move, position: Position) -> Resolution:
         if node.data is not None and not node.text:

@@ -687,6 +687,20 @@ class Position(base.Position[Move]):
 
     def outcome(self) -> Outcome | None:
         """Win by capturing every royal (§6.10); no legal move (§6.16); else None."""
+        ended = self.outcome_unless_stuck()
+        if ended is not None:
+            return ended
+        if not self.has_legal_move():
+            side = self.turn
+            if self.options.no_legal_move == "draw":
+                return Outcome(None, "no-legal-move", f"{SIDE_NAMES[side]} has no legal move (draw)")
+            return Outcome(1 - side, "no-legal-move", f"{SIDE_NAMES[side]} has no legal move")
+        return None
+
+    def outcome_unless_stuck(self) -> Outcome | None:
+        """The end by capture of every royal (§6.10), the one that needs no move search."""
+        if self.royals_on_both_sides():
+            return None
         for side in (self.turn, 1 - self.turn):
             if not self.royals(side):
                 other = 1 - side
@@ -694,11 +708,6 @@ class Position(base.Position[Move]):
                     return Outcome(None, "no-royals", "neither side has a royal piece")
                 return Outcome(other, "royal-captured",
                                f"{SIDE_NAMES[other]} captured {SIDE_NAMES[side]}'s last royal piece")
-        if not self.has_legal_move():
-            side = self.turn
-            if self.options.no_legal_move == "draw":
-                return Outcome(None, "no-legal-move", f"{SIDE_NAMES[side]} has no legal move (draw)")
-            return Outcome(1 - side, "no-legal-move", f"{SIDE_NAMES[side]} has no legal move")
         return None
 
 
