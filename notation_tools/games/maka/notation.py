@@ -411,6 +411,58 @@ def _resolve(text: str, pos: Position, notation: str | None = None) -> _Found:
         outcome = pos.outcome()
         assert outcome is not None
         raise _illegal(f"the game is over: {outcome.detail}", "§6.10", "E-MOVE-AFTER-END")
+    found = _resolve_by_target(text, pattern, pos)
+    return found if found is not None else resolve_pattern(text, pattern, pos)
+
+
+def _resolve_by_target(text: str, pattern: Pattern, pos: Position) -> _Found | None:
+    """The common case of §9.2 found from the destination backwards: a one-leg move whose
+    piece type has a table of the squares that can reach each target (every piece but the
+    Lion powers, the hook movers and the Emperor), and of which exactly one piece of that type
+    stands on such a square and reaches the target. ``None`` when :func:`resolve_pattern`
+    must decide: another case, or a fault to explain. Gives what it would (a test checks it).
+    """
+    if pattern.body != "legs" or len(pattern.legs) != 1:
+        return None
+    mark, target = pattern.legs[0]
+    side = pos.turn
+    board = pos.board
+    origin = pattern.origin
+    types = pattern.types
+    if types is None:  # coord: the origin names the piece
+        code = board[origin] if origin is not None else 0
+        if not code or code & 1 != side:
+            return None
+    elif len(types) == 1:
+        code = types[0] * 2 + side
+    else:
+        return None
+    origins = possible_origins(pos.t, code)
+    if origins is None:
+        return None
+    if origin is None:
+        near = pos.squares[code] & origins[target]
+        if len(near) != 1:
+            return None
+        (origin,) = near
+    elif board[origin] != code or origin not in origins[target]:
+        return None
+    here = board[target]
+    if here and (here & 1 == side or mark == "-") or not here and mark == "x":
+        return None
+    moves = pos.moves_from(origin, target)
+    if not moves:
+        return None
+    warned: _Warnings = []
+    if len(moves) == 1 and not pattern.mark and not here:
+        return moves[0], warned, (), ()
+    return _select_mark(pos, moves, pattern.mark, text, warned), warned, (), ()
+
+
+def resolve_pattern(text: str, pattern: Pattern, pos: Position) -> _Found:
+    """What :func:`_resolve` finds, by the general route of §9.2: every piece the pattern may
+    name, its legal moves matched against the pattern, faults explained. The reference for
+    :func:`_resolve_by_target` (the game must not be over)."""
     side = pos.turn
     board = pos.board
     if pattern.origin is not None:
