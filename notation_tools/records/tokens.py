@@ -9,6 +9,7 @@ specific to any game, and nothing here raises for bad input: faults become BAD t
 from __future__ import annotations
 
 import bisect
+import re
 import dataclasses
 import enum
 from collections.abc import Iterator
@@ -55,14 +56,27 @@ _TOKEN = pp.Regex(
 # The grammar above is scanned through the regular expression pyparsing compiled for it:
 # scan_string's per-match bookkeeping cost about three times the scan itself (measured with
 # benchmarks/bench_foundation.py), and a movetext token needs no more than the match.
-_SCAN = _TOKEN.re.finditer
+SCAN = _TOKEN.re.finditer
+"""The matches of the token grammar in a text, in order."""
 
 _NUMBER_END = (".", "…")
+_PUNCTUATION = re.compile(r"[{};$()\[\]]")
 
 
 def _ascii_digits(text: str) -> bool:
     # str.isdigit() also accepts "²", "①" and "٣", which int() refuses
     return text.isascii() and text.isdigit()
+
+
+def is_move_number(word: str) -> bool:
+    """Whether a scanned word (not a comment, NAG, bracket or result) is a move number."""
+    return word[0].isdigit() and word.endswith(_NUMBER_END) and _ascii_digits(word.rstrip(".…"))
+
+
+def is_plain(text: str) -> bool:
+    """Whether movetext holds no comment, NAG, bracket or stray character, so that each word
+    :data:`SCAN` finds in it is a move number, a result or a move."""
+    return _PUNCTUATION.search(text) is None
 
 
 def tokenize(text: str, *, first_line: int = 1) -> Iterator[Token]:
@@ -79,7 +93,7 @@ def tokenize(text: str, *, first_line: int = 1) -> Iterator[Token]:
         position = find("\n", position + 1)
     locate = bisect.bisect_right
     move, number, comment = TokenKind.MOVE, TokenKind.MOVE_NUMBER, TokenKind.COMMENT
-    for match in _SCAN(text):
+    for match in SCAN(text):
         word = match.group()
         start = match.start()
         line_index = locate(line_starts, start) - 1
@@ -100,7 +114,7 @@ def tokenize(text: str, *, first_line: int = 1) -> Iterator[Token]:
             kind = TokenKind.BAD
         elif word in RESULTS:
             kind = TokenKind.RESULT
-        elif first.isdigit() and word.endswith(_NUMBER_END) and _ascii_digits(word.rstrip(".…")):
+        elif is_move_number(word):
             kind = number
         else:
             kind = move
