@@ -13,8 +13,8 @@ from collections.abc import Callable, Iterable, Iterator
 from notation_tools.limits import DEFAULT, Limits
 from notation_tools.records.diagnostics import Diagnostic
 from notation_tools.records.model import Move, Record, Tag
-from notation_tools.records.tokens import (RESULTS, SCAN, Token, TokenKind, is_move_number,
-                                          is_plain, tokenize)
+from notation_tools.records.tokens import (PLAIN_SCAN, RESULTS, Token, TokenKind, is_plain,
+                                          tokenize)
 
 TAG_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_+#=:-]*")
 """What a tag name may be."""
@@ -241,21 +241,22 @@ def _read_plain(movetext_lines: list[tuple[int, str]], record: Record, limits: L
     moves: list[Move] = []
     number: tuple[str, int, int] | None = None
     result: tuple[str, int, int] | None = None
+    append = moves.append
     for line_number, line in movetext_lines:
-        for match in SCAN(line):
+        for match in PLAIN_SCAN(line):
             word = match.group()
             if result is not None:
                 return False  # text after the result starts another record
-            if word in RESULTS:
-                result = (word, line_number, match.start() + 1)
-            elif is_move_number(word):
+            if match.group(1) is not None:
                 if number is not None:
                     return False
                 number = (word, line_number, match.start() + 1)
+            elif word in RESULTS:
+                result = (word, line_number, match.start() + 1)
             elif number is None:
-                moves.append(Move(word, line_number, match.start() + 1))
+                append(Move(word, line_number, match.start() + 1))
             else:
-                moves.append(Move(word, line_number, match.start() + 1, *number))
+                append(Move(word, line_number, match.start() + 1, *number))
                 number = None
     if number is not None or len(moves) > limits.max_moves:
         return False

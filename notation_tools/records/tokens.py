@@ -56,8 +56,7 @@ _TOKEN = pp.Regex(
 # The grammar above is scanned through the regular expression pyparsing compiled for it:
 # scan_string's per-match bookkeeping cost about three times the scan itself (measured with
 # benchmarks/bench_foundation.py), and a movetext token needs no more than the match.
-SCAN = _TOKEN.re.finditer
-"""The matches of the token grammar in a text, in order."""
+_SCAN = _TOKEN.re.finditer
 
 _NUMBER_END = (".", "…")
 _PUNCTUATION = re.compile(r"[{};$()\[\]]")
@@ -73,9 +72,14 @@ def is_move_number(word: str) -> bool:
     return word[0].isdigit() and word.endswith(_NUMBER_END) and _ascii_digits(word.rstrip(".…"))
 
 
+PLAIN_SCAN = re.compile(r"([0-9]+(?:\.\.\.|\.|…)(?![0-9]))|\S+").finditer
+"""The token grammar restricted to plain movetext (:func:`is_plain`): group 1 is set for a
+move number (:func:`is_move_number`), and every other match is a word."""
+
+
 def is_plain(text: str) -> bool:
     """Whether movetext holds no comment, NAG, bracket or stray character, so that each word
-    :data:`SCAN` finds in it is a move number, a result or a move."""
+    :data:`PLAIN_SCAN` finds in it is a move number, a result or a move."""
     return _PUNCTUATION.search(text) is None
 
 
@@ -93,7 +97,7 @@ def tokenize(text: str, *, first_line: int = 1) -> Iterator[Token]:
         position = find("\n", position + 1)
     locate = bisect.bisect_right
     move, number, comment = TokenKind.MOVE, TokenKind.MOVE_NUMBER, TokenKind.COMMENT
-    for match in SCAN(text):
+    for match in _SCAN(text):
         word = match.group()
         start = match.start()
         line_index = locate(line_starts, start) - 1

@@ -189,7 +189,8 @@ from notation_tools.records import pgn as _pgn  # noqa: E402
 from notation_tools.records.model import Record as _Record  # noqa: E402
 
 _WORDS = ["1.", "2.", "1...", "12...", "3…", "12.e4", "4.P-7m", "P-7m", "Lnx9h-8h+", "c1:c2",
-          "1-0", "0-1", "1/2-1/2", "*", "².", "10n10m", "-", "mate", "e4.", "0.", "x", "5..."]
+          "1-0", "0-1", "1/2-1/2", "*", "².", "10n10m", "-", "mate", "e4.", "0.", "x", "5...",
+          "12..", "1.2.", "3…P-7m", "007.", "1.-"]
 
 
 @_given(_st.lists(_st.lists(_st.sampled_from(_WORDS), max_size=6), min_size=1, max_size=5),
