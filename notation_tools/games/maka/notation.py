@@ -450,7 +450,8 @@ def _resolve_by_target(text: str, pattern: Pattern, pos: Position) -> _Found | N
     here = board[target]
     if here and (here & 1 == side or mark == "-") or not here and mark == "x":
         return None
-    moves = pos.moves_from(origin, target)
+    moves = pos.moves_from(origin, target) if pos.options.filters_moves \
+        else pos.moves_to(origin, code, target)
     if not moves:
         return None
     warned: _Warnings = []

@@ -258,7 +258,7 @@ class Position(base.Position[Move]):
             self._lion_moves(sq, code, out)
             return out if target is None else [m for m in out if m.target == target]
         if target is not None:
-            return self._moves_to(sq, code, target)
+            return self.moves_to(sq, code, target)
         for d, run in t.slides[code]:
             for s in RAYS[sq][d][:run]:
                 p = board[s]
@@ -291,8 +291,9 @@ class Position(base.Position[Move]):
             self._hook_moves(sq, code, t.hook[code], out)
         return out
 
-    def _moves_to(self, sq: int, code: int, target: int) -> list[Move]:
-        """The ordinary moves of one piece that end on ``target`` (same rules as above)."""
+    def moves_to(self, sq: int, code: int, target: int) -> list[Move]:
+        """The moves of the ordinary piece ``code`` on ``sq`` that end on ``target`` (the
+        rules of :meth:`piece_moves`, before the self-check and repetition filters)."""
         t = self.t
         board = self.board
         side = code & 1
