@@ -81,3 +81,26 @@ def test_backward_resolution_agrees_on_random_crowded_boards(seed):
     rng = random.Random(seed)
     pos = random_board_position(rng, GAME.parse_rules(random_rules(rng)))
     assert check(pos, texts_for(pos, rng))
+
+
+def test_possible_origins_are_the_squares_that_reach_each_target_on_an_empty_board():
+    from notation_tools.games.maka.pieces import (KNIGHT_TARGETS, NCODES, RAYS,
+                                                  possible_origins)
+    for profile in ("tsa", "modern; lion-dog=linear; teaching-king=2"):
+        t = Position([0] * NSQ, 0, 1, GAME.parse_rules(profile)).t
+        for code in range(2, NCODES):
+            origins = possible_origins(t, code)
+            if origins is None:
+                continue
+            reach = [set() for _ in range(NSQ)]
+            for o in range(NSQ):
+                for d, run in t.slides[code]:
+                    for s in RAYS[o][d][:run]:
+                        reach[s].add(o)
+                for d in t.jumps[code]:
+                    if len(RAYS[o][d]) > 1:
+                        reach[RAYS[o][d][1]].add(o)
+                if t.knight[code]:
+                    for s in KNIGHT_TARGETS[code & 1][o]:
+                        reach[s].add(o)
+            assert list(origins) == [frozenset(found) for found in reach], code
