@@ -576,11 +576,14 @@ class Position(base.Position[Move]):
 
     def _clear(self, a: int, b: int) -> bool:
         """Whether every square strictly between ``a`` and ``b`` (on one line) is empty."""
-        dr, dc = ROW[b] - ROW[a], COL[b] - COL[a]
-        n = max(abs(dr), abs(dc))
-        step = (dr // n) * SIZE + dc // n
+        between = _BETWEEN.get(a * NSQ + b)
+        if between is None:
+            between = _BETWEEN[a * NSQ + b] = _squares_between(a, b)
         board = self.board
-        return all(not board[a + step * i] for i in range(1, n))
+        for s in between:
+            if board[s]:
+                return False
+        return True
 
     def _hook_hits(self, s: int, q: int, diagonal: bool) -> bool:
         r1, c1, r2, c2 = ROW[s], COL[s], ROW[q], COL[q]
@@ -713,6 +716,16 @@ class Position(base.Position[Move]):
 
 
 _DIR_OF = {step: index for index, step in enumerate(DIRS)}
+_BETWEEN: dict[int, tuple[int, ...]] = {}
+"""The squares strictly between two squares on one line, by ``a * NSQ + b``, as they are
+first asked for (the hook movers' attack test asks for the same few pairs again and again)."""
+
+
+def _squares_between(a: int, b: int) -> tuple[int, ...]:
+    dr, dc = ROW[b] - ROW[a], COL[b] - COL[a]
+    n = max(abs(dr), abs(dc))
+    step = (dr // n) * SIZE + dc // n
+    return tuple(a + step * i for i in range(1, n))
 
 
 def _move_order(move: Move) -> tuple[Any, ...]:
