@@ -416,11 +416,11 @@ def _resolve(text: str, pos: Position, notation: str | None = None) -> _Found:
 
 
 def _resolve_by_target(text: str, pattern: Pattern, pos: Position) -> _Found | None:
-    """The common case of §9.2 found from the destination backwards: a one-leg move whose
-    piece type has a table of the squares that can reach each target (every piece but the
-    Lion powers, the hook movers and the Emperor), and of which exactly one piece of that type
-    stands on such a square and reaches the target. ``None`` when :func:`resolve_pattern`
-    must decide: another case, or a fault to explain. Gives what it would (a test checks it).
+    """The common case of §9.2 found from the destination backwards: a one-leg move of a
+    piece without Lion power that is not the Emperor, of which exactly one piece of its type
+    reaches the target (only the pieces on squares that reach it on an empty board are tried,
+    where the type has that table). ``None`` when :func:`resolve_pattern` must decide: another
+    case, or a fault to explain. Gives what it would (a test checks it).
     """
     if pattern.body != "legs" or len(pattern.legs) != 1:
         return None
@@ -437,21 +437,27 @@ def _resolve_by_target(text: str, pattern: Pattern, pos: Position) -> _Found | N
         code = types[0] * 2 + side
     else:
         return None
-    origins = possible_origins(pos.t, code)
-    if origins is None:
+    t = pos.t
+    if t.emperor[code] or t.lion[code] or t.ldog[code]:
         return None
+    origins = possible_origins(t, code)  # None for a hook mover: it may come from anywhere
     if origin is None:
-        near = pos.squares[code] & origins[target]
-        if len(near) != 1:
-            return None
-        (origin,) = near
-    elif board[origin] != code or origin not in origins[target]:
+        near = pos.squares[code] if origins is None else pos.squares[code] & origins[target]
+    elif board[origin] != code or origins is not None and origin not in origins[target]:
         return None
+    else:
+        near = (origin,)
     here = board[target]
     if here and (here & 1 == side or mark == "-") or not here and mark == "x":
         return None
-    moves = pos.moves_from(origin, target) if pos.options.filters_moves \
-        else pos.moves_to(origin, code, target)
+    moves: list[Move] = []
+    for sq in near:
+        reaching = pos.moves_from(sq, target) if pos.options.filters_moves \
+            else pos.moves_to(sq, code, target)
+        if reaching:
+            if moves:
+                return None  # several pieces reach it: the general route says how
+            moves = reaching
     if not moves:
         return None
     warned: _Warnings = []
