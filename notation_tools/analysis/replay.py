@@ -152,43 +152,59 @@ class _Line:
             in_variation: bool) -> tuple[int, bool]:
         """Replay ``moves``; returns (plies replayed, whether every move was replayed)."""
         game, ctx, dialect = self.game, self.ctx, self.dialect
+        sides, ignored, placeholder = game.sides, dialect.ignored_words, dialect.placeholder
+        resolve, visitor, digest, stats = game.resolve_move, self.visitor, self.digest, self.stats
+        stops = visitor is not None and not in_variation
         start_ply = ply
-        last = "the start position"
+        last: tuple[int, str] | None = None
+        """The move number and side of the last move played, for E-MOVE-AFTER-END."""
         for index, node in enumerate(moves):
-            if not in_variation and self.visitor is not None and self.visitor.stop_after(ply):
+            if stops and visitor.stop_after(ply):  # type: ignore[union-attr]
                 return ply - start_ply, False
             side = position.turn
-            side_name = game.sides[side]
-            where = {"ply": ply + 1, "number": number, "side": side_name, "move": node.text}
-            if node.data is None and node.text in dialect.ignored_words:
-                ctx.add("W-IGNORED-WORD", f'ignored "{node.text}"', node.line, node.column,
-                        severity=WARNING, **where)
+            side_name = sides[side]
+            text = node.text
+            if node.data is None and text in ignored:
+                ctx.add("W-IGNORED-WORD", f'ignored "{text}"', node.line, node.column,
+                        severity=WARNING, **_where(ply, number, side_name, text))
                 continue
-            if dialect.placeholder is not None and node.text == dialect.placeholder \
+            if placeholder is not None and text == placeholder \
                     and ply == 0 and side == 1 and index == 0:
                 continue  # "1. - P-10g": the placeholder fills side 0's slot of move 1
             if node.number is not None:
                 self._check_number(node, number, side, side_name, ply)
-            if dialect.placeholder is not None and node.text == dialect.placeholder:
-                ctx.add("E-PLACEHOLDER", f"'{node.text}' stands for a missing move only in the "
-                        f"first player's place of move 1 when {game.sides[1]} starts",
-                        node.line, node.column, **where)
+            if placeholder is not None and text == placeholder:
+                ctx.add("E-PLACEHOLDER", f"'{text}' stands for a missing move only in the "
+                        f"first player's place of move 1 when {sides[1]} starts",
+                        node.line, node.column, **_where(ply, number, side_name, text))
                 return ply - start_ply, False
-            outcome = position.outcome()
+            # Whether the side to move is stuck is asked only when the move does not
+            # resolve: a move that resolves is a legal move, so the game went on.
+            outcome = position.outcome_unless_stuck()
             if outcome is not None:
-                ctx.add("E-MOVE-AFTER-END", f"the game ended after {last} "
-                        f"({outcome.detail or outcome.reason})", node.line, node.column, **where)
+                self._after_end(node, outcome, last, _where(ply, number, side_name, text))
                 return ply - start_ply, False
             try:
-                resolution = self._resolve(node, position)
+                resolution = resolve(text, position) if node.data is None or text \
+                    else Resolution(game.move_from_json(node.data, position))
             except EngineError as error:
+                where = _where(ply, number, side_name, text)
+                outcome = position.outcome()
+                if outcome is not None:
+                    self._after_end(node, outcome, last, where)
+                    return ply - start_ply, False
                 message = error.message
-                if node.text and message.startswith(f"{node.text}: "):
-                    message = message[len(node.text) + 2:]  # the diagnostic names the move
+                if text and message.startswith(f"{text}: "):
+                    message = message[len(text) + 2:]  # the diagnostic names the move
                 ctx.add(error.code, message, node.line, node.column + error.offset,
-                        rule=error.rule, **{**where, "move": node.text or repr(node.data)})
+                        rule=error.rule, **{**where, "move": text or repr(node.data)})
                 return ply - start_ply, False
             except Exception as error:  # noqa: BLE001 - an engine bug must not end the run
+                where = _where(ply, number, side_name, text)
+                outcome = position.outcome()
+                if outcome is not None:
+                    self._after_end(node, outcome, last, where)
+                    return ply - start_ply, False
                 ctx.add("E-INTERNAL", f"internal error in the {game.id} engine "
                         f"({type(error).__name__}: {error}); please report this record",
                         node.line, node.column, **where)
@@ -205,20 +221,21 @@ class _Line:
                     warnings = others[kept - 1] if kept - 1 < len(others) else ()
             for code, message, rule in warnings:
                 ctx.add(code, message, node.line, node.column, rule=rule,
-                        severity=NOTE if code.startswith("I-") else WARNING, **where)
+                        severity=NOTE if code.startswith("I-") else WARNING,
+                        **_where(ply, number, side_name, text))
             if survivors > 1:
-                ctx.add(dialect.fork_warning, f"{survivors} readings of {node.text} play to the "
+                ctx.add(dialect.fork_warning, f"{survivors} readings of {text} play to the "
                         "end of the line; the first in position order is kept",
-                        node.line, node.column, severity=WARNING, **where)
+                        node.line, node.column, severity=WARNING,
+                        **_where(ply, number, side_name, text))
             for variation in node.variations:
-                branch = _Line(game, ctx, self.visitor, None)
+                branch = _Line(game, ctx, visitor, None)
                 branch.run(variation, position.copy(), number, ply, True)
-            if self.visitor is not None:
-                self.visitor.visit_move(node, move, position, ply + 1, in_variation)
-            if self.digest is not None:
-                self.digest.update(repr(move).encode())
-                self.digest.update(b"\n")
-            stats = self.stats
+            if visitor is not None:
+                visitor.visit_move(node, move, position, ply + 1, in_variation)
+            if digest is not None:
+                digest.update(repr(move).encode())
+                digest.update(b"\n")
             if stats is None:
                 position.push(move)
             else:
@@ -226,10 +243,16 @@ class _Line:
                 position.push(move)
                 stats.after_move(position)
             ply += 1
-            last = f"move {number} ({side_name})"
+            last = (number, side_name)
             if side == 1:
                 number += 1
         return ply - start_ply, True
+
+    def _after_end(self, node: Move, outcome: Outcome, last: tuple[int, str] | None,
+                   where: dict[str, Any]) -> None:
+        after = "the start position" if last is None else f"move {last[0]} ({last[1]})"
+        self.ctx.add("E-MOVE-AFTER-END", f"the game ended after {after} "
+                     f"({outcome.detail or outcome.reason})", node.line, node.column, **where)
 
     def _resolve(self, node: Move, position: Position) -> Resolution:
         if node.data is not None and not node.text:
@@ -268,6 +291,8 @@ class _Line:
     def _check_number(self, node: Move, number: int, side: Side, side_name: str,
                       ply: int) -> None:
         text = node.number or ""
+        if text == (f"{number}..." if side else f"{number}."):
+            return
         second_form = text.endswith(("...", "…"))
         digits = text.rstrip(".…")
         if digits.isascii() and digits.isdigit() and int(digits) == number \
@@ -279,6 +304,11 @@ class _Line:
                      f"({side_name} to move)", node.number_line, node.number_column,
                      severity=severity, ply=ply + 1, number=number, side=side_name,
                      move=node.text)
+
+
+def _where(ply: int, number: int, side_name: str, text: str) -> dict[str, Any]:
+    """Where a diagnostic about the move after ``ply`` plies stands (made only for one)."""
+    return {"ply": ply + 1, "number": number, "side": side_name, "move": text}
 
 
 def movetext_digest(game: Game[Any, Any], rules: Rules, start: Position) -> Any:

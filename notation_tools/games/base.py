@@ -272,6 +272,14 @@ class Position(ABC, Generic[MoveT]):
     def outcome(self) -> Outcome | None:
         """How the game ended, or ``None`` while it goes on."""
 
+    def outcome_unless_stuck(self) -> Outcome | None:
+        """:meth:`outcome`, judged as if the side to move had a legal move: it must equal
+        ``outcome()`` whenever one exists. The replay asks this before each recorded move and
+        asks ``outcome()`` only when the move does not resolve (a resolved move proves that
+        there is one), so a game whose "no legal move" ending costs a move search overrides
+        it to skip that search. Default: ``outcome()``."""
+        return self.outcome()
+
     def is_over(self) -> bool:
         """Whether the game has ended (``outcome()`` is not ``None``)."""
         return self.outcome() is not None

@@ -13,7 +13,8 @@ from collections.abc import Callable, Iterable, Iterator
 from notation_tools.limits import DEFAULT, Limits
 from notation_tools.records.diagnostics import Diagnostic
 from notation_tools.records.model import Move, Record, Tag
-from notation_tools.records.tokens import RESULTS, Token, TokenKind, tokenize
+from notation_tools.records.tokens import (PLAIN_SCAN, RESULTS, Token, TokenKind, is_plain,
+                                          tokenize)
 
 TAG_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_+#=:-]*")
 """What a tag name may be."""
@@ -233,6 +234,38 @@ class _Builder:
             self.record.final_comments.extend(self.pending_comments)
 
 
+def _read_plain(movetext_lines: list[tuple[int, str]], record: Record, limits: Limits) -> bool:
+    """Read movetext of move numbers, moves and one last result (what most records hold)
+    straight into ``record``, as the token-by-token builder would; ``False``, leaving the
+    record as it was, at anything the builder would report or split on."""
+    moves: list[Move] = []
+    number: tuple[str, int, int] | None = None
+    result: tuple[str, int, int] | None = None
+    append = moves.append
+    for line_number, line in movetext_lines:
+        for match in PLAIN_SCAN(line):
+            word = match.group()
+            if result is not None:
+                return False  # text after the result starts another record
+            if match.group(1) is not None:
+                if number is not None:
+                    return False
+                number = (word, line_number, match.start() + 1)
+            elif word in RESULTS:
+                result = (word, line_number, match.start() + 1)
+            elif number is None:
+                append(Move(word, line_number, match.start() + 1))
+            else:
+                append(Move(word, line_number, match.start() + 1, *number))
+                number = None
+    if number is not None or len(moves) > limits.max_moves:
+        return False
+    record.moves = moves
+    if result is not None:
+        record.result, record.result_line, record.result_column = result
+    return True
+
+
 def parse_chunk(path: str, chunk: Chunk, index: int = 1, *,
                 limits: Limits = DEFAULT) -> Iterator[Record]:
     """The record(s) of one chunk: usually one; more when text follows a result token."""
@@ -245,8 +278,19 @@ def parse_chunk(path: str, chunk: Chunk, index: int = 1, *,
     start = movetext_lines[0][0]
     # Line numbers are consecutive within a chunk, so one text keeps every token's location.
     text = "\n".join(line for _, line in movetext_lines)
+    if is_plain(text) and _read_plain(movetext_lines, record, limits):
+        yield record
+        return
+    yield from _read_tokens(record, text, start, limits)
+
+
+def _read_tokens(record: Record, text: str, first_line: int,
+                 limits: Limits) -> Iterator[Record]:
+    """``record`` with the movetext ``text`` read token by token, and the records that text
+    after a result starts."""
+    path, index = record.path, record.index
     builder = _Builder(record, limits)
-    for token in tokenize(text, first_line=start):
+    for token in tokenize(text, first_line=first_line):
         if builder.finished and token.kind not in (TokenKind.COMMENT, TokenKind.LINE_COMMENT):
             # Text after the result starts another record, as in PGN.
             builder.close()

@@ -9,6 +9,7 @@ specific to any game, and nothing here raises for bad input: faults become BAD t
 from __future__ import annotations
 
 import bisect
+import re
 import dataclasses
 import enum
 from collections.abc import Iterator
@@ -58,11 +59,28 @@ _TOKEN = pp.Regex(
 _SCAN = _TOKEN.re.finditer
 
 _NUMBER_END = (".", "…")
+_PUNCTUATION = re.compile(r"[{};$()\[\]]")
 
 
 def _ascii_digits(text: str) -> bool:
     # str.isdigit() also accepts "²", "①" and "٣", which int() refuses
     return text.isascii() and text.isdigit()
+
+
+def is_move_number(word: str) -> bool:
+    """Whether a scanned word (not a comment, NAG, bracket or result) is a move number."""
+    return word[0].isdigit() and word.endswith(_NUMBER_END) and _ascii_digits(word.rstrip(".…"))
+
+
+PLAIN_SCAN = re.compile(r"([0-9]+(?:\.\.\.|\.|…)(?![0-9]))|\S+").finditer
+"""The token grammar restricted to plain movetext (:func:`is_plain`): group 1 is set for a
+move number (:func:`is_move_number`), and every other match is a word."""
+
+
+def is_plain(text: str) -> bool:
+    """Whether movetext holds no comment, NAG, bracket or stray character, so that each word
+    :data:`PLAIN_SCAN` finds in it is a move number, a result or a move."""
+    return _PUNCTUATION.search(text) is None
 
 
 def tokenize(text: str, *, first_line: int = 1) -> Iterator[Token]:
@@ -100,7 +118,7 @@ def tokenize(text: str, *, first_line: int = 1) -> Iterator[Token]:
             kind = TokenKind.BAD
         elif word in RESULTS:
             kind = TokenKind.RESULT
-        elif first.isdigit() and word.endswith(_NUMBER_END) and _ascii_digits(word.rstrip(".…")):
+        elif is_move_number(word):
             kind = number
         else:
             kind = move

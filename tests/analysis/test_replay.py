@@ -126,3 +126,44 @@ def test_any_text_gives_diagnostics_never_an_exception(text):
 def test_token_fragments_give_diagnostics_never_an_exception(token):
     result = replay_text(HEAD + f"\n1. {token} *")
     assert all(d.code != "E-INTERNAL" for d in result.diagnostics)
+
+
+# ---- the outcome is asked lazily (issue #14) ---------------------------------------------------
+
+import random  # noqa: E402
+
+import pytest  # noqa: E402
+
+from notation_tools.analysis.generate import random_move  # noqa: E402
+from notation_tools.games.base import all_games  # noqa: E402
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda game: game.id)
+def test_outcome_unless_stuck_is_the_outcome_whenever_a_move_exists(game):
+    rng = random.Random(14)
+    for _ in range(3):
+        position = game.start_position(game.parse_rules(None))
+        for _ in range(60):
+            has_move = next(iter(position.legal_moves()), None) is not None
+            if has_move:
+                assert position.outcome_unless_stuck() == position.outcome()
+            if position.outcome() is not None:
+                break
+            position.push(random_move(game, position, rng))
+
+
+STUCK = '[Variant "maka"]\n[Rules "tsa; no-legal-move={mode}"]\n[SetUp "1"]\n' \
+        '[FEN "K,18/' + "19/" * 16 + '17,vP,vP/17,vP,vK w 1"]\n\n{moves}'
+
+
+@pytest.mark.parametrize("move", ["K-2b", "Zz-99z", "vK-1a"])
+def test_a_move_when_the_side_to_move_is_stuck_is_a_move_after_the_end(move):
+    result = replay_text(STUCK.format(mode="loss", moves=f"1... {move} 1-0"))
+    assert codes(result) == ["E-MOVE-AFTER-END"]
+    assert "the game ended after the start position (White has no legal move)" in \
+        result.diagnostics[0].message
+
+
+def test_the_stuck_side_decides_the_result_without_a_move():
+    assert replay_text(STUCK.format(mode="loss", moves="1-0")).is_valid
+    assert codes(replay_text(STUCK.format(mode="draw", moves="1-0"))) == ["E-RESULT-MISMATCH"]

@@ -177,3 +177,30 @@ def test_a_move_text_is_writable_exactly_when_it_tokenizes_as_one_move(text):
     tokens = list(tokenize(text))
     one_move = len(tokens) == 1 and tokens[0].kind is TokenKind.MOVE and tokens[0].text == text
     assert (move_text_problem(text) is None) == one_move
+
+
+# ---- plain movetext is read without tokens (issue #14) -----------------------------------------
+
+from hypothesis import given as _given  # noqa: E402
+from hypothesis import strategies as _st  # noqa: E402
+
+from notation_tools.limits import Limits as _Limits  # noqa: E402
+from notation_tools.records import pgn as _pgn  # noqa: E402
+from notation_tools.records.model import Record as _Record  # noqa: E402
+
+_WORDS = ["1.", "2.", "1...", "12...", "3…", "12.e4", "4.P-7m", "P-7m", "Lnx9h-8h+", "c1:c2",
+          "1-0", "0-1", "1/2-1/2", "*", "².", "10n10m", "-", "mate", "e4.", "0.", "x", "5...",
+          "12..", "1.2.", "3…P-7m", "007.", "1.-"]
+
+
+@_given(_st.lists(_st.lists(_st.sampled_from(_WORDS), max_size=6), min_size=1, max_size=5),
+        _st.integers(1, 40), _st.integers(0, 8))
+def test_plain_movetext_reads_as_the_token_builder_reads_it(lines, first, max_moves):
+    movetext = [(first + i, " ".join(words)) for i, words in enumerate(lines)]
+    limits = _Limits(max_moves=max_moves)
+    chunk = (first - 2, [(first - 2, '[Variant "x"]')], movetext)
+    fast = list(_pgn.parse_chunk("t.pgn", chunk, 3, limits=limits))
+    record = _Record(path="t.pgn", index=3, line=first - 2)
+    _pgn._parse_tags("t.pgn", chunk[1], record)
+    slow = list(_pgn._read_tokens(record, "\n".join(line for _, line in movetext), first, limits))
+    assert fast == slow

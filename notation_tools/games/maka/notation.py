@@ -411,6 +411,65 @@ def _resolve(text: str, pos: Position, notation: str | None = None) -> _Found:
         outcome = pos.outcome()
         assert outcome is not None
         raise _illegal(f"the game is over: {outcome.detail}", "§6.10", "E-MOVE-AFTER-END")
+    found = _resolve_by_target(text, pattern, pos)
+    return found if found is not None else resolve_pattern(text, pattern, pos)
+
+
+def _resolve_by_target(text: str, pattern: Pattern, pos: Position) -> _Found | None:
+    """The common case of §9.2 found from the destination backwards: a one-leg move of a
+    piece without Lion power that is not the Emperor, of which exactly one piece of its type
+    reaches the target (only the pieces on squares that reach it on an empty board are tried,
+    where the type has that table). ``None`` when :func:`resolve_pattern` must decide: another
+    case, or a fault to explain. Gives what it would (a test checks it).
+    """
+    if pattern.body != "legs" or len(pattern.legs) != 1:
+        return None
+    mark, target = pattern.legs[0]
+    side = pos.turn
+    board = pos.board
+    origin = pattern.origin
+    types = pattern.types
+    if types is None:  # coord: the origin names the piece
+        code = board[origin] if origin is not None else 0
+        if not code or code & 1 != side:
+            return None
+    elif len(types) == 1:
+        code = types[0] * 2 + side
+    else:
+        return None
+    t = pos.t
+    if t.emperor[code] or t.lion[code] or t.ldog[code]:
+        return None
+    origins = possible_origins(t, code)  # None for a hook mover: it may come from anywhere
+    if origin is None:
+        near = pos.squares[code] if origins is None else pos.squares[code] & origins[target]
+    elif board[origin] != code or origins is not None and origin not in origins[target]:
+        return None
+    else:
+        near = (origin,)
+    here = board[target]
+    if here and (here & 1 == side or mark == "-") or not here and mark == "x":
+        return None
+    moves: list[Move] = []
+    for sq in near:
+        reaching = pos.moves_from(sq, target) if pos.options.filters_moves \
+            else pos.moves_to(sq, code, target)
+        if reaching:
+            if moves:
+                return None  # several pieces reach it: the general route says how
+            moves = reaching
+    if not moves:
+        return None
+    warned: _Warnings = []
+    if len(moves) == 1 and not pattern.mark and not here:
+        return moves[0], warned, (), ()
+    return _select_mark(pos, moves, pattern.mark, text, warned), warned, (), ()
+
+
+def resolve_pattern(text: str, pattern: Pattern, pos: Position) -> _Found:
+    """What :func:`_resolve` finds, by the general route of §9.2: every piece the pattern may
+    name, its legal moves matched against the pattern, faults explained. The reference for
+    :func:`_resolve_by_target` (the game must not be over)."""
     side = pos.turn
     board = pos.board
     if pattern.origin is not None:

@@ -458,18 +458,23 @@ def possible_origins(t: Tables, code: int) -> tuple[frozenset[int], ...] | None:
     if t.emperor[code] or t.lion[code] or t.ldog[code] or t.hook[code] is not None:
         t.sources[code] = None
         return None
-    origins: list[set[int]] = [set() for _ in range(NSQ)]
-    side = code & 1
-    for o in range(NSQ):
-        for d, run in t.slides[code]:
-            for s in RAYS[o][d][:run]:
-                origins[s].add(o)
-        for d in t.jumps[code]:
-            if len(RAYS[o][d]) > 1:
-                origins[RAYS[o][d][1]].add(o)
-        if t.knight[code]:
-            for s in KNIGHT_TARGETS[side][o]:
-                origins[s].add(o)
-    result = tuple(frozenset(x) for x in origins)
+    # Read backwards from each target: a square ``run`` steps along direction d reaches the
+    # target exactly when the target lies ``run`` steps along the opposite direction from it.
+    slides = [(OPPOSITE[d], run) for d, run in t.slides[code]]
+    jumps = [OPPOSITE[d] for d in t.jumps[code]]
+    knights = KNIGHT_SOURCES[code & 1] if t.knight[code] else None
+    origins = []
+    for target in range(NSQ):
+        rays = RAYS[target]
+        found: set[int] = set()
+        for e, run in slides:
+            found.update(rays[e][:run])
+        for e in jumps:
+            if len(rays[e]) > 1:
+                found.add(rays[e][1])
+        if knights is not None:
+            found.update(knights[target])
+        origins.append(frozenset(found))
+    result = tuple(origins)
     t.sources[code] = result
     return result

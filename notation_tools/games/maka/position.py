@@ -15,6 +15,8 @@ True
 
 from __future__ import annotations
 
+import functools
+
 from notation_tools.games.base import BadPositionError, Rules, Side, TagConflictError
 from notation_tools.games.maka.pieces import RANKS, SIDE_NAMES, SIZE, TYPE_ID, TYPE_OF_ID, TYPES
 from notation_tools.games.maka.rules import ZOBRIST_WHITE, Position
@@ -111,11 +113,17 @@ def format_position(position: Position) -> str:
     return f"{format_board(position.board)} {SIDE_LETTERS[position.turn]} {position.move_number}"
 
 
+@functools.lru_cache(maxsize=16)
+def _initial(rules: Rules) -> Position:
+    """The initial position under ``rules``, read once: a record starts from a copy."""
+    return parse_position(INITIAL, rules)
+
+
 def start_position(rules: Rules, fen: str | None = None,
                    first_player: Side | None = None) -> Position:
     """The initial position (§4), or the ``FEN`` one; a handicap record (§6.15) starts with
     White (its ``FirstPlayer`` tag, which must agree with the FEN's side to move)."""
-    position = parse_position(fen or INITIAL, rules)
+    position = parse_position(fen, rules) if fen else _initial(rules).copy()
     if first_player is not None and first_player != position.turn:
         if fen is not None:
             raise TagConflictError(

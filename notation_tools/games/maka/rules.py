@@ -258,7 +258,7 @@ class Position(base.Position[Move]):
             self._lion_moves(sq, code, out)
             return out if target is None else [m for m in out if m.target == target]
         if target is not None:
-            return self._moves_to(sq, code, target)
+            return self.moves_to(sq, code, target)
         for d, run in t.slides[code]:
             for s in RAYS[sq][d][:run]:
                 p = board[s]
@@ -291,8 +291,9 @@ class Position(base.Position[Move]):
             self._hook_moves(sq, code, t.hook[code], out)
         return out
 
-    def _moves_to(self, sq: int, code: int, target: int) -> list[Move]:
-        """The ordinary moves of one piece that end on ``target`` (same rules as above)."""
+    def moves_to(self, sq: int, code: int, target: int) -> list[Move]:
+        """The moves of the ordinary piece ``code`` on ``sq`` that end on ``target`` (the
+        rules of :meth:`piece_moves`, before the self-check and repetition filters)."""
         t = self.t
         board = self.board
         side = code & 1
@@ -575,11 +576,14 @@ class Position(base.Position[Move]):
 
     def _clear(self, a: int, b: int) -> bool:
         """Whether every square strictly between ``a`` and ``b`` (on one line) is empty."""
-        dr, dc = ROW[b] - ROW[a], COL[b] - COL[a]
-        n = max(abs(dr), abs(dc))
-        step = (dr // n) * SIZE + dc // n
+        between = _BETWEEN.get(a * NSQ + b)
+        if between is None:
+            between = _BETWEEN[a * NSQ + b] = _squares_between(a, b)
         board = self.board
-        return all(not board[a + step * i] for i in range(1, n))
+        for s in between:
+            if board[s]:
+                return False
+        return True
 
     def _hook_hits(self, s: int, q: int, diagonal: bool) -> bool:
         r1, c1, r2, c2 = ROW[s], COL[s], ROW[q], COL[q]
@@ -687,13 +691,9 @@ class Position(base.Position[Move]):
 
     def outcome(self) -> Outcome | None:
         """Win by capturing every royal (§6.10); no legal move (§6.16); else None."""
-        for side in (self.turn, 1 - self.turn):
-            if not self.royals(side):
-                other = 1 - side
-                if not self.royals(other):
-                    return Outcome(None, "no-royals", "neither side has a royal piece")
-                return Outcome(other, "royal-captured",
-                               f"{SIDE_NAMES[other]} captured {SIDE_NAMES[side]}'s last royal piece")
+        ended = self.outcome_unless_stuck()
+        if ended is not None:
+            return ended
         if not self.has_legal_move():
             side = self.turn
             if self.options.no_legal_move == "draw":
@@ -701,8 +701,31 @@ class Position(base.Position[Move]):
             return Outcome(1 - side, "no-legal-move", f"{SIDE_NAMES[side]} has no legal move")
         return None
 
+    def outcome_unless_stuck(self) -> Outcome | None:
+        """The end by capture of every royal (§6.10), the one that needs no move search."""
+        if self.royals_on_both_sides():
+            return None
+        for side in (self.turn, 1 - self.turn):
+            if not self.royals(side):
+                other = 1 - side
+                if not self.royals(other):
+                    return Outcome(None, "no-royals", "neither side has a royal piece")
+                return Outcome(other, "royal-captured",
+                               f"{SIDE_NAMES[other]} captured {SIDE_NAMES[side]}'s last royal piece")
+        return None
+
 
 _DIR_OF = {step: index for index, step in enumerate(DIRS)}
+_BETWEEN: dict[int, tuple[int, ...]] = {}
+"""The squares strictly between two squares on one line, by ``a * NSQ + b``, as they are
+first asked for (the hook movers' attack test asks for the same few pairs again and again)."""
+
+
+def _squares_between(a: int, b: int) -> tuple[int, ...]:
+    dr, dc = ROW[b] - ROW[a], COL[b] - COL[a]
+    n = max(abs(dr), abs(dc))
+    step = (dr // n) * SIZE + dc // n
+    return tuple(a + step * i for i in range(1, n))
 
 
 def _move_order(move: Move) -> tuple[Any, ...]:

@@ -29,52 +29,12 @@ from notation_tools.games.maka.rules import Position
 SIDE_KEYS = ("black", "white")
 
 
-def move_facts(before: Position, move: Move) -> dict[str, Any]:
-    """What one move did (§13 "per move"), judged in the position before it."""
-    board = before.board
-    code = board[move.origin]
-    t = before.t
-    kind = before.promotion_kind(move)
-    facts: dict[str, Any] = {
-        "piece": TYPE_OF_ID[code >> 1].abbr,
-        "side": code & 1,
-        "captured": [(c, TYPE_OF_ID[board[c] >> 1].abbr, board[c] & 1) for c in move.captures],
-        "captures": len(move.captures),
-        "igui": move.origin == move.target and bool(move.captures),
-        "pass": move.is_pass,
-        "promotion": (TYPE_OF_ID[code >> 1].abbr, TYPE_OF_ID[move.becomes].abbr)
-        if kind == "promote" else None,
-        "declined": kind == "decline",
-        "contagion": kind == "contagion",
-        "emperor": bool(t.emperor[code]),
-        "lion_type": bool(t.lion[code] or t.ldog[code]),
-        "hook": t.hook[code] is not None,
-        "hook_turn": False,
-        "jump": False,
-        "royal_captured": any(board[c] >> 1 in ROYAL_IDS for c in move.captures),
-        "distance": distance(move.origin, move.target),
-        "legs": len(move.path),
-    }
-    dr, dc = ROW[move.target] - ROW[move.origin], COL[move.target] - COL[move.origin]
-    aligned = dr == 0 or dc == 0 or abs(dr) == abs(dc)
-    if facts["hook"]:
-        diagonal = t.hook[code] is DIAGONAL
-        facts["hook_turn"] = not aligned or (diagonal and (dr == 0 or dc == 0)) or (
-            not diagonal and dr != 0 and dc != 0)
-    if move.target != move.origin and aligned and not move.captures[:-1]:
-        n = max(abs(dr), abs(dc))
-        step = (dr // n) * SIZE + dc // n
-        facts["jump"] = any(board[move.origin + step * i] for i in range(1, n))
-    elif not aligned and not facts["hook"]:
-        facts["jump"] = True  # knight, Lion or Emperor leap off the lines
-    return facts
-
-
 def describe_move(move: Move, position: Position) -> dict[str, Any]:
     """The facts of a legal move for ``moves`` listings: piece, captures, what it becomes."""
-    facts = move_facts(position, move)
-    return {"piece": facts["piece"], "captures": facts["captures"],
-            "captured": ", ".join(f"{a}@{square_name(s)}" for s, a, _ in facts["captured"]),
+    board = position.board
+    return {"piece": TYPE_OF_ID[board[move.origin] >> 1].abbr, "captures": len(move.captures),
+            "captured": ", ".join(f"{TYPE_OF_ID[board[c] >> 1].abbr}@{square_name(c)}"
+                                  for c in move.captures),
             "becomes": TYPE_OF_ID[move.becomes].abbr}
 
 
@@ -116,58 +76,78 @@ class Stats(StatsCollector[Position, Move]):
         self._mover = 0
 
     def before_move(self, before: Position, move: Move) -> None:
-        """Note ``move``, about to be played from the live position ``before``."""
+        """Note ``move``, about to be played from the live position ``before`` (§13 "per
+        move"; every figure is judged in the position before the move)."""
         self.plies += 1
         ply = self.plies
-        facts = move_facts(before, move)
-        side = facts["side"]
+        board = before.board
+        origin, target, captures = move.origin, move.target, move.captures
+        code = board[origin]
+        side = code & 1
+        t = before.t
         self.moves[side] += 1
-        n = facts["captures"]
+        n = len(captures)
         if n:
             self.captures[side] += n
-            for _, abbr, _ in facts["captured"]:
-                self.captured_types[abbr] += 1
+            for c in captures:
+                self.captured_types[TYPE_OF_ID[board[c] >> 1].abbr] += 1
             if self.first_capture is None:
                 self.first_capture = ply
             self.quiet_run = 0
             if n >= 2:
                 self.multi[n] += 1
-        else:
+            if any(board[c] >> 1 in ROYAL_IDS for c in captures):
+                self.royal_capture_plies.append(ply)
+            kind = before.promotion_kind(move)
+            if kind == "promote":
+                self.promotions[side] += 1
+                became = TYPE_OF_ID[move.becomes].abbr
+                self.promotion_list.append(f"{TYPE_OF_ID[code >> 1].abbr}>{became}")
+                if became == "E":
+                    self.emperor_ply[side] = ply
+                if became == "Pr" and self.prince_ply is None:
+                    self.prince_ply = ply
+            elif kind == "decline":
+                self.declined += 1
+            elif kind == "contagion":
+                self.contagion += 1
+        else:  # a move without capture neither promotes (§6.8) nor converts (§6.9)
             self.quiet_run += 1
             self.longest_quiet = max(self.longest_quiet, self.quiet_run)
-        self.igui += facts["igui"]
-        self.passes += facts["pass"]
-        if facts["promotion"]:
-            self.promotions[side] += 1
-            frm, to = facts["promotion"]
-            self.promotion_list.append(f"{frm}>{to}")
-            if to == "E":
-                self.emperor_ply[side] = ply
-            if to == "Pr" and self.prince_ply is None:
-                self.prince_ply = ply
-        self.declined += facts["declined"]
-        self.contagion += facts["contagion"]
-        if facts["emperor"]:
+        if origin == target:
+            if n:
+                self.igui += 1
+            else:
+                self.passes += 1
+        if t.emperor[code]:
             self.emperor_moves += 1
             if n:
                 self.emperor_captures += 1
                 # judged by the default restriction (unprotected) even when allowed (§13)
-                if before.emperor_defended(move.origin, move.target) is not None:
+                if before.emperor_defended(origin, target) is not None:
                     self.emperor_protected += 1
-        if facts["royal_captured"]:
-            self.royal_capture_plies.append(ply)
-        self.hook_moves += facts["hook"]
-        self.hook_turns += facts["hook_turn"]
-        self.lion_moves += facts["lion_type"]
-        if facts["distance"] > self.longest:
-            self.longest = facts["distance"]
+        hook = t.hook[code]
+        if hook is not None:
+            self.hook_moves += 1
+            dr, dc = ROW[target] - ROW[origin], COL[target] - COL[origin]
+            aligned = dr == 0 or dc == 0 or abs(dr) == abs(dc)
+            diagonal = hook is DIAGONAL
+            if not aligned or (diagonal and (dr == 0 or dc == 0)) or (
+                    not diagonal and dr != 0 and dc != 0):
+                self.hook_turns += 1
+        if t.lion[code] or t.ldog[code]:
+            self.lion_moves += 1
+        length = distance(origin, target)
+        if length > self.longest:
+            self.longest = length
             self.longest_ply = ply
-        self.most_legs = max(self.most_legs, facts["legs"])
+        self.most_legs = max(self.most_legs, len(move.path))
         self._mover = side
         if self.pieces_now is None:
             self.pieces_now = [sum(1 for _ in before.pieces(s)) for s in (0, 1)]
             self.pieces_min = list(self.pieces_now)
-        for _, _, victim_side in facts["captured"]:
+        for c in captures:
+            victim_side = board[c] & 1
             self.pieces_now[victim_side] -= 1
             self.pieces_min[victim_side] = min(self.pieces_min[victim_side],
                                                self.pieces_now[victim_side])
