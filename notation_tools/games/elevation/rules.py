@@ -37,7 +37,8 @@ class NotUnderminingError(IllegalMoveError):
 
 
 _UNKNOWN = object()  # outcome not computed yet for this ply
-_CANDIDATES: dict[tuple[Options, int, tuple[str, ...]], tuple[str, ...]] = {}
+_CANDIDATES: dict[Options, dict[tuple[int, tuple[str, ...]], tuple[str, ...]]] = {}
+"""Per option set: (piece kind, action shape) → the options that fit, in §6.1 order."""
 
 
 # ---- interned paths (generation builds thousands of moves per position) -----------------
@@ -70,13 +71,26 @@ def _levels(count: int) -> str:
     return f"{count} level" if count == 1 else f"{count} levels"
 
 
+_PATH_SHAPES = {2: "1", 3: "2"}
+
+
 def _shape(actions: Sequence[Any]) -> tuple[str, ...]:
     """The action shape: ``"d"`` dig, ``"1"``/``"2"`` a path of that many steps."""
-    return tuple("d" if isinstance(a, (Dig, DigSpec)) else str(len(a.squares) - 1) for a in actions)
+    return tuple(["d" if a.__class__ is DigSpec or a.__class__ is Dig else _PATH_SHAPES[len(a.squares)]
+                  for a in actions])
 
 
 def _piece_name(kind: int) -> str:
     return PIECE_KINDS[kind].name
+
+
+def _dig_error(dig: DigSpec, reason: str, rule: str = "§4.2") -> IllegalMoveError:
+    return IllegalMoveError(f"dig {_n(dig.source)}>{_n(dig.target)}: {reason}", rule=rule,
+                            offset=dig.offset)
+
+
+def _step_text(p: int, q: int, marked: bool) -> str:
+    return f"move {_n(p)}{'x' if marked else '-'}{_n(q)}"
 
 
 # ---- the position ----------------------------------------------------------------------
@@ -91,11 +105,13 @@ class Position(base.Position[Move]):
     """
 
     __slots__ = ("rules", "options", "heights", "board", "turn", "counts", "_stack", "_keys",
-                 "_seen", "_undo_runs", "_outcome")
+                 "_seen", "_undo_runs", "_outcome", "_fitting", "_hints")
 
     def __init__(self, rules: Rules, heights: Sequence[int], board: Sequence[int], turn: int) -> None:
         self.rules = rules
         self.options = options_of(Options, rules)
+        self._fitting = _CANDIDATES.setdefault(self.options, {})
+        self._hints: list[tuple[int, int, int, int] | None] = [None, None]
         self.heights = list(heights)
         self.board = list(board)
         self.turn = turn
@@ -125,6 +141,8 @@ class Position(base.Position[Move]):
         other = Position.__new__(Position)
         other.rules = self.rules
         other.options = self.options
+        other._fitting = self._fitting
+        other._hints = self._hints[:]
         other.heights = self.heights[:]
         other.board = self.board[:]
         other.turn = self.turn
@@ -250,15 +268,72 @@ class Position(base.Position[Move]):
             return Outcome(other, "no-legal-turn", f"{SIDES[side]} has no legal turn")
         return None
 
-    def has_legal_turn(self) -> bool:
-        """Whether the side to move has any legal turn (cheap: stops at the first one)."""
+    def has_legal_turn(self, exclude: int = -1) -> bool:
+        """Whether the side to move has any legal turn, or (``exclude``) any legal piece-turn
+        by a piece other than the one on that square (§5, §8.1). Stops at the first one.
+
+        Replay asks this at every ply and the answer is nearly always yes, so the search
+        starts with the cheapest proof: the plain basic move that proved it last time for
+        this side, if it is still legal, then a plain basic move of any piece
+        (:meth:`_plain_basic_move`); only when none exists does the full search
+        (``_piece_turns``) decide, piece by piece.
+        """
         b = self.board
         side = self.turn
-        for square in range(SQUARE_COUNT):
-            piece = b[square]
-            if piece and piece >> 2 == side and self._piece_turns(square, piece, None, True):
+        hint = self._hints[side]
+        if hint is not None and hint[0] != exclude and self._is_plain_basic_move(side, *hint):
+            return True
+        pieces = [square for square in range(SQUARE_COUNT)
+                  if b[square] and b[square] >> 2 == side and square != exclude]
+        for square in pieces:
+            found = self._plain_basic_move(square, side)
+            if found is not None:
+                self._hints[side] = found
+                return True
+        for square in pieces:
+            if self._piece_turns(square, b[square], None, True):
                 return True
         return False
+
+    def _plain_basic_move(self, p: int, side: int) -> tuple[int, int, int, int] | None:
+        """A step p → q legal now and a dig s > d around p with neither s nor d on q, as
+        (p, q, s, d), or ``None``. Such a pair is a legal dig-first basic move (§4.1-§4.3).
+
+        The dig changes only the heights of s and d, both beside p, so the step stays legal
+        after it; a source without an enemy and a destination below ``max-height`` are
+        allowed under every option set. ``None`` says nothing: the piece may still have
+        other piece-turns.
+        """
+        h = self.heights
+        b = self.board
+        near = ADJACENT[p]
+        steps = self._steps(p, side, CLIMB_LIMIT, near)
+        if not steps:
+            return None
+        top = self.options.max_height
+        for d in near:
+            if b[d] or (top is not None and h[d] >= top):
+                continue
+            for s in near:
+                if s == d or not h[s] or (b[s] and b[s] >> 2 != side):
+                    continue
+                for q, _capture in steps:
+                    if q != s and q != d:
+                        return (p, q, s, d)
+        return None
+
+    def _is_plain_basic_move(self, side: int, p: int, q: int, s: int, d: int) -> bool:
+        """Whether (p, q, s, d), once found by :meth:`_plain_basic_move` (so q, s and d are
+        three different neighbours of p), is still a plain basic move of a ``side`` piece."""
+        h = self.heights
+        b = self.board
+        piece = b[p]
+        if not piece or piece >> 2 != side or b[d] or not h[s] or (b[s] and b[s] >> 2 != side):
+            return False
+        top = self.options.max_height
+        if top is not None and h[d] >= top:
+            return False
+        return bool(self._steps(p, side, CLIMB_LIMIT, (q,)))
 
     # ---- move generation ---------------------------------------------------------------
 
@@ -519,16 +594,14 @@ class Position(base.Position[Move]):
                 self._piece_turns(square, piece, out, False)
         return out
 
-    def _count_piece_turns(self, exclude: int = -1, stop: bool = False) -> int:
+    def _count_piece_turns(self, exclude: int = -1) -> int:
         b = self.board
         side = self.turn
         total = 0
         for square in range(SQUARE_COUNT):
             piece = b[square]
             if piece and piece >> 2 == side and square != exclude:
-                total += self._piece_turns(square, piece, None, stop)
-                if stop and total:
-                    return total
+                total += self._piece_turns(square, piece, None, False)
         return total
 
     def _two_piece_turns(self, out: list[Turn] | None) -> int:
@@ -623,7 +696,7 @@ class Position(base.Position[Move]):
             self._apply(first)
             over = not self.counts[self.turn ^ 1]
             if len(parts) == 1:
-                if not over and self._count_piece_turns(first.target, stop=True):
+                if not over and self.has_legal_turn(first.target):
                     raise IllegalMoveError(
                         f"the turn needs a second piece-turn: another {SIDES[self.turn]} piece can "
                         "still act (two-pieces-per-turn=yes)", rule="§8.1", offset=len(parts[0].text))
@@ -683,11 +756,11 @@ class Position(base.Position[Move]):
 
     def _candidates(self, kind: int, shape: tuple[str, ...]) -> tuple[str, ...]:
         """The options whose shape fits, in the §6.1 order (memoised: replay asks per ply)."""
-        key = (self.options, kind, shape)
-        found = _CANDIDATES.get(key)
+        key = (kind, shape)
+        found = self._fitting.get(key)
         if found is None:
             found = tuple(code for code in OPTION_ORDER if self._misfit(code, kind, shape) is None)
-            _CANDIDATES[key] = found
+            self._fitting[key] = found
         return found
 
     def _misfit(self, code: str, kind: int, shape: tuple[str, ...]) -> str | None:
@@ -775,12 +848,12 @@ class Position(base.Position[Move]):
                     actions.append(DIGS[action.source][action.target])
                     continue
                 squares = action.squares
-                text = self._path_text(squares, action.marks)
                 if squares[0] != at:
-                    raise IllegalMoveError(f"move {text}: the acting piece stands on {_n(at)}",
-                                           rule="§6.1", offset=action.offset)
+                    raise IllegalMoveError(
+                        f"move {self._path_text(squares, action.marks)}: the acting piece stands "
+                        f"on {_n(at)}", rule="§6.1", offset=action.offset)
                 if code == "F":
-                    captures = self._check_fish_path(action, side, text)
+                    captures = self._check_fish_path(action, side)
                 elif code == "MM":
                     captures = self._check_steps(action, side, CLIMB_LIMIT)
                     total = sum(captures)
@@ -791,7 +864,8 @@ class Position(base.Position[Move]):
                             f"dragon-mm-max-captures={most}", rule="§4.5", offset=action.offset)
                     if options.dragon_mm_forbid_return and squares[2] == squares[0]:
                         raise IllegalMoveError(
-                            f"MM {text}: ends on its starting square (dragon-mm-forbid-return=yes)",
+                            f"MM {self._path_text(squares, action.marks)}: ends on its starting "
+                            "square (dragon-mm-forbid-return=yes)",
                             rule="§4.5", offset=action.offset)
                 else:
                     limit = HIGH_CLIMB_LIMIT if code == "C2" else CLIMB_LIMIT
@@ -800,10 +874,14 @@ class Position(base.Position[Move]):
                     climb = h[squares[1]] - hp
                     if code == "C2" and options.dragon_c2_requires_climb2 and climb != HIGH_CLIMB_LIMIT:
                         raise IllegalMoveError(
-                            f"C2 {text}: climbs {climb} ({hp} to {h[squares[1]]}); "
+                            f"C2 {self._path_text(squares, action.marks)}: climbs {climb} "
+                            f"({hp} to {h[squares[1]]}); "
                             f"dragon-c2-requires-climb2=yes needs exactly {HIGH_CLIMB_LIMIT}", rule="§4.5",
                             offset=action.offset)
-                path = Path(tuple(squares), tuple(captures))
+                if len(squares) == 2:
+                    path = _PATH1[squares[0]][squares[1]][captures[0]]
+                else:
+                    path = _PATH2[squares[0]][squares[1]][squares[2]][captures[0] * 2 + captures[1]]
                 b[at] = 0
                 for index, captured in enumerate(captures):
                     if captured:
@@ -836,38 +914,34 @@ class Position(base.Position[Move]):
         h = self.heights
         b = self.board
         s, d = dig.source, dig.target
-        label = f"dig {_n(s)}>{_n(d)}"
-
-        def fail(reason: str, rule: str = "§4.2") -> IllegalMoveError:
-            return IllegalMoveError(f"{label}: {reason}", rule=rule, offset=dig.offset)
-
         if s == d:
-            raise fail("source and destination must differ")
+            raise _dig_error(dig, "source and destination must differ")
+        near = IS_ADJACENT[at]
         for square in (s, d):
             if square == at:
-                raise fail(f"{_n(square)} is the acting piece's own square, not adjacent to it")
-            if square not in IS_ADJACENT[at]:
-                raise fail(f"{_n(square)} is not adjacent to the acting piece on {_n(at)}")
+                raise _dig_error(dig, f"{_n(square)} is the acting piece's own square, not adjacent to it")
+            if square not in near:
+                raise _dig_error(dig, f"{_n(square)} is not adjacent to the acting piece on {_n(at)}")
         if not h[s]:
-            raise fail(f"{_n(s)} has no tile (height 0)")
+            raise _dig_error(dig, f"{_n(s)} has no tile (height 0)")
         enemy = b[s] and b[s] >> 2 != side
         if enemy and not undermine:
             if not self.options.undermining:
-                raise fail(f"{_n(s)} holds a {SIDES[side ^ 1]} piece (undermining is off)")
+                raise _dig_error(dig, f"{_n(s)} holds a {SIDES[side ^ 1]} piece (undermining is off)")
             if code == "B" and kind == SAMURAI:
                 reason = "an undermining dig forbids moving this turn (samurai-undermine-and-move is off)"
             else:
                 reason = "an undermining dig forbids moving this turn"
-            raise fail(f"{_n(s)} holds a {SIDES[side ^ 1]} piece: {reason}", "§8.2")
+            raise _dig_error(dig, f"{_n(s)} holds a {SIDES[side ^ 1]} piece: {reason}", "§8.2")
         if code == "U" and not enemy:
             raise NotUnderminingError(
-                f"{label}: U is an undermining dig, and {_n(s)} holds no {SIDES[side ^ 1]} piece",
-                rule="§8.2", offset=dig.offset)
+                f"dig {_n(s)}>{_n(d)}: U is an undermining dig, and {_n(s)} holds no "
+                f"{SIDES[side ^ 1]} piece", rule="§8.2", offset=dig.offset)
         if b[d]:
-            raise fail(f"{_n(d)} is occupied")
+            raise _dig_error(dig, f"{_n(d)} is occupied")
         top = self.options.max_height
         if top is not None and h[d] + 1 > top:
-            raise fail(f"{_n(d)} would exceed max-height {top}")
+            raise _dig_error(dig, f"{_n(d)} would exceed max-height {top}")
 
     def _judge(self, p: int, q: int, side: int, limit: int, marked: bool, offset: int,
                rule: str = "§4.3") -> bool:
@@ -878,12 +952,11 @@ class Position(base.Position[Move]):
         h = self.heights
         b = self.board
         options = self.options
-        step = f"move {_n(p)}{'x' if marked else '-'}{_n(q)}"
         hp, hq = h[p], h[q]
         free = options.ocean_climb and hp == 0
         c = b[q]
         if c and c >> 2 == side:
-            raise IllegalMoveError(f"{step}: {_n(q)} holds a {SIDES[side]} piece", rule=rule, offset=offset)
+            raise IllegalMoveError(f"{_step_text(p, q, marked)}: {_n(q)} holds a {SIDES[side]} piece", rule=rule, offset=offset)
         if c:
             victim = f"a {SIDES[side ^ 1]} {_piece_name(c & 3)}"
             drop = hp - hq
@@ -902,16 +975,16 @@ class Position(base.Position[Move]):
                     why = f"{_n(p)} is {_levels(-drop)} below {_n(q)}"
                 if not marked:
                     why = f"{_n(q)} holds {victim}, and {why} (a capture needs {CAPTURE_DROP})"
-                raise IllegalMoveError(f"{step}: {why}", rule=rule, offset=offset)
+                raise IllegalMoveError(f"{_step_text(p, q, marked)}: {why}", rule=rule, offset=offset)
             if not marked:
-                raise IllegalMoveError(f"{step} captures {victim}: write {_n(p)}x{_n(q)}",
+                raise IllegalMoveError(f"{_step_text(p, q, marked)} captures {victim}: write {_n(p)}x{_n(q)}",
                                        rule="§6.1", code=CAPTURE_MARK, offset=offset)
             return True
         if marked:
-            raise IllegalMoveError(f"{step}: {_n(q)} is empty", rule="§6.1", code=CAPTURE_MARK,
+            raise IllegalMoveError(f"{_step_text(p, q, marked)}: {_n(q)} is empty", rule="§6.1", code=CAPTURE_MARK,
                                    offset=offset)
         if not free and hq - hp > limit:
-            raise IllegalMoveError(f"{step}: climbs {hq - hp} ({hp} to {hq}); the limit is {limit}",
+            raise IllegalMoveError(f"{_step_text(p, q, marked)}: climbs {hq - hp} ({hp} to {hq}); the limit is {limit}",
                                    rule=rule, offset=offset)
         return False
 
@@ -940,14 +1013,14 @@ class Position(base.Position[Move]):
                 b[square] = content
         return captures
 
-    def _check_fish_path(self, action: PathSpec, side: int, text: str) -> list[bool]:
+    def _check_fish_path(self, action: PathSpec, side: int) -> list[bool]:
         """A Fish's two-square diagonal move under ``fish-diag2-model`` (§4.4)."""
         h = self.heights
         b = self.board
         options = self.options
         model = options.fish_diag2_model
         p, m, q = action.squares
-        label = f"fish move {text}"
+        label = f"fish move {self._path_text(action.squares, action.marks)}"
         offset = action.offset
         first_step, second_step = action.step_offset(0), action.step_offset(1)
         if model == "two-free-diagonal-steps":
