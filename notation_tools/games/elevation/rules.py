@@ -99,13 +99,16 @@ class Position(base.Position[Move]):
     """An Elevation position: the heights and board cells of the squares, the side to move,
     and the history.
 
-    ``heights[i]`` is the stack on square ``i``; ``board[i]`` is 0 or ``side << 2 | kind``.
-    The history (turns, undo data, repetition keys) lives in the position, so ``pop`` undoes
-    ``push`` and ``outcome`` can see repetitions.
+    ``heights[i]`` is the stack on square ``i``; ``board[i]`` is 0 or ``side << 2 | kind``;
+    ``counts`` is the pieces of each side, a tuple replaced (never changed) on a capture.
+    The history (turns, repetition keys) lives in the position, so ``pop`` undoes ``push``
+    and ``outcome`` can see repetitions. The repetition key of every position reached holds
+    its heights and board, so ``pop`` restores them from the key before, and ``push`` copies
+    nothing.
     """
 
-    __slots__ = ("rules", "options", "heights", "board", "turn", "counts", "_stack", "_keys",
-                 "_seen", "_undo_runs", "_outcome", "_fitting", "_hints")
+    __slots__ = ("rules", "options", "heights", "board", "turn", "counts", "_history", "_seen",
+                 "_outcome", "_fitting", "_hints")
 
     def __init__(self, rules: Rules, heights: Sequence[int], board: Sequence[int], turn: int) -> None:
         self.rules = rules
@@ -115,12 +118,14 @@ class Position(base.Position[Move]):
         self.heights = list(heights)
         self.board = list(board)
         self.turn = turn
-        self.counts = [sum(1 for c in board if c and c >> 2 == side) for side in (0, 1)]
-        self._stack: list[tuple[Any, list[int], list[int], list[int], Any]] = []
+        self.counts = tuple(sum(1 for c in board if c and c >> 2 == side) for side in (0, 1))
         key = self.key()
-        self._keys = [key]
+        # One entry per position reached, the start first: its key, how often that key has
+        # occurred so far, how many undoing plies in a row led to it (§5), and the turn that
+        # led to it with the piece counts and the outcome before that turn.
+        self._history: list[tuple[tuple[int, ...], int, int, Any, tuple[int, ...], Any]] = [
+            (key, 1, 0, None, self.counts, _UNKNOWN)]
         self._seen = {key: 1}
-        self._undo_runs = [0]
         self._outcome: Any = _UNKNOWN
 
     @classmethod
@@ -146,11 +151,9 @@ class Position(base.Position[Move]):
         other.heights = self.heights[:]
         other.board = self.board[:]
         other.turn = self.turn
-        other.counts = self.counts[:]
-        other._stack = self._stack[:]
-        other._keys = self._keys[:]
+        other.counts = self.counts
+        other._history = self._history[:]
         other._seen = dict(self._seen)
-        other._undo_runs = self._undo_runs[:]
         other._outcome = self._outcome
         return other
 
@@ -168,7 +171,7 @@ class Position(base.Position[Move]):
     @property
     def move_stack(self) -> list[Any]:
         """The turns pushed so far, oldest first."""
-        return [entry[0] for entry in self._stack]
+        return [entry[3] for entry in self._history[1:]]
 
     # ---- applying turns ----------------------------------------------------------------
 
@@ -189,7 +192,9 @@ class Position(base.Position[Move]):
                 for index, captures in enumerate(action.captures):
                     if captures:
                         target = squares[index + 1]
-                        self.counts[b[target] >> 2] -= 1
+                        counts = list(self.counts)
+                        counts[b[target] >> 2] -= 1
+                        self.counts = tuple(counts)
                         b[target] = 0
                 at = squares[-1]
                 b[at] = piece
@@ -199,7 +204,7 @@ class Position(base.Position[Move]):
 
         Trusts that the turn came from :meth:`legal_moves` or ``parse_move``; does not check it.
         """
-        self._stack.append((move, self.heights[:], self.board[:], self.counts[:], self._outcome))
+        counts = self.counts
         if type(move) is PieceTurn:
             self._apply(move)
         else:
@@ -207,29 +212,31 @@ class Position(base.Position[Move]):
                 self._apply(part)
         self.turn ^= 1
         key = self.key()
-        keys = self._keys
-        keys.append(key)
-        self._seen[key] = self._seen.get(key, 0) + 1
+        seen = self._seen
+        occurrences = seen.get(key, 0) + 1
+        seen[key] = occurrences
+        history = self._history
         # §5 consecutive-undo: a ply undoes the previous one when it restores the position
         # of two plies earlier.
-        undoing = len(keys) >= 3 and keys[-3] == key
-        self._undo_runs.append(self._undo_runs[-1] + 1 if undoing else 0)
+        if len(history) >= 2 and history[-2][0] == key:
+            undo_run = history[-1][2] + 1
+        else:
+            undo_run = 0
+        history.append((key, occurrences, undo_run, move, counts, self._outcome))
         self._outcome = _UNKNOWN
 
     def pop(self) -> Move:
         """Undo the last turn and return it."""
-        move, heights, board, counts, outcome = self._stack.pop()
-        key = self._keys.pop()
-        left = self._seen[key] - 1
-        if left:
-            self._seen[key] = left
+        history = self._history
+        key, occurrences, _undo_run, move, counts, outcome = history.pop()
+        if occurrences > 1:
+            self._seen[key] = occurrences - 1
         else:
             del self._seen[key]
-        self._undo_runs.pop()
-        # Copies: copy() shares the stack with another position, and pushes mutate in place.
-        self.heights = heights[:]
-        self.board = board[:]
-        self.counts = counts[:]
+        before = history[-1][0]
+        self.heights = list(before[:SQUARE_COUNT])
+        self.board = list(before[SQUARE_COUNT:2 * SQUARE_COUNT])
+        self.counts = counts
         self.turn ^= 1
         self._outcome = outcome
         return move
@@ -260,9 +267,10 @@ class Position(base.Position[Move]):
         if not self.counts[other]:
             return Outcome(side, "all-pieces-captured", f"{SIDES[side]} captured every {SIDES[other]} piece")
         rule = self.options.repetition_rule
-        if rule == "threefold" and self._seen[self._keys[-1]] >= REPETITION_COUNT:
+        _key, occurrences, undo_run = self._history[-1][:3]
+        if rule == "threefold" and occurrences >= REPETITION_COUNT:
             return Outcome(None, "repetition", "the same position occurred three times")
-        if rule == "consecutive-undo-6-plies" and self._undo_runs[-1] >= UNDO_RUN_PLIES:
+        if rule == "consecutive-undo-6-plies" and undo_run >= UNDO_RUN_PLIES:
             return Outcome(None, "repetition", "six consecutive plies undid the previous ones")
         if not self.has_legal_turn():
             return Outcome(other, "no-legal-turn", f"{SIDES[side]} has no legal turn")
@@ -608,7 +616,7 @@ class Position(base.Position[Move]):
         """Whole turns of two piece-turns by different pieces (§8.1)."""
         total = 0
         for first in self.legal_piece_turns():
-            saved = (self.heights[:], self.board[:], self.counts[:])
+            saved = (self.heights[:], self.board[:], self.counts)
             self._apply(first)
             if not self.counts[self.turn ^ 1]:
                 seconds: list[PieceTurn] = []
@@ -691,7 +699,7 @@ class Position(base.Position[Move]):
                                        rule="§8.1", offset=parts[1].offset - 1)
             return self.resolve_piece_turn(parts[0])
         first = self.resolve_piece_turn(parts[0])
-        saved = (self.heights[:], self.board[:], self.counts[:])
+        saved = (self.heights[:], self.board[:], self.counts)
         try:
             self._apply(first)
             over = not self.counts[self.turn ^ 1]
