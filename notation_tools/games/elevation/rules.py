@@ -15,7 +15,7 @@ applying and undoing turns, and how the game ends. It reads the rule options as
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from notation_tools.games import base
@@ -91,6 +91,50 @@ def _dig_error(dig: DigSpec, reason: str, rule: str = "§4.2") -> IllegalMoveErr
 
 def _step_text(p: int, q: int, marked: bool) -> str:
     return f"move {_n(p)}{'x' if marked else '-'}{_n(q)}"
+
+
+class _Turns(list):  # type: ignore[type-arg]
+    """Where :meth:`Position._piece_turns` puts every legal piece-turn."""
+
+    done = False
+
+    def wants(self, count: int) -> bool:
+        return True
+
+    def wants_section(self, count: Callable[[], int]) -> bool:
+        return True
+
+
+class _Pick:
+    """Where :meth:`Position._piece_turns` keeps only the piece-turn at ``index`` of its
+    order: it builds only the group of piece-turns that holds it, and none after."""
+
+    __slots__ = ("index", "turn")
+
+    def __init__(self, index: int) -> None:
+        self.index = index
+        self.turn: PieceTurn | None = None
+
+    def wants(self, count: int) -> bool:
+        if 0 <= self.index < count:
+            return True
+        self.index -= count   # a group before the wanted one, or any after it (index < 0)
+        return False
+
+    @property
+    def done(self) -> bool:
+        """Whether the wanted piece-turn has been kept: nothing after it is needed."""
+        return self.index < 0
+
+    def wants_section(self, count: Callable[[], int]) -> bool:
+        """Whether a section of groups (all dig-first basic moves, say) holds the wanted
+        piece-turn, judged by ``count()`` (not called once it has been found)."""
+        return self.index >= 0 and self.wants(count())
+
+    def append(self, turn: PieceTurn) -> None:
+        if self.index == 0:
+            self.turn = turn
+        self.index -= 1
 
 
 # ---- the position ----------------------------------------------------------------------
@@ -367,25 +411,39 @@ class Position(base.Position[Move]):
                     out.append((q, True))
         return out
 
-    def _digs(self, x: int, side: int, undermine: bool, only_undermine: bool = False) -> list[tuple[int, int]]:
-        """Legal digs around the acting piece on ``x`` (§4.2; undermining §8.2)."""
+    def _dig_ends(self, x: int, side: int, undermine: bool, only_undermine: bool = False,
+                  near: Sequence[int] | None = None) -> tuple[list[int], list[int]]:
+        """The squares a dig around the acting piece on ``x`` may take a tile from and put it
+        on (§4.2; undermining §8.2): every pair of them but a square with itself is a dig.
+        ``near`` limits the answer to some of the squares beside ``x``."""
         h = self.heights
         b = self.board
         top = self.options.max_height
-        near = ADJACENT[x]
+        if near is None:
+            near = ADJACENT[x]
         if top is None:
             targets = [d for d in near if not b[d]]
         else:
             targets = [d for d in near if not b[d] and h[d] < top]
-        if not targets:
-            return []
+        if not targets and len(near) > 1:
+            return [], []
         if only_undermine:
             sources = [s for s in near if h[s] and b[s] and b[s] >> 2 != side]
         elif undermine:
             sources = [s for s in near if h[s]]
         else:
             sources = [s for s in near if h[s] and (not b[s] or b[s] >> 2 == side)]
+        return sources, targets
+
+    def _digs(self, x: int, side: int, undermine: bool, only_undermine: bool = False) -> list[tuple[int, int]]:
+        """Legal digs around the acting piece on ``x`` (§4.2; undermining §8.2)."""
+        sources, targets = self._dig_ends(x, side, undermine, only_undermine)
         return [(s, d) for d in targets for s in sources if s != d]
+
+    def _dig_count(self, x: int, side: int, undermine: bool, only_undermine: bool = False) -> int:
+        """``len(self._digs(...))`` without building the pairs."""
+        sources, targets = self._dig_ends(x, side, undermine, only_undermine)
+        return len(sources) * len(targets) - len(set(sources).intersection(targets))
 
     def _fish_paths(self, p: int, side: int) -> list[tuple[int, int, bool, bool]]:
         """Legal two-square diagonal Fish moves from ``p`` as (M, Q, capture1, capture2) (§4.4)."""
@@ -426,11 +484,14 @@ class Position(base.Position[Move]):
                     out.append((m, q2, False, c2))
         return out
 
-    def _piece_turns(self, p: int, piece: int, out: list[PieceTurn] | None, stop: bool) -> int:
+    def _piece_turns(self, p: int, piece: int, out: _Turns | _Pick | None, stop: bool) -> int:
         """Count the legal piece-turns of the piece on ``p``, appending them to ``out`` if given.
 
-        With ``stop`` it returns as soon as one is found. The position is restored before
-        returning (§4.1 options, each action judged where the piece stands at that moment).
+        With ``stop`` it returns as soon as one is found. ``out.wants(n)`` says whether the
+        next group of ``n`` piece-turns is to be built (a :class:`_Pick` wants one group).
+        The position is restored before returning (§4.1 options, each action judged where
+        the piece stands at that moment). This is the order of ``legal_moves()`` and the
+        reference that :meth:`_count_turns` is tested against.
         """
         options = self.options
         h = self.heights
@@ -446,7 +507,10 @@ class Position(base.Position[Move]):
         digs = self._digs
 
         # B, dig first.
-        for s, d in digs(p, side, b_undermine):
+        for s, d in (digs(p, side, b_undermine) if out is None or out.wants_section(
+                lambda: self._count_dig_then_step(p, side, b_undermine)) else ()):
+            if out is not None and out.done:
+                break
             h[s] -= 1
             h[d] += 1
             found = steps(p, side, limit, near)
@@ -456,12 +520,13 @@ class Position(base.Position[Move]):
                 count += len(found)
                 if stop:
                     return count
-                if out is not None:
+                if out is not None and out.wants(len(found)):
                     dig = DIGS[s][d]
                     for q, cap in found:
                         out.append(PieceTurn(p, "B", (dig, _path1(p, q, cap))))
         # B, move first; and a lone move when the dig is optional.
-        for q, cap in steps(p, side, limit, near):
+        for q, cap in (steps(p, side, limit, near) if out is None or out.wants_section(
+                lambda: self._count_step_then_dig(p, piece, b_undermine)) else ()):
             captured = b[q]
             b[p] = 0
             b[q] = piece
@@ -473,7 +538,7 @@ class Position(base.Position[Move]):
                 count += 1
             if stop and count:
                 return count
-            if out is not None:
+            if out is not None and out.wants(len(found2) + dig_optional):
                 path = _path1(p, q, cap)
                 for s, d in found2:
                     out.append(PieceTurn(p, "B", (path, DIGS[s][d])))
@@ -491,7 +556,10 @@ class Position(base.Position[Move]):
 
         if kind == FISH:
             # F, dig first.
-            for s, d in digs(p, side, False):
+            for s, d in (digs(p, side, False) if out is None or out.wants_section(
+                    lambda: self._count_dig_then_fish(p, side)) else ()):
+                if out is not None and out.done:
+                    break
                 h[s] -= 1
                 h[d] += 1
                 paths = self._fish_paths(p, side)
@@ -501,12 +569,13 @@ class Position(base.Position[Move]):
                     count += len(paths)
                     if stop:
                         return count
-                    if out is not None:
+                    if out is not None and out.wants(len(paths)):
                         dig = DIGS[s][d]
                         for m, q, c1, c2 in paths:
                             out.append(PieceTurn(p, "F", (dig, _path2(p, m, q, c1, c2))))
             # F, move first; and a lone fish move when the dig is optional.
-            for m, q, c1, c2 in self._fish_paths(p, side):
+            for m, q, c1, c2 in (self._fish_paths(p, side) if out is None or out.wants_section(
+                    lambda: self._count_fish_then_dig(p, piece)) else ()):
                 saved_m = b[m]
                 captured = b[q]
                 b[p] = 0
@@ -522,7 +591,7 @@ class Position(base.Position[Move]):
                     count += 1
                 if stop and count:
                     return count
-                if out is not None:
+                if out is not None and out.wants(len(found2) + dig_optional):
                     path = _path2(p, m, q, c1, c2)
                     for s, d in found2:
                         out.append(PieceTurn(p, "F", (path, DIGS[s][d])))
@@ -533,7 +602,10 @@ class Position(base.Position[Move]):
             undermine = options.undermining
             no_null_pair = options.forbid_null_dig_pair
             # DD: two digs from the same square (§4.5).
-            for s, d in digs(p, side, undermine):
+            for s, d in (digs(p, side, undermine) if out is None or out.wants_section(
+                    lambda: self._count_dig_twice(p, side)) else ()):
+                if out is not None and out.done:
+                    break
                 h[s] -= 1
                 h[d] += 1
                 found2 = digs(p, side, undermine)
@@ -546,38 +618,13 @@ class Position(base.Position[Move]):
                     count += n
                     if stop:
                         return count
-                    if out is not None:
+                    if out is not None and out.wants(n):
                         first = DIGS[s][d]
                         for s2, d2 in found2:
                             if not (no_null_pair and s2 == d and d2 == s):
                                 out.append(PieceTurn(p, "DD", (first, DIGS[s2][d2])))
-            # MM: two ordinary one-square moves (§4.5).
-            first_steps = steps(p, side, limit, near)
-            if first_steps:
-                mm_max = options.dragon_mm_max_captures
-                no_return = options.dragon_mm_forbid_return
-                b[p] = 0
-                for m, c1 in first_steps:
-                    if c1 and mm_max < 1:
-                        continue
-                    for q, c2 in steps(m, side, limit, ADJACENT[m]):
-                        if (c2 and c1 + c2 > mm_max) or (no_return and q == p):
-                            continue
-                        count += 1
-                        if out is not None:
-                            out.append(PieceTurn(p, "MM", (_path2(p, m, q, c1, c2),)))
-                    if stop and count:
-                        b[p] = piece
-                        return count
-                b[p] = piece
-            # C2: one move with the high climb limit (§4.5).
-            hp = h[p]
-            for q, cap in steps(p, side, HIGH_CLIMB_LIMIT, near):
-                if options.dragon_c2_requires_climb2 and h[q] - hp != HIGH_CLIMB_LIMIT:
-                    continue
-                count += 1
-                if out is not None:
-                    out.append(PieceTurn(p, "C2", (_path1(p, q, cap),)))
+            # MM and C2.
+            count += self._dragon_moves(p, piece, out)
             if stop and count:
                 return count
 
@@ -593,7 +640,7 @@ class Position(base.Position[Move]):
     def legal_piece_turns(self, exclude: int = -1) -> list[PieceTurn]:
         """Every legal piece-turn of the side to move, except by the piece on ``exclude``
         (§4; under ``two-pieces-per-turn`` these are the halves of a turn, §8.1)."""
-        out: list[PieceTurn] = []
+        out = _Turns()
         b = self.board
         side = self.turn
         for square in range(SQUARE_COUNT):
@@ -609,8 +656,226 @@ class Position(base.Position[Move]):
         for square in range(SQUARE_COUNT):
             piece = b[square]
             if piece and piece >> 2 == side and square != exclude:
-                total += self._piece_turns(square, piece, None, False)
+                total += self._count_turns(square, piece)
         return total
+
+    def piece_turn_counts(self, exclude: int = -1) -> list[tuple[int, int]]:
+        """(square, how many legal piece-turns) for each piece of the side to move but the one
+        on ``exclude``, in the order of :meth:`legal_piece_turns`, without building them."""
+        b = self.board
+        side = self.turn
+        return [(square, self._count_turns(square, b[square])) for square in range(SQUARE_COUNT)
+                if b[square] and b[square] >> 2 == side and square != exclude]
+
+    def legal_piece_turn_at(self, index: int, counts: Sequence[tuple[int, int]]) -> PieceTurn:
+        """``self.legal_piece_turns(exclude)[index]`` given ``counts``, the
+        :meth:`piece_turn_counts` of this position with the same ``exclude``. Builds only the
+        group of piece-turns that holds it (a random game draws one turn of some two
+        thousand).
+
+        Raises ``IndexError`` when there are not that many.
+        """
+        if index >= 0:
+            for square, count in counts:
+                if index < count:
+                    pick = _Pick(index)
+                    self._piece_turns(square, self.board[square], pick, False)
+                    assert pick.turn is not None
+                    return pick.turn
+                index -= count
+        raise IndexError("fewer legal piece-turns than that")
+
+    def _count_turns(self, p: int, piece: int) -> int:
+        """``_piece_turns(p, piece, None, False)``: the legal piece-turns of the piece on
+        ``p``, counted without trying each dig in turn (§4.1-§4.5, §8.2).
+
+        A dig s > d by the piece on p changes the heights of s and d only, both beside p, so
+        the groups that start with a dig are counted from what is legal now and from s and d
+        judged again (:meth:`_count_dig_then_step`, :meth:`_count_dig_then_fish`,
+        :meth:`_count_dig_twice`); the others count the digs around a square without listing
+        the pairs (:meth:`_dig_count`).
+        """
+        options = self.options
+        side = piece >> 2
+        kind = piece & 3
+        b_undermine = options.samurai_undermine_and_move and kind == SAMURAI
+
+        # B, dig first.
+        count = self._count_dig_then_step(p, side, b_undermine)
+        # B, move first; and a lone move when the dig is optional.
+        count += self._count_step_then_dig(p, piece, b_undermine)
+        # B, a lone dig when the move is optional.
+        if options.basic_move_optional:
+            count += self._dig_count(p, side, b_undermine)
+
+        if kind == FISH:
+            # F, dig first.
+            count += self._count_dig_then_fish(p, side)
+            # F, move first; and a lone fish move when the dig is optional.
+            count += self._count_fish_then_dig(p, piece)
+
+        elif kind == DRAGON:
+            # DD: two digs from the same square.
+            count += self._count_dig_twice(p, side)
+            # MM and C2.
+            count += self._dragon_moves(p, piece, None)
+
+        # U: one undermining dig (§8.2).
+        if options.undermining:
+            count += self._dig_count(p, side, True, True)
+        return count
+
+    def _count_step_then_dig(self, p: int, piece: int, undermine: bool) -> int:
+        """The move-first basic moves of the piece on ``p`` (and its lone moves when the dig
+        is optional), counting the digs after each step without listing them (§4.1)."""
+        b = self.board
+        side = piece >> 2
+        dig_optional = self.options.basic_dig_optional
+        count = 0
+        for q, _capture in self._steps(p, side, CLIMB_LIMIT, ADJACENT[p]):
+            captured = b[q]
+            b[p] = 0
+            b[q] = piece
+            count += self._dig_count(q, side, undermine) + dig_optional
+            b[q] = captured
+            b[p] = piece
+        return count
+
+    def _count_fish_then_dig(self, p: int, piece: int) -> int:
+        """The move-first fish moves of the Fish on ``p`` (and its lone fish moves when the
+        dig is optional), as :meth:`_count_step_then_dig` counts (§4.4)."""
+        b = self.board
+        side = piece >> 2
+        dig_optional = self.options.basic_dig_optional
+        count = 0
+        for m, q, c1, _c2 in self._fish_paths(p, side):
+            saved_m = b[m]
+            captured = b[q]
+            b[p] = 0
+            if c1:
+                b[m] = 0
+            b[q] = piece
+            count += self._dig_count(q, side, False) + dig_optional
+            b[q] = captured
+            b[m] = saved_m
+            b[p] = piece
+        return count
+
+    def _count_dig_then_step(self, p: int, side: int, undermine: bool) -> int:
+        """The dig-first basic moves of the piece on ``p`` (§4.1-§4.3), counted without
+        trying each dig: a dig s > d changes the heights of s and d only, both beside p, so
+        a step to any other square is legal after it exactly when it is legal now, and only
+        the steps to s and to d are judged again, each with its own height changed."""
+        sources, targets = self._dig_ends(p, side, undermine)
+        if not sources:
+            return 0
+        h = self.heights
+        steps = self._steps
+        now = steps(p, side, CLIMB_LIMIT, ADJACENT[p])
+        legal_now = {q for q, _capture in now}
+        count = (len(sources) * len(targets) - len(set(sources).intersection(targets))) * len(now)
+        for s in sources:
+            h[s] -= 1
+            change = len(steps(p, side, CLIMB_LIMIT, (s,))) - (s in legal_now)
+            h[s] += 1
+            count += change * (len(targets) - (s in targets))
+        for d in targets:
+            h[d] += 1
+            change = len(steps(p, side, CLIMB_LIMIT, (d,))) - (d in legal_now)
+            h[d] -= 1
+            count += change * (len(sources) - (d in sources))
+        return count
+
+    def _count_dig_then_fish(self, p: int, side: int) -> int:
+        """The dig-first fish moves of the Fish on ``p`` (§4.4), counted as
+        :meth:`_count_dig_then_step` counts: a fish path's only square beside p is its middle
+        square, so a dig s > d changes only the paths through s and through d."""
+        sources, targets = self._dig_ends(p, side, False)
+        if not sources:
+            return 0
+        h = self.heights
+        paths = self._fish_paths(p, side)
+        through_now = {x: 0 for x in ADJACENT[p]}
+        for m, _q, _c1, _c2 in paths:
+            through_now[m] += 1
+        count = (len(sources) * len(targets) - len(set(sources).intersection(targets))) * len(paths)
+        for x, change, weight in ([(x, -1, len(targets) - (x in targets)) for x in sources]
+                                  + [(x, 1, len(sources) - (x in sources)) for x in targets]):
+            h[x] += change
+            through = sum(1 for m, _q, _c1, _c2 in self._fish_paths(p, side) if m == x)
+            h[x] -= change
+            count += (through - through_now[x]) * weight
+        return count
+
+    def _count_dig_twice(self, p: int, side: int) -> int:
+        """The Dragon on ``p``'s DD piece-turns (§4.5): a first dig s > d changes whether s
+        and d can be the ends of the second dig, and no other square."""
+        options = self.options
+        h = self.heights
+        undermine = options.undermining
+        no_null_pair = options.forbid_null_dig_pair
+        sources, targets = self._dig_ends(p, side, undermine)
+        ends_now = {x: (x in sources, x in targets) for x in ADJACENT[p]}
+        ends_after = {}
+        for x, change in [(x, -1) for x in sources] + [(x, 1) for x in targets]:
+            h[x] += change
+            sources2, targets2 = self._dig_ends(p, side, undermine, near=(x,))
+            h[x] -= change
+            ends_after[x, change] = (bool(sources2), bool(targets2))
+        n_sources, n_targets = len(sources), len(targets)
+        n_both = len(set(sources).intersection(targets))
+        count = 0
+        for s in sources:
+            s_source, s_target = ends_after[s, -1]
+            s_was_source, s_was_target = ends_now[s]
+            for d in targets:
+                if s == d:
+                    continue
+                d_source, d_target = ends_after[d, 1]
+                d_was_source, d_was_target = ends_now[d]
+                sources2 = n_sources - s_was_source - d_was_source + s_source + d_source
+                targets2 = n_targets - s_was_target - d_was_target + s_target + d_target
+                both2 = (n_both - (s_was_source and s_was_target) - (d_was_source and d_was_target)
+                         + (s_source and s_target) + (d_source and d_target))
+                count += sources2 * targets2 - both2
+                if no_null_pair and d_source and s_target:
+                    count -= 1
+        return count
+
+    def _dragon_moves(self, p: int, piece: int, out: _Turns | _Pick | None) -> int:
+        """Count the Dragon on ``p``'s MM and C2 piece-turns (§4.5), appending them to ``out``
+        if given."""
+        options = self.options
+        h = self.heights
+        b = self.board
+        side = piece >> 2
+        steps = self._steps
+        count = 0
+        # MM: two ordinary one-square moves.
+        first_steps = steps(p, side, CLIMB_LIMIT, ADJACENT[p])
+        if first_steps:
+            mm_max = options.dragon_mm_max_captures
+            no_return = options.dragon_mm_forbid_return
+            b[p] = 0
+            for m, c1 in first_steps:
+                if c1 and mm_max < 1:
+                    continue
+                for q, c2 in steps(m, side, CLIMB_LIMIT, ADJACENT[m]):
+                    if (c2 and c1 + c2 > mm_max) or (no_return and q == p):
+                        continue
+                    count += 1
+                    if out is not None:
+                        out.append(PieceTurn(p, "MM", (_path2(p, m, q, c1, c2),)))
+            b[p] = piece
+        # C2: one move with the high climb limit.
+        hp = h[p]
+        for q, cap in steps(p, side, HIGH_CLIMB_LIMIT, ADJACENT[p]):
+            if options.dragon_c2_requires_climb2 and h[q] - hp != HIGH_CLIMB_LIMIT:
+                continue
+            count += 1
+            if out is not None:
+                out.append(PieceTurn(p, "C2", (_path1(p, q, cap),)))
+        return count
 
     def _two_piece_turns(self, out: list[Turn] | None) -> int:
         """Whole turns of two piece-turns by different pieces (§8.1)."""
@@ -664,7 +929,7 @@ class Position(base.Position[Move]):
             if origin is not None:
                 moves = [turn for turn in moves if turn.origin == origin]
         elif origin is not None:
-            moves = []
+            moves = _Turns()
             piece = self.board[origin]
             if piece and piece >> 2 == self.turn:
                 self._piece_turns(origin, piece, moves, False)
