@@ -27,6 +27,22 @@ from notation_tools.games.elevation.rules import Position
 
 KIND_WORDS = {SAMURAI: "samurai", FISH: "fish", DRAGON: "dragon"}
 OPTION_KEYS = ("B_dig_first", "B_move_first", "B_lone", "F", "DD", "MM", "C2", "U")
+_B_ORDER_KEYS = {"dig-first": "B_dig_first", "move-first": "B_move_first"}
+
+
+def _side_keys(side: str) -> dict[str, str]:
+    """The figure names of one side, spelt once (``after_move`` runs at every ply)."""
+    keys = {key: f"{side}_{key}" for key in ("captures", "digs", "undermining_digs",
+                                             "largest_climb", "largest_drop")}
+    for code in OPTION_KEYS:
+        keys[code] = f"{side}_option_{code}"
+    for letter, kind in KIND_BY_LETTER.items():
+        keys[f"by_{letter}"] = f"{side}_captures_by_{KIND_WORDS[kind]}"
+        keys[f"taken_{letter}"] = f"{side}_captured_{KIND_WORDS[kind]}"
+    return keys
+
+
+_KEYS = tuple(_side_keys(side.lower()) for side in SIDES)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -128,6 +144,7 @@ class Stats(StatsCollector[Position, Move]):
         self.first_capture_ply: int | None = None
         self.highest_stack: int | None = None
         self._facts: list[PieceTurnFacts] = []
+        self._raised: list[int] = []
 
     def before_move(self, position: Position, move: Move) -> None:
         """Note what ``move`` does, from the live position before it (§10)."""
@@ -135,6 +152,9 @@ class Stats(StatsCollector[Position, Move]):
         if self.highest_stack is None:
             self.highest_stack = max(position.heights)
         self._facts = piece_turn_facts(move, position)
+        # Only a dig's destination grows: the highest stack after the move is among them.
+        self._raised = [action.target for part in move.parts for action in part.actions
+                        if type(action) is Dig]
 
     def add(self, before: Position, move: Move, after: Position) -> None:
         """The same as the two hooks, for a caller that kept a copy of the position before
@@ -145,26 +165,27 @@ class Stats(StatsCollector[Position, Move]):
     def after_move(self, after: Position) -> None:
         """Note the position ``move`` left (§10)."""
         assert self.highest_stack is not None
-        self.highest_stack = max(self.highest_stack, max(after.heights))
+        heights = after.heights
+        for square in self._raised:
+            if heights[square] > self.highest_stack:
+                self.highest_stack = heights[square]
         figures = self.figures
         for facts in self._facts:
-            side = SIDES[facts.side].lower()
-            figures[f"{side}_digs"] += len(facts.digs)
-            figures[f"{side}_undermining_digs"] += facts.undermining_digs
+            keys = _KEYS[facts.side]
+            figures[keys["digs"]] += len(facts.digs)
+            figures[keys["undermining_digs"]] += facts.undermining_digs
             if facts.option == "B":
-                code = {"dig-first": "B_dig_first", "move-first": "B_move_first"}.get(facts.order, "B_lone")
+                code = _B_ORDER_KEYS.get(facts.order, "B_lone")
             else:
                 code = facts.option
-            figures[f"{side}_option_{code}"] += 1
+            figures[keys[code]] += 1
             for climb in facts.climbs:
-                figures[f"{side}_largest_climb"] = max(figures[f"{side}_largest_climb"], climb)
-                figures[f"{side}_largest_drop"] = max(figures[f"{side}_largest_drop"], -climb)
+                figures[keys["largest_climb"]] = max(figures[keys["largest_climb"]], climb)
+                figures[keys["largest_drop"]] = max(figures[keys["largest_drop"]], -climb)
             for _square, letter in facts.captures:
-                figures[f"{side}_captures"] += 1
-                by = KIND_WORDS[KIND_BY_LETTER[facts.piece]]
-                taken = KIND_WORDS[KIND_BY_LETTER[letter]]
-                figures[f"{side}_captures_by_{by}"] += 1
-                figures[f"{side}_captured_{taken}"] += 1
+                figures[keys["captures"]] += 1
+                figures[keys[f"by_{facts.piece}"]] += 1
+                figures[keys[f"taken_{letter}"]] += 1
                 if self.first_capture_ply is None:
                     self.first_capture_ply = self.turns
 
