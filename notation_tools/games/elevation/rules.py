@@ -419,13 +419,14 @@ class Position(base.Position[Move]):
         h = self.heights
         b = self.board
         top = self.options.max_height
+        whole = near is None
         if near is None:
             near = ADJACENT[x]
         if top is None:
             targets = [d for d in near if not b[d]]
         else:
             targets = [d for d in near if not b[d] and h[d] < top]
-        if not targets and len(near) > 1:
+        if not targets and whole:
             return [], []
         if only_undermine:
             sources = [s for s in near if h[s] and b[s] and b[s] >> 2 != side]
@@ -769,22 +770,32 @@ class Position(base.Position[Move]):
         sources, targets = self._dig_ends(p, side, undermine)
         if not sources:
             return 0
-        h = self.heights
         steps = self._steps
         now = steps(p, side, CLIMB_LIMIT, ADJACENT[p])
         legal_now = {q for q, _capture in now}
         count = (len(sources) * len(targets) - len(set(sources).intersection(targets))) * len(now)
+        # Each step is judged by its own target square, so all sources are lowered (then all
+        # destinations raised) at once and judged in one call.
+        lowered = {q for q, _capture in self._with_heights(sources, -1, lambda: steps(
+            p, side, CLIMB_LIMIT, sources))}
+        raised = {q for q, _capture in self._with_heights(targets, 1, lambda: steps(
+            p, side, CLIMB_LIMIT, targets))}
         for s in sources:
-            h[s] -= 1
-            change = len(steps(p, side, CLIMB_LIMIT, (s,))) - (s in legal_now)
-            h[s] += 1
-            count += change * (len(targets) - (s in targets))
+            count += ((s in lowered) - (s in legal_now)) * (len(targets) - (s in targets))
         for d in targets:
-            h[d] += 1
-            change = len(steps(p, side, CLIMB_LIMIT, (d,))) - (d in legal_now)
-            h[d] -= 1
-            count += change * (len(sources) - (d in sources))
+            count += ((d in raised) - (d in legal_now)) * (len(sources) - (d in sources))
         return count
+
+    def _with_heights(self, squares: Sequence[int], change: int, judge: Callable[[], Any]) -> Any:
+        """``judge()`` with the stack on each of ``squares`` changed by ``change``."""
+        h = self.heights
+        for x in squares:
+            h[x] += change
+        try:
+            return judge()
+        finally:
+            for x in squares:
+                h[x] -= change
 
     def _count_dig_then_fish(self, p: int, side: int) -> int:
         """The dig-first fish moves of the Fish on ``p`` (§4.4), counted as
@@ -793,35 +804,38 @@ class Position(base.Position[Move]):
         sources, targets = self._dig_ends(p, side, False)
         if not sources:
             return 0
-        h = self.heights
         paths = self._fish_paths(p, side)
         through_now = {x: 0 for x in ADJACENT[p]}
         for m, _q, _c1, _c2 in paths:
             through_now[m] += 1
         count = (len(sources) * len(targets) - len(set(sources).intersection(targets))) * len(paths)
-        for x, change, weight in ([(x, -1, len(targets) - (x in targets)) for x in sources]
-                                  + [(x, 1, len(sources) - (x in sources)) for x in targets]):
-            h[x] += change
-            through = sum(1 for m, _q, _c1, _c2 in self._fish_paths(p, side) if m == x)
-            h[x] -= change
-            count += (through - through_now[x]) * weight
+        # A path is judged by its middle square (and the far square, which no dig touches),
+        # so all sources are lowered (then all destinations raised) at once.
+        for squares, change, others in ((sources, -1, targets), (targets, 1, sources)):
+            through = dict.fromkeys(squares, 0)
+            for m, _q, _c1, _c2 in self._with_heights(squares, change, lambda: self._fish_paths(p, side)):
+                if m in through:
+                    through[m] += 1
+            for x in squares:
+                count += (through[x] - through_now[x]) * (len(others) - (x in others))
         return count
 
     def _count_dig_twice(self, p: int, side: int) -> int:
         """The Dragon on ``p``'s DD piece-turns (§4.5): a first dig s > d changes whether s
         and d can be the ends of the second dig, and no other square."""
         options = self.options
-        h = self.heights
         undermine = options.undermining
         no_null_pair = options.forbid_null_dig_pair
         sources, targets = self._dig_ends(p, side, undermine)
         ends_now = {x: (x in sources, x in targets) for x in ADJACENT[p]}
         ends_after = {}
-        for x, change in [(x, -1) for x in sources] + [(x, 1) for x in targets]:
-            h[x] += change
-            sources2, targets2 = self._dig_ends(p, side, undermine, near=(x,))
-            h[x] -= change
-            ends_after[x, change] = (bool(sources2), bool(targets2))
+        # Whether a square can be a dig's end depends on that square alone, so all sources are
+        # lowered (then all destinations raised) at once and judged in one call.
+        for squares, change in ((sources, -1), (targets, 1)):
+            sources2, targets2 = self._with_heights(squares, change, lambda: self._dig_ends(
+                p, side, undermine, near=squares))
+            for x in squares:
+                ends_after[x, change] = (x in sources2, x in targets2)
         n_sources, n_targets = len(sources), len(targets)
         n_both = len(set(sources).intersection(targets))
         count = 0
