@@ -66,25 +66,24 @@ _PIECE_TURN = re.compile(
     rf"(([SFD])?({_SQUARE})(?:=(DD|MM|C2|B|F|U))?):({_ACTION})(?:,({_ACTION}))?")
 """One piece-turn of :func:`_grammar`; groups: head, piece letter, square, option, actions."""
 
-_ACTION_PARTS: dict[str, tuple[type[DigSpec] | type[PathSpec], tuple[int, ...] | int,
-                               tuple[bool, ...] | int]] = {}
-"""Action text → its spec's class and fields but the offset. Replay meets a few thousand
-action texts (the digs and paths of a 6×6 board) in tokens that are mostly new."""
-_ACTION_PARTS_LIMIT = 20_000  # every action between neighbours fits; stops garbage from growing it
+_ACTION_PARTS: dict[tuple[str, int], DigSpec | PathSpec] = {}
+"""(action text, offset in the token) → its spec (immutable). Replay meets a few thousand
+action texts (the digs and paths of a 6×6 board) at a handful of offsets, in tokens that are
+mostly new."""
+_ACTION_PARTS_LIMIT = 50_000  # every action between neighbours fits; stops garbage from growing it
 
 
 def _action_spec(text: str, offset: int) -> DigSpec | PathSpec:
-    parts = _ACTION_PARTS.get(text)
-    if parts is None:
+    spec = _ACTION_PARTS.get((text, offset))
+    if spec is None:
         if text[2] == ">":
-            parts = (DigSpec, SQUARE_INDEX[text[:2]], SQUARE_INDEX[text[3:5]])
+            spec = DigSpec(SQUARE_INDEX[text[:2]], SQUARE_INDEX[text[3:5]], offset)
         else:
-            parts = (PathSpec, tuple([SQUARE_INDEX[text[i:i + 2]] for i in range(0, len(text), 3)]),
-                     tuple([text[i] == "x" for i in range(2, len(text), 3)]))
+            spec = PathSpec(tuple([SQUARE_INDEX[text[i:i + 2]] for i in range(0, len(text), 3)]),
+                            tuple([text[i] == "x" for i in range(2, len(text), 3)]), offset)
         if len(_ACTION_PARTS) < _ACTION_PARTS_LIMIT:
-            _ACTION_PARTS[text] = parts
-    kind, first, second = parts
-    return kind(first, second, offset)  # type: ignore[arg-type]
+            _ACTION_PARTS[text, offset] = spec
+    return spec
 
 
 def _piece_turn_at(text: str, loc: int) -> PieceTurnSpec | None:
