@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from notation_tools.codes import ERROR, Code
-from notation_tools.games.base import Game, Rules, Side, Style
+from notation_tools.games.base import Game, Resolution, Rules, Side, Style
 from notation_tools.games.elevation import notation as _notation
 from notation_tools.games.elevation import options as _options
 from notation_tools.games.elevation import pieces, render, sampling, stats
@@ -67,6 +67,10 @@ class ElevationGame(Game[Position, Move]):
 
     def format_move(self, move: Move, position: Position, notation: str | None = None) -> str:
         return _notation.format_move(move, position, notation)
+
+    def resolve_move(self, text: str, position: Position,
+                     notation: str | None = None) -> Resolution[Move]:
+        return Resolution(_notation.parse_move(text, position, notation))
 
     def describe_move(self, move: Move, position: Position) -> dict[str, Any]:
         return stats.describe(move, position)

@@ -62,41 +62,64 @@ def _piece_turn_spec(text: str, loc: int, tokens: pp.ParseResults) -> PieceTurnS
 
 _SQUARE = "[a-f][1-6]"
 _ACTION = rf"{_SQUARE}(?:>{_SQUARE}|(?:[-x]{_SQUARE}){{1,2}})"
-_PIECE_TURN = re.compile(rf"([SFD])?({_SQUARE})(?:=(DD|MM|C2|B|F|U))?:({_ACTION})(?:,({_ACTION}))?")
+_PIECE_TURN = re.compile(
+    rf"(([SFD])?({_SQUARE})(?:=(DD|MM|C2|B|F|U))?):({_ACTION})(?:,({_ACTION}))?")
+"""One piece-turn of :func:`_grammar`; groups: head, piece letter, square, option, actions."""
 
-
-def _fast_grammar() -> pp.ParserElement:
-    """The same language as :func:`_grammar` with one element per piece-turn, so a valid
-    token costs a few pyparsing calls instead of dozens (replay speed); errors are then
-    located by the detailed grammar."""
-    piece_turn = pp.Regex(_PIECE_TURN.pattern).set_parse_action(_fast_piece_turn_spec)
-    turn = piece_turn + pp.Opt(pp.Suppress("&") + piece_turn) + pp.StringEnd()
-    turn.leave_whitespace()
-    return turn
+_ACTION_PARTS: dict[tuple[str, int], DigSpec | PathSpec] = {}
+"""(action text, offset in the token) → its spec (immutable). Replay meets a few thousand
+action texts (the digs and paths of a 6×6 board) at a handful of offsets, in tokens that are
+mostly new."""
+_ACTION_PARTS_LIMIT = 50_000  # every action between neighbours fits; stops garbage from growing it
 
 
 def _action_spec(text: str, offset: int) -> DigSpec | PathSpec:
-    if text[2] == ">":
-        return DigSpec(SQUARE_INDEX[text[:2]], SQUARE_INDEX[text[3:5]], offset)
-    squares = tuple(SQUARE_INDEX[text[i:i + 2]] for i in range(0, len(text), 3))
-    marks = tuple(text[i] == "x" for i in range(2, len(text), 3))
-    return PathSpec(squares, marks, offset)
+    spec = _ACTION_PARTS.get((text, offset))
+    if spec is None:
+        if text[2] == ">":
+            spec = DigSpec(SQUARE_INDEX[text[:2]], SQUARE_INDEX[text[3:5]], offset)
+        else:
+            spec = PathSpec(tuple([SQUARE_INDEX[text[i:i + 2]] for i in range(0, len(text), 3)]),
+                            tuple([text[i] == "x" for i in range(2, len(text), 3)]), offset)
+        if len(_ACTION_PARTS) < _ACTION_PARTS_LIMIT:
+            _ACTION_PARTS[text, offset] = spec
+    return spec
 
 
-def _fast_piece_turn_spec(text: str, loc: int, tokens: pp.ParseResults) -> PieceTurnSpec:
+def _piece_turn_at(text: str, loc: int) -> PieceTurnSpec | None:
     match = _PIECE_TURN.match(text, loc)
-    assert match is not None  # pyparsing just matched the same pattern here
-    letter, origin, option, first, second = match.groups()
-    actions = [_action_spec(first, match.start(4))]
-    if second is not None:
-        actions.append(_action_spec(second, match.start(5)))
-    piece_text = match.group(0)
+    if match is None:
+        return None
+    head, letter, origin, option, first, second = match.groups()
+    start = match.start(5)
+    if second is None:
+        actions: tuple[DigSpec | PathSpec, ...] = (_action_spec(first, start),)
+    else:
+        actions = (_action_spec(first, start), _action_spec(second, start + len(first) + 1))
     return PieceTurnSpec(SQUARE_INDEX[origin], KIND_BY_LETTER[letter] if letter else None, option,
-                         tuple(actions), piece_text[:piece_text.index(":")], piece_text, loc)
+                         actions, head, match.group(0), loc)
+
+
+def _match_turn(text: str) -> tuple[PieceTurnSpec, ...] | None:
+    """The same language as :func:`_grammar`, matched with one regular expression per
+    piece-turn and no pyparsing call (replay parses one token per ply, most of them seen
+    once); ``None`` when the text is not a turn token, whose fault the detailed grammar
+    then locates."""
+    first = _piece_turn_at(text, 0)
+    if first is None:
+        return None
+    end = len(first.text)
+    if end == len(text):
+        return (first,)
+    if text[end] != "&":
+        return None
+    second = _piece_turn_at(text, end + 1)
+    if second is None or end + 1 + len(second.text) != len(text):
+        return None
+    return (first, second)
 
 
 _TURN = _grammar()
-_FAST_TURN = _fast_grammar()
 
 
 @functools.lru_cache(maxsize=8192)
@@ -111,24 +134,20 @@ def parse_pattern(text: str) -> tuple[PieceTurnSpec, ...]:
     if len(text) > MAX_TOKEN:
         raise MoveSyntaxError(f"not an Elevation turn token: longer than {MAX_TOKEN} characters",
                               rule="§6.1")
-    try:
-        results = _FAST_TURN.parse_string(text)
-    except pp.ParseBaseException:
-        results = None
-    if results is None:
+    specs = _match_turn(text)
+    if specs is None:
         try:
             _TURN.parse_string(text)
         except pp.ParseBaseException as error:
             raise _syntax_error(text, error) from None
         raise MoveSyntaxError(f"not an Elevation turn token: {text!r}", rule="§6.1")  # pragma: no cover
-    specs = tuple(results)
     for spec in specs:
-        paths = [action for action in spec.actions if isinstance(action, PathSpec)]
-        if len(paths) > 1:
+        actions = spec.actions
+        if len(actions) == 2 and actions[0].__class__ is PathSpec and actions[1].__class__ is PathSpec:
             raise MoveSyntaxError(
                 f"{spec.text}: a two-square move is written as one path "
-                f"({SQUARE_NAMES[paths[0].squares[0]]}-..-..), never as two move actions",
-                rule="§6.1", offset=paths[1].offset)
+                f"({SQUARE_NAMES[actions[0].squares[0]]}-..-..), never as two move actions",
+                rule="§6.1", offset=actions[1].offset)
     return specs
 
 

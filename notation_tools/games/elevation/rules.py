@@ -15,7 +15,7 @@ applying and undoing turns, and how the game ends. It reads the rule options as
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from notation_tools.games import base
@@ -37,7 +37,8 @@ class NotUnderminingError(IllegalMoveError):
 
 
 _UNKNOWN = object()  # outcome not computed yet for this ply
-_CANDIDATES: dict[tuple[Options, int, tuple[str, ...]], tuple[str, ...]] = {}
+_CANDIDATES: dict[Options, dict[tuple[int, tuple[str, ...]], tuple[str, ...]]] = {}
+"""Per option set: (piece kind, action shape) → the options that fit, in §6.1 order."""
 
 
 # ---- interned paths (generation builds thousands of moves per position) -----------------
@@ -70,13 +71,70 @@ def _levels(count: int) -> str:
     return f"{count} level" if count == 1 else f"{count} levels"
 
 
+_PATH_SHAPES = {2: "1", 3: "2"}
+
+
 def _shape(actions: Sequence[Any]) -> tuple[str, ...]:
     """The action shape: ``"d"`` dig, ``"1"``/``"2"`` a path of that many steps."""
-    return tuple("d" if isinstance(a, (Dig, DigSpec)) else str(len(a.squares) - 1) for a in actions)
+    return tuple(["d" if a.__class__ is DigSpec or a.__class__ is Dig else _PATH_SHAPES[len(a.squares)]
+                  for a in actions])
 
 
 def _piece_name(kind: int) -> str:
     return PIECE_KINDS[kind].name
+
+
+def _dig_error(dig: DigSpec, reason: str, rule: str = "§4.2") -> IllegalMoveError:
+    return IllegalMoveError(f"dig {_n(dig.source)}>{_n(dig.target)}: {reason}", rule=rule,
+                            offset=dig.offset)
+
+
+def _step_text(p: int, q: int, marked: bool) -> str:
+    return f"move {_n(p)}{'x' if marked else '-'}{_n(q)}"
+
+
+class _Turns(list):  # type: ignore[type-arg]
+    """Where :meth:`Position._piece_turns` puts every legal piece-turn."""
+
+    done = False
+
+    def wants(self, count: int) -> bool:
+        return True
+
+    def wants_section(self, count: Callable[[], int]) -> bool:
+        return True
+
+
+class _Pick:
+    """Where :meth:`Position._piece_turns` keeps only the piece-turn at ``index`` of its
+    order: it builds only the group of piece-turns that holds it, and none after."""
+
+    __slots__ = ("index", "turn")
+
+    def __init__(self, index: int) -> None:
+        self.index = index
+        self.turn: PieceTurn | None = None
+
+    def wants(self, count: int) -> bool:
+        if 0 <= self.index < count:
+            return True
+        self.index -= count   # a group before the wanted one, or any after it (index < 0)
+        return False
+
+    @property
+    def done(self) -> bool:
+        """Whether the wanted piece-turn has been kept: nothing after it is needed."""
+        return self.index < 0
+
+    def wants_section(self, count: Callable[[], int]) -> bool:
+        """Whether a section of groups (all dig-first basic moves, say) holds the wanted
+        piece-turn, judged by ``count()`` (not called once it has been found)."""
+        return self.index >= 0 and self.wants(count())
+
+    def append(self, turn: PieceTurn) -> None:
+        if self.index == 0:
+            self.turn = turn
+        self.index -= 1
 
 
 # ---- the position ----------------------------------------------------------------------
@@ -85,26 +143,33 @@ class Position(base.Position[Move]):
     """An Elevation position: the heights and board cells of the squares, the side to move,
     and the history.
 
-    ``heights[i]`` is the stack on square ``i``; ``board[i]`` is 0 or ``side << 2 | kind``.
-    The history (turns, undo data, repetition keys) lives in the position, so ``pop`` undoes
-    ``push`` and ``outcome`` can see repetitions.
+    ``heights[i]`` is the stack on square ``i``; ``board[i]`` is 0 or ``side << 2 | kind``;
+    ``counts`` is the pieces of each side, a tuple replaced (never changed) on a capture.
+    The history (turns, repetition keys) lives in the position, so ``pop`` undoes ``push``
+    and ``outcome`` can see repetitions. The repetition key of every position reached holds
+    its heights and board, so ``pop`` restores them from the key before, and ``push`` copies
+    nothing.
     """
 
-    __slots__ = ("rules", "options", "heights", "board", "turn", "counts", "_stack", "_keys",
-                 "_seen", "_undo_runs", "_outcome")
+    __slots__ = ("rules", "options", "heights", "board", "turn", "counts", "_history", "_seen",
+                 "_outcome", "_fitting", "_hints")
 
     def __init__(self, rules: Rules, heights: Sequence[int], board: Sequence[int], turn: int) -> None:
         self.rules = rules
         self.options = options_of(Options, rules)
+        self._fitting = _CANDIDATES.setdefault(self.options, {})
+        self._hints: list[tuple[int, int, int, int] | None] = [None, None]
         self.heights = list(heights)
         self.board = list(board)
         self.turn = turn
-        self.counts = [sum(1 for c in board if c and c >> 2 == side) for side in (0, 1)]
-        self._stack: list[tuple[Any, list[int], list[int], list[int], Any]] = []
+        self.counts = tuple(sum(1 for c in board if c and c >> 2 == side) for side in (0, 1))
         key = self.key()
-        self._keys = [key]
+        # One entry per position reached, the start first: its key, how often that key has
+        # occurred so far, how many undoing plies in a row led to it (§5), and the turn that
+        # led to it with the piece counts and the outcome before that turn.
+        self._history: list[tuple[tuple[int, ...], int, int, Any, tuple[int, ...], Any]] = [
+            (key, 1, 0, None, self.counts, _UNKNOWN)]
         self._seen = {key: 1}
-        self._undo_runs = [0]
         self._outcome: Any = _UNKNOWN
 
     @classmethod
@@ -125,14 +190,14 @@ class Position(base.Position[Move]):
         other = Position.__new__(Position)
         other.rules = self.rules
         other.options = self.options
+        other._fitting = self._fitting
+        other._hints = self._hints[:]
         other.heights = self.heights[:]
         other.board = self.board[:]
         other.turn = self.turn
-        other.counts = self.counts[:]
-        other._stack = self._stack[:]
-        other._keys = self._keys[:]
+        other.counts = self.counts
+        other._history = self._history[:]
         other._seen = dict(self._seen)
-        other._undo_runs = self._undo_runs[:]
         other._outcome = self._outcome
         return other
 
@@ -150,7 +215,7 @@ class Position(base.Position[Move]):
     @property
     def move_stack(self) -> list[Any]:
         """The turns pushed so far, oldest first."""
-        return [entry[0] for entry in self._stack]
+        return [entry[3] for entry in self._history[1:]]
 
     # ---- applying turns ----------------------------------------------------------------
 
@@ -171,7 +236,9 @@ class Position(base.Position[Move]):
                 for index, captures in enumerate(action.captures):
                     if captures:
                         target = squares[index + 1]
-                        self.counts[b[target] >> 2] -= 1
+                        counts = list(self.counts)
+                        counts[b[target] >> 2] -= 1
+                        self.counts = tuple(counts)
                         b[target] = 0
                 at = squares[-1]
                 b[at] = piece
@@ -181,7 +248,7 @@ class Position(base.Position[Move]):
 
         Trusts that the turn came from :meth:`legal_moves` or ``parse_move``; does not check it.
         """
-        self._stack.append((move, self.heights[:], self.board[:], self.counts[:], self._outcome))
+        counts = self.counts
         if type(move) is PieceTurn:
             self._apply(move)
         else:
@@ -189,29 +256,31 @@ class Position(base.Position[Move]):
                 self._apply(part)
         self.turn ^= 1
         key = self.key()
-        keys = self._keys
-        keys.append(key)
-        self._seen[key] = self._seen.get(key, 0) + 1
+        seen = self._seen
+        occurrences = seen.get(key, 0) + 1
+        seen[key] = occurrences
+        history = self._history
         # §5 consecutive-undo: a ply undoes the previous one when it restores the position
         # of two plies earlier.
-        undoing = len(keys) >= 3 and keys[-3] == key
-        self._undo_runs.append(self._undo_runs[-1] + 1 if undoing else 0)
+        if len(history) >= 2 and history[-2][0] == key:
+            undo_run = history[-1][2] + 1
+        else:
+            undo_run = 0
+        history.append((key, occurrences, undo_run, move, counts, self._outcome))
         self._outcome = _UNKNOWN
 
     def pop(self) -> Move:
         """Undo the last turn and return it."""
-        move, heights, board, counts, outcome = self._stack.pop()
-        key = self._keys.pop()
-        left = self._seen[key] - 1
-        if left:
-            self._seen[key] = left
+        history = self._history
+        key, occurrences, _undo_run, move, counts, outcome = history.pop()
+        if occurrences > 1:
+            self._seen[key] = occurrences - 1
         else:
             del self._seen[key]
-        self._undo_runs.pop()
-        # Copies: copy() shares the stack with another position, and pushes mutate in place.
-        self.heights = heights[:]
-        self.board = board[:]
-        self.counts = counts[:]
+        before = history[-1][0]
+        self.heights = list(before[:SQUARE_COUNT])
+        self.board = list(before[SQUARE_COUNT:2 * SQUARE_COUNT])
+        self.counts = counts
         self.turn ^= 1
         self._outcome = outcome
         return move
@@ -242,23 +311,81 @@ class Position(base.Position[Move]):
         if not self.counts[other]:
             return Outcome(side, "all-pieces-captured", f"{SIDES[side]} captured every {SIDES[other]} piece")
         rule = self.options.repetition_rule
-        if rule == "threefold" and self._seen[self._keys[-1]] >= REPETITION_COUNT:
+        _key, occurrences, undo_run = self._history[-1][:3]
+        if rule == "threefold" and occurrences >= REPETITION_COUNT:
             return Outcome(None, "repetition", "the same position occurred three times")
-        if rule == "consecutive-undo-6-plies" and self._undo_runs[-1] >= UNDO_RUN_PLIES:
+        if rule == "consecutive-undo-6-plies" and undo_run >= UNDO_RUN_PLIES:
             return Outcome(None, "repetition", "six consecutive plies undid the previous ones")
         if not self.has_legal_turn():
             return Outcome(other, "no-legal-turn", f"{SIDES[side]} has no legal turn")
         return None
 
-    def has_legal_turn(self) -> bool:
-        """Whether the side to move has any legal turn (cheap: stops at the first one)."""
+    def has_legal_turn(self, exclude: int = -1) -> bool:
+        """Whether the side to move has any legal turn, or (``exclude``) any legal piece-turn
+        by a piece other than the one on that square (§5, §8.1). Stops at the first one.
+
+        Replay asks this at every ply and the answer is nearly always yes, so the search
+        starts with the cheapest proof: the plain basic move that proved it last time for
+        this side, if it is still legal, then a plain basic move of any piece
+        (:meth:`_plain_basic_move`); only when none exists does the full search
+        (``_piece_turns``) decide, piece by piece.
+        """
         b = self.board
         side = self.turn
-        for square in range(SQUARE_COUNT):
-            piece = b[square]
-            if piece and piece >> 2 == side and self._piece_turns(square, piece, None, True):
+        hint = self._hints[side]
+        if hint is not None and hint[0] != exclude and self._is_plain_basic_move(side, *hint):
+            return True
+        pieces = [square for square in range(SQUARE_COUNT)
+                  if b[square] and b[square] >> 2 == side and square != exclude]
+        for square in pieces:
+            found = self._plain_basic_move(square, side)
+            if found is not None:
+                self._hints[side] = found
+                return True
+        for square in pieces:
+            if self._piece_turns(square, b[square], None, True):
                 return True
         return False
+
+    def _plain_basic_move(self, p: int, side: int) -> tuple[int, int, int, int] | None:
+        """A step p → q legal now and a dig s > d around p with neither s nor d on q, as
+        (p, q, s, d), or ``None``. Such a pair is a legal dig-first basic move (§4.1-§4.3).
+
+        The dig changes only the heights of s and d, both beside p, so the step stays legal
+        after it; a source without an enemy and a destination below ``max-height`` are
+        allowed under every option set. ``None`` says nothing: the piece may still have
+        other piece-turns.
+        """
+        h = self.heights
+        b = self.board
+        near = ADJACENT[p]
+        steps = self._steps(p, side, CLIMB_LIMIT, near)
+        if not steps:
+            return None
+        top = self.options.max_height
+        for d in near:
+            if b[d] or (top is not None and h[d] >= top):
+                continue
+            for s in near:
+                if s == d or not h[s] or (b[s] and b[s] >> 2 != side):
+                    continue
+                for q, _capture in steps:
+                    if q != s and q != d:
+                        return (p, q, s, d)
+        return None
+
+    def _is_plain_basic_move(self, side: int, p: int, q: int, s: int, d: int) -> bool:
+        """Whether (p, q, s, d), once found by :meth:`_plain_basic_move` (so q, s and d are
+        three different neighbours of p), is still a plain basic move of a ``side`` piece."""
+        h = self.heights
+        b = self.board
+        piece = b[p]
+        if not piece or piece >> 2 != side or b[d] or not h[s] or (b[s] and b[s] >> 2 != side):
+            return False
+        top = self.options.max_height
+        if top is not None and h[d] >= top:
+            return False
+        return bool(self._steps(p, side, CLIMB_LIMIT, (q,)))
 
     # ---- move generation ---------------------------------------------------------------
 
@@ -284,25 +411,40 @@ class Position(base.Position[Move]):
                     out.append((q, True))
         return out
 
-    def _digs(self, x: int, side: int, undermine: bool, only_undermine: bool = False) -> list[tuple[int, int]]:
-        """Legal digs around the acting piece on ``x`` (§4.2; undermining §8.2)."""
+    def _dig_ends(self, x: int, side: int, undermine: bool, only_undermine: bool = False,
+                  near: Sequence[int] | None = None) -> tuple[list[int], list[int]]:
+        """The squares a dig around the acting piece on ``x`` may take a tile from and put it
+        on (§4.2; undermining §8.2): every pair of them but a square with itself is a dig.
+        ``near`` limits the answer to some of the squares beside ``x``."""
         h = self.heights
         b = self.board
         top = self.options.max_height
-        near = ADJACENT[x]
+        whole = near is None
+        if near is None:
+            near = ADJACENT[x]
         if top is None:
             targets = [d for d in near if not b[d]]
         else:
             targets = [d for d in near if not b[d] and h[d] < top]
-        if not targets:
-            return []
+        if not targets and whole:
+            return [], []
         if only_undermine:
             sources = [s for s in near if h[s] and b[s] and b[s] >> 2 != side]
         elif undermine:
             sources = [s for s in near if h[s]]
         else:
             sources = [s for s in near if h[s] and (not b[s] or b[s] >> 2 == side)]
+        return sources, targets
+
+    def _digs(self, x: int, side: int, undermine: bool, only_undermine: bool = False) -> list[tuple[int, int]]:
+        """Legal digs around the acting piece on ``x`` (§4.2; undermining §8.2)."""
+        sources, targets = self._dig_ends(x, side, undermine, only_undermine)
         return [(s, d) for d in targets for s in sources if s != d]
+
+    def _dig_count(self, x: int, side: int, undermine: bool, only_undermine: bool = False) -> int:
+        """``len(self._digs(...))`` without building the pairs."""
+        sources, targets = self._dig_ends(x, side, undermine, only_undermine)
+        return len(sources) * len(targets) - len(set(sources).intersection(targets))
 
     def _fish_paths(self, p: int, side: int) -> list[tuple[int, int, bool, bool]]:
         """Legal two-square diagonal Fish moves from ``p`` as (M, Q, capture1, capture2) (§4.4)."""
@@ -343,11 +485,14 @@ class Position(base.Position[Move]):
                     out.append((m, q2, False, c2))
         return out
 
-    def _piece_turns(self, p: int, piece: int, out: list[PieceTurn] | None, stop: bool) -> int:
+    def _piece_turns(self, p: int, piece: int, out: _Turns | _Pick | None, stop: bool) -> int:
         """Count the legal piece-turns of the piece on ``p``, appending them to ``out`` if given.
 
-        With ``stop`` it returns as soon as one is found. The position is restored before
-        returning (§4.1 options, each action judged where the piece stands at that moment).
+        With ``stop`` it returns as soon as one is found. ``out.wants(n)`` says whether the
+        next group of ``n`` piece-turns is to be built (a :class:`_Pick` wants one group).
+        The position is restored before returning (§4.1 options, each action judged where
+        the piece stands at that moment). This is the order of ``legal_moves()`` and the
+        reference that :meth:`_count_turns` is tested against.
         """
         options = self.options
         h = self.heights
@@ -363,7 +508,10 @@ class Position(base.Position[Move]):
         digs = self._digs
 
         # B, dig first.
-        for s, d in digs(p, side, b_undermine):
+        for s, d in (digs(p, side, b_undermine) if out is None or out.wants_section(
+                lambda: self._count_dig_then_step(p, side, b_undermine)) else ()):
+            if out is not None and out.done:
+                break
             h[s] -= 1
             h[d] += 1
             found = steps(p, side, limit, near)
@@ -373,12 +521,13 @@ class Position(base.Position[Move]):
                 count += len(found)
                 if stop:
                     return count
-                if out is not None:
+                if out is not None and out.wants(len(found)):
                     dig = DIGS[s][d]
                     for q, cap in found:
                         out.append(PieceTurn(p, "B", (dig, _path1(p, q, cap))))
         # B, move first; and a lone move when the dig is optional.
-        for q, cap in steps(p, side, limit, near):
+        for q, cap in (steps(p, side, limit, near) if out is None or out.wants_section(
+                lambda: self._count_step_then_dig(p, piece, b_undermine)) else ()):
             captured = b[q]
             b[p] = 0
             b[q] = piece
@@ -390,7 +539,7 @@ class Position(base.Position[Move]):
                 count += 1
             if stop and count:
                 return count
-            if out is not None:
+            if out is not None and out.wants(len(found2) + dig_optional):
                 path = _path1(p, q, cap)
                 for s, d in found2:
                     out.append(PieceTurn(p, "B", (path, DIGS[s][d])))
@@ -408,7 +557,10 @@ class Position(base.Position[Move]):
 
         if kind == FISH:
             # F, dig first.
-            for s, d in digs(p, side, False):
+            for s, d in (digs(p, side, False) if out is None or out.wants_section(
+                    lambda: self._count_dig_then_fish(p, side)) else ()):
+                if out is not None and out.done:
+                    break
                 h[s] -= 1
                 h[d] += 1
                 paths = self._fish_paths(p, side)
@@ -418,12 +570,13 @@ class Position(base.Position[Move]):
                     count += len(paths)
                     if stop:
                         return count
-                    if out is not None:
+                    if out is not None and out.wants(len(paths)):
                         dig = DIGS[s][d]
                         for m, q, c1, c2 in paths:
                             out.append(PieceTurn(p, "F", (dig, _path2(p, m, q, c1, c2))))
             # F, move first; and a lone fish move when the dig is optional.
-            for m, q, c1, c2 in self._fish_paths(p, side):
+            for m, q, c1, c2 in (self._fish_paths(p, side) if out is None or out.wants_section(
+                    lambda: self._count_fish_then_dig(p, piece)) else ()):
                 saved_m = b[m]
                 captured = b[q]
                 b[p] = 0
@@ -439,7 +592,7 @@ class Position(base.Position[Move]):
                     count += 1
                 if stop and count:
                     return count
-                if out is not None:
+                if out is not None and out.wants(len(found2) + dig_optional):
                     path = _path2(p, m, q, c1, c2)
                     for s, d in found2:
                         out.append(PieceTurn(p, "F", (path, DIGS[s][d])))
@@ -450,7 +603,10 @@ class Position(base.Position[Move]):
             undermine = options.undermining
             no_null_pair = options.forbid_null_dig_pair
             # DD: two digs from the same square (§4.5).
-            for s, d in digs(p, side, undermine):
+            for s, d in (digs(p, side, undermine) if out is None or out.wants_section(
+                    lambda: self._count_dig_twice(p, side)) else ()):
+                if out is not None and out.done:
+                    break
                 h[s] -= 1
                 h[d] += 1
                 found2 = digs(p, side, undermine)
@@ -463,38 +619,13 @@ class Position(base.Position[Move]):
                     count += n
                     if stop:
                         return count
-                    if out is not None:
+                    if out is not None and out.wants(n):
                         first = DIGS[s][d]
                         for s2, d2 in found2:
                             if not (no_null_pair and s2 == d and d2 == s):
                                 out.append(PieceTurn(p, "DD", (first, DIGS[s2][d2])))
-            # MM: two ordinary one-square moves (§4.5).
-            first_steps = steps(p, side, limit, near)
-            if first_steps:
-                mm_max = options.dragon_mm_max_captures
-                no_return = options.dragon_mm_forbid_return
-                b[p] = 0
-                for m, c1 in first_steps:
-                    if c1 and mm_max < 1:
-                        continue
-                    for q, c2 in steps(m, side, limit, ADJACENT[m]):
-                        if (c2 and c1 + c2 > mm_max) or (no_return and q == p):
-                            continue
-                        count += 1
-                        if out is not None:
-                            out.append(PieceTurn(p, "MM", (_path2(p, m, q, c1, c2),)))
-                    if stop and count:
-                        b[p] = piece
-                        return count
-                b[p] = piece
-            # C2: one move with the high climb limit (§4.5).
-            hp = h[p]
-            for q, cap in steps(p, side, HIGH_CLIMB_LIMIT, near):
-                if options.dragon_c2_requires_climb2 and h[q] - hp != HIGH_CLIMB_LIMIT:
-                    continue
-                count += 1
-                if out is not None:
-                    out.append(PieceTurn(p, "C2", (_path1(p, q, cap),)))
+            # MM and C2.
+            count += self._dragon_moves(p, piece, out)
             if stop and count:
                 return count
 
@@ -510,7 +641,7 @@ class Position(base.Position[Move]):
     def legal_piece_turns(self, exclude: int = -1) -> list[PieceTurn]:
         """Every legal piece-turn of the side to move, except by the piece on ``exclude``
         (§4; under ``two-pieces-per-turn`` these are the halves of a turn, §8.1)."""
-        out: list[PieceTurn] = []
+        out = _Turns()
         b = self.board
         side = self.turn
         for square in range(SQUARE_COUNT):
@@ -519,23 +650,252 @@ class Position(base.Position[Move]):
                 self._piece_turns(square, piece, out, False)
         return out
 
-    def _count_piece_turns(self, exclude: int = -1, stop: bool = False) -> int:
+    def _count_piece_turns(self, exclude: int = -1) -> int:
         b = self.board
         side = self.turn
         total = 0
         for square in range(SQUARE_COUNT):
             piece = b[square]
             if piece and piece >> 2 == side and square != exclude:
-                total += self._piece_turns(square, piece, None, stop)
-                if stop and total:
-                    return total
+                total += self._count_turns(square, piece)
         return total
+
+    def piece_turn_counts(self, exclude: int = -1) -> list[tuple[int, int]]:
+        """(square, how many legal piece-turns) for each piece of the side to move but the one
+        on ``exclude``, in the order of :meth:`legal_piece_turns`, without building them."""
+        b = self.board
+        side = self.turn
+        return [(square, self._count_turns(square, b[square])) for square in range(SQUARE_COUNT)
+                if b[square] and b[square] >> 2 == side and square != exclude]
+
+    def legal_piece_turn_at(self, index: int, counts: Sequence[tuple[int, int]]) -> PieceTurn:
+        """``self.legal_piece_turns(exclude)[index]`` given ``counts``, the
+        :meth:`piece_turn_counts` of this position with the same ``exclude``. Builds only the
+        group of piece-turns that holds it (a random game draws one turn of some two
+        thousand).
+
+        Raises ``IndexError`` when there are not that many.
+        """
+        if index >= 0:
+            for square, count in counts:
+                if index < count:
+                    pick = _Pick(index)
+                    self._piece_turns(square, self.board[square], pick, False)
+                    assert pick.turn is not None
+                    return pick.turn
+                index -= count
+        raise IndexError("fewer legal piece-turns than that")
+
+    def _count_turns(self, p: int, piece: int) -> int:
+        """``_piece_turns(p, piece, None, False)``: the legal piece-turns of the piece on
+        ``p``, counted without trying each dig in turn (§4.1-§4.5, §8.2).
+
+        A dig s > d by the piece on p changes the heights of s and d only, both beside p, so
+        the groups that start with a dig are counted from what is legal now and from s and d
+        judged again (:meth:`_count_dig_then_step`, :meth:`_count_dig_then_fish`,
+        :meth:`_count_dig_twice`); the others count the digs around a square without listing
+        the pairs (:meth:`_dig_count`).
+        """
+        options = self.options
+        side = piece >> 2
+        kind = piece & 3
+        b_undermine = options.samurai_undermine_and_move and kind == SAMURAI
+
+        # B, dig first.
+        count = self._count_dig_then_step(p, side, b_undermine)
+        # B, move first; and a lone move when the dig is optional.
+        count += self._count_step_then_dig(p, piece, b_undermine)
+        # B, a lone dig when the move is optional.
+        if options.basic_move_optional:
+            count += self._dig_count(p, side, b_undermine)
+
+        if kind == FISH:
+            # F, dig first.
+            count += self._count_dig_then_fish(p, side)
+            # F, move first; and a lone fish move when the dig is optional.
+            count += self._count_fish_then_dig(p, piece)
+
+        elif kind == DRAGON:
+            # DD: two digs from the same square.
+            count += self._count_dig_twice(p, side)
+            # MM and C2.
+            count += self._dragon_moves(p, piece, None)
+
+        # U: one undermining dig (§8.2).
+        if options.undermining:
+            count += self._dig_count(p, side, True, True)
+        return count
+
+    def _count_step_then_dig(self, p: int, piece: int, undermine: bool) -> int:
+        """The move-first basic moves of the piece on ``p`` (and its lone moves when the dig
+        is optional), counting the digs after each step without listing them (§4.1)."""
+        b = self.board
+        side = piece >> 2
+        dig_optional = self.options.basic_dig_optional
+        count = 0
+        for q, _capture in self._steps(p, side, CLIMB_LIMIT, ADJACENT[p]):
+            captured = b[q]
+            b[p] = 0
+            b[q] = piece
+            count += self._dig_count(q, side, undermine) + dig_optional
+            b[q] = captured
+            b[p] = piece
+        return count
+
+    def _count_fish_then_dig(self, p: int, piece: int) -> int:
+        """The move-first fish moves of the Fish on ``p`` (and its lone fish moves when the
+        dig is optional), as :meth:`_count_step_then_dig` counts (§4.4)."""
+        b = self.board
+        side = piece >> 2
+        dig_optional = self.options.basic_dig_optional
+        count = 0
+        for m, q, c1, _c2 in self._fish_paths(p, side):
+            saved_m = b[m]
+            captured = b[q]
+            b[p] = 0
+            if c1:
+                b[m] = 0
+            b[q] = piece
+            count += self._dig_count(q, side, False) + dig_optional
+            b[q] = captured
+            b[m] = saved_m
+            b[p] = piece
+        return count
+
+    def _count_dig_then_step(self, p: int, side: int, undermine: bool) -> int:
+        """The dig-first basic moves of the piece on ``p`` (§4.1-§4.3), counted without
+        trying each dig: a dig s > d changes the heights of s and d only, both beside p, so
+        a step to any other square is legal after it exactly when it is legal now, and only
+        the steps to s and to d are judged again, each with its own height changed."""
+        sources, targets = self._dig_ends(p, side, undermine)
+        if not sources:
+            return 0
+        steps = self._steps
+        now = steps(p, side, CLIMB_LIMIT, ADJACENT[p])
+        legal_now = {q for q, _capture in now}
+        count = (len(sources) * len(targets) - len(set(sources).intersection(targets))) * len(now)
+        # Each step is judged by its own target square, so all sources are lowered (then all
+        # destinations raised) at once and judged in one call.
+        lowered = {q for q, _capture in self._with_heights(sources, -1, lambda: steps(
+            p, side, CLIMB_LIMIT, sources))}
+        raised = {q for q, _capture in self._with_heights(targets, 1, lambda: steps(
+            p, side, CLIMB_LIMIT, targets))}
+        for s in sources:
+            count += ((s in lowered) - (s in legal_now)) * (len(targets) - (s in targets))
+        for d in targets:
+            count += ((d in raised) - (d in legal_now)) * (len(sources) - (d in sources))
+        return count
+
+    def _with_heights(self, squares: Sequence[int], change: int, judge: Callable[[], Any]) -> Any:
+        """``judge()`` with the stack on each of ``squares`` changed by ``change``."""
+        h = self.heights
+        for x in squares:
+            h[x] += change
+        try:
+            return judge()
+        finally:
+            for x in squares:
+                h[x] -= change
+
+    def _count_dig_then_fish(self, p: int, side: int) -> int:
+        """The dig-first fish moves of the Fish on ``p`` (§4.4), counted as
+        :meth:`_count_dig_then_step` counts: a fish path's only square beside p is its middle
+        square, so a dig s > d changes only the paths through s and through d."""
+        sources, targets = self._dig_ends(p, side, False)
+        if not sources:
+            return 0
+        paths = self._fish_paths(p, side)
+        through_now = {x: 0 for x in ADJACENT[p]}
+        for m, _q, _c1, _c2 in paths:
+            through_now[m] += 1
+        count = (len(sources) * len(targets) - len(set(sources).intersection(targets))) * len(paths)
+        # A path is judged by its middle square (and the far square, which no dig touches),
+        # so all sources are lowered (then all destinations raised) at once.
+        for squares, change, others in ((sources, -1, targets), (targets, 1, sources)):
+            through = dict.fromkeys(squares, 0)
+            for m, _q, _c1, _c2 in self._with_heights(squares, change, lambda: self._fish_paths(p, side)):
+                if m in through:
+                    through[m] += 1
+            for x in squares:
+                count += (through[x] - through_now[x]) * (len(others) - (x in others))
+        return count
+
+    def _count_dig_twice(self, p: int, side: int) -> int:
+        """The Dragon on ``p``'s DD piece-turns (§4.5): a first dig s > d changes whether s
+        and d can be the ends of the second dig, and no other square."""
+        options = self.options
+        undermine = options.undermining
+        no_null_pair = options.forbid_null_dig_pair
+        sources, targets = self._dig_ends(p, side, undermine)
+        ends_now = {x: (x in sources, x in targets) for x in ADJACENT[p]}
+        ends_after = {}
+        # Whether a square can be a dig's end depends on that square alone, so all sources are
+        # lowered (then all destinations raised) at once and judged in one call.
+        for squares, change in ((sources, -1), (targets, 1)):
+            sources2, targets2 = self._with_heights(squares, change, lambda: self._dig_ends(
+                p, side, undermine, near=squares))
+            for x in squares:
+                ends_after[x, change] = (x in sources2, x in targets2)
+        n_sources, n_targets = len(sources), len(targets)
+        n_both = len(set(sources).intersection(targets))
+        count = 0
+        for s in sources:
+            s_source, s_target = ends_after[s, -1]
+            s_was_source, s_was_target = ends_now[s]
+            for d in targets:
+                if s == d:
+                    continue
+                d_source, d_target = ends_after[d, 1]
+                d_was_source, d_was_target = ends_now[d]
+                sources2 = n_sources - s_was_source - d_was_source + s_source + d_source
+                targets2 = n_targets - s_was_target - d_was_target + s_target + d_target
+                both2 = (n_both - (s_was_source and s_was_target) - (d_was_source and d_was_target)
+                         + (s_source and s_target) + (d_source and d_target))
+                count += sources2 * targets2 - both2
+                if no_null_pair and d_source and s_target:
+                    count -= 1
+        return count
+
+    def _dragon_moves(self, p: int, piece: int, out: _Turns | _Pick | None) -> int:
+        """Count the Dragon on ``p``'s MM and C2 piece-turns (§4.5), appending them to ``out``
+        if given."""
+        options = self.options
+        h = self.heights
+        b = self.board
+        side = piece >> 2
+        steps = self._steps
+        count = 0
+        # MM: two ordinary one-square moves.
+        first_steps = steps(p, side, CLIMB_LIMIT, ADJACENT[p])
+        if first_steps:
+            mm_max = options.dragon_mm_max_captures
+            no_return = options.dragon_mm_forbid_return
+            b[p] = 0
+            for m, c1 in first_steps:
+                if c1 and mm_max < 1:
+                    continue
+                for q, c2 in steps(m, side, CLIMB_LIMIT, ADJACENT[m]):
+                    if (c2 and c1 + c2 > mm_max) or (no_return and q == p):
+                        continue
+                    count += 1
+                    if out is not None:
+                        out.append(PieceTurn(p, "MM", (_path2(p, m, q, c1, c2),)))
+            b[p] = piece
+        # C2: one move with the high climb limit.
+        hp = h[p]
+        for q, cap in steps(p, side, HIGH_CLIMB_LIMIT, ADJACENT[p]):
+            if options.dragon_c2_requires_climb2 and h[q] - hp != HIGH_CLIMB_LIMIT:
+                continue
+            count += 1
+            if out is not None:
+                out.append(PieceTurn(p, "C2", (_path1(p, q, cap),)))
+        return count
 
     def _two_piece_turns(self, out: list[Turn] | None) -> int:
         """Whole turns of two piece-turns by different pieces (§8.1)."""
         total = 0
         for first in self.legal_piece_turns():
-            saved = (self.heights[:], self.board[:], self.counts[:])
+            saved = (self.heights[:], self.board[:], self.counts)
             self._apply(first)
             if not self.counts[self.turn ^ 1]:
                 seconds: list[PieceTurn] = []
@@ -583,7 +943,7 @@ class Position(base.Position[Move]):
             if origin is not None:
                 moves = [turn for turn in moves if turn.origin == origin]
         elif origin is not None:
-            moves = []
+            moves = _Turns()
             piece = self.board[origin]
             if piece and piece >> 2 == self.turn:
                 self._piece_turns(origin, piece, moves, False)
@@ -618,12 +978,12 @@ class Position(base.Position[Move]):
                                        rule="§8.1", offset=parts[1].offset - 1)
             return self.resolve_piece_turn(parts[0])
         first = self.resolve_piece_turn(parts[0])
-        saved = (self.heights[:], self.board[:], self.counts[:])
+        saved = (self.heights[:], self.board[:], self.counts)
         try:
             self._apply(first)
             over = not self.counts[self.turn ^ 1]
             if len(parts) == 1:
-                if not over and self._count_piece_turns(first.target, stop=True):
+                if not over and self.has_legal_turn(first.target):
                     raise IllegalMoveError(
                         f"the turn needs a second piece-turn: another {SIDES[self.turn]} piece can "
                         "still act (two-pieces-per-turn=yes)", rule="§8.1", offset=len(parts[0].text))
@@ -683,11 +1043,11 @@ class Position(base.Position[Move]):
 
     def _candidates(self, kind: int, shape: tuple[str, ...]) -> tuple[str, ...]:
         """The options whose shape fits, in the §6.1 order (memoised: replay asks per ply)."""
-        key = (self.options, kind, shape)
-        found = _CANDIDATES.get(key)
+        key = (kind, shape)
+        found = self._fitting.get(key)
         if found is None:
             found = tuple(code for code in OPTION_ORDER if self._misfit(code, kind, shape) is None)
-            _CANDIDATES[key] = found
+            self._fitting[key] = found
         return found
 
     def _misfit(self, code: str, kind: int, shape: tuple[str, ...]) -> str | None:
@@ -775,12 +1135,12 @@ class Position(base.Position[Move]):
                     actions.append(DIGS[action.source][action.target])
                     continue
                 squares = action.squares
-                text = self._path_text(squares, action.marks)
                 if squares[0] != at:
-                    raise IllegalMoveError(f"move {text}: the acting piece stands on {_n(at)}",
-                                           rule="§6.1", offset=action.offset)
+                    raise IllegalMoveError(
+                        f"move {self._path_text(squares, action.marks)}: the acting piece stands "
+                        f"on {_n(at)}", rule="§6.1", offset=action.offset)
                 if code == "F":
-                    captures = self._check_fish_path(action, side, text)
+                    captures = self._check_fish_path(action, side)
                 elif code == "MM":
                     captures = self._check_steps(action, side, CLIMB_LIMIT)
                     total = sum(captures)
@@ -791,7 +1151,8 @@ class Position(base.Position[Move]):
                             f"dragon-mm-max-captures={most}", rule="§4.5", offset=action.offset)
                     if options.dragon_mm_forbid_return and squares[2] == squares[0]:
                         raise IllegalMoveError(
-                            f"MM {text}: ends on its starting square (dragon-mm-forbid-return=yes)",
+                            f"MM {self._path_text(squares, action.marks)}: ends on its starting "
+                            "square (dragon-mm-forbid-return=yes)",
                             rule="§4.5", offset=action.offset)
                 else:
                     limit = HIGH_CLIMB_LIMIT if code == "C2" else CLIMB_LIMIT
@@ -800,10 +1161,14 @@ class Position(base.Position[Move]):
                     climb = h[squares[1]] - hp
                     if code == "C2" and options.dragon_c2_requires_climb2 and climb != HIGH_CLIMB_LIMIT:
                         raise IllegalMoveError(
-                            f"C2 {text}: climbs {climb} ({hp} to {h[squares[1]]}); "
+                            f"C2 {self._path_text(squares, action.marks)}: climbs {climb} "
+                            f"({hp} to {h[squares[1]]}); "
                             f"dragon-c2-requires-climb2=yes needs exactly {HIGH_CLIMB_LIMIT}", rule="§4.5",
                             offset=action.offset)
-                path = Path(tuple(squares), tuple(captures))
+                if len(squares) == 2:
+                    path = _PATH1[squares[0]][squares[1]][captures[0]]
+                else:
+                    path = _PATH2[squares[0]][squares[1]][squares[2]][captures[0] * 2 + captures[1]]
                 b[at] = 0
                 for index, captured in enumerate(captures):
                     if captured:
@@ -836,38 +1201,34 @@ class Position(base.Position[Move]):
         h = self.heights
         b = self.board
         s, d = dig.source, dig.target
-        label = f"dig {_n(s)}>{_n(d)}"
-
-        def fail(reason: str, rule: str = "§4.2") -> IllegalMoveError:
-            return IllegalMoveError(f"{label}: {reason}", rule=rule, offset=dig.offset)
-
         if s == d:
-            raise fail("source and destination must differ")
+            raise _dig_error(dig, "source and destination must differ")
+        near = IS_ADJACENT[at]
         for square in (s, d):
             if square == at:
-                raise fail(f"{_n(square)} is the acting piece's own square, not adjacent to it")
-            if square not in IS_ADJACENT[at]:
-                raise fail(f"{_n(square)} is not adjacent to the acting piece on {_n(at)}")
+                raise _dig_error(dig, f"{_n(square)} is the acting piece's own square, not adjacent to it")
+            if square not in near:
+                raise _dig_error(dig, f"{_n(square)} is not adjacent to the acting piece on {_n(at)}")
         if not h[s]:
-            raise fail(f"{_n(s)} has no tile (height 0)")
+            raise _dig_error(dig, f"{_n(s)} has no tile (height 0)")
         enemy = b[s] and b[s] >> 2 != side
         if enemy and not undermine:
             if not self.options.undermining:
-                raise fail(f"{_n(s)} holds a {SIDES[side ^ 1]} piece (undermining is off)")
+                raise _dig_error(dig, f"{_n(s)} holds a {SIDES[side ^ 1]} piece (undermining is off)")
             if code == "B" and kind == SAMURAI:
                 reason = "an undermining dig forbids moving this turn (samurai-undermine-and-move is off)"
             else:
                 reason = "an undermining dig forbids moving this turn"
-            raise fail(f"{_n(s)} holds a {SIDES[side ^ 1]} piece: {reason}", "§8.2")
+            raise _dig_error(dig, f"{_n(s)} holds a {SIDES[side ^ 1]} piece: {reason}", "§8.2")
         if code == "U" and not enemy:
             raise NotUnderminingError(
-                f"{label}: U is an undermining dig, and {_n(s)} holds no {SIDES[side ^ 1]} piece",
-                rule="§8.2", offset=dig.offset)
+                f"dig {_n(s)}>{_n(d)}: U is an undermining dig, and {_n(s)} holds no "
+                f"{SIDES[side ^ 1]} piece", rule="§8.2", offset=dig.offset)
         if b[d]:
-            raise fail(f"{_n(d)} is occupied")
+            raise _dig_error(dig, f"{_n(d)} is occupied")
         top = self.options.max_height
         if top is not None and h[d] + 1 > top:
-            raise fail(f"{_n(d)} would exceed max-height {top}")
+            raise _dig_error(dig, f"{_n(d)} would exceed max-height {top}")
 
     def _judge(self, p: int, q: int, side: int, limit: int, marked: bool, offset: int,
                rule: str = "§4.3") -> bool:
@@ -878,12 +1239,11 @@ class Position(base.Position[Move]):
         h = self.heights
         b = self.board
         options = self.options
-        step = f"move {_n(p)}{'x' if marked else '-'}{_n(q)}"
         hp, hq = h[p], h[q]
         free = options.ocean_climb and hp == 0
         c = b[q]
         if c and c >> 2 == side:
-            raise IllegalMoveError(f"{step}: {_n(q)} holds a {SIDES[side]} piece", rule=rule, offset=offset)
+            raise IllegalMoveError(f"{_step_text(p, q, marked)}: {_n(q)} holds a {SIDES[side]} piece", rule=rule, offset=offset)
         if c:
             victim = f"a {SIDES[side ^ 1]} {_piece_name(c & 3)}"
             drop = hp - hq
@@ -902,16 +1262,16 @@ class Position(base.Position[Move]):
                     why = f"{_n(p)} is {_levels(-drop)} below {_n(q)}"
                 if not marked:
                     why = f"{_n(q)} holds {victim}, and {why} (a capture needs {CAPTURE_DROP})"
-                raise IllegalMoveError(f"{step}: {why}", rule=rule, offset=offset)
+                raise IllegalMoveError(f"{_step_text(p, q, marked)}: {why}", rule=rule, offset=offset)
             if not marked:
-                raise IllegalMoveError(f"{step} captures {victim}: write {_n(p)}x{_n(q)}",
+                raise IllegalMoveError(f"{_step_text(p, q, marked)} captures {victim}: write {_n(p)}x{_n(q)}",
                                        rule="§6.1", code=CAPTURE_MARK, offset=offset)
             return True
         if marked:
-            raise IllegalMoveError(f"{step}: {_n(q)} is empty", rule="§6.1", code=CAPTURE_MARK,
+            raise IllegalMoveError(f"{_step_text(p, q, marked)}: {_n(q)} is empty", rule="§6.1", code=CAPTURE_MARK,
                                    offset=offset)
         if not free and hq - hp > limit:
-            raise IllegalMoveError(f"{step}: climbs {hq - hp} ({hp} to {hq}); the limit is {limit}",
+            raise IllegalMoveError(f"{_step_text(p, q, marked)}: climbs {hq - hp} ({hp} to {hq}); the limit is {limit}",
                                    rule=rule, offset=offset)
         return False
 
@@ -940,14 +1300,14 @@ class Position(base.Position[Move]):
                 b[square] = content
         return captures
 
-    def _check_fish_path(self, action: PathSpec, side: int, text: str) -> list[bool]:
+    def _check_fish_path(self, action: PathSpec, side: int) -> list[bool]:
         """A Fish's two-square diagonal move under ``fish-diag2-model`` (§4.4)."""
         h = self.heights
         b = self.board
         options = self.options
         model = options.fish_diag2_model
         p, m, q = action.squares
-        label = f"fish move {text}"
+        label = f"fish move {self._path_text(action.squares, action.marks)}"
         offset = action.offset
         first_step, second_step = action.step_offset(0), action.step_offset(1)
         if model == "two-free-diagonal-steps":

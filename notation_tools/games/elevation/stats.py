@@ -22,11 +22,27 @@ from typing import Any
 from notation_tools.games.base import Figure, FigureKind, Outcome, Rules, StatsCollector
 from notation_tools.games.elevation.moves import Dig, Move
 from notation_tools.games.elevation.pieces import (
-    DRAGON, FISH, KIND_BY_LETTER, PIECE_KINDS, SAMURAI, SIDES, SQUARE_NAMES, piece_code)
+    DRAGON, FISH, PIECE_KINDS, SAMURAI, SIDES, SQUARE_NAMES, piece_code)
 from notation_tools.games.elevation.rules import Position
 
 KIND_WORDS = {SAMURAI: "samurai", FISH: "fish", DRAGON: "dragon"}
 OPTION_KEYS = ("B_dig_first", "B_move_first", "B_lone", "F", "DD", "MM", "C2", "U")
+_B_ORDER_KEYS = {"dig-first": "B_dig_first", "move-first": "B_move_first"}
+
+
+def _side_keys(side: str) -> dict[Any, str]:
+    """The figure names of one side, spelt once (``after_move`` runs at every ply)."""
+    keys: dict[Any, str] = {key: f"{side}_{key}" for key in (
+        "captures", "digs", "undermining_digs", "largest_climb", "largest_drop")}
+    for code in OPTION_KEYS:
+        keys[code] = f"{side}_option_{code}"
+    for kind, word in KIND_WORDS.items():
+        keys["by", kind] = f"{side}_captures_by_{word}"
+        keys["taken", kind] = f"{side}_captured_{word}"
+    return keys
+
+
+_KEYS = tuple(_side_keys(side.lower()) for side in SIDES)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -45,8 +61,10 @@ class PieceTurnFacts:
     climbs: tuple[int, ...]  # height change of each step (positive = up)
 
 
-def piece_turn_facts(move: Move, position: Position) -> list[PieceTurnFacts]:
-    """The facts of each piece-turn of ``move`` played from ``position`` (not changed)."""
+def _trace(move: Move, position: Position) -> list[tuple[Any, ...]]:
+    """What each piece-turn of ``move`` from ``position`` (not changed) did, in squares and
+    kinds: (side, kind, option, order, digs as (source, target), undermining digs, path
+    squares, captures as (square, captured kind), climbs)."""
     heights = position.heights[:]
     board = position.board[:]
     out = []
@@ -54,39 +72,48 @@ def piece_turn_facts(move: Move, position: Position) -> list[PieceTurnFacts]:
         at = part.origin
         piece = board[at]
         side = piece >> 2
-        digs: list[str] = []
+        digs: list[tuple[int, int]] = []
         undermining = 0
-        path: tuple[str, ...] = ()
-        captures: list[tuple[str, str]] = []
+        squares: tuple[int, ...] = ()
+        captures: list[tuple[int, int]] = []
         climbs: list[int] = []
         for action in part.actions:
-            if isinstance(action, Dig):
+            if type(action) is Dig:
                 s, d = action.source, action.target
                 if board[s] and board[s] >> 2 != side:
                     undermining += 1
                 heights[s] -= 1
                 heights[d] += 1
-                digs.append(f"{SQUARE_NAMES[s]}>{SQUARE_NAMES[d]}")
+                digs.append((s, d))
             else:
                 squares = action.squares
-                path = tuple(SQUARE_NAMES[square] for square in squares)
                 board[at] = 0
                 for index, captured in enumerate(action.captures):
                     p, q = squares[index], squares[index + 1]
                     climbs.append(heights[q] - heights[p])
                     if captured:
-                        captures.append((SQUARE_NAMES[q], PIECE_KINDS[board[q] & 3].letter))
+                        captures.append((q, board[q] & 3))
                         board[q] = 0
                 at = squares[-1]
                 board[at] = piece
-        kinds = [isinstance(action, Dig) for action in part.actions]
+        kinds = [type(action) is Dig for action in part.actions]
         if all(kinds) or not any(kinds):
             order = "single"
         else:
             order = "dig-first" if kinds[0] else "move-first"
-        out.append(PieceTurnFacts(side, PIECE_KINDS[piece & 3].letter, part.option, order, tuple(digs),
-                                  undermining, path, tuple(captures), tuple(climbs)))
+        out.append((side, piece & 3, part.option, order, digs, undermining, squares, captures, climbs))
     return out
+
+
+def piece_turn_facts(move: Move, position: Position) -> list[PieceTurnFacts]:
+    """The facts of each piece-turn of ``move`` played from ``position`` (not changed)."""
+    return [PieceTurnFacts(side, PIECE_KINDS[kind].letter, option, order,
+                           tuple(f"{SQUARE_NAMES[s]}>{SQUARE_NAMES[d]}" for s, d in digs),
+                           undermining, tuple(SQUARE_NAMES[square] for square in squares),
+                           tuple((SQUARE_NAMES[q], PIECE_KINDS[taken].letter) for q, taken in captures),
+                           tuple(climbs))
+            for side, kind, option, order, digs, undermining, squares, captures, climbs
+            in _trace(move, position)]
 
 
 def describe(move: Move, position: Position) -> dict[str, Any]:
@@ -127,14 +154,18 @@ class Stats(StatsCollector[Position, Move]):
                 self.figures[f"{side}_option_{code}"] = 0
         self.first_capture_ply: int | None = None
         self.highest_stack: int | None = None
-        self._facts: list[PieceTurnFacts] = []
+        self._facts: list[tuple[Any, ...]] = []
+        self._raised: list[int] = []
 
     def before_move(self, position: Position, move: Move) -> None:
         """Note what ``move`` does, from the live position before it (§10)."""
         self.turns += 1
         if self.highest_stack is None:
             self.highest_stack = max(position.heights)
-        self._facts = piece_turn_facts(move, position)
+        self._facts = _trace(move, position)
+        # Only a dig's destination grows: the highest stack after the move is among them.
+        self._raised = [action.target for part in move.parts for action in part.actions
+                        if type(action) is Dig]
 
     def add(self, before: Position, move: Move, after: Position) -> None:
         """The same as the two hooks, for a caller that kept a copy of the position before
@@ -145,26 +176,23 @@ class Stats(StatsCollector[Position, Move]):
     def after_move(self, after: Position) -> None:
         """Note the position ``move`` left (§10)."""
         assert self.highest_stack is not None
-        self.highest_stack = max(self.highest_stack, max(after.heights))
+        heights = after.heights
+        for square in self._raised:
+            if heights[square] > self.highest_stack:
+                self.highest_stack = heights[square]
         figures = self.figures
-        for facts in self._facts:
-            side = SIDES[facts.side].lower()
-            figures[f"{side}_digs"] += len(facts.digs)
-            figures[f"{side}_undermining_digs"] += facts.undermining_digs
-            if facts.option == "B":
-                code = {"dig-first": "B_dig_first", "move-first": "B_move_first"}.get(facts.order, "B_lone")
-            else:
-                code = facts.option
-            figures[f"{side}_option_{code}"] += 1
-            for climb in facts.climbs:
-                figures[f"{side}_largest_climb"] = max(figures[f"{side}_largest_climb"], climb)
-                figures[f"{side}_largest_drop"] = max(figures[f"{side}_largest_drop"], -climb)
-            for _square, letter in facts.captures:
-                figures[f"{side}_captures"] += 1
-                by = KIND_WORDS[KIND_BY_LETTER[facts.piece]]
-                taken = KIND_WORDS[KIND_BY_LETTER[letter]]
-                figures[f"{side}_captures_by_{by}"] += 1
-                figures[f"{side}_captured_{taken}"] += 1
+        for side, kind, option, order, digs, undermining, _squares, captures, climbs in self._facts:
+            keys = _KEYS[side]
+            figures[keys["digs"]] += len(digs)
+            figures[keys["undermining_digs"]] += undermining
+            figures[keys[_B_ORDER_KEYS.get(order, "B_lone") if option == "B" else option]] += 1
+            for climb in climbs:
+                figures[keys["largest_climb"]] = max(figures[keys["largest_climb"]], climb)
+                figures[keys["largest_drop"]] = max(figures[keys["largest_drop"]], -climb)
+            for _square, taken in captures:
+                figures[keys["captures"]] += 1
+                figures[keys[("by", kind)]] += 1
+                figures[keys[("taken", taken)]] += 1
                 if self.first_capture_ply is None:
                     self.first_capture_ply = self.turns
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from notation_tools.codes import ERROR, Code
-from notation_tools.games.base import Game, Rules, Side, Style, options_of
+from notation_tools.games.base import Game, Resolution, Rules, Side, Style, options_of
 from notation_tools.games.shuriken.moves import Move
 from notation_tools.games.shuriken.notation import DIALECT, NOTATIONS, format_move, parse_move
 from notation_tools.games.shuriken.options import OPTIONS, PROFILES, Options
@@ -32,6 +32,9 @@ from notation_tools.games.shuriken.render import LOOPS, svg, text_diagram
 from notation_tools.games.shuriken.rules import Position
 from notation_tools.games.shuriken.sampling import SAMPLER
 from notation_tools.games.shuriken.stats import FIGURES, Stats, describe_move
+
+_RESOLUTIONS: dict[Move, Resolution[Move]] = {}
+"""One shared resolution per move (at most one per grid point, and ``swap``)."""
 
 CODES = (
     Code("E-BAD-SQUARE", ERROR, "a cell name whose column or row is off the board", "§1.1"),
@@ -86,6 +89,16 @@ class ShurikenGame(Game[Position, Move]):
     def format_move(self, move: Move, position: Position, notation: str | None = None) -> str:
         """The canonical §7 token: upper-case cell without leading zeros, or ``swap``."""
         return format_move(move)
+
+    def resolve_move(self, text: str, position: Position,
+                     notation: str | None = None) -> Resolution[Move]:
+        """:meth:`parse_move` as a ``Resolution``: a cell name has one reading and no
+        warning, so each move's resolution is made once and shared (replay asks per ply)."""
+        move = parse_move(text, position, notation)
+        resolution = _RESOLUTIONS.get(move)
+        if resolution is None:
+            resolution = _RESOLUTIONS[move] = Resolution(move)
+        return resolution
 
     def describe_move(self, move: Move, position: Position) -> dict[str, Any]:
         """The mover's rank after ``move`` and the loops it forms (§9 per-move figures)."""

@@ -46,7 +46,7 @@ def loop_name(nodes: Sequence[str]) -> str:
 
 def _canonical(ports: Sequence[int]) -> tuple[int, ...]:
     seen: dict[int, int] = {}
-    return tuple(seen.setdefault(group, len(seen)) for group in ports)
+    return tuple([seen.setdefault(group, len(seen)) for group in ports])
 
 
 _ANALYSIS: dict[tuple[int, ...], tuple[int, tuple[tuple[str, ...], ...]]] = {}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from notation_tools.games.base import EngineError, IllegalMoveError
@@ -253,11 +253,18 @@ TOKEN_PARTS = st.lists(st.sampled_from(
 
 @settings(max_examples=500, deadline=None)
 @given(st.one_of(TOKEN_PARTS, st.text(alphabet="abcdef123456SFDBUMC=:>,-x&", max_size=30)))
+@example("c1:c2>b2,c1-c2&d1:d2>e2,d1-d2")
+@example("Dc1=MM:c1-c2xc3&Sd1=B:d1-d2,e2>e1")
+@example("c1:c2>b2,c1-c2&")
+@example("c1:c2>b2,c1-c2&d1:d2>e2,d1-d2&a1:a2>b2,a1-b1")
+@example("c1:c2>b2,c1-c2-")
+@example("c1:c2>b2,c1-c2 ")
+@example("c1:c2>b2,c1-c2\t")
 def test_fast_and_detailed_grammars_agree(text):
-    """§6.1: the one-element-per-piece-turn grammar used for speed accepts exactly the
-    language of the detailed grammar and yields the same patterns."""
+    """§6.1: the regular-expression matcher used for speed accepts exactly the language of
+    the detailed grammar and yields the same patterns."""
     from notation_tools.games.elevation import notation
-    assert _parse_with(notation._FAST_TURN, text) == _parse_with(notation._TURN, text)
+    assert notation._match_turn(text) == _parse_with(notation._TURN, text)
 
 
 @settings(max_examples=200, deadline=None)
@@ -268,4 +275,4 @@ def test_grammars_agree_on_legal_tokens(pos, rng):
     for move in (moves if len(moves) <= 5 else rng.sample(moves, 5)):
         for name in GAME.notations:
             text = GAME.format_move(move, pos, name)
-            assert _parse_with(notation._FAST_TURN, text) == _parse_with(notation._TURN, text) is not None
+            assert notation._match_turn(text) == _parse_with(notation._TURN, text) is not None

@@ -245,3 +245,21 @@ BROKEN = {
     "broken-move-number.pgn": "E-NUMBER",
 }
 
+
+
+def test_resolve_move_shares_one_resolution_per_move_and_checks_every_ply():
+    """Replay's per-ply entry point: the move parse_move gives, no warning or alternative, one
+    shared resolution per move, and still the engine's verdict in each position (§2.2, §6)."""
+    rules = GAME.parse_rules("swap")
+    pos = GAME.start_position(rules)
+    rng = random.Random(14)
+    for _ in range(60):
+        move = random_move(GAME, pos, rng)
+        text = GAME.format_move(move, pos)
+        resolution = GAME.resolve_move(text, pos)
+        assert resolution.move == GAME.parse_move(text, pos) == move
+        assert resolution.warnings == () and resolution.alternatives == ()
+        assert GAME.resolve_move(text.lower(), pos) is resolution
+        pos.push(move)
+        with pytest.raises(IllegalMoveError):
+            GAME.resolve_move(text, pos)   # the cell is now occupied
