@@ -1,6 +1,7 @@
 """Where validation time goes for one file, in one process: reading the records (container,
-no game), replaying them (engine plus replay driver), and the engine's part of the replay
-(``resolve_move`` + ``push`` of every main-line move, with no driver around it).
+no game), replaying them (engine plus replay driver), replaying them with statistics, and the
+engine's part of the replay (``resolve_move`` + ``push`` of every main-line move, with no
+driver around it).
 
 Prints CPU seconds (best of --repeat) and plies/s for each part, so that the engine's share
 of a ``validate`` run can be told from the common code's (issue #14).
@@ -42,6 +43,12 @@ def main() -> None:
 
     replay_time, plies = _best(args.repeat, replay_all)
 
+    def replay_with_stats() -> int:
+        return sum(replay(record, collect_stats=True).plies
+                   for record in read_records(lines, str(args.file)))
+
+    stats_time, _ = _best(args.repeat, replay_with_stats)
+
     def engine_only() -> None:
         for record in records:
             game = get_game(record.find_tag("Variant").value)
@@ -52,9 +59,10 @@ def main() -> None:
 
     engine_time, _ = _best(args.repeat, engine_only)
     for name, seconds in (("read records", read_time), ("read + replay", replay_time),
-                          ("engine alone", engine_time)):
+                          ("... + stats", stats_time), ("engine alone", engine_time)):
         print(f"{name:14} {seconds:7.2f} s cpu {plies / seconds:10,.0f} plies/s")
-    print(f"{plies} plies; the engine is {engine_time / replay_time:.0%} of read + replay")
+    print(f"{plies} plies; the engine is {engine_time / replay_time:.0%} of read + replay; "
+          f"statistics cost {stats_time / replay_time:.2f}x read + replay")
 
 
 if __name__ == "__main__":

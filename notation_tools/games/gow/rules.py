@@ -208,12 +208,16 @@ def compute_status(board: list[int], squares: Any, enemy_squares: Any, side: int
 
 _NEAR = tuple(frozenset(steps) for steps in STEPS1)
 """The squares next to each square that a move may enter (not mountains)."""
+_NEIGHBOUR_BITS = tuple(_bits(near) for near in NEIGHBOURS)
+"""The squares next to each square, as bits."""
 
 _COVERED: dict[tuple[int, int, int], tuple[int, int]] = {}
 """What the sources and the relays on their lines cover, and which of them emit, by the
 sources, the relays and the blocking squares: none of these change when a fighting unit of
 the side moves, so the moves of one turn find it here."""
 _COVERED_SIZE = 1 << 12
+_RAYS_OF: dict[int, int] = {}
+"""The squares on the rays of the emitters (sources and relays), by the emitters."""
 
 
 def _lines(pending: int, relay_bits: int, block_bits: int, covered: int,
@@ -225,14 +229,27 @@ def _lines(pending: int, relay_bits: int, block_bits: int, covered: int,
         pending ^= low
         e = low.bit_length() - 1
         emitted |= low
-        covered |= low
-        covered |= _emit(e, _ALL_RAY_BITS[e] & block_bits)
+        hits = _ALL_RAY_BITS[e] & block_bits
+        covered |= low | (_EMITTED.get((e, hits)) or _emit(e, hits))
         pending |= covered & relay_bits & ~emitted
     return covered, emitted
 
 
 def _source_lines(source_bits: int, relay_bits: int, block_bits: int) -> tuple[int, int]:
-    """Covered and emitting squares of the lines from the sources and the relays they reach."""
+    """Covered and emitting squares of the lines from the sources and the relays they reach.
+
+    Only blockers on a ray of a source or relay can matter, so only those enter the key:
+    an enemy unit moving elsewhere leaves the answer where it was."""
+    emitters = source_bits | relay_bits
+    rays = _RAYS_OF.get(emitters)
+    if rays is None:
+        rays = 0
+        for square in _squares(emitters):
+            rays |= _ALL_RAY_BITS[square]
+        if len(_RAYS_OF) >= _COVERED_SIZE:
+            _RAYS_OF.clear()
+        _RAYS_OF[emitters] = rays
+    block_bits &= rays
     key = (source_bits, relay_bits, block_bits)
     found = _COVERED.get(key)
     if found is None:
@@ -264,12 +281,13 @@ def communication(fighting_bits: int, relay_bits: int, block_bits: int, source_b
     chain_bits = fighting_bits | relay_bits if opts.adjacency_via_relays else fighting_bits
     while True:
         members = frontier = covered & chain_bits
-        while frontier:  # the squares adjacent to the frontier, as in _neighbours_of
+        rest = chain_bits & ~members
+        while frontier and rest:  # the squares adjacent to the frontier, as in _neighbours_of
             east = (frontier << 1 | frontier << (COLS + 1) | frontier >> (COLS - 1)) & _NOT_WEST
             west = (frontier >> 1 | frontier >> (COLS + 1) | frontier << (COLS - 1)) & _NOT_EAST
-            frontier = ((east | west | frontier << COLS | frontier >> COLS) & _BOARD
-                        & chain_bits & ~members)
+            frontier = (east | west | frontier << COLS | frontier >> COLS) & rest
             members |= frontier
+            rest ^= frontier
         if opts.relay_adjacent:
             extra = relay_bits & ~emitted & _neighbours_of(members & fighting_bits)
             if extra:
@@ -283,7 +301,13 @@ def communication(fighting_bits: int, relay_bits: int, block_bits: int, source_b
     elif mode == "covered":
         relays_online = relay_bits & (covered | members)
     else:
-        relays_online = relay_bits & (covered | members | _neighbours_of(online))
+        relays_online = relay_bits & (covered | members)
+        pending = relay_bits & ~relays_online
+        while pending:
+            low = pending & -pending
+            pending ^= low
+            if _NEIGHBOUR_BITS[low.bit_length() - 1] & online:
+                relays_online |= low
     return Status(covered, online, relays_online, fighting_bits | relay_bits,
                   fighting_bits.bit_count())
 
@@ -805,7 +829,8 @@ class Position(base.Position[Any]):
         return move
 
     def _apply_step(self, step: Step) -> None:
-        self._begin()
+        if not self.started:
+            self._begin()
         origin, dest = step.origin, step.target
         board = self.board
         v = board[origin]
@@ -815,13 +840,15 @@ class Position(base.Position[Any]):
         units = self.units[side]
         units.discard(origin)
         units.add(dest)
-        if IS_FIGHTING[v]:
+        fighting = IS_FIGHTING[v]
+        if fighting:
             self.fighting_bits[side] ^= _BIT[origin] | _BIT[dest]
         else:
             self.relay_bits[side] ^= _BIT[origin] | _BIT[dest]
-        self.moved.discard(origin)
-        self.moved.add(dest)
-        was_retreat = self._retreat_now() and origin == self.retreat
+        moved = self.moved
+        moved.discard(origin)
+        moved.add(dest)
+        was_retreat = self.moves_made == 0 and origin == self.retreat
         self.moves_made += 1
         if was_retreat:
             self.retreat = None
@@ -829,11 +856,14 @@ class Position(base.Position[Any]):
         elif self.dislodged == origin:
             self.dislodged = dest
         self.events.append(("step", origin, dest, v, was_retreat))
-        if IS_FIGHTING[v] and self._enemy_arsenal(dest, side):
+        if fighting and dest in ARSENAL_OWNER and self._enemy_arsenal(dest, side):
             self.alive[_ARSENAL_INDEX[dest]] = False
             self.arsenal_taken = dest
             self.events.append(("arsenal", dest, 1 - side))
-        self._touch()
+        self._status = [None, None]  # what _touch() does
+        self._outcome = None
+        self._over = None
+        self._resolved = None
 
     def _apply_attack(self, target: int) -> None:
         self._begin()
@@ -955,7 +985,8 @@ class Position(base.Position[Any]):
             self._begin()
             for origin, dest, offset in steps:
                 step = Step(origin, dest)
-                self._check_step(step, offset, (snap, made))
+                if not self._is_plain_step(origin, dest):
+                    self._explain_step(step, offset, (snap, made))
                 self._apply_step(step)  # not push: the snapshot above restores the position
                 made.append(step)
             if attack is None:
@@ -987,21 +1018,15 @@ class Position(base.Position[Any]):
         squares = " ".join(NAMES[d] for d in self._destinations(r, retreat=True))
         return f"{unit_name(self.board[r])} on {NAMES[r]} must retreat first (to {squares})"
 
-    def _check_step(self, step: Step, offset: int,
-                    trail: tuple[tuple[Any, ...], list[Step]] | None = None) -> None:
-        """Raise the diagnostic of the first rule of spec §7 that ``step`` breaks here;
-        ``trail`` is the snapshot and the steps made so far when :meth:`resolve` checks a
-        turn."""
-        self._begin()
-        if not self._is_plain_step(step.origin, step.target):
-            self._explain_step(step, offset, trail)
-
     def _is_plain_step(self, origin: int, dest: int) -> bool:
         """Whether ``origin``-``dest`` is a legal move here that meets none of the rarer rules
         (a pending retreat, an enemy arsenal, a fallen arsenal, two-step-via-online): the quick
         yes for most moves of a record. No means only that :meth:`_explain_step` must look.
         The turn must have begun."""
-        if (self._decided() or self.moves_made >= self.limit or self.arsenal_taken is not None
+        over = self._over
+        if over is None:
+            over = self._over = self._decided_now()
+        if (over or self.moves_made >= self.limit or self.arsenal_taken is not None
                 or (self.retreat is not None and self.moves_made == 0)):
             return False
         board = self.board

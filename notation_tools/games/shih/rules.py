@@ -63,7 +63,7 @@ class Position(base.Position[Move]):
     """
 
     __slots__ = ("rules", "options", "walls", "board", "spins", "score", "turn", "counts",
-                 "quiet", "_stack", "_seen")
+                 "quiet", "last_effects", "_stack", "_seen")
 
     def __init__(self, rules: Rules, walls: Sequence[int], board: Sequence[int],
                  spins: Sequence[int], turn: int, score: Sequence[int] = (0, 0)) -> None:
@@ -77,6 +77,10 @@ class Position(base.Position[Move]):
         self.counts = [self.board.count(BLUE), self.board.count(RED)]
         self.quiet = 0
         """Turns in a row without a capture or surrender (``draw-no-capture-turns``, §10)."""
+        self.last_effects: tuple[ActionEffect, ...] = ()
+        """What each action of the last turn pushed did, as :meth:`effects` says but with
+        no ``ended`` flag set (only a turn's last action can end the game); empty after
+        :meth:`pop`."""
         self._stack: list[tuple] = []
         self._seen: dict[tuple, int] = {}
         if self.options.threefold:
@@ -108,6 +112,7 @@ class Position(base.Position[Move]):
         new.walls, new.board = self.walls[:], self.board[:]
         new.spins, new.score, new.counts = self.spins[:], self.score[:], self.counts[:]
         new.turn, new.quiet = self.turn, self.quiet
+        new.last_effects = self.last_effects
         new._stack = self._stack[:]
         new._seen = dict(self._seen)
         return new
@@ -507,8 +512,7 @@ class Position(base.Position[Move]):
                             self.counts[:], self.turn, self.quiet))
         mover = self.turn
         pieces = self.counts[0] + self.counts[1]
-        for action in move.actions:
-            self._do(action, mover)
+        self.last_effects = tuple([self._do(action, mover)[1] for action in move.actions])
         # Every capture, self-capture and surrender takes pieces off the board (§10).
         self.quiet = 0 if self.counts[0] + self.counts[1] != pieces else self.quiet + 1
         self.turn = 1 - mover
@@ -526,6 +530,7 @@ class Position(base.Position[Move]):
             else:
                 del self._seen[key]
         move, walls, board, spins, score, counts, turn, quiet = self._stack.pop()
+        self.last_effects = ()
         # Copies, because a copy() of this position may hold the same stack entry.
         self.walls, self.board, self.spins, self.score = walls[:], board[:], spins[:], score[:]
         self.counts, self.turn, self.quiet = counts[:], turn, quiet

@@ -283,3 +283,23 @@ def test_fast_syntax_takes_every_written_turn_s12_1(seed):
             assert shih_notation._fast_pattern(text) == shih_notation._grammar_pattern(text)
             assert shih_notation._fast_pattern(text.upper()) == shih_notation._grammar_pattern(text)
         position.push(move)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from(["win-threshold=3", "standard", "self-capture=yes"]))
+def test_statistics_read_what_push_did_as_effects_says_s14(seed, rules_text):
+    """The statistics take each action's captures and the end from what ``push`` did; that
+    is what :meth:`Position.effects` says before the turn, ``ended`` flags included."""
+    rules = GAME.parse_rules(rules_text)
+    start, moves, _final = random_game(seed, 150, rules)
+    position = start.copy()
+    collector = GAME.new_stats(rules)
+    expected = []
+    for move in moves:
+        effects = tuple(position.effects(move))
+        if effects:
+            expected.append(effects)
+        collector.before_move(position, move)
+        position.push(move)
+        collector.after_move(position)
+    assert [effects for _ply, _side, _move, effects in collector._played] == expected
