@@ -303,3 +303,25 @@ def test_statistics_read_what_push_did_as_effects_says_s14(seed, rules_text):
         position.push(move)
         collector.after_move(position)
     assert [effects for _ply, _side, _move, effects in collector._played] == expected
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from(["standard", "win-threshold=3", "self-capture=yes"]))
+def test_pushing_the_turn_just_read_plays_it_as_from_scratch_s4(seed, rules_text):
+    """``push`` takes the state :meth:`Position.resolve` worked out for the turn it returned;
+    the position, what each action did and every take-back are those of the turn played
+    anew."""
+    rules = GAME.parse_rules(rules_text)
+    start, moves, _final = random_game(seed, 60, rules)
+    reused, anew = start.copy(), start.copy()
+    for move in moves:
+        read = GAME.parse_move(GAME.format_move(move, reused), reused)
+        assert reused._resolved is not None and reused._resolved[0] is read
+        reused.push(read)
+        anew.push(Turn(move.actions, move.early_end))  # equal, not the object resolve kept
+        assert reused.key() == anew.key() and reused.last_effects == anew.last_effects
+        assert (reused.counts, reused.quiet) == (anew.counts, anew.quiet)
+        assert reused._resolved is None
+    while anew._stack:
+        assert reused.pop() == anew.pop()
+        assert reused.key() == anew.key()
