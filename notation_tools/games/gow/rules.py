@@ -326,7 +326,7 @@ class Position(base.Position[Any]):
     __slots__ = ("rules", "options", "board", "alive", "turn", "turn_number", "retreat", "units",
                  "fighting_bits", "relay_bits", "started", "moves_made", "moved", "arsenal_taken", "dislodged", "failed",
                  "limit", "events", "last_events", "_history", "_status", "_outcome", "_over",
-                 "_resolved", "notes")
+                 "_resolved", "_lines_memo", "notes")
 
     def __init__(self, rules: Rules, board: Sequence[int], alive: list[bool], turn: int,
                  turn_number: int, retreat: int | None) -> None:
@@ -362,6 +362,9 @@ class Position(base.Position[Any]):
         self._outcome: tuple[Outcome | None] | None = None
         self._over: bool | None = None
         self._resolved: tuple[Turn, tuple[Any, ...], tuple[Any, ...]] | None = None
+        self._lines_memo: list[tuple[int, int, int, int] | None] = [None, None]
+        """Per side, the last (sources, relays, blockers, covered squares) worked out: the
+        moves of a turn by fighting units ask again with the same three."""
         self.notes: tuple[tuple[str, str], ...] = ()
 
     # ---- state save/restore ----------------------------------------------------------------
@@ -437,6 +440,7 @@ class Position(base.Position[Any]):
         new._outcome = self._outcome
         new._over = self._over
         new._resolved = None
+        new._lines_memo = self._lines_memo[:]
         new.notes = self.notes
         return new
 
@@ -491,7 +495,14 @@ class Position(base.Position[Any]):
         if cached is not None or opts.relay_adjacent or not opts.offline_units_block:
             return bool(self.status(side).online_bits >> square & 1)
         relays = self.relay_bits[side]
-        covered = _source_lines(self._source_bits(side), relays, self.fighting_bits[1 - side])[0]
+        sources = self._source_bits(side)
+        blockers = self.fighting_bits[1 - side]
+        last = self._lines_memo[side]
+        if last is not None and last[0] == sources and last[1] == relays and last[2] == blockers:
+            covered = last[3]
+        else:
+            covered = _source_lines(sources, relays, blockers)[0]
+            self._lines_memo[side] = (sources, relays, blockers, covered)
         chain = self.fighting_bits[side]
         if opts.adjacency_via_relays:
             chain |= relays
@@ -860,9 +871,11 @@ class Position(base.Position[Any]):
             self.alive[_ARSENAL_INDEX[dest]] = False
             self.arsenal_taken = dest
             self.events.append(("arsenal", dest, 1 - side))
-        self._status = [None, None]  # what _touch() does
+            self._over = None
+        # What _touch() does, but _over stays: a move takes no unit off the board, so only
+        # a fallen arsenal can decide the game.
+        self._status = [None, None]
         self._outcome = None
-        self._over = None
         self._resolved = None
 
     def _apply_attack(self, target: int) -> None:
