@@ -948,14 +948,15 @@ class Position(base.Position[Any]):
         return result
 
     def _compute_outcome(self) -> Outcome | None:
-        for side in (0, 1):
-            if not any(self.alive[i] for i in _SIDE_ARSENALS[side]):
-                return Outcome(1 - side, "arsenals",
-                               f"{SIDE_NAMES[side]} has lost both arsenals")
-        for side in (0, 1):
-            if not self.has_fighting(side):
-                return Outcome(1 - side, "annihilation",
-                               f"{SIDE_NAMES[side]} has no fighting unit left")
+        if self._decided():  # which side, and why
+            for side in (0, 1):
+                if not any(self.alive[i] for i in _SIDE_ARSENALS[side]):
+                    return Outcome(1 - side, "arsenals",
+                                   f"{SIDE_NAMES[side]} has lost both arsenals")
+            for side in (0, 1):
+                if not self.has_fighting(side):
+                    return Outcome(1 - side, "annihilation",
+                                   f"{SIDE_NAMES[side]} has no fighting unit left")
         if not self.started:
             side = self.turn
             if (self.retreat is not None and self.fighting_count(side) == 1
