@@ -16,7 +16,7 @@ text and formats no position string.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from notation_tools.games import base
@@ -42,23 +42,42 @@ _SIDE_ARSENALS = tuple(tuple(i for i, s in enumerate(ARSENALS) if ARSENAL_OWNER[
 MARK_TEXT = {"D": "target destroyed", "R": "forced retreat", "0": "no effect"}
 
 
-@dataclasses.dataclass(slots=True)
 class Status:
-    """One side's communication (§6.2): the covered squares (``covered[square]`` is 1 or 0;
-    ``covered_bits`` holds them as one integer, bit *s* for square *s*), the online fighting
-    units and the online relays."""
+    """One side's communication (§6.2), as bit sets (bit *s* for square *s*): the covered
+    squares, the online fighting units, the online relays and all the side's units; and how
+    many fighting units the side has. ``covered[square]`` reads 1 or 0; ``online`` and
+    ``relays_online`` are the same squares as sets, built on first use."""
 
-    covered_bits: int
-    online: set[int]
-    relays_online: set[int]
-    unit_bits: int = 0
-    """The side's units (fighting units and relays), as bits."""
-    fighting: int = 0
-    """How many fighting units the side has."""
+    __slots__ = ("covered_bits", "online_bits", "relays_online_bits", "unit_bits", "fighting",
+                 "_online", "_relays_online")
+
+    def __init__(self, covered_bits: int, online_bits: int, relays_online_bits: int,
+                 unit_bits: int, fighting: int) -> None:
+        self.covered_bits = covered_bits
+        self.online_bits = online_bits
+        self.relays_online_bits = relays_online_bits
+        self.unit_bits = unit_bits
+        self.fighting = fighting
+        self._online: set[int] | None = None
+        self._relays_online: set[int] | None = None
 
     @property
     def covered(self) -> _Bits:
         return _Bits(self.covered_bits)
+
+    @property
+    def online(self) -> set[int]:
+        """The squares of the side's online fighting units."""
+        if self._online is None:
+            self._online = set(_squares(self.online_bits))
+        return self._online
+
+    @property
+    def relays_online(self) -> set[int]:
+        """The squares of the side's online relays (per ``relay-status``)."""
+        if self._relays_online is None:
+            self._relays_online = set(_squares(self.relays_online_bits))
+        return self._relays_online
 
 
 class _Bits:
@@ -165,13 +184,12 @@ def _emit(square: int, hits: int) -> int:
 
 def compute_status(board: list[int], squares: Any, enemy_squares: Any, side: int,
                    sources: list[int], opts: Options, blockers: Any = None) -> Status:
-    """Lines of communication of ``side`` (§6.2), on bit sets of squares.
+    """Lines of communication of ``side`` (§6.2), from the squares of the units.
 
     ``squares`` are the side's unit squares and ``enemy_squares`` the other side's,
     ``sources`` its surviving arsenals; ``blockers`` is ``None`` (every enemy fighting unit
     cuts lines) or the set of squares that cut them.
     """
-    via_relays = opts.adjacency_via_relays
     relay_bits = fighting_bits = block_bits = enemy_bits = 0
     bit = _BIT
     for s in squares:
@@ -185,27 +203,95 @@ def compute_status(board: list[int], squares: Any, enemy_squares: Any, side: int
             block_bits |= bit[s]
     if blockers is not None:  # squares that cut lines, when a unit stands on them
         block_bits = _bits(blockers) & (enemy_bits | relay_bits | fighting_bits)
-    chain_bits = fighting_bits | relay_bits if via_relays else fighting_bits
-    covered = emitted = 0
-    pending = _bits(sources)
+    return communication(fighting_bits, relay_bits, block_bits, _bits(sources), opts)
+
+
+_NEAR = tuple(frozenset(steps) for steps in STEPS1)
+"""The squares next to each square that a move may enter (not mountains)."""
+_NEIGHBOUR_BITS = tuple(_bits(near) for near in NEIGHBOURS)
+"""The squares next to each square, as bits."""
+
+_COVERED: dict[tuple[int, int, int], tuple[int, int]] = {}
+"""What the sources and the relays on their lines cover, and which of them emit, by the
+sources, the relays and the blocking squares: none of these change when a fighting unit of
+the side moves, so the moves of one turn find it here."""
+_COVERED_SIZE = 1 << 12
+_RAYS_OF: dict[int, int] = {}
+"""The squares on the rays of the emitters (sources and relays), by the emitters."""
+
+
+def _lines(pending: int, relay_bits: int, block_bits: int, covered: int,
+           emitted: int) -> tuple[int, int]:
+    """Covered and emitting squares once the emitters ``pending`` (and every relay their
+    lines reach, in turn) have emitted."""
+    while pending:
+        low = pending & -pending
+        pending ^= low
+        e = low.bit_length() - 1
+        emitted |= low
+        hits = _ALL_RAY_BITS[e] & block_bits
+        covered |= low | (_EMITTED.get((e, hits)) or _emit(e, hits))
+        pending |= covered & relay_bits & ~emitted
+    return covered, emitted
+
+
+def _source_lines(source_bits: int, relay_bits: int, block_bits: int) -> tuple[int, int]:
+    """Covered and emitting squares of the lines from the sources and the relays they reach.
+
+    Only blockers on a ray of a source or relay can matter, so only those enter the key:
+    an enemy unit moving elsewhere leaves the answer where it was."""
+    emitters = source_bits | relay_bits
+    rays = _RAYS_OF.get(emitters)
+    if rays is None:
+        rays = 0
+        for square in _squares(emitters):
+            rays |= _ALL_RAY_BITS[square]
+        if len(_RAYS_OF) >= _COVERED_SIZE:
+            _RAYS_OF.clear()
+        _RAYS_OF[emitters] = rays
+    block_bits &= rays
+    key = (source_bits, relay_bits, block_bits)
+    found = _COVERED.get(key)
+    if found is None:
+        found = _lines(source_bits, relay_bits, block_bits, 0, 0)
+        if len(_COVERED) >= _COVERED_SIZE:
+            _COVERED.clear()
+        _COVERED[key] = found
+    return found
+
+
+def _reaches(start: int, chain_bits: int, covered: int) -> bool:
+    """Whether the squares of ``chain_bits`` connected to ``start`` (a bit of it) include a
+    covered one: whether the unit there is online (§6.2), found without the other units'
+    answers."""
+    component = frontier = start
+    while frontier:
+        if frontier & covered:
+            return True
+        frontier = _neighbours_of(frontier) & chain_bits & ~component
+        component |= frontier
+    return False
+
+
+def communication(fighting_bits: int, relay_bits: int, block_bits: int, source_bits: int,
+                  opts: Options) -> Status:
+    """Lines of communication of a side (§6.2) on bit sets: its fighting units, its relays,
+    the squares that cut its lines and its surviving arsenals."""
+    covered, emitted = _source_lines(source_bits, relay_bits, block_bits)
+    chain_bits = fighting_bits | relay_bits if opts.adjacency_via_relays else fighting_bits
     while True:
-        while pending:
-            low = pending & -pending
-            pending ^= low
-            e = low.bit_length() - 1
-            emitted |= low
-            covered |= low
-            covered |= _emit(e, _ALL_RAY_BITS[e] & block_bits)
-            pending |= covered & relay_bits & ~emitted
-        members = covered & chain_bits
-        frontier = members
-        while frontier:
-            frontier = _neighbours_of(frontier) & chain_bits & ~members
+        members = frontier = covered & chain_bits
+        rest = chain_bits & ~members
+        while frontier and rest:  # the squares adjacent to the frontier, as in _neighbours_of
+            east = (frontier << 1 | frontier << (COLS + 1) | frontier >> (COLS - 1)) & _NOT_WEST
+            west = (frontier >> 1 | frontier >> (COLS + 1) | frontier << (COLS - 1)) & _NOT_EAST
+            frontier = (east | west | frontier << COLS | frontier >> COLS) & rest
             members |= frontier
+            rest ^= frontier
         if opts.relay_adjacent:
             extra = relay_bits & ~emitted & _neighbours_of(members & fighting_bits)
             if extra:
-                pending = extra
+                covered, emitted = _lines(extra, relay_bits, block_bits, covered, emitted)
                 continue
         break
     online = members & fighting_bits
@@ -215,9 +301,14 @@ def compute_status(board: list[int], squares: Any, enemy_squares: Any, side: int
     elif mode == "covered":
         relays_online = relay_bits & (covered | members)
     else:
-        relays_online = relay_bits & (covered | members | _neighbours_of(online))
-    return Status(covered, {q for q in squares if online >> q & 1},
-                  {q for q in squares if relays_online >> q & 1}, fighting_bits | relay_bits,
+        relays_online = relay_bits & (covered | members)
+        pending = relay_bits & ~relays_online
+        while pending:
+            low = pending & -pending
+            pending ^= low
+            if _NEIGHBOUR_BITS[low.bit_length() - 1] & online:
+                relays_online |= low
+    return Status(covered, online, relays_online, fighting_bits | relay_bits,
                   fighting_bits.bit_count())
 
 
@@ -227,28 +318,36 @@ class Position(base.Position[Any]):
     State: ``board`` (500 unit codes, 0 = empty), ``alive`` (the four arsenals in the order
     B15, D8, T3, T23), ``turn`` (side to act), ``turn_number`` (spec §5.3), ``retreat`` (square
     of the pending forced retreat of the side to move, or None), and the progress of the turn
-    in hand (units moved, arsenal taken). Statuses are computed on demand and cached until the
-    board changes.
+    in hand (units moved, arsenal taken). ``units`` holds each side's unit squares, and
+    ``fighting_bits`` and ``relay_bits`` the same squares as bits by kind. Statuses are computed
+    on demand and cached until the board changes.
     """
 
     __slots__ = ("rules", "options", "board", "alive", "turn", "turn_number", "retreat", "units",
-                 "started", "moves_made", "moved", "arsenal_taken", "dislodged", "failed",
+                 "fighting_bits", "relay_bits", "started", "moves_made", "moved", "arsenal_taken", "dislodged", "failed",
                  "limit", "events", "last_events", "_history", "_status", "_outcome", "_over",
-                 "notes")
+                 "_resolved", "_lines_memo", "notes")
 
-    def __init__(self, rules: Rules, board: list[int], alive: list[bool], turn: int,
+    def __init__(self, rules: Rules, board: Sequence[int], alive: list[bool], turn: int,
                  turn_number: int, retreat: int | None) -> None:
         self.rules = rules
         self.options = options_of(Options, rules)
-        self.board = board
+        # A bytearray: the snapshot kept for pop() at every push copies it in one piece.
+        self.board = bytearray(board)
         self.alive = alive
         self.turn = turn
         self.turn_number = turn_number
         self.retreat = retreat
         self.units: list[set[int]] = [set(), set()]
+        self.fighting_bits = [0, 0]
+        self.relay_bits = [0, 0]
         for s, v in enumerate(board):
             if v:
                 self.units[SIDE_OF[v]].add(s)
+                if IS_FIGHTING[v]:
+                    self.fighting_bits[SIDE_OF[v]] |= 1 << s
+                else:
+                    self.relay_bits[SIDE_OF[v]] |= 1 << s
         self.started = False
         self.moves_made = 0
         self.moved: set[int] = set()
@@ -262,27 +361,34 @@ class Position(base.Position[Any]):
         self._status: list[Status | None] = [None, None]
         self._outcome: tuple[Outcome | None] | None = None
         self._over: bool | None = None
+        self._resolved: tuple[Turn, tuple[Any, ...], tuple[Any, ...]] | None = None
+        self._lines_memo: list[tuple[int, int, int, int] | None] = [None, None]
+        """Per side, the last (sources, relays, blockers, covered squares) worked out: the
+        moves of a turn by fighting units ask again with the same three."""
         self.notes: tuple[tuple[str, str], ...] = ()
 
     # ---- state save/restore ----------------------------------------------------------------
 
     def _snapshot(self) -> tuple[Any, ...]:
         # Compact (the board as bytes, the unit sets as tuples): a record keeps one snapshot
-        # per ply for pop(), so a 100,000-ply record must not keep 100,000 board lists.
+        # per ply for pop(), so a 100,000-ply record must not keep 100,000 boards of objects.
         return (bytes(self.board), tuple(self.alive), self.turn, self.turn_number,
                 self.retreat, tuple(self.units[0]), tuple(self.units[1]), self.started,
                 self.moves_made, tuple(self.moved), self.arsenal_taken, self.dislodged,
-                self.failed, self.limit, self.events, len(self.events), self.last_events)
+                self.failed, self.limit, self.events, len(self.events), self.last_events,
+                tuple(self.fighting_bits), tuple(self.relay_bits))
 
     def _restore(self, snap: tuple[Any, ...]) -> None:
         (board, alive, self.turn, self.turn_number, self.retreat, u0, u1, self.started,
          self.moves_made, moved, self.arsenal_taken, self.dislodged, self.failed,
-         self.limit, events, n_events, self.last_events) = snap
+         self.limit, events, n_events, self.last_events, fighting_bits, relay_bits) = snap
         # New objects each time: a snapshot may be restored twice when a copy() shares the
         # history.
-        self.board = list(board)
+        self.board = bytearray(board)
         self.alive = list(alive)
         self.units = [set(u0), set(u1)]
+        self.fighting_bits = list(fighting_bits)
+        self.relay_bits = list(relay_bits)
         self.moved = set(moved)
         self.events = events[:n_events]
         self._touch()
@@ -291,6 +397,21 @@ class Position(base.Position[Any]):
         self._status = [None, None]
         self._outcome = None
         self._over = None
+        self._resolved = None
+
+    def _hand(self) -> tuple[Any, ...]:
+        """The state that a turn's steps change, as the objects themselves (not copies)."""
+        return (self.board, self.alive, self.units, self.fighting_bits, self.relay_bits,
+                self.moved, self.events, self.retreat, self.started, self.moves_made,
+                self.arsenal_taken, self.dislodged, self.failed, self.limit, self._status)
+
+    def _take_hand(self, hand: tuple[Any, ...]) -> None:
+        (self.board, self.alive, self.units, self.fighting_bits, self.relay_bits, self.moved,
+         self.events, self.retreat, self.started, self.moves_made, self.arsenal_taken,
+         self.dislodged, self.failed, self.limit, self._status) = hand
+        self._outcome = None
+        self._over = None
+        self._resolved = None
 
     def copy(self) -> Position:
         """An independent copy (history included, so it can be popped)."""
@@ -303,6 +424,8 @@ class Position(base.Position[Any]):
         new.turn_number = self.turn_number
         new.retreat = self.retreat
         new.units = [set(self.units[0]), set(self.units[1])]
+        new.fighting_bits = self.fighting_bits[:]
+        new.relay_bits = self.relay_bits[:]
         new.started = self.started
         new.moves_made = self.moves_made
         new.moved = set(self.moved)
@@ -316,6 +439,8 @@ class Position(base.Position[Any]):
         new._status = list(self._status)
         new._outcome = self._outcome
         new._over = self._over
+        new._resolved = None
+        new._lines_memo = self._lines_memo[:]
         new.notes = self.notes
         return new
 
@@ -345,23 +470,51 @@ class Position(base.Position[Any]):
         if cached is not None:
             return cached
         opts = self.options
+        fighting, relays = self.fighting_bits, self.relay_bits
         if opts.offline_units_block:
-            status = compute_status(self.board, self.units[side], self.units[1 - side], side,
-                                    self.sources(side), opts)
+            status = communication(fighting[side], relays[side], fighting[1 - side],
+                                   self._source_bits(side), opts)
             self._status[side] = status
             return status
         # offline-units-block=no (spec §6.2): pass 1 with every enemy fighting unit blocking,
         # pass 2 with only the enemy units that pass 1 found online.
-        first = [compute_status(self.board, self.units[s], self.units[1 - s], s, self.sources(s),
-                                opts)
-                 for s in (0, 1)]
+        first = [communication(fighting[s], relays[s], fighting[1 - s], self._source_bits(s),
+                               opts) for s in (0, 1)]
         for s in (0, 1):
-            self._status[s] = compute_status(self.board, self.units[s], self.units[1 - s], s,
-                                             self.sources(s), opts,
-                                             blockers=first[1 - s].online)
+            self._status[s] = communication(fighting[s], relays[s], first[1 - s].online_bits,
+                                            self._source_bits(s), opts)
         result = self._status[side]
         assert result is not None
         return result
+
+    def _is_fighting_online(self, side: int, square: int) -> bool:
+        """Whether ``side``'s fighting unit on ``square`` is online: what :meth:`status` says,
+        without working out every other unit's answer when that is not cached."""
+        cached = self._status[side]
+        opts = self.options
+        if cached is not None or opts.relay_adjacent or not opts.offline_units_block:
+            return bool(self.status(side).online_bits >> square & 1)
+        relays = self.relay_bits[side]
+        sources = self._source_bits(side)
+        blockers = self.fighting_bits[1 - side]
+        last = self._lines_memo[side]
+        if last is not None and last[0] == sources and last[1] == relays and last[2] == blockers:
+            covered = last[3]
+        else:
+            covered = _source_lines(sources, relays, blockers)[0]
+            self._lines_memo[side] = (sources, relays, blockers, covered)
+        chain = self.fighting_bits[side]
+        if opts.adjacency_via_relays:
+            chain |= relays
+        return _reaches(_BIT[square], chain, covered)
+
+    def _source_bits(self, side: int) -> int:
+        alive = self.alive
+        bits = 0
+        for i in _SIDE_ARSENALS[side]:
+            if alive[i]:
+                bits |= _BIT[ARSENALS[i]]
+        return bits
 
     def is_online(self, square: int) -> bool:
         """Whether the unit on ``square`` is in communication (relays per ``relay-status``)."""
@@ -369,7 +522,7 @@ class Position(base.Position[Any]):
         if not v:
             return False
         st = self.status(SIDE_OF[v])
-        return square in (st.online if IS_FIGHTING[v] else st.relays_online)
+        return bool((st.online_bits if IS_FIGHTING[v] else st.relays_online_bits) >> square & 1)
 
     def offline_units(self, side: int) -> tuple[list[int], list[int]]:
         """Squares of ``side``'s offline fighting units and offline relays."""
@@ -380,15 +533,10 @@ class Position(base.Position[Any]):
         return fighting, relays
 
     def fighting_count(self, side: int) -> int:
-        board = self.board
-        return sum(1 for s in self.units[side] if IS_FIGHTING[board[s]])
+        return self.fighting_bits[side].bit_count()
 
     def has_fighting(self, side: int) -> bool:
-        board = self.board
-        for s in self.units[side]:
-            if IS_FIGHTING[board[s]]:
-                return True
-        return False
+        return self.fighting_bits[side] != 0
 
     def _enemy_arsenal(self, square: int, side: int) -> bool:
         owner = ARSENAL_OWNER.get(square)
@@ -402,7 +550,7 @@ class Position(base.Position[Any]):
         if r is None:
             return None
         v = self.board[r]
-        if IS_FIGHTING[v] and not self.options.offline_retreat_move and r not in self.status(SIDE_OF[v]).online:
+        if IS_FIGHTING[v] and not self.options.offline_retreat_move and not self.status(SIDE_OF[v]).online_bits >> r & 1:
             return "offline"
         if not self._destinations(r, retreat=True):
             return "no square"
@@ -413,6 +561,7 @@ class Position(base.Position[Any]):
         if self.started:
             return
         self.started = True
+        self._resolved = None
         self.limit = MOVES_PER_TURN
         self.failed = None
         cause = self._retreat_failure()
@@ -420,8 +569,7 @@ class Position(base.Position[Any]):
             r = self.retreat
             assert r is not None
             v = self.board[r]
-            self.board[r] = 0
-            self.units[SIDE_OF[v]].discard(r)
+            self._remove(r, v)
             self.failed = (r, v, cause)
             self.retreat = None
             self.dislodged = None
@@ -429,6 +577,16 @@ class Position(base.Position[Any]):
                 self.limit = 4
             self.events.append(("failed-retreat", r, v, cause))
             self._touch()
+
+    def _remove(self, square: int, v: int) -> None:
+        """Take the unit ``v`` off ``square``."""
+        self.board[square] = 0
+        side = SIDE_OF[v]
+        self.units[side].discard(square)
+        if IS_FIGHTING[v]:
+            self.fighting_bits[side] &= ~_BIT[square]
+        else:
+            self.relay_bits[side] &= ~_BIT[square]
 
     def _began(self) -> Position:
         """``self`` if the turn has started (or nothing happens at its start), else a copy on
@@ -441,22 +599,13 @@ class Position(base.Position[Any]):
 
     # ---- movement (spec §7) ------------------------------------------------------------------
 
-    def _lifted_online(self, origin: int, side: int) -> Any:
-        """Squares online for ``side`` with the unit on ``origin`` lifted (spec §7.2)."""
-        board = self.board[:]
-        board[origin] = 0
-        squares = set(self.units[side])
-        squares.discard(origin)
-        st = compute_status(board, squares, self.units[1 - side], side, self.sources(side),
-                            self.options)
-        near = set(st.online)
-        for s in st.online:
-            near.update(NEIGHBOURS[s])
-
-        class _Online:
-            def __contains__(self, square: int) -> bool:
-                return bool(st.covered[square]) or square in near
-        return _Online()
+    def _lifted_online(self, origin: int, side: int) -> int:
+        """Squares online for ``side`` with the unit on ``origin`` lifted (spec §7.2), as bits:
+        the covered squares and those of or next to an online fighting unit."""
+        lifted = ~_BIT[origin]
+        st = communication(self.fighting_bits[side] & lifted, self.relay_bits[side] & lifted,
+                           self.fighting_bits[1 - side], self._source_bits(side), self.options)
+        return st.covered_bits | st.online_bits | _neighbours_of(st.online_bits)
 
     def _destinations(self, origin: int, *, retreat: bool = False) -> list[int]:
         """Squares the unit on ``origin`` may move to now, ignoring whether it may move at all."""
@@ -473,7 +622,7 @@ class Position(base.Position[Any]):
                 if self.options.two_step_via_online:
                     if online is None:
                         online = self._lifted_online(origin, side)
-                    if not any(not board[m] and m in online for m in middles):
+                    if not any(not board[m] and online >> m & 1 for m in middles):
                         continue
                 elif all(board[m] for m in middles):
                     continue
@@ -506,13 +655,13 @@ class Position(base.Position[Any]):
             assert r is not None
             return [Step(r, d) for d in pos._destinations(r, retreat=True)]
         side = pos.turn
-        st = pos.status(side)
+        online = pos.status(side).online_bits
         out = []
         for s in sorted(pos.units[side]):
             if s in pos.moved:
                 continue
             v = pos.board[s]
-            if IS_FIGHTING[v] and s not in st.online:
+            if IS_FIGHTING[v] and not online >> s & 1:
                 continue
             out.extend(Step(s, d) for d in pos._destinations(s))
         return out
@@ -528,7 +677,7 @@ class Position(base.Position[Any]):
         attacker = 1 - defender
         st_a = self.status(attacker)
         st_d = self.status(defender)
-        online_a = st_a.online
+        online_a = st_a.online_bits
         dislodged = self.dislodged if self.turn == attacker else None
         cavalry = code(attacker, CAVALRY)
         terrain = TERRAIN[target]
@@ -542,7 +691,7 @@ class Position(base.Position[Any]):
                     continue
                 column = []
                 for s in ray:
-                    if (board[s] == cavalry and s in online_a and TERRAIN[s] != FORT
+                    if (board[s] == cavalry and online_a >> s & 1 and TERRAIN[s] != FORT
                             and s != dislodged):
                         column.append(s)
                     else:
@@ -559,12 +708,12 @@ class Position(base.Position[Any]):
         blocked_by = opts.fire_blocked_by
         bonus_unit = opts.bonus_unit
         relay_range = opts.relay_range
-        online_d = st_d.online
-        relays_d = st_d.relays_online
+        online_d = st_d.online_bits
+        relays_d = st_d.relays_online_bits
         if v_target and IS_FIGHTING[v_target]:
-            own = DEFENCE[v_target][terrain] if target in online_d else 0
+            own = DEFENCE[v_target][terrain] if online_d >> target & 1 else 0
         else:
-            own = 1 if target in relays_d else 0
+            own = 1 if relays_d >> target & 1 else 0
         def_parts = [(target, own, "self")]
         defence = own
         for ray in FIRE_RAYS[target]:
@@ -575,7 +724,7 @@ class Position(base.Position[Any]):
                     continue
                 side = SIDE_OF[v]
                 if side == attacker:
-                    if (s not in charging and IS_FIGHTING[v] and k <= RANGE[v] and s in online_a
+                    if (s not in charging and IS_FIGHTING[v] and k <= RANGE[v] and online_a >> s & 1
                             and s != dislodged
                             and not (blocked_by == "any" and (seen_a or seen_d))
                             and not (blocked_by == "enemy" and seen_d)):
@@ -587,11 +736,11 @@ class Position(base.Position[Any]):
                                or (blocked_by == "enemy" and seen_a))
                     if not blocked:
                         if IS_FIGHTING[v]:
-                            if k <= RANGE[v] and s in online_d:
+                            if k <= RANGE[v] and online_d >> s & 1:
                                 value = DEFENCE[v][TERRAIN[s] if bonus_unit else PLAIN]
                                 defence += value
                                 def_parts.append((s, value, "support"))
-                        elif k <= relay_range and s in relays_d:
+                        elif k <= relay_range and relays_d >> s & 1:
                             defence += 1
                             def_parts.append((s, 1, "support"))
                     seen_d = True
@@ -659,10 +808,17 @@ class Position(base.Position[Any]):
         Trusts that ``move`` came from :meth:`legal_moves`, :meth:`resolve` or
         ``Game.parse_move``; it does not check legality.
         """
-        snap = self._snapshot()
+        resolved = self._resolved
+        if resolved is not None and resolved[0] is move:
+            # The turn resolve() just checked here: its steps are already played out.
+            snap = resolved[1]
+            self._take_hand(resolved[2])
+        else:
+            snap = self._snapshot()
+            if isinstance(move, Turn):
+                for step in move.steps:
+                    self._apply_step(step)
         if isinstance(move, Turn):
-            for step in move.steps:
-                self._apply_step(step)
             if move.attack is not None:
                 self._apply_attack(move.attack.target)
             else:
@@ -684,7 +840,8 @@ class Position(base.Position[Any]):
         return move
 
     def _apply_step(self, step: Step) -> None:
-        self._begin()
+        if not self.started:
+            self._begin()
         origin, dest = step.origin, step.target
         board = self.board
         v = board[origin]
@@ -694,9 +851,15 @@ class Position(base.Position[Any]):
         units = self.units[side]
         units.discard(origin)
         units.add(dest)
-        self.moved.discard(origin)
-        self.moved.add(dest)
-        was_retreat = self._retreat_now() and origin == self.retreat
+        fighting = IS_FIGHTING[v]
+        if fighting:
+            self.fighting_bits[side] ^= _BIT[origin] | _BIT[dest]
+        else:
+            self.relay_bits[side] ^= _BIT[origin] | _BIT[dest]
+        moved = self.moved
+        moved.discard(origin)
+        moved.add(dest)
+        was_retreat = self.moves_made == 0 and origin == self.retreat
         self.moves_made += 1
         if was_retreat:
             self.retreat = None
@@ -704,11 +867,16 @@ class Position(base.Position[Any]):
         elif self.dislodged == origin:
             self.dislodged = dest
         self.events.append(("step", origin, dest, v, was_retreat))
-        if IS_FIGHTING[v] and self._enemy_arsenal(dest, side):
+        if fighting and dest in ARSENAL_OWNER and self._enemy_arsenal(dest, side):
             self.alive[_ARSENAL_INDEX[dest]] = False
             self.arsenal_taken = dest
             self.events.append(("arsenal", dest, 1 - side))
-        self._touch()
+            self._over = None
+        # What _touch() does, but _over stays: a move takes no unit off the board, so only
+        # a fallen arsenal can decide the game.
+        self._status = [None, None]
+        self._outcome = None
+        self._resolved = None
 
     def _apply_attack(self, target: int) -> None:
         self._begin()
@@ -718,8 +886,7 @@ class Position(base.Position[Any]):
         self.events.append(("attack", target, v, combat, mark))
         next_retreat = None
         if mark == "D":
-            self.board[target] = 0
-            self.units[SIDE_OF[v]].discard(target)
+            self._remove(target, v)
             self.events.append(("destroyed", target, v, "attack"))
             self._touch()
         elif mark == "R":
@@ -762,10 +929,11 @@ class Position(base.Position[Any]):
         return self._over
 
     def _decided_now(self) -> bool:
-        if not any(self.alive[i] for i in _SIDE_ARSENALS[0]) or not any(
-                self.alive[i] for i in _SIDE_ARSENALS[1]):
+        alive = self.alive
+        (north_1, north_2), (south_1, south_2) = _SIDE_ARSENALS
+        if not (alive[north_1] or alive[north_2]) or not (alive[south_1] or alive[south_2]):
             return True
-        return not self.has_fighting(0) or not self.has_fighting(1)
+        return not self.fighting_bits[0] or not self.fighting_bits[1]
 
     def outcome(self) -> Outcome | None:
         """``None`` while the game goes on, else the winner and reason (spec §10).
@@ -780,14 +948,15 @@ class Position(base.Position[Any]):
         return result
 
     def _compute_outcome(self) -> Outcome | None:
-        for side in (0, 1):
-            if not any(self.alive[i] for i in _SIDE_ARSENALS[side]):
-                return Outcome(1 - side, "arsenals",
-                               f"{SIDE_NAMES[side]} has lost both arsenals")
-        for side in (0, 1):
-            if not self.has_fighting(side):
-                return Outcome(1 - side, "annihilation",
-                               f"{SIDE_NAMES[side]} has no fighting unit left")
+        if self._decided():  # which side, and why
+            for side in (0, 1):
+                if not any(self.alive[i] for i in _SIDE_ARSENALS[side]):
+                    return Outcome(1 - side, "arsenals",
+                                   f"{SIDE_NAMES[side]} has lost both arsenals")
+            for side in (0, 1):
+                if not self.has_fighting(side):
+                    return Outcome(1 - side, "annihilation",
+                                   f"{SIDE_NAMES[side]} has no fighting unit left")
         if not self.started:
             side = self.turn
             if (self.retreat is not None and self.fighting_count(side) == 1
@@ -796,8 +965,7 @@ class Position(base.Position[Any]):
                                f"{SIDE_NAMES[side]}'s last fighting unit cannot retreat")
             if self.options.relay_collapse_win and self.turn_number > 1:
                 collapsed = [s for s in (0, 1)
-                             if not any(IS_RELAY[self.board[q]] for q in self.units[s])
-                             and not self.status(s).online]
+                             if not self.relay_bits[s] and not self.status(s).online_bits]
                 if collapsed:
                     loser = collapsed[0] if len(collapsed) == 1 else self.turn
                     return Outcome(1 - loser, "relay-collapse",
@@ -823,7 +991,6 @@ class Position(base.Position[Any]):
         """
         snap = self._snapshot()
         status, outcome, over = list(self._status), self._outcome, self._over
-        depth = len(self._history)
         made: list[Step] = []
         try:
             if self._ended():
@@ -832,19 +999,24 @@ class Position(base.Position[Any]):
             self._begin()
             for origin, dest, offset in steps:
                 step = Step(origin, dest)
-                self._check_step(step, offset)
-                self.push(step)
+                if not self._is_plain_step(origin, dest):
+                    self._explain_step(step, offset, (snap, made))
+                self._apply_step(step)  # not push: the snapshot above restores the position
                 made.append(step)
             if attack is None:
                 self._check_end(end_offset)
-                return Turn(tuple(made), None)
-            target, mark, offset = attack
-            self._check_attack(target, mark, offset)
-            return Turn(tuple(made), Attack(target, mark))
+                turn = Turn(tuple(made), None)
+            else:
+                target, mark, offset = attack
+                self._check_attack(target, mark, offset)
+                turn = Turn(tuple(made), Attack(target, mark))
+            played = self._hand()
         finally:
-            del self._history[depth:]
             self._restore(snap)
             self._status, self._outcome, self._over = status, outcome, over
+        # Kept until the position changes, so that pushing this turn next reuses the steps.
+        self._resolved = (turn, snap, played)
+        return turn
 
     def _fail(self, message: str, code: str, rule: str, offset: int) -> IllegalMoveError:
         return IllegalMoveError(message, code=code, rule=rule, offset=offset)
@@ -860,8 +1032,34 @@ class Position(base.Position[Any]):
         squares = " ".join(NAMES[d] for d in self._destinations(r, retreat=True))
         return f"{unit_name(self.board[r])} on {NAMES[r]} must retreat first (to {squares})"
 
-    def _check_step(self, step: Step, offset: int) -> None:
-        self._begin()
+    def _is_plain_step(self, origin: int, dest: int) -> bool:
+        """Whether ``origin``-``dest`` is a legal move here that meets none of the rarer rules
+        (a pending retreat, an enemy arsenal, a fallen arsenal, two-step-via-online): the quick
+        yes for most moves of a record. No means only that :meth:`_explain_step` must look.
+        The turn must have begun."""
+        over = self._over
+        if over is None:
+            over = self._over = self._decided_now()
+        if (over or self.moves_made >= self.limit or self.arsenal_taken is not None
+                or (self.retreat is not None and self.moves_made == 0)):
+            return False
+        board = self.board
+        v = board[origin]
+        if (not v or SIDE_OF[v] != self.turn or board[dest] or origin in self.moved
+                or (dest in ARSENAL_OWNER and self._enemy_arsenal(dest, self.turn))):
+            return False
+        if dest not in _NEAR[origin]:
+            if SPEED[v] != 2 or self.options.two_step_via_online:
+                return False
+            middles = MIDDLES[origin].get(dest)
+            if not middles or all(board[m] for m in middles):
+                return False
+        return not IS_FIGHTING[v] or self._is_fighting_online(self.turn, origin)
+
+    def _explain_step(self, step: Step, offset: int,
+                      trail: tuple[tuple[Any, ...], list[Step]] | None = None) -> None:
+        """The rules of a move (spec §7, §9, §10) one by one in the order of spec §15,
+        raising the diagnostic of the first that ``step`` breaks."""
         self._check_common(offset)
         origin, dest = step.origin, step.target
         text = step.text()
@@ -890,10 +1088,10 @@ class Position(base.Position[Any]):
             raise self._fail(f"{text}: a unit moves at most once per turn{before}",
                              "E-UNIT-MOVED-TWICE", "§7.1", offset)
         retreat = self._retreat_now()
-        if IS_FIGHTING[v] and origin not in self.status(self.turn).online and not (
+        if IS_FIGHTING[v] and not self._is_fighting_online(self.turn, origin) and not (
                 retreat and self.options.offline_retreat_move):
             raise self._fail(f"{text}: {UNITS[v].name} on {NAMES[origin]} is out of communication "
-                             f"and cannot move{self._offline_hint(origin)}", "E-UNIT-OFFLINE",
+                             f"and cannot move{self._offline_hint(origin, trail)}", "E-UNIT-OFFLINE",
                              "§7.1", offset)
         if TERRAIN[dest] == MOUNTAIN:
             raise self._fail(f"{text}: {NAMES[dest]} is a mountain", "E-DEST-MOUNTAIN", "§7.1", offset)
@@ -917,7 +1115,7 @@ class Position(base.Position[Any]):
             for m in middles:
                 if self.board[m]:
                     reasons.append(f"{NAMES[m]} occupied")
-                elif online is not None and m not in online:
+                elif online is not None and not online >> m & 1:
                     reasons.append(f"{NAMES[m]} offline (two-step-via-online=yes)")
                 else:
                     ok = True
@@ -943,14 +1141,27 @@ class Position(base.Position[Any]):
                                  f"({NAMES[self.arsenal_taken]} already fell this turn)",
                                  "E-SECOND-ARSENAL", "§7.3", offset)
 
-    def _offline_hint(self, origin: int) -> str:
-        """Which move of this turn cut the unit on ``origin`` off, if one did."""
+    def _offline_hint(self, origin: int,
+                      trail: tuple[tuple[Any, ...], list[Step]] | None = None) -> str:
+        """Which move of this turn cut the unit on ``origin`` off, if one did: the steps of the
+        ``trail`` of :meth:`resolve` (latest first), then the steps pushed one by one."""
+        befores: list[tuple[Step, tuple[Any, ...]]] = []
+        if trail is not None:
+            snap, made = trail
+            replay = self.copy()
+            replay._restore(snap)
+            replay._begin()
+            for step in made:
+                befores.append((step, replay._snapshot()))
+                replay._apply_step(step)
         for index in range(len(self._history) - 1, -1, -1):
             move, snap = self._history[index]
             if not isinstance(move, Step) or snap[3] != self.turn_number:
                 break
-            probe = Position(self.rules, snap[0][:], snap[1][:], snap[2], snap[3], snap[4])
-            if probe.board[origin] and origin in probe.status(self.turn).online:
+            befores.insert(0, (move, snap))
+        for move, snap in reversed(befores):
+            probe = Position(self.rules, list(snap[0]), list(snap[1]), snap[2], snap[3], snap[4])
+            if probe.board[origin] and probe.status(self.turn).online_bits >> origin & 1:
                 return f"; it was online before {move.text()}"
         return ""
 

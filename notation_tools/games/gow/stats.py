@@ -114,14 +114,16 @@ class Stats(StatsCollector[Position, Any]):
         side, turn_number = self._side, self._turn_number
         events = after.last_events if after.turn != side else after.events
         self.turns[side] += 1
-        steps = [e for e in events if e[0] == "step"]
-        self.moves[side] += len(steps)
-        if not steps and not any(e[0] == "attack" for e in events):
-            self.empty[side] += 1
-        self.retreats_executed += sum(1 for e in steps if e[4])
+        moves = 0
+        acted = False
         for event in events:
             kind = event[0]
-            if kind == "failed-retreat":
+            if kind == "step":
+                moves += 1
+                acted = True
+                if event[4]:
+                    self.retreats_executed += 1
+            elif kind == "failed-retreat":
                 _, square, v, cause = event
                 self.failed[cause] += 1
                 self.lost[SIDE_OF[v]][UNITS[v].letter] += 1
@@ -130,6 +132,7 @@ class Stats(StatsCollector[Position, Any]):
                 self.arsenals.append(f"{NAMES[event[1]]}@{turn_number}")
             elif kind == "attack":
                 _, target, v, combat, mark = event
+                acted = True
                 self.attacks[side] += 1
                 self.outcomes[side][mark] += 1
                 self.combats.append(combat)
@@ -145,6 +148,9 @@ class Stats(StatsCollector[Position, Any]):
                 v = event[2]
                 self.lost[SIDE_OF[v]][UNITS[v].letter] += 1
                 self.lost_attack += 1
+        self.moves[side] += moves
+        if not acted:
+            self.empty[side] += 1
         if not events and self.offline[0] and self.reuse_after_empty_turns:
             # An empty turn changes no square: every figure of the position is as it was.
             for s in (0, 1):
@@ -156,18 +162,19 @@ class Stats(StatsCollector[Position, Any]):
             self._last = (side, events, (self.offline[0][-1], self.offline[1][-1]))
             return
         for s in (0, 1):
-            status = after.status(s)  # counts only: the online sets hold the side's own units
-            offline = status.fighting - len(status.online)
+            status = after.status(s)  # counts only: the online bits hold the side's own units
+            fighting = status.fighting
+            offline = fighting - status.online_bits.bit_count()
             self.offline[s].append(offline)
-            if status.fighting and offline == status.fighting:
-                self.all_offline[s] += 1
-            self.relays_online[s].append(len(status.relays_online))
-            held = ((status.unit_bits & _FORT_BITS).bit_count(),
-                    (status.unit_bits & _PASS_BITS).bit_count())
+            all_offline = bool(fighting) and offline == fighting
+            self.all_offline[s] += all_offline
+            self._all_offline_last[s] = all_offline
+            self.relays_online[s].append(status.relays_online_bits.bit_count())
+            units = status.unit_bits
+            held = ((units & _FORT_BITS).bit_count(), (units & _PASS_BITS).bit_count())
             self.forts_held[s] += held[0]
             self.passes_held[s] += held[1]
             self._held_last[s] = held
-            self._all_offline_last[s] = bool(status.fighting) and offline == status.fighting
         self._last = (side, events, (self.offline[0][-1], self.offline[1][-1]))
 
     @property

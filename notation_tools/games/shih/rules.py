@@ -63,7 +63,7 @@ class Position(base.Position[Move]):
     """
 
     __slots__ = ("rules", "options", "walls", "board", "spins", "score", "turn", "counts",
-                 "quiet", "_stack", "_seen")
+                 "quiet", "last_effects", "_stack", "_seen", "_resolved")
 
     def __init__(self, rules: Rules, walls: Sequence[int], board: Sequence[int],
                  spins: Sequence[int], turn: int, score: Sequence[int] = (0, 0)) -> None:
@@ -77,8 +77,13 @@ class Position(base.Position[Move]):
         self.counts = [self.board.count(BLUE), self.board.count(RED)]
         self.quiet = 0
         """Turns in a row without a capture or surrender (``draw-no-capture-turns``, §10)."""
+        self.last_effects: tuple[ActionEffect, ...] = ()
+        """What each action of the last turn pushed did, as :meth:`effects` says but with
+        no ``ended`` flag set (only a turn's last action can end the game); empty after
+        :meth:`pop`."""
         self._stack: list[tuple] = []
         self._seen: dict[tuple, int] = {}
+        self._resolved: tuple | None = None
         if self.options.threefold:
             self._seen[self.key()] = 1
 
@@ -108,7 +113,9 @@ class Position(base.Position[Move]):
         new.walls, new.board = self.walls[:], self.board[:]
         new.spins, new.score, new.counts = self.spins[:], self.score[:], self.counts[:]
         new.turn, new.quiet = self.turn, self.quiet
+        new.last_effects = self.last_effects
         new._stack = self._stack[:]
+        new._resolved = None
         new._seen = dict(self._seen)
         return new
 
@@ -508,12 +515,17 @@ class Position(base.Position[Move]):
 
     def push(self, move: Turn) -> None:
         """Play a turn. Trusts that it came from :meth:`legal_moves` or :meth:`resolve`."""
+        resolved, self._resolved = self._resolved, None
         self._stack.append((move, self.walls[:], self.board[:], self.spins[:], self.score[:],
                             self.counts[:], self.turn, self.quiet))
         mover = self.turn
         pieces = self.counts[0] + self.counts[1]
-        for action in move.actions:
-            self._do(action, mover)
+        if resolved is not None and resolved[0] is move:
+            # The turn resolve() just checked here: the state after it is already worked out.
+            (self.walls, self.board, self.spins, self.score, self.counts,
+             self.last_effects) = resolved[1]
+        else:
+            self.last_effects = tuple([self._do(action, mover)[1] for action in move.actions])
         # Every capture, self-capture and surrender takes pieces off the board (§10).
         self.quiet = 0 if self.counts[0] + self.counts[1] != pieces else self.quiet + 1
         self.turn = 1 - mover
@@ -531,6 +543,8 @@ class Position(base.Position[Move]):
             else:
                 del self._seen[key]
         move, walls, board, spins, score, counts, turn, quiet = self._stack.pop()
+        self.last_effects = ()
+        self._resolved = None
         # Copies, because a copy() of this position may hold the same stack entry.
         self.walls, self.board, self.spins, self.score = walls[:], board[:], spins[:], score[:]
         self.counts, self.turn, self.quiet = counts[:], turn, quiet
@@ -598,6 +612,7 @@ class Position(base.Position[Move]):
         mover = self.turn
         records: list[tuple] = []
         actions: list[Action] = []
+        effects: list[ActionEffect] = []
         texts: list[str] = []
         pieces: set[int] | None = None
         mp = 0
@@ -635,7 +650,7 @@ class Position(base.Position[Move]):
                     if mp:
                         raise IllegalMoveError("Power Spin needs 2 MP: it must be the whole "
                                                "turn", rule="§8", offset=offset)
-                    action, record = self._resolve_power(item, mover)
+                    action, record, effect = self._resolve_power(item, mover)
                 else:
                     if kind == "step":
                         action = self._resolve_step(item, mover)
@@ -644,12 +659,13 @@ class Position(base.Position[Move]):
                     if not options.allow_split_mp_between_pieces and actions:
                         self._check_one_piece(action, pieces, text, texts[0], offset)
                     new_pieces = self._pieces_after(action, pieces)
-                    record, _effect = self._do(action, mover)
+                    record, effect = self._do(action, mover)
                     pieces = new_pieces
                     if pieces is not None:
                         pieces = {space for space in pieces if self.board[space] == mover}
                 records.append(record)
                 actions.append(action)
+                effects.append(effect)
                 texts.append(text)
                 mp += POWER_SPIN_MP if kind == "power" else ACTION_MP
                 outcome = self.decided(mover)
@@ -659,10 +675,16 @@ class Position(base.Position[Move]):
                 written = ",".join(texts)
                 raise IllegalMoveError(f"turn spends {mp} of 2 MP; write '{written},--' to end "
                                        "it early", rule="§12.1", offset=len(written))
+            played = (self.walls[:], self.board[:], self.spins[:], self.score[:],
+                      self.counts[:], tuple(effects))
         finally:
             for record in reversed(records):
                 self._undo(record)
-        return Turn(tuple(actions), early)
+        turn = Turn(tuple(actions), early)
+        # Kept until the next push or pop, so that pushing this turn next takes the played
+        # state instead of playing the actions again.
+        self._resolved = (turn, played)
+        return turn
 
     def _check_early_end(self, mover: int, mp: int, pieces: set[int] | None, offset: int,
                          describe: Callable[[Action], str]) -> None:
@@ -752,7 +774,8 @@ class Position(base.Position[Move]):
                                    f"{NAMES[target]} ({walls})", rule="§7", offset=offset)
         return _SPINS[target][clockwise]
 
-    def _resolve_power(self, item: tuple, mover: int) -> tuple[PowerSpin, tuple]:
+    def _resolve_power(self, item: tuple,
+                       mover: int) -> tuple[PowerSpin, tuple, ActionEffect]:
         """A Power Spin (§8): a spin left, a non-own target, then captures and the surrender
         list checked against them. Returns the spin and its undo record (it stays applied)."""
         _kind, target, rotation, surrender, offset, text = item
@@ -790,5 +813,5 @@ class Position(base.Position[Move]):
         finally:
             self._unrotate(undo)
         action = PowerSpin(target, clockwise, tuple(sorted(chosen)))
-        record, _effect = self._do(action, mover)
-        return action, record
+        record, effect = self._do(action, mover)
+        return action, record, effect

@@ -1,9 +1,10 @@
 """Shih statistics for one record (§14): actions, MP, captures, surrenders, the end; and the
 per-move facts of ``moves`` listings.
 
-:class:`Stats` is told of every turn by the replay driver before it is played, asks the
-position what each action will do (:meth:`~notation_tools.games.shih.rules.Position.effects`),
-and returns a flat dict. It does not judge legality and copies no position.
+:class:`Stats` is told of every turn by the replay driver before it is played and reads
+what each action did from the position after it
+(:attr:`~notation_tools.games.shih.rules.Position.last_effects`), and returns a flat dict. It
+does not judge legality and copies no position.
 
 >>> from notation_tools.games.shih import GAME
 >>> rules = GAME.parse_rules("standard")
@@ -18,13 +19,14 @@ and returns a flat dict. It does not judge legality and copies no position.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from notation_tools.games.base import Figure, FigureKind, Outcome, Rules, StatsCollector
 from notation_tools.games.shih.moves import Move
 from notation_tools.games.shih.notation import format_action
 from notation_tools.games.shih.pieces import NAMES, SIDE_NAMES
-from notation_tools.games.shih.rules import Position
+from notation_tools.games.shih.rules import ActionEffect, Position
 
 _SIDES = tuple(name.lower() for name in SIDE_NAMES)
 _KIND_FIGURE = {"step": "steps", "spin": "spins", "power-spin": "power_spins"}
@@ -43,8 +45,9 @@ class Stats(StatsCollector[Position, Move]):
         self.largest_capture = 0
         self.largest_enclosure = 0
         self.first_capture_ply: int | None = None
-        self.actions: list[dict[str, Any]] = []
-        """The per-action report of §14 (kind, squares, MP, captures, surrender, end)."""
+        self._side = 0
+        self._move: Move | None = None
+        self._played: list[tuple[int, int, Move, tuple[ActionEffect, ...]]] = []
 
     def before_move(self, position: Position, move: Move) -> None:
         """Note one turn, from the position it is played in (unchanged here)."""
@@ -60,7 +63,20 @@ class Stats(StatsCollector[Position, Move]):
                 figures["passes"] += 1
         elif move.early_end:
             figures["early_ends"] += 1
-        for action, effect in zip(move.actions, position.effects(move)):
+        self._side, self._move = side, move
+
+    def after_move(self, position: Position) -> None:
+        """Note what each action of the turn did, from the position's report of it."""
+        move = self._move
+        if move is None or not move.actions:
+            return
+        side = self._side
+        figures = self.per_side[side]
+        effects = position.last_effects
+        if position.decided(side) is not None:
+            # Only a turn's last action can end the game: the rules refuse any after it.
+            effects = (*effects[:-1], dataclasses.replace(effects[-1], ended=True))
+        for effect in effects:
             figures[_KIND_FIGURE[effect.kind]] += 1
             count = len(effect.captured)
             if effect.kind == "spin":
@@ -74,15 +90,22 @@ class Stats(StatsCollector[Position, Move]):
                 self.largest_enclosure = max(self.largest_enclosure, *effect.regions)
                 if self.first_capture_ply is None:
                     self.first_capture_ply = self.turns
-            self.actions.append({
-                "ply": self.turns, "side": _SIDES[side], "kind": effect.kind,
-                "action": format_action(action), "mp": effect.mp,
-                "captured": [NAMES[s] for s in effect.captured],
-                "surrendered": [NAMES[s] for s in effect.surrendered],
-                "ended_game": effect.ended})
+        self._played.append((self.turns, side, move, effects))
 
-    def after_move(self, position: Position) -> None:
-        """Nothing to note: :meth:`before_move` learnt what the turn does."""
+    @property
+    def actions(self) -> list[dict[str, Any]]:
+        """The per-action report of §14 (kind, squares, MP, captures, surrender, end), built
+        on request from the turns noted."""
+        report = []
+        for ply, side, move, effects in self._played:
+            for action, effect in zip(move.actions, effects):
+                report.append({
+                    "ply": ply, "side": _SIDES[side], "kind": effect.kind,
+                    "action": format_action(action), "mp": effect.mp,
+                    "captured": [NAMES[s] for s in effect.captured],
+                    "surrendered": [NAMES[s] for s in effect.surrendered],
+                    "ended_game": effect.ended})
+        return report
 
     def summary(self, final: Position, outcome: Outcome | None) -> dict[str, Any]:
         """Flat figures: ``captures`` (pieces captured by enclosure, both sides), per-side

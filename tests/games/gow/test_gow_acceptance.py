@@ -342,6 +342,16 @@ def test_offline_hint_names_the_cutting_move_s15():
     assert "it was online before J3-J4" in info.value.message
 
 
+def test_offline_hint_names_a_cutting_move_pushed_on_its_own_s15_s17():
+    """The cutting move was pushed as a single action before the rest of the turn is read."""
+    p = pos(AE2A)
+    p.push(GAME.parse_move("J3-J4", p, "action"))
+    with pytest.raises(EngineError) as info:
+        GAME.parse_move("M6-M7", p)
+    assert info.value.code == "E-UNIT-OFFLINE"
+    assert "it was online before J3-J4" in info.value.message
+
+
 def test_impossible_retreat_of_last_fighting_unit_decides_s9_s10():
     fen = "25/25/25/25/25/25/25/25/25/25/R24/25/25/25/25/25/A24/25/II23/ir23 S B15,D8,T3,T23 T1 22"
     p = pos(fen)

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from notation_tools.games.base import (BadPositionError, EngineError, MoveSyntaxError,
                                        Style)
 from notation_tools.games.shih import GAME
+from notation_tools.games.shih import notation as shih_notation
 from notation_tools.games.shih.moves import PowerSpin, Spin, Step, Turn
 from notation_tools.games.shih.pieces import COUNT, MIRROR_SIDE, reflect, rotate180
 from notation_tools.games.shih.render import position_from_diagram
@@ -244,3 +245,83 @@ def test_legal_moves_filters():
     assert steps and all(move.actions[0].origin == INDEX["b2"] for move in steps)
     spins = list(position.legal_moves(target=INDEX["e8"]))
     assert {GAME.format_move(m, position) for m in spins} == {"Pe8cw", "Pe8ccw"}
+
+
+# ---- the regular-expression fast path of the turn syntax (§12.1) ------------------------------
+
+_TOKEN_PIECES = st.sampled_from(
+    ["a1", "b2", "B12", "c9", "d15", "h9", "h10", "a19", "i1", "a0", "p", "P", "-", "--", ",",
+     "/", "cw", "CW", "ccw", "cCw", "=", "=H", "=s", "=b", "=x", "0", "9", " ", "\u017f", "x"])
+
+
+def _outcome(parse, text):
+    try:
+        return parse(text)
+    except MoveSyntaxError as error:
+        return (type(error), error.code, error.offset, error.message, error.rule)
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(_TOKEN_PIECES, min_size=1, max_size=9).map("".join))
+def test_fast_syntax_agrees_with_grammar_s12_1(text):
+    """Whatever the regular expressions take gives the grammar's pattern, or its error (a
+    square not on the board); what they leave goes to the grammar."""
+    fast = _outcome(shih_notation._fast_pattern, text)
+    if fast is not None:
+        assert fast == _outcome(shih_notation._grammar_pattern, text)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10_000))
+def test_fast_syntax_takes_every_written_turn_s12_1(seed):
+    """Every token the toolkit writes, in both notations, is read by the fast path."""
+    _start, moves, _final = random_game(seed, 12)
+    position = GAME.start_position(RULES)
+    for move in moves:
+        for notation in GAME.notations:
+            text = GAME.format_move(move, position, notation)
+            assert shih_notation._fast_pattern(text) == shih_notation._grammar_pattern(text)
+            assert shih_notation._fast_pattern(text.upper()) == shih_notation._grammar_pattern(text)
+        position.push(move)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from(["win-threshold=3", "standard", "self-capture=yes"]))
+def test_statistics_read_what_push_did_as_effects_says_s14(seed, rules_text):
+    """The statistics take each action's captures and the end from what ``push`` did; that
+    is what :meth:`Position.effects` says before the turn, ``ended`` flags included."""
+    rules = GAME.parse_rules(rules_text)
+    start, moves, _final = random_game(seed, 150, rules)
+    position = start.copy()
+    collector = GAME.new_stats(rules)
+    expected = []
+    for move in moves:
+        effects = tuple(position.effects(move))
+        if effects:
+            expected.append(effects)
+        collector.before_move(position, move)
+        position.push(move)
+        collector.after_move(position)
+    assert [effects for _ply, _side, _move, effects in collector._played] == expected
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from(["standard", "win-threshold=3", "self-capture=yes"]))
+def test_pushing_the_turn_just_read_plays_it_as_from_scratch_s4(seed, rules_text):
+    """``push`` takes the state :meth:`Position.resolve` worked out for the turn it returned;
+    the position, what each action did and every take-back are those of the turn played
+    anew."""
+    rules = GAME.parse_rules(rules_text)
+    start, moves, _final = random_game(seed, 60, rules)
+    reused, anew = start.copy(), start.copy()
+    for move in moves:
+        read = GAME.parse_move(GAME.format_move(move, reused), reused)
+        assert reused._resolved is not None and reused._resolved[0] is read
+        reused.push(read)
+        anew.push(Turn(move.actions, move.early_end))  # equal, not the object resolve kept
+        assert reused.key() == anew.key() and reused.last_effects == anew.last_effects
+        assert (reused.counts, reused.quiet) == (anew.counts, anew.quiet)
+        assert reused._resolved is None
+    while anew._stack:
+        assert reused.pop() == anew.pop()
+        assert reused.key() == anew.key()
