@@ -551,7 +551,8 @@ class Position(base.Position[Move]):
     def _piece_turns(self, p: int, piece: int, out: _Turns | _Pick | None, stop: bool) -> int:
         """Count the legal piece-turns of the piece on ``p``, appending them to ``out`` if given.
 
-        With ``stop`` it returns as soon as one is found. ``out.wants(n)`` says whether the
+        With ``stop`` it returns as soon as one is found; a :class:`_Pick` stops once it has
+        its piece-turn (the count is then partial). ``out.wants(n)`` says whether the
         next group of ``n`` piece-turns is to be built (a :class:`_Pick` wants one group).
         The position is restored before returning (§4.1 options, each action judged where
         the piece stands at that moment). This is the order of ``legal_moves()`` and the
@@ -590,6 +591,8 @@ class Position(base.Position[Move]):
         # B, move first; and a lone move when the dig is optional.
         for q, cap in (steps(p, side, limit, near) if out is None or out.wants_section(
                 lambda: self._count_step_then_dig(p, piece, b_undermine)) else ()):
+            if out is not None and out.done:
+                break
             captured = b[q]
             b[p] = 0
             b[q] = piece
@@ -617,6 +620,8 @@ class Position(base.Position[Move]):
                 for s, d in found2:
                     out.append(PieceTurn(p, "B", (DIGS[s][d],)))
 
+        if out is not None and out.done:
+            return count
         if kind == FISH:
             # F, dig first.
             for s, d in _first_digs(out, lambda: self._count_dig_then_fish(p, side),
@@ -685,6 +690,8 @@ class Position(base.Position[Move]):
                             if not (no_null_pair and s2 == d and d2 == s):
                                 out.append(PieceTurn(p, "DD", (first, DIGS[s2][d2])))
             # MM and C2.
+            if out is not None and out.done:
+                return count
             count += self._dragon_moves(p, piece, out)
             if stop and count:
                 return count
