@@ -15,7 +15,7 @@ applying and undoing turns, and how the game ends. It reads the rule options as
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from notation_tools.games import base
@@ -109,11 +109,13 @@ class _Pick:
     """Where :meth:`Position._piece_turns` keeps only the piece-turn at ``index`` of its
     order: it builds only the group of piece-turns that holds it, and none after."""
 
-    __slots__ = ("index", "turn")
+    __slots__ = ("index", "turn", "sections")
 
-    def __init__(self, index: int) -> None:
+    def __init__(self, index: int, sections: Sequence[int] | None = None) -> None:
         self.index = index
         self.turn: PieceTurn | None = None
+        # The sizes of the sections, in order, when counting them has been done already.
+        self.sections = iter(sections) if sections is not None else None
 
     def wants(self, count: int) -> bool:
         if 0 <= self.index < count:
@@ -129,12 +131,73 @@ class _Pick:
     def wants_section(self, count: Callable[[], int]) -> bool:
         """Whether a section of groups (all dig-first basic moves, say) holds the wanted
         piece-turn, judged by ``count()`` (not called once it has been found)."""
+        if self.sections is not None:
+            return self.wants(next(self.sections)) if self.index >= 0 else False
         return self.index >= 0 and self.wants(count())
 
     def append(self, turn: PieceTurn) -> None:
         if self.index == 0:
             self.turn = turn
         self.index -= 1
+
+
+_DigChanges = tuple[list[int], list[int], int, dict[int, int], dict[int, int]]
+
+
+def _dig_first_count(changes: _DigChanges | None) -> int:
+    """How many piece-turns start with a dig, given the dig ends and how each end changes the
+    count of what may follow (:meth:`Position._dig_step_changes`)."""
+    if changes is None:
+        return 0
+    sources, targets, now, by_source, by_target = changes
+    count = (len(sources) * len(targets) - len(set(sources).intersection(targets))) * now
+    for s in sources:
+        count += by_source[s] * (len(targets) - (s in targets))
+    for d in targets:
+        count += by_target[d] * (len(sources) - (d in sources))
+    return count
+
+
+def _dig_first_sizes(changes: _DigChanges | None) -> Callable[[tuple[int, int]], int]:
+    """How many piece-turns start with the legal dig s > d, as a function of (s, d)."""
+    if changes is None:
+        return lambda dig: 0
+    _sources, _targets, now, by_source, by_target = changes
+    return lambda dig: now + by_source[dig[0]] + by_target[dig[1]]
+
+
+def _first_digs(out: _Turns | _Pick | None, section: Callable[[], int],
+                digs: Callable[[], list[tuple[int, int]]],
+                sizes: Callable[[], Callable[[tuple[int, int]], int]]) -> Iterable[tuple[int, int]]:
+    """The first digs to try in a section of groups of piece-turns that start with a dig:
+    every legal dig (``digs()``) for a count or a full list; for a :class:`_Pick`, none when
+    the section (of ``section()`` piece-turns) does not hold the wanted one, else only the dig
+    whose group holds it, the groups before it skipped by their ``sizes()`` without trying
+    their digs."""
+    if out is None:
+        return digs()
+    if not out.wants_section(section):
+        return ()
+    if type(out) is not _Pick:
+        return digs()
+    return _picked_dig(out, digs(), sizes())
+
+
+def _picked_dig(pick: _Pick, digs: list[tuple[int, int]],
+                size: Callable[[tuple[int, int]], int]) -> Iterator[tuple[int, int]]:
+    for dig in digs:
+        if pick.wants(size(dig)):
+            yield dig
+            return
+
+
+class _PieceTurnCounts(list):  # type: ignore[type-arg]
+    """What :meth:`Position.piece_turn_counts` answers: (square, count) pairs, with each
+    piece's section sizes by square (for a :class:`_Pick`)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sections: dict[int, list[int]] = {}
 
 
 # ---- the position ----------------------------------------------------------------------
@@ -488,7 +551,8 @@ class Position(base.Position[Move]):
     def _piece_turns(self, p: int, piece: int, out: _Turns | _Pick | None, stop: bool) -> int:
         """Count the legal piece-turns of the piece on ``p``, appending them to ``out`` if given.
 
-        With ``stop`` it returns as soon as one is found. ``out.wants(n)`` says whether the
+        With ``stop`` it returns as soon as one is found; a :class:`_Pick` stops once it has
+        its piece-turn (the count is then partial). ``out.wants(n)`` says whether the
         next group of ``n`` piece-turns is to be built (a :class:`_Pick` wants one group).
         The position is restored before returning (§4.1 options, each action judged where
         the piece stands at that moment). This is the order of ``legal_moves()`` and the
@@ -508,10 +572,9 @@ class Position(base.Position[Move]):
         digs = self._digs
 
         # B, dig first.
-        for s, d in (digs(p, side, b_undermine) if out is None or out.wants_section(
-                lambda: self._count_dig_then_step(p, side, b_undermine)) else ()):
-            if out is not None and out.done:
-                break
+        for s, d in _first_digs(out, lambda: self._count_dig_then_step(p, side, b_undermine),
+                                lambda: digs(p, side, b_undermine),
+                                lambda: self._dig_then_step_sizes(p, side, b_undermine)):
             h[s] -= 1
             h[d] += 1
             found = steps(p, side, limit, near)
@@ -528,6 +591,8 @@ class Position(base.Position[Move]):
         # B, move first; and a lone move when the dig is optional.
         for q, cap in (steps(p, side, limit, near) if out is None or out.wants_section(
                 lambda: self._count_step_then_dig(p, piece, b_undermine)) else ()):
+            if out is not None and out.done:
+                break
             captured = b[q]
             b[p] = 0
             b[q] = piece
@@ -551,16 +616,17 @@ class Position(base.Position[Move]):
             count += len(found2)
             if stop and count:
                 return count
-            if out is not None:
+            if out is not None and out.wants(len(found2)):
                 for s, d in found2:
                     out.append(PieceTurn(p, "B", (DIGS[s][d],)))
 
+        if out is not None and out.done:
+            return count
         if kind == FISH:
             # F, dig first.
-            for s, d in (digs(p, side, False) if out is None or out.wants_section(
-                    lambda: self._count_dig_then_fish(p, side)) else ()):
-                if out is not None and out.done:
-                    break
+            for s, d in _first_digs(out, lambda: self._count_dig_then_fish(p, side),
+                                    lambda: digs(p, side, False),
+                                    lambda: self._dig_then_fish_sizes(p, side)):
                 h[s] -= 1
                 h[d] += 1
                 paths = self._fish_paths(p, side)
@@ -603,10 +669,9 @@ class Position(base.Position[Move]):
             undermine = options.undermining
             no_null_pair = options.forbid_null_dig_pair
             # DD: two digs from the same square (§4.5).
-            for s, d in (digs(p, side, undermine) if out is None or out.wants_section(
-                    lambda: self._count_dig_twice(p, side)) else ()):
-                if out is not None and out.done:
-                    break
+            for s, d in _first_digs(out, lambda: self._count_dig_twice(p, side),
+                                    lambda: digs(p, side, undermine),
+                                    lambda: self._dig_twice_sizes(p, side).__getitem__):
                 h[s] -= 1
                 h[d] += 1
                 found2 = digs(p, side, undermine)
@@ -625,6 +690,8 @@ class Position(base.Position[Move]):
                             if not (no_null_pair and s2 == d and d2 == s):
                                 out.append(PieceTurn(p, "DD", (first, DIGS[s2][d2])))
             # MM and C2.
+            if out is not None and out.done:
+                return count
             count += self._dragon_moves(p, piece, out)
             if stop and count:
                 return count
@@ -633,7 +700,7 @@ class Position(base.Position[Move]):
         if options.undermining:
             found2 = digs(p, side, True, True)
             count += len(found2)
-            if out is not None:
+            if out is not None and out.wants(len(found2)):
                 for s, d in found2:
                     out.append(PieceTurn(p, "U", (DIGS[s][d],)))
         return count
@@ -662,11 +729,21 @@ class Position(base.Position[Move]):
 
     def piece_turn_counts(self, exclude: int = -1) -> list[tuple[int, int]]:
         """(square, how many legal piece-turns) for each piece of the side to move but the one
-        on ``exclude``, in the order of :meth:`legal_piece_turns`, without building them."""
+        on ``exclude``, in the order of :meth:`legal_piece_turns`, without building them.
+
+        The list also keeps each piece's section sizes, so that :meth:`legal_piece_turn_at`
+        does not count them again."""
         b = self.board
         side = self.turn
-        return [(square, self._count_turns(square, b[square])) for square in range(SQUARE_COUNT)
-                if b[square] and b[square] >> 2 == side and square != exclude]
+        out = _PieceTurnCounts()
+        sections = out.sections
+        for square in range(SQUARE_COUNT):
+            piece = b[square]
+            if piece and piece >> 2 == side and square != exclude:
+                these: list[int] = []
+                sections[square] = these
+                out.append((square, self._count_turns(square, piece, these)))
+        return out
 
     def legal_piece_turn_at(self, index: int, counts: Sequence[tuple[int, int]]) -> PieceTurn:
         """``self.legal_piece_turns(exclude)[index]`` given ``counts``, the
@@ -679,14 +756,15 @@ class Position(base.Position[Move]):
         if index >= 0:
             for square, count in counts:
                 if index < count:
-                    pick = _Pick(index)
+                    pick = _Pick(index, counts.sections.get(square)
+                                 if isinstance(counts, _PieceTurnCounts) else None)
                     self._piece_turns(square, self.board[square], pick, False)
                     assert pick.turn is not None
                     return pick.turn
                 index -= count
         raise IndexError("fewer legal piece-turns than that")
 
-    def _count_turns(self, p: int, piece: int) -> int:
+    def _count_turns(self, p: int, piece: int, sections: list[int] | None = None) -> int:
         """``_piece_turns(p, piece, None, False)``: the legal piece-turns of the piece on
         ``p``, counted without trying each dig in turn (§4.1-§4.5, §8.2).
 
@@ -694,7 +772,8 @@ class Position(base.Position[Move]):
         the groups that start with a dig are counted from what is legal now and from s and d
         judged again (:meth:`_count_dig_then_step`, :meth:`_count_dig_then_fish`,
         :meth:`_count_dig_twice`); the others count the digs around a square without listing
-        the pairs (:meth:`_dig_count`).
+        the pairs (:meth:`_dig_count`). ``sections`` gets the sizes of the sections that
+        :meth:`_piece_turns` asks a :class:`_Pick` about, in its order.
         """
         options = self.options
         side = piece >> 2
@@ -702,22 +781,31 @@ class Position(base.Position[Move]):
         b_undermine = options.samurai_undermine_and_move and kind == SAMURAI
 
         # B, dig first.
-        count = self._count_dig_then_step(p, side, b_undermine)
+        dig_first = self._count_dig_then_step(p, side, b_undermine)
         # B, move first; and a lone move when the dig is optional.
-        count += self._count_step_then_dig(p, piece, b_undermine)
+        move_first = self._count_step_then_dig(p, piece, b_undermine)
+        if sections is not None:
+            sections += (dig_first, move_first)
+        count = dig_first + move_first
         # B, a lone dig when the move is optional.
         if options.basic_move_optional:
             count += self._dig_count(p, side, b_undermine)
 
         if kind == FISH:
             # F, dig first.
-            count += self._count_dig_then_fish(p, side)
+            dig_first = self._count_dig_then_fish(p, side)
             # F, move first; and a lone fish move when the dig is optional.
-            count += self._count_fish_then_dig(p, piece)
+            move_first = self._count_fish_then_dig(p, piece)
+            if sections is not None:
+                sections += (dig_first, move_first)
+            count += dig_first + move_first
 
         elif kind == DRAGON:
             # DD: two digs from the same square.
-            count += self._count_dig_twice(p, side)
+            dig_twice = self._count_dig_twice(p, side)
+            if sections is not None:
+                sections.append(dig_twice)
+            count += dig_twice
             # MM and C2.
             count += self._dragon_moves(p, piece, None)
 
@@ -767,24 +855,33 @@ class Position(base.Position[Move]):
         trying each dig: a dig s > d changes the heights of s and d only, both beside p, so
         a step to any other square is legal after it exactly when it is legal now, and only
         the steps to s and to d are judged again, each with its own height changed."""
+        return _dig_first_count(self._dig_step_changes(p, side, undermine))
+
+    def _dig_then_step_sizes(self, p: int, side: int, undermine: bool) -> Callable[[tuple[int, int]], int]:
+        """How many basic moves of the piece on ``p`` start with the dig s > d, as a function
+        of (s, d) for the legal digs, judged as :meth:`_count_dig_then_step` judges."""
+        return _dig_first_sizes(self._dig_step_changes(p, side, undermine))
+
+    def _dig_step_changes(self, p: int, side: int, undermine: bool
+                          ) -> _DigChanges | None:
+        """The ends of the digs around ``p``, how many steps from ``p`` are legal now, and how
+        a dig changes that number: by a source's own change (the step to it, judged with it
+        lowered) plus a destination's (the step to it, judged with it raised). ``None`` when
+        no dig is legal."""
         sources, targets = self._dig_ends(p, side, undermine)
-        if not sources:
-            return 0
+        if not sources or not targets:
+            return None
         steps = self._steps
-        now = steps(p, side, CLIMB_LIMIT, ADJACENT[p])
-        legal_now = {q for q, _capture in now}
-        count = (len(sources) * len(targets) - len(set(sources).intersection(targets))) * len(now)
+        legal_now = {q for q, _capture in steps(p, side, CLIMB_LIMIT, ADJACENT[p])}
         # Each step is judged by its own target square, so all sources are lowered (then all
         # destinations raised) at once and judged in one call.
         lowered = {q for q, _capture in self._with_heights(sources, -1, lambda: steps(
             p, side, CLIMB_LIMIT, sources))}
         raised = {q for q, _capture in self._with_heights(targets, 1, lambda: steps(
             p, side, CLIMB_LIMIT, targets))}
-        for s in sources:
-            count += ((s in lowered) - (s in legal_now)) * (len(targets) - (s in targets))
-        for d in targets:
-            count += ((d in raised) - (d in legal_now)) * (len(sources) - (d in sources))
-        return count
+        by_source = {s: (s in lowered) - (s in legal_now) for s in sources}
+        by_target = {d: (d in raised) - (d in legal_now) for d in targets}
+        return sources, targets, len(legal_now), by_source, by_target
 
     def _with_heights(self, squares: Sequence[int], change: int, judge: Callable[[], Any]) -> Any:
         """``judge()`` with the stack on each of ``squares`` changed by ``change``."""
@@ -801,32 +898,49 @@ class Position(base.Position[Move]):
         """The dig-first fish moves of the Fish on ``p`` (§4.4), counted as
         :meth:`_count_dig_then_step` counts: a fish path's only square beside p is its middle
         square, so a dig s > d changes only the paths through s and through d."""
+        return _dig_first_count(self._dig_fish_changes(p, side))
+
+    def _dig_then_fish_sizes(self, p: int, side: int) -> Callable[[tuple[int, int]], int]:
+        """How many fish moves of the Fish on ``p`` start with the dig s > d, as a function of
+        (s, d) for the legal digs, judged as :meth:`_count_dig_then_fish` judges."""
+        return _dig_first_sizes(self._dig_fish_changes(p, side))
+
+    def _dig_fish_changes(self, p: int, side: int
+                          ) -> _DigChanges | None:
+        """As :meth:`_dig_step_changes`, for the fish paths from ``p``: each path is judged by
+        its middle square (and the far square, which no dig touches)."""
         sources, targets = self._dig_ends(p, side, False)
-        if not sources:
-            return 0
+        if not sources or not targets:
+            return None
         paths = self._fish_paths(p, side)
         through_now = {x: 0 for x in ADJACENT[p]}
         for m, _q, _c1, _c2 in paths:
             through_now[m] += 1
-        count = (len(sources) * len(targets) - len(set(sources).intersection(targets))) * len(paths)
-        # A path is judged by its middle square (and the far square, which no dig touches),
-        # so all sources are lowered (then all destinations raised) at once.
-        for squares, change, others in ((sources, -1, targets), (targets, 1, sources)):
+        # All sources are lowered (then all destinations raised) at once.
+        changes = []
+        for squares, change in ((sources, -1), (targets, 1)):
             through = dict.fromkeys(squares, 0)
             for m, _q, _c1, _c2 in self._with_heights(squares, change, lambda: self._fish_paths(p, side)):
                 if m in through:
                     through[m] += 1
-            for x in squares:
-                count += (through[x] - through_now[x]) * (len(others) - (x in others))
-        return count
+            changes.append({x: through[x] - through_now[x] for x in squares})
+        return sources, targets, len(paths), changes[0], changes[1]
 
     def _count_dig_twice(self, p: int, side: int) -> int:
-        """The Dragon on ``p``'s DD piece-turns (§4.5): a first dig s > d changes whether s
-        and d can be the ends of the second dig, and no other square."""
+        """The Dragon on ``p``'s DD piece-turns (§4.5)."""
+        return sum(self._dig_twice_sizes(p, side).values())
+
+    def _dig_twice_sizes(self, p: int, side: int) -> dict[tuple[int, int], int]:
+        """How many DD piece-turns of the Dragon on ``p`` start with each legal dig (s, d)
+        (§4.5): a first dig s > d changes whether s and d can be the ends of the second dig,
+        and no other square."""
         options = self.options
         undermine = options.undermining
         no_null_pair = options.forbid_null_dig_pair
         sources, targets = self._dig_ends(p, side, undermine)
+        sizes: dict[tuple[int, int], int] = {}
+        if not sources or not targets:
+            return sizes
         ends_now = {x: (x in sources, x in targets) for x in ADJACENT[p]}
         ends_after = {}
         # Whether a square can be a dig's end depends on that square alone, so all sources are
@@ -838,7 +952,6 @@ class Position(base.Position[Move]):
                 ends_after[x, change] = (x in sources2, x in targets2)
         n_sources, n_targets = len(sources), len(targets)
         n_both = len(set(sources).intersection(targets))
-        count = 0
         for s in sources:
             s_source, s_target = ends_after[s, -1]
             s_was_source, s_was_target = ends_now[s]
@@ -851,10 +964,8 @@ class Position(base.Position[Move]):
                 targets2 = n_targets - s_was_target - d_was_target + s_target + d_target
                 both2 = (n_both - (s_was_source and s_was_target) - (d_was_source and d_was_target)
                          + (s_source and s_target) + (d_source and d_target))
-                count += sources2 * targets2 - both2
-                if no_null_pair and d_source and s_target:
-                    count -= 1
-        return count
+                sizes[s, d] = sources2 * targets2 - both2 - bool(no_null_pair and d_source and s_target)
+        return sizes
 
     def _dragon_moves(self, p: int, piece: int, out: _Turns | _Pick | None) -> int:
         """Count the Dragon on ``p``'s MM and C2 piece-turns (§4.5), appending them to ``out``
@@ -878,7 +989,7 @@ class Position(base.Position[Move]):
                     if (c2 and c1 + c2 > mm_max) or (no_return and q == p):
                         continue
                     count += 1
-                    if out is not None:
+                    if out is not None and out.wants(1):
                         out.append(PieceTurn(p, "MM", (_path2(p, m, q, c1, c2),)))
             b[p] = piece
         # C2: one move with the high climb limit.
@@ -887,7 +998,7 @@ class Position(base.Position[Move]):
             if options.dragon_c2_requires_climb2 and h[q] - hp != HIGH_CLIMB_LIMIT:
                 continue
             count += 1
-            if out is not None:
+            if out is not None and out.wants(1):
                 out.append(PieceTurn(p, "C2", (_path1(p, q, cap),)))
         return count
 

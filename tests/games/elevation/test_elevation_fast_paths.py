@@ -48,8 +48,10 @@ def _check_counts_and_picks(pos: Position, rng: random.Random) -> None:
     counts = pos.piece_turn_counts()
     assert sum(count for _square, count in counts) == len(turns)
     indexes = range(len(turns)) if len(turns) <= 60 else rng.sample(range(len(turns)), 60)
+    plain = list(counts)   # without the section sizes counted with them: each is counted again
     for index in indexes:
         assert pos.legal_piece_turn_at(index, counts) == turns[index]
+        assert pos.legal_piece_turn_at(index, plain) == turns[index]
     assert (pos.key(), pos.counts) == before   # counting and picking leave the position as it was
     for exclude, _piece in _own_pieces(pos)[:2]:
         rest = pos.legal_piece_turns(exclude)
