@@ -391,7 +391,7 @@ def _is_text(text: str) -> bool:
 
 def _units(source: Source, settings: Settings) -> Iterator[Any]:
     def from_stream(stream: BinaryIO, name: str, encoding: str | None) -> Iterator[Any]:
-        return iter_stream(stream, name, claim=claim_format, suffixes=game_suffixes(),
+        return iter_stream(stream, name, claim=claim_format, suffixes=game_suffixes,
                            limits=settings.limits, encoding=encoding)
 
     # Text (a str, a text stream) reaches the reader as UTF-8 whatever ``encoding`` says:

@@ -182,7 +182,7 @@ def batches_of(units: Iterable[Unit], size: int) -> Iterator[list[Unit]]:
 def units_of(paths: list[str], settings: Settings, stdin: Any = None,
              progress: ReadProgress | None = None) -> Iterator[Unit]:
     """The units of ``paths`` read as ``settings`` say, with every game's own file formats."""
-    return iter_units(paths, stdin=stdin, claim=claim_format, suffixes=game_suffixes(),
+    return iter_units(paths, stdin=stdin, claim=claim_format, suffixes=game_suffixes,
                       limits=settings.limits, encoding=settings.encoding, progress=progress)
 
 

@@ -378,7 +378,7 @@ def analyze_into(database: ResultsDatabase, paths: list[str], settings: Settings
     is not stored).
     """
     walk_problems: list[Diagnostic] = []
-    files = input_files(paths, game_suffixes(), walk_problems)
+    files = input_files(paths, game_suffixes, walk_problems)
     yield from walk_problems
     plan: list[tuple[str, int | None, str | None, bool]] = []
     for path in files:

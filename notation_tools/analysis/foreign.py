@@ -7,13 +7,18 @@ Does not print; read faults become diagnostics on the record.
 from __future__ import annotations
 
 import functools
+import re
 from typing import Any
 
 from notation_tools.games.base import EngineError, Game, all_games
 from notation_tools.games.file_formats import FileFormat
 from notation_tools.records.diagnostics import ERROR, NOTE, WARNING, Diagnostic
 from notation_tools.records.model import Move, Record, Tag
-from notation_tools.sources import ForeignText
+from notation_tools.sources import CONTAINER_SUFFIXES, ForeignText
+
+_TAG_PAIR_HEAD = re.compile(r'\ufeff?\s*\[[A-Za-z0-9_]+\s+"')
+"""The head of a PGN file: a tag pair first. No game's file format opens so (a format
+whose files end in a container's suffix must not, for this shortcut to hold)."""
 
 
 @functools.cache
@@ -38,7 +43,16 @@ def game_suffixes() -> tuple[str, ...]:
 def claim_format(head: str, name: str = "") -> str | None:
     """The key of the first format whose sniff accepts a file's head, else of the format whose
     file ending ``name`` has (so a damaged ``.svar`` gets the save format's own diagnostic,
-    not the container's), or ``None``."""
+    not the container's), or ``None``.
+
+    A PGN file that opens with a tag pair is the container's: no game is asked (and none
+    imported) for it.
+
+    >>> claim_format('[Variant "shuriken"]\\n', "games.pgn") is None
+    True
+    """
+    if name.lower().endswith(CONTAINER_SUFFIXES) and _TAG_PAIR_HEAD.match(head):
+        return None
     for key, (_, fmt) in formats().items():
         try:
             if fmt.sniff(head):

@@ -90,7 +90,7 @@ def analyze(paths: tuple[str, ...], game: str | None, rules: str | None, output_
                         encoding=encoding, details=db_path is not None or parquet is not None,
                         parquet=os.path.abspath(parquet) if parquet is not None else None)
     summary = new_summary(html)
-    bar = Progress(Progress.wanted(progress, quiet), list(paths), "analyze", game_suffixes())
+    bar = Progress(Progress.wanted(progress, quiet), list(paths), "analyze", game_suffixes)
     try:
         with contextlib.ExitStack() as stack:
             client = stack.enter_context(_cluster(scheduler, jobs)) if scheduler else None

@@ -73,7 +73,7 @@ def convert(paths: tuple[str, ...], target: str, notation: str | None, ply: int 
     conversion = Conversion(target, notation=notation, game=game, rules=rules, ply=ply,
                             annotate=annotate)
     tally = Tally()
-    bar = Progress(Progress.wanted(progress), list(paths), "convert", game_suffixes())
+    bar = Progress(Progress.wanted(progress), list(paths), "convert", game_suffixes)
     if conversion.is_file_format:
         _export(paths, conversion, output, tally, bar, limits, encoding)
         finish(tally)

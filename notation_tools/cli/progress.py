@@ -19,7 +19,7 @@ import click
 from notation_tools.analysis.batch import RecordReport
 from notation_tools.records.diagnostics import Diagnostic
 from notation_tools.records.model import Record
-from notation_tools.sources import ReadProgress, input_files, input_size
+from notation_tools.sources import ReadProgress, Suffixes, input_files, input_size
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -36,7 +36,7 @@ class Progress:
     """A bar over the inputs ``paths``, or nothing when not ``enabled``."""
 
     def __init__(self, enabled: bool, paths: list[str], label: str,
-                 suffixes: tuple[str, ...] = ()) -> None:
+                 suffixes: Suffixes = ()) -> None:
         self.reading = ReadProgress()
         self.records = self.invalid = 0
         self.start = time.monotonic()

@@ -285,7 +285,7 @@ def select(paths: tuple[str, ...], tags: tuple[str, ...], any_tags: tuple[str, .
     raw = container == "pgn" and notation is None and keep is None and not tags_only
     counts = {"read": 0, "matched": 0, "rejected": 0, "duplicates": 0}
     failures = 0
-    bar = Progress(Progress.wanted(progress, quiet), list(paths), "select", game_suffixes())
+    bar = Progress(Progress.wanted(progress, quiet), list(paths), "select", game_suffixes)
     with contextlib.ExitStack() as stack:
         stack.callback(bar.close)
         outputs = _Outputs(stack, output=output, rejected=rejected, duplicates=duplicates,

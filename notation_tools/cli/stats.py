@@ -54,7 +54,7 @@ def stats(paths: tuple[str, ...], game: str | None, rules: str | None, output_fo
                         encoding=encoding)
     rows = []
     tally = Tally()
-    bar = Progress(Progress.wanted(progress, quiet), list(paths), "stats", game_suffixes())
+    bar = Progress(Progress.wanted(progress, quiet), list(paths), "stats", game_suffixes)
     for item in iter_reports(list(paths), settings, jobs=jobs, stdin=sys.stdin.buffer,
                              progress=bar.reading):
         tally.add(item)

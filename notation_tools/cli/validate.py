@@ -66,7 +66,7 @@ def validate(paths: tuple[str, ...], game: str | None, rules: str | None, output
     require_paths(paths)
     check_rules(game, rules)
     tally = Tally()
-    bar = Progress(Progress.wanted(progress, quiet), list(paths), "validate", game_suffixes())
+    bar = Progress(Progress.wanted(progress, quiet), list(paths), "validate", game_suffixes)
     with open_output(output) as out:
         writer = REPORT_WRITERS[output_format](out, _BarStream(bar), quiet=quiet,
                                                verbose=verbose)

@@ -730,6 +730,10 @@ _BUILTIN = {
     "shih": "notation_tools.games.shih:GAME",
     "shuriken": "notation_tools.games.shuriken:GAME",
 }
+_BUILTIN_IDS = {"elevation": "elevation", "game-of-war": "gow", "maka-dai-dai-shogi": "maka",
+                "shih": "shih", "shuriken-2d": "shuriken"}
+"""A built-in game's id (what a record's Variant tag says) → its entry in ``_BUILTIN``, so
+that naming a game imports only that game."""
 
 
 def _load(reference: str) -> Game[Any, Any]:
@@ -775,6 +779,13 @@ def get_game(name: str) -> Game[Any, Any]:
     'elevation'
     """
     wanted = name.strip().lower()
+    if wanted in _BUILTIN_IDS:
+        # A built-in id names its game whatever is installed (built-ins come first, and no
+        # game's alias is another's id), so only that game's package is imported; the id
+        # is checked against the game itself.
+        game = _load(_BUILTIN[_BUILTIN_IDS[wanted]])
+        if game.id == wanted:
+            return game
     for game in all_games():
         if wanted == game.id or wanted in game.aliases:
             return game

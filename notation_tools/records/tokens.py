@@ -12,9 +12,8 @@ import bisect
 import re
 import dataclasses
 import enum
-from collections.abc import Iterator
-
-import pyparsing as pp
+import functools
+from collections.abc import Callable, Iterator
 
 
 class TokenKind(enum.Enum):
@@ -43,7 +42,7 @@ RESULTS = frozenset({"1-0", "0-1", "1/2-1/2", "*"})
 # Order matters: comments and brackets first, then numbers, then any other word. A move number
 # is digits and one or three dots ("12." or "12..."); the rest of the word, if any, is scanned as
 # the next token, as PGN readers accept "12.e4".
-_TOKEN = pp.Regex(
+_TOKEN_PATTERN = (
     r"\{[^}]*\}?"                 # comment (unterminated when it lacks the closing brace)
     r"|;[^\n]*"                   # comment to end of line
     r"|\$[0-9]*"                  # NAG
@@ -53,10 +52,17 @@ _TOKEN = pp.Regex(
     r"|\S"                        # a stray character: }, [ or ]
 )
 
-# The grammar above is scanned through the regular expression pyparsing compiled for it:
-# scan_string's per-match bookkeeping cost about three times the scan itself (measured with
-# benchmarks/bench_foundation.py), and a movetext token needs no more than the match.
-_SCAN = _TOKEN.re.finditer
+
+@functools.cache
+def _scan() -> Callable[[str], Iterator[re.Match[str]]]:
+    # The grammar is scanned through the regular expression pyparsing compiled for it:
+    # scan_string's per-match bookkeeping cost about three times the scan itself (measured
+    # with benchmarks/bench_foundation.py), and a movetext token needs no more than the match.
+    # Built on first use: plain movetext (PLAIN_SCAN) never needs it, nor pyparsing's import.
+    import pyparsing as pp
+
+    return pp.Regex(_TOKEN_PATTERN).re.finditer
+
 
 _NUMBER_END = (".", "…")
 _PUNCTUATION = re.compile(r"[{};$()\[\]]")
@@ -97,7 +103,7 @@ def tokenize(text: str, *, first_line: int = 1) -> Iterator[Token]:
         position = find("\n", position + 1)
     locate = bisect.bisect_right
     move, number, comment = TokenKind.MOVE, TokenKind.MOVE_NUMBER, TokenKind.COMMENT
-    for match in _SCAN(text):
+    for match in _scan()(text):
         word = match.group()
         start = match.start()
         line_index = locate(line_starts, start) - 1

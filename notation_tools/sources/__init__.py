@@ -97,6 +97,9 @@ class ForeignText:
 
 
 Unit = PgnChunk | Record | Diagnostic | ForeignText
+Suffixes = tuple[str, ...] | Callable[[], tuple[str, ...]]
+"""File name endings a walk reads beside the container's, or a function giving them when a
+walk first needs them (so that reading a named file never has to ask every game)."""
 Claim = Callable[[str, str], "str | None"]
 """Given a file's first 8 KiB as text and its name (an archive member's name inside the
 archive), the key of a format that reads it, or ``None``."""
@@ -147,7 +150,7 @@ class Reading:
     and the text encoding (``None``: UTF-8 unless a byte-order mark says otherwise)."""
 
     claim: Claim | None = None
-    suffixes: tuple[str, ...] = ()
+    suffixes: Suffixes = ()
     limits: Limits = DEFAULT
     encoding: str | None = None
     member: str | None = None
@@ -189,7 +192,7 @@ def _is_archive(name: str) -> bool:
     return lower.endswith(_TAR_SUFFIXES) or lower.endswith(".zip")
 
 
-def _wanted_in_walk(name: str, suffixes: tuple[str, ...]) -> bool:
+def _wanted_in_walk(name: str, suffixes: Suffixes) -> bool:
     lower = name.lower()
     if _is_archive(lower):
         return True
@@ -197,7 +200,9 @@ def _wanted_in_walk(name: str, suffixes: tuple[str, ...]) -> bool:
         if lower.endswith(suffix):
             lower = lower[: -len(suffix)]
             break
-    return lower.endswith(CONTAINER_SUFFIXES + suffixes)
+    if lower.endswith(CONTAINER_SUFFIXES):
+        return True
+    return lower.endswith(suffixes() if callable(suffixes) else suffixes)
 
 
 def split_member(path: str) -> tuple[str, str] | None:
@@ -227,7 +232,7 @@ def check_paths(paths: Iterable[str]) -> None:
             raise InputNotFound(shown(path))
 
 
-def _walk(path: str, suffixes: tuple[str, ...],
+def _walk(path: str, suffixes: Suffixes,
           problems: list[Diagnostic]) -> Iterator[str]:
     """The files a directory walk reads, sorted; unreadable directories become diagnostics."""
     def unreadable(error: OSError) -> None:
@@ -242,7 +247,7 @@ def _walk(path: str, suffixes: tuple[str, ...],
                 yield os.path.join(root, name)
 
 
-def input_files(paths: Iterable[str], suffixes: tuple[str, ...] = (),
+def input_files(paths: Iterable[str], suffixes: Suffixes = (),
                 problems: list[Diagnostic] | None = None) -> list[str]:
     """The files ``iter_units`` will open, in order (``-`` for stdin); archives count once.
     Directories that cannot be read are added to ``problems`` when it is given.
@@ -280,7 +285,7 @@ def top_file(unit_path: str, files: set[str]) -> str:
 
 
 def iter_units(paths: Iterable[str], *, stdin: BinaryIO | None = None,
-               claim: Claim | None = None, suffixes: tuple[str, ...] = (),
+               claim: Claim | None = None, suffixes: Suffixes = (),
                limits: Limits = DEFAULT, encoding: str | None = None,
                progress: ReadProgress | None = None) -> Iterator[Unit]:
     """Units from every input, in order: files, directories (sorted walk), archives, ``-``.
@@ -371,7 +376,7 @@ def _describe(error: BaseException) -> str:
 
 
 def iter_stream(stream: BinaryIO, name: str = "-", *, claim: Claim | None = None,
-                suffixes: tuple[str, ...] = (), limits: Limits = DEFAULT,
+                suffixes: Suffixes = (), limits: Limits = DEFAULT,
                 encoding: str | None = None) -> Iterator[Unit]:
     """Units from one open byte stream, read as standard input is (text, or compressed data
     or a tar archive known by its first bytes); reports name it ``name``. The Python API

@@ -6,11 +6,13 @@ registered today; the checks run for every registered format.
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from notation_tools.analysis.foreign import claim_format, formats
+from notation_tools.analysis.foreign import _TAG_PAIR_HEAD, claim_format, formats
 from notation_tools.games.base import get_game
 from tests.conftest import invoke
 
@@ -77,3 +79,27 @@ def test_a_format_of_another_game_is_refused(runner, tmp_path):
                              "-o", f"{tmp_path}/out/"])
     assert result.exit_code == 1 and "has no file format" in result.stderr
     assert get_game(other).file_formats == ()
+
+
+def test_a_pgn_file_opening_with_a_tag_pair_is_claimed_by_no_format():
+    # claim_format answers such a file without asking the formats: none may claim it.
+    heads = [path.read_bytes()[:8192].decode("utf-8", "replace")
+             for path in sorted(SAMPLES.rglob("*.pgn"))]
+    heads = [head for head in heads if _TAG_PAIR_HEAD.match(head)]
+    assert heads
+    for _, fmt in formats().values():
+        for head in heads:
+            assert not fmt.sniff(head), fmt.name
+
+
+def test_validating_a_pgn_file_imports_only_the_game_it_names(tmp_path):
+    path = tmp_path / "one.pgn"
+    path.write_text(a_record_of("shih").read_text())
+    script = ("import sys\nfrom notation_tools.cli import run\n"
+              f"sys.argv = ['notation-tools', 'validate', {str(path)!r}]\n"
+              "try:\n    run()\nexcept SystemExit:\n    pass\n"
+              "print(sorted({m.split('.')[2] for m in sys.modules"
+              " if m.startswith('notation_tools.games.') and m.count('.') >= 3}))")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.splitlines()[-1] == "['shih']"

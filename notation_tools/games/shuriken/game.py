@@ -35,6 +35,10 @@ from notation_tools.games.shuriken.stats import FIGURES, Stats, describe_move
 
 _RESOLUTIONS: dict[Move, Resolution[Move]] = {}
 """One shared resolution per move (at most one per grid point, and ``swap``)."""
+_RESOLVED_TEXTS: dict[str, Resolution[Move]] = {}
+"""The shared resolution of each token text already read (its move is still checked in each
+position); bounded like the notation's own cache, so that garbage cannot grow it."""
+_RESOLVED_TEXTS_LIMIT = 20_000
 
 CODES = (
     Code("E-BAD-SQUARE", ERROR, "a cell name whose column or row is off the board", "§1.1"),
@@ -94,10 +98,20 @@ class ShurikenGame(Game[Position, Move]):
                      notation: str | None = None) -> Resolution[Move]:
         """:meth:`parse_move` as a ``Resolution``: a cell name has one reading and no
         warning, so each move's resolution is made once and shared (replay asks per ply)."""
+        if notation is None:
+            try:
+                resolution = _RESOLVED_TEXTS[text]
+            except (KeyError, TypeError):
+                pass
+            else:
+                position.check(resolution.move)
+                return resolution
         move = parse_move(text, position, notation)
         resolution = _RESOLUTIONS.get(move)
         if resolution is None:
             resolution = _RESOLUTIONS[move] = Resolution(move)
+        if notation is None and len(_RESOLVED_TEXTS) < _RESOLVED_TEXTS_LIMIT:
+            _RESOLVED_TEXTS[text] = resolution
         return resolution
 
     def describe_move(self, move: Move, position: Position) -> dict[str, Any]:

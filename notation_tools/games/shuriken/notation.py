@@ -16,25 +16,44 @@ occupied, or whether the game is over is for ``Position.check`` (:func:`parse_mo
 from __future__ import annotations
 
 from collections.abc import Sequence
-
-import pyparsing as pp
+from typing import TYPE_CHECKING, Any
 
 from notation_tools.games.base import Dialect, MoveSyntaxError
 from notation_tools.games.shuriken.moves import PLACES, SWAP, Move, Place, Swap
 from notation_tools.games.shuriken.pieces import COLUMNS, SIZE, index_of
 from notation_tools.games.shuriken.rules import Position
 
+if TYPE_CHECKING:
+    import pyparsing as pp
+
 NOTATIONS = ("cell",)
 """The one move notation (§7): a cell name, or ``swap``."""
 
 # ---- grammar (§7) --------------------------------------------------------------------------
 
-COLUMN = pp.Regex(r"[A-Za-z]")("column")
-ROW = pp.Regex(r"[0-9]+")("row")
-CELL = pp.Group(COLUMN + ROW).leave_whitespace()("cell")
-SWAP_WORD = pp.CaselessKeyword("swap")("swap")
-TOKEN = ((SWAP_WORD | CELL) + pp.StringEnd()).leave_whitespace(recursive=True)
-"""Grammar of one turn token. Any letter and any number parse; the range is checked after."""
+_GRAMMAR: list[pp.ParserElement] = []
+
+
+def _grammar() -> pp.ParserElement:
+    """Grammar of one turn token (:data:`TOKEN`). Any letter and any number parse; the range
+    is checked after. Built on first use: a record of well-written tokens never needs it,
+    nor pyparsing's import."""
+    if _GRAMMAR:
+        return _GRAMMAR[0]
+    import pyparsing as pp
+
+    column = pp.Regex(r"[A-Za-z]")("column")
+    row = pp.Regex(r"[0-9]+")("row")
+    cell = pp.Group(column + row).leave_whitespace()("cell")
+    swap_word = pp.CaselessKeyword("swap")("swap")
+    _GRAMMAR.append(((swap_word | cell) + pp.StringEnd()).leave_whitespace(recursive=True))
+    return _GRAMMAR[0]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "TOKEN":
+        return _grammar()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 _SYNTAX_HINT = "is not a cell (column A–S, row 1–19)"
 
@@ -72,8 +91,10 @@ def parse_pattern(text: str) -> Move:
         pass
     if not isinstance(text, str):
         raise MoveSyntaxError(f"a move is text, not {type(text).__name__}", rule="§7")
+    import pyparsing as pp
+
     try:
-        result = TOKEN.parse_string(text, parse_all=True)
+        result = _grammar().parse_string(text, parse_all=True)
     except pp.ParseBaseException as error:
         raise MoveSyntaxError(f"{_shown(text)} {_SYNTAX_HINT}", rule="§7",
                               offset=min(error.loc, len(text))) from None

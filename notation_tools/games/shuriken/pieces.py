@@ -186,7 +186,10 @@ def hex_distance(a: int, b: int) -> int:
 def _zone(cell: int) -> str:
     distances = {window.name: min(hex_distance(cell, hole) for hole in window.holes)
                  for window in WINDOWS}
-    distances["W3"] = min(hex_distance(cell, point) for point in FRAME)
+    # The nearest frame point is straight across the nearest edge: every frame side runs the
+    # board's whole length, so the point in the cell's own row or column is on it.
+    row, col = ROW_COL[cell]
+    distances["W3"] = min(row, col, SIZE + 1 - row, SIZE + 1 - col)
     nearest = min(distances.values())
     closest = [node for node, distance in distances.items() if distance == nearest]
     return closest[0] if len(closest) == 1 else "between"

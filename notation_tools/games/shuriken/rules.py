@@ -116,6 +116,10 @@ def _count(n: int) -> str:
 # Position
 
 
+_START_GROUPS: list[tuple[list[int], list[int], dict[int, list[int]], list[int]]] = []
+"""The start board with its groups' labels, members and ranks, once one was built."""
+
+
 class Position(base.Position[Move]):
     """A Shuriken 2D position: board, side to move, groups, ranks, history, rule options.
 
@@ -146,8 +150,19 @@ class Position(base.Position[Move]):
         self.moves: list[Move] = []
         self._undo: list[tuple] = []
         self._outcome: Outcome | None = None
-        self._build_groups()
-        self.ranks = [0, self._compute_rank(BLACK), self._compute_rank(WHITE)]
+        if _START_GROUPS and self.board == _START_GROUPS[0][0]:
+            # Every game from the start board begins with the same groups: copied, not found
+            # again (members' lists grow in place, so each is copied).
+            _, label, members, ranks = _START_GROUPS[0]
+            self.label = label[:]
+            self.members = {root: group[:] for root, group in members.items()}
+            self.ranks = ranks[:]
+        else:
+            self._build_groups()
+            self.ranks = [0, self._compute_rank(BLACK), self._compute_rank(WHITE)]
+            if not _START_GROUPS and self.board == list(START_BOARD):
+                _START_GROUPS.append((self.board[:], self.label[:], {
+                    root: group[:] for root, group in self.members.items()}, self.ranks[:]))
         self.winner: Side | None = None
         self.win_ply = 0
         for colour in (BLACK, WHITE):

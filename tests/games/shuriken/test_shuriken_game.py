@@ -263,3 +263,13 @@ def test_resolve_move_shares_one_resolution_per_move_and_checks_every_ply():
         pos.push(move)
         with pytest.raises(IllegalMoveError):
             GAME.resolve_move(text, pos)   # the cell is now occupied
+
+
+def test_a_token_resolved_before_is_still_checked_in_each_position():
+    # resolve_move shares one resolution per token text (#14); legality is asked every time.
+    position = Position.start()
+    first = GAME.resolve_move("k10", position)
+    assert GAME.resolve_move("k10", Position.start()) is first
+    position.push(first.move)
+    with pytest.raises(IllegalMoveError, match="occupied"):
+        GAME.resolve_move("k10", position)

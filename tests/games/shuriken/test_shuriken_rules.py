@@ -649,3 +649,17 @@ def test_s3_5_no_torus_and_sides_count_anywhere():
     # Half a column touching only the top edge is no loop.
     half = " ".join(f"A{row}" for row in range(1, 19))
     assert Position(figure_board(half), 0).rank(0) == 0
+
+
+def test_a_start_position_is_not_changed_by_games_played_from_another():
+    # Positions on the start board share their first groups through a copy (#14).
+    played = Position.start()
+    rng = random.Random(14)
+    while played.winner is None:
+        played.push(rng.choice(list(played.legal_moves())))
+    fresh = Position.start()
+    rebuilt = Position.start()
+    rebuilt._build_groups()
+    assert fresh.label == rebuilt.label and fresh.members == rebuilt.members
+    assert fresh.ranks == [0, rebuilt._compute_rank(1), rebuilt._compute_rank(2)]
+    assert fresh.winner is None
