@@ -539,15 +539,14 @@ class Position(base.Position[Move]):
                     if p & 1 == side and s != skip and reach[p][back] >= k:
                         return s
                     free.append(k - 1)
-                    # a jump lands from the second square: only a piece there can make it
-                    if k < 3 and len(ray) > 1:
-                        s = ray[1]
-                        p = board[s]
-                        if p and p & 1 == side and s != skip and jump[p][back]:
-                            return s
                     break
             else:
                 free.append(len(ray))
+            if len(ray) > 1:
+                s = ray[1]
+                p = board[s]
+                if p and p & 1 == side and s != skip and jump[p][back]:
+                    return s
         for s in KNIGHT_SOURCES[side][q]:
             p = board[s]
             if p and p & 1 == side and s != skip and t.knight[p]:
