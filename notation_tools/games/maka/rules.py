@@ -530,18 +530,17 @@ class Position(base.Position[Move]):
         board = self.board
         t = self.t
         reach, jump = t.reach, t.jump
-        free: list[int] = []  # the empty squares next to q by direction, for hook movers
-        for e, ray in enumerate(RAYS[q]):
+        for e in range(NDIRS):
+            ray = RAYS[q][e]
             back = OPPOSITE[e]
-            for k, s in enumerate(ray, 1):
+            k = 0
+            for s in ray:
+                k += 1
                 p = board[s]
                 if p:
                     if p & 1 == side and s != skip and reach[p][back] >= k:
                         return s
-                    free.append(k - 1)
                     break
-            else:
-                free.append(len(ray))
             if len(ray) > 1:
                 s = ray[1]
                 p = board[s]
@@ -560,19 +559,7 @@ class Position(base.Position[Move]):
                     return s
                 if t.ldog[code] and self._ldog_hits(s, q, side):
                     return s
-                hook = t.hook[code]
-                if hook is None:
-                    continue
-                # Off q's lines a hook mover needs an empty corner next to q: most are ruled
-                # out by the ``free`` counts alone.
-                dr, dc = ROW[s] - ROW[q], COL[s] - COL[q]
-                if hook is DIAGONAL:
-                    if dr != dc and dr != -dc and not (free[4] or free[5] or free[6] or free[7]):
-                        continue
-                elif dr and dc and abs(dc) > free[2 if dc < 0 else 3] \
-                        and abs(dr) > free[0 if dr < 0 else 1]:
-                    continue
-                if self._hook_hits(s, q, hook is DIAGONAL, free):
+                if t.hook[code] is not None and self._hook_hits(s, q, t.hook[code] is DIAGONAL):
                     return s
         return None
 
@@ -598,10 +585,7 @@ class Position(base.Position[Move]):
                 return False
         return True
 
-    def _hook_hits(self, s: int, q: int, diagonal: bool, free: list[int] | None = None) -> bool:
-        """Whether the hook mover on ``s`` reaches ``q`` (one line, or two legs turning on an
-        empty corner). ``free`` (from :meth:`attacker`) spares the test of the leg ending on
-        ``q``: it is clear when the corner is among the empty squares next to ``q``."""
+    def _hook_hits(self, s: int, q: int, diagonal: bool) -> bool:
         r1, c1, r2, c2 = ROW[s], COL[s], ROW[q], COL[q]
         if not diagonal:
             if r1 == r2 or c1 == c2:
@@ -620,15 +604,9 @@ class Position(base.Position[Move]):
             if not (0 <= r < SIZE and 0 <= c < SIZE):
                 continue
             corner = r * SIZE + c
-            if corner in (s, q):
+            if self.board[corner] or corner in (s, q):
                 continue
-            if free is not None:
-                if max(abs(r - r2), abs(c - c2)) > free[_DIRECTION_OF[(c > c2) - (c < c2),
-                                                                      (r > r2) - (r < r2)]]:
-                    continue
-                if self._clear(s, corner):
-                    return True
-            elif not self.board[corner] and self._clear(s, corner) and self._clear(corner, q):
+            if self._clear(s, corner) and self._clear(corner, q):
                 return True
         return False
 
@@ -738,8 +716,6 @@ class Position(base.Position[Move]):
 
 
 _DIR_OF = {step: index for index, step in enumerate(DIRS)}
-_DIRECTION_OF = {step: e for e, step in enumerate(DIRS)}
-"""The direction index of each (dcol, drow) step."""
 _BETWEEN: dict[int, tuple[int, ...]] = {}
 """The squares strictly between two squares on one line, by ``a * NSQ + b``, as they are
 first asked for (the hook movers' attack test asks for the same few pairs again and again)."""
