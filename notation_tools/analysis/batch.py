@@ -221,6 +221,7 @@ def _in_workers(batches: Iterator[list[Unit]], settings: Settings,
     pool = _pool(settings, jobs)
     # (batch, future): in input order, at most 2 * jobs in flight
     flight: collections.deque[tuple[list[Unit], Any]] = collections.deque()
+    done = False
     try:
         while True:
             while len(flight) < 2 * jobs:
@@ -229,6 +230,7 @@ def _in_workers(batches: Iterator[list[Unit]], settings: Settings,
                     break
                 flight.append((batch, pool.submit(_work_in_worker, batch)))
             if not flight:
+                done = True
                 return
             batch, future = flight.popleft()
             try:
@@ -246,7 +248,10 @@ def _in_workers(batches: Iterator[list[Unit]], settings: Settings,
             except Exception as error:  # noqa: BLE001 - e.g. MemoryError in the worker
                 yield _internal(batch[0], error)
     finally:
-        pool.shutdown(wait=False, cancel_futures=True)
+        # Idle workers are waited for: a pool left running at exit races the interpreter's
+        # own shutdown of it ("OSError: Bad file descriptor" from concurrent.futures' exit
+        # hook). Only a run cut short (the caller stopped, an error) leaves without waiting.
+        pool.shutdown(wait=done, cancel_futures=True)
 
 
 def _alone(batch: list[Unit], settings: Settings) -> Iterator[RecordReport | Diagnostic]:

@@ -4,6 +4,7 @@ independently from the records' own figures; the short default table and the com
 from __future__ import annotations
 
 import json
+import multiprocessing
 import statistics
 from pathlib import Path
 
@@ -87,6 +88,19 @@ def test_figures_of_replayed_records_match_an_independent_summary(tmp_path):
             values = [r.figures.get(name) for r in reports]
             assert applies == sum(v is not None for v in values)
             assert value == expected_summary(game.figures[name].kind, values), name
+
+
+def test_the_workers_are_gone_once_every_report_is_read(tmp_path):
+    # A pool still shutting down at exit races the interpreter's own shutdown of it, which
+    # printed "OSError: Bad file descriptor" after a finished run now and then.
+    game = get_game("shuriken")
+    path = tmp_path / "four.pgn"
+    path.write_text("".join(write_record(r) for r in generate_records(
+        game, game.parse_rules(None), count=4, seed=3, max_plies=20)), encoding="utf-8")
+    reports = list(iter_reports([str(path)], Settings(collect_stats=True), jobs=2,
+                                batch_size=1))
+    assert [r.index for r in reports] == [1, 2, 3, 4]
+    assert multiprocessing.active_children() == []
 
 
 def test_the_default_table_is_short_and_json_holds_every_figure(runner):

@@ -113,7 +113,8 @@ class Stats(StatsCollector[Position, Move]):
                 self.contagion += 1
         else:  # a move without capture neither promotes (§6.8) nor converts (§6.9)
             self.quiet_run += 1
-            self.longest_quiet = max(self.longest_quiet, self.quiet_run)
+            if self.quiet_run > self.longest_quiet:
+                self.longest_quiet = self.quiet_run
         if origin == target:
             if n:
                 self.igui += 1
@@ -126,10 +127,10 @@ class Stats(StatsCollector[Position, Move]):
                 # judged by the default restriction (unprotected) even when allowed (§13)
                 if before.emperor_defended(origin, target) is not None:
                     self.emperor_protected += 1
+        dr, dc = ROW[target] - ROW[origin], COL[target] - COL[origin]
         hook = t.hook[code]
         if hook is not None:
             self.hook_moves += 1
-            dr, dc = ROW[target] - ROW[origin], COL[target] - COL[origin]
             aligned = dr == 0 or dc == 0 or abs(dr) == abs(dc)
             diagonal = hook is DIAGONAL
             if not aligned or (diagonal and (dr == 0 or dc == 0)) or (
@@ -141,16 +142,20 @@ class Stats(StatsCollector[Position, Move]):
         if length > self.longest:
             self.longest = length
             self.longest_ply = ply
-        self.most_legs = max(self.most_legs, len(move.path))
+        legs = len(move.path)
+        if legs > self.most_legs:
+            self.most_legs = legs
         self._mover = side
         if self.pieces_now is None:
             self.pieces_now = [sum(1 for _ in before.pieces(s)) for s in (0, 1)]
             self.pieces_min = list(self.pieces_now)
-        for c in captures:
-            victim_side = board[c] & 1
-            self.pieces_now[victim_side] -= 1
-            self.pieces_min[victim_side] = min(self.pieces_min[victim_side],
-                                               self.pieces_now[victim_side])
+        if n:
+            now, least = self.pieces_now, self.pieces_min
+            for c in captures:
+                victim_side = board[c] & 1
+                now[victim_side] -= 1
+                if now[victim_side] < least[victim_side]:
+                    least[victim_side] = now[victim_side]
 
     def after_move(self, after: Position) -> None:
         """Note the live position after the move given to :meth:`before_move`."""

@@ -28,6 +28,9 @@ from notation_tools.games.shuriken.pieces import (
 from notation_tools.games.shuriken.rules import Position
 
 _PREFIX = ("black", "white")
+_ZONE_KEY = tuple({cell: f"{prefix}_stones_{ZONE[cell].lower()}" for cell in EMPTY_AT_START}
+                  for prefix in _PREFIX)
+"""The figure counting a side's stones in the zone of each cell, by side."""
 
 
 def describe_move(move: Move, position: Position) -> dict[str, Any]:
@@ -45,6 +48,9 @@ def describe_move(move: Move, position: Position) -> dict[str, Any]:
     return {"rank": rank, "new_loops": " ".join(new), "wins": wins}
 
 
+_PER_MOVE_KEYS = ("ply", "side", "cell", "rank", "new_loops")
+
+
 class Stats(StatsCollector[Position, Move]):
     """Collects §9's figures while a record is replayed (``StatsCollector``)."""
 
@@ -56,9 +62,14 @@ class Stats(StatsCollector[Position, Move]):
         self.first_loop_ply: list[int | None] = [None, None]
         self.rank2_ply: list[int | None] = [None, None]
         self.loops_formed: list[dict[str, int]] = [{}, {}]
-        self.per_move: list[dict[str, Any]] = []
+        self._plies: list[tuple[int, int, str, int, str]] = []
         self._pending: tuple[int, str] = (0, "")
-        """One entry per ply: ``ply``, ``side``, ``cell``, ``rank``, ``new_loops`` (§9)."""
+
+    @property
+    def per_move(self) -> list[dict[str, Any]]:
+        """One entry per ply: ``ply``, ``side``, ``cell``, ``rank``, ``new_loops`` (§9),
+        built when asked for (the per-record figures never need them)."""
+        return [dict(zip(_PER_MOVE_KEYS, entry)) for entry in self._plies]
 
     def _baseline(self, position: Position) -> None:
         # A set-up position may already hold loops: they count as formed at ply 0.
@@ -94,7 +105,11 @@ class Stats(StatsCollector[Position, Move]):
         """The second half of :meth:`add`, with the live position after the push."""
         assert self.ranks is not None
         side, cell = self._pending
-        rank = after.rank(side)
+        rank = after.ranks[side + 1]
+        if rank == 0:  # the common case: no loop (a rank of 0 has none), only the entry
+            self.ranks[side] = 0
+            self._plies.append((self.plies, side, cell, 0, ""))
+            return
         new_loops: list[str] = []
         if rank != self.ranks[side] or rank >= WIN_RANK:
             # Loops only appear when the rank grows, or at rank 2 and above (§3.3).
@@ -104,12 +119,11 @@ class Stats(StatsCollector[Position, Move]):
                     known[loop] = self.plies
                     new_loops.append(loop)
             self.ranks[side] = rank
-        if rank >= 1 and self.first_loop_ply[side] is None:
+        if self.first_loop_ply[side] is None:
             self.first_loop_ply[side] = self.plies
         if rank >= WIN_RANK and self.rank2_ply[side] is None:
             self.rank2_ply[side] = self.plies
-        self.per_move.append({"ply": self.plies, "side": side, "cell": cell, "rank": rank,
-                              "new_loops": " ".join(new_loops)})
+        self._plies.append((self.plies, side, cell, rank, " ".join(new_loops)))
 
     def summary(self, final: Position, outcome: Outcome | None) -> dict[str, Any]:
         """Flat figures (§9): str keys, scalar values; ``captures`` is always 0 (§2.2)."""
@@ -144,9 +158,11 @@ class Stats(StatsCollector[Position, Move]):
             colour = side + 1
             for zone in ZONES:
                 figures[f"{prefix}_stones_{zone.lower()}"] = 0
+            zone_key = _ZONE_KEY[side]
+            board = final.board
             for cell in EMPTY_AT_START:
-                if final.board[cell] == colour:
-                    figures[f"{prefix}_stones_{ZONE[cell].lower()}"] += 1
+                if board[cell] == colour:
+                    figures[zone_key[cell]] += 1
             figures[f"{prefix}_largest_group"] = max(
                 (sum(1 for cell in group if cell not in PRE_PLACED and cell not in FRAME)
                  for group in final.groups(side)), default=0)
