@@ -198,7 +198,7 @@ def test_each_display_option_shows_the_engines_drawing_with_that_option(open_pag
         assert board(page) == as_parsed(page, plain)
 
 
-SHOWS_OPTIONS = {"gow": PLAYABLE["gow"],
+SHOWS_OPTIONS = {"gow": PLAYABLE["gow"], "shih": PLAYABLE["shih"],
                  "shuriken": SAMPLES / "shuriken-2d" / "setup-figure-1-finishing-move.pgn"}
 """Records whose last position looks different with the game's first display option."""
 
