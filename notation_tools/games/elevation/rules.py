@@ -179,6 +179,8 @@ def _step_bits(steps: Iterable[tuple[int, bool]]) -> int:
 
 def _changes(after: int, before: int, squares: int) -> dict[int, int]:
     """+1 for each of ``squares`` in ``after`` and not in ``before``, -1 for the reverse."""
+    if not (after ^ before) & squares:
+        return {}
     return {x: 1 if after >> x & 1 else -1 for x in _squares((after ^ before) & squares)}
 
 
@@ -833,11 +835,13 @@ class Position(base.Position[Move]):
         if ends is None:
             ends = self._dig_end_bits(side)
         near = ADJACENT_BITS[p]
+        steps_now = self._steps(p, side, CLIMB_LIMIT, ADJACENT[p])
+        vacated = self._vacated_ends(ends, side, (p,))
 
         # B, dig first.
-        dig_first = self._count_dig_then_step(p, side, b_undermine, ends)
+        dig_first = self._count_dig_then_step(p, side, b_undermine, ends, steps_now)
         # B, move first; and a lone move when the dig is optional.
-        move_first = self._count_step_then_dig(p, piece, b_undermine, ends)
+        move_first = self._count_step_then_dig(p, piece, b_undermine, vacated, steps_now)
         if sections is not None:
             sections += (dig_first, move_first)
         count = dig_first + move_first
@@ -849,7 +853,7 @@ class Position(base.Position[Move]):
             # F, dig first.
             dig_first = self._count_dig_then_fish(p, side, ends)
             # F, move first; and a lone fish move when the dig is optional.
-            move_first = self._count_fish_then_dig(p, piece, ends)
+            move_first = self._count_fish_then_dig(p, piece, vacated)
             if sections is not None:
                 sections += (dig_first, move_first)
             count += dig_first + move_first
@@ -887,9 +891,9 @@ class Position(base.Position[Move]):
                 targets |= 1 << x
         return sources, undermining, targets
 
-    def _vacated_ends(self, ends: _DigEnds, p: int, side: int, squares: Sequence[int]) -> _DigEnds:
-        """``ends`` with ``squares`` judged again after they are emptied (the piece on ``p``
-        moves away and captures what stood on the others)."""
+    def _vacated_ends(self, ends: _DigEnds, side: int, squares: Sequence[int]) -> _DigEnds:
+        """``ends`` with ``squares`` judged again once they are emptied (the acting piece
+        leaves its square, a capture empties another)."""
         b = self.board
         saved = [b[x] for x in squares]
         for x in squares:
@@ -897,51 +901,53 @@ class Position(base.Position[Move]):
         again = self._dig_end_bits(side, squares)
         for x, cell in zip(squares, saved):
             b[x] = cell
-        keep = ~sum(1 << x for x in squares)
+        keep = ~sum([1 << x for x in squares])
         return (ends[0] & keep | again[0], ends[1] & keep | again[1], ends[2] & keep | again[2])
 
     def _count_step_then_dig(self, p: int, piece: int, undermine: bool,
-                             ends: _DigEnds | None = None) -> int:
+                             vacated: _DigEnds | None = None,
+                             steps_now: list[tuple[int, bool]] | None = None) -> int:
         """The move-first basic moves of the piece on ``p`` (and its lone moves when the dig
         is optional), counting the digs after each step without listing them (§4.1).
 
         A step p → q changes the board on p and q only, and q is not beside itself, so the
-        dig ends around q are those of the board as it stands with p judged again empty."""
+        dig ends around q are those of the board as it stands with p judged again empty
+        (``vacated``, when the caller has them; ``steps_now``, the legal steps from p)."""
         side = piece >> 2
         dig_optional = self.options.basic_dig_optional
-        if ends is None:
-            ends = self._dig_end_bits(side)
-        after = self._vacated_ends(ends, p, side, (p,))
-        sources, targets = after[undermine], after[2]
+        if vacated is None:
+            vacated = self._vacated_ends(self._dig_end_bits(side), side, (p,))
+        if steps_now is None:
+            steps_now = self._steps(p, side, CLIMB_LIMIT, ADJACENT[p])
+        sources, targets = vacated[undermine], vacated[2]
         count = 0
-        for q, _capture in self._steps(p, side, CLIMB_LIMIT, ADJACENT[p]):
+        for q, _capture in steps_now:
             near = ADJACENT_BITS[q]
             count += _dig_pairs(near & sources, near & targets) + dig_optional
         return count
 
-    def _count_fish_then_dig(self, p: int, piece: int, ends: _DigEnds | None = None) -> int:
+    def _count_fish_then_dig(self, p: int, piece: int, vacated: _DigEnds | None = None) -> int:
         """The move-first fish moves of the Fish on ``p`` (and its lone fish moves when the
         dig is optional), as :meth:`_count_step_then_dig` counts (§4.4): a fish path changes
         the board on p, on its far square and on its middle square when it captures there."""
         side = piece >> 2
         dig_optional = self.options.basic_dig_optional
-        if ends is None:
-            ends = self._dig_end_bits(side)
-        after = self._vacated_ends(ends, p, side, (p,))
+        if vacated is None:
+            vacated = self._vacated_ends(self._dig_end_bits(side), side, (p,))
         count = 0
         for m, q, c1, _c2 in self._fish_paths(p, side):
-            sources, _undermining, targets = self._vacated_ends(ends, p, side, (p, m)) if c1 else after
+            sources, _undermining, targets = self._vacated_ends(vacated, side, (m,)) if c1 else vacated
             near = ADJACENT_BITS[q]
             count += _dig_pairs(near & sources, near & targets) + dig_optional
         return count
 
-    def _count_dig_then_step(self, p: int, side: int, undermine: bool,
-                             ends: _DigEnds | None = None) -> int:
+    def _count_dig_then_step(self, p: int, side: int, undermine: bool, ends: _DigEnds | None = None,
+                             steps_now: list[tuple[int, bool]] | None = None) -> int:
         """The dig-first basic moves of the piece on ``p`` (§4.1-§4.3), counted without
         trying each dig: a dig s > d changes the heights of s and d only, both beside p, so
         a step to any other square is legal after it exactly when it is legal now, and only
         the steps to s and to d are judged again, each with its own height changed."""
-        return _dig_first_count(self._dig_step_changes(p, side, undermine, ends))
+        return _dig_first_count(self._dig_step_changes(p, side, undermine, ends, steps_now))
 
     def _dig_then_step_sizes(self, p: int, side: int, undermine: bool) -> Callable[[tuple[int, int]], int]:
         """How many basic moves of the piece on ``p`` start with the dig s > d, as a function
@@ -957,20 +963,23 @@ class Position(base.Position[Move]):
         sources, targets = near & ends[undermine], near & ends[2]
         if not sources or not targets:
             return sources, targets, [], []
-        return sources, targets, list(_squares(sources)), list(_squares(targets))
+        return (sources, targets, [x for x in ADJACENT[p] if sources >> x & 1],
+                [x for x in ADJACENT[p] if targets >> x & 1])
 
-    def _dig_step_changes(self, p: int, side: int, undermine: bool, ends: _DigEnds | None = None
-                          ) -> _DigChanges | None:
-        """The ends of the digs around ``p``, how many steps from ``p`` are legal now, and how
-        a dig changes that number: by a source's own change (the step to it, judged with it
-        lowered) plus a destination's (the step to it, judged with it raised). ``None`` when
-        no dig is legal."""
+    def _dig_step_changes(self, p: int, side: int, undermine: bool, ends: _DigEnds | None = None,
+                          steps_now: list[tuple[int, bool]] | None = None) -> _DigChanges | None:
+        """The ends of the digs around ``p``, how many steps from ``p`` are legal now
+        (``steps_now`` when the caller has them), and how a dig changes that number: by a
+        source's own change (the step to it, judged with it lowered) plus a destination's
+        (the step to it, judged with it raised). ``None`` when no dig is legal."""
         sources, targets, source_list, target_list = self._near_dig_ends(p, side, undermine, ends)
         if not source_list:
             return None
         h = self.heights
         steps = self._steps
-        legal_now = _step_bits(steps(p, side, CLIMB_LIMIT, ADJACENT[p]))
+        if steps_now is None:
+            steps_now = steps(p, side, CLIMB_LIMIT, ADJACENT[p])
+        legal_now = _step_bits(steps_now)
         # Each step is judged by its own target square, so all sources are lowered (then all
         # destinations raised) at once and judged in one call.
         for x in source_list:
@@ -1040,7 +1049,8 @@ class Position(base.Position[Move]):
         if not sources or not targets:
             return None
         h = self.heights
-        source_list, target_list = list(_squares(sources)), list(_squares(targets))
+        source_list = [x for x in ADJACENT[p] if sources >> x & 1]
+        target_list = [x for x in ADJACENT[p] if targets >> x & 1]
         # Whether a square can be a dig's end depends on that square alone, so all sources
         # are lowered (then all destinations raised) at once and judged in one call.
         for x in source_list:
