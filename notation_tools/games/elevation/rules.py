@@ -836,7 +836,7 @@ class Position(base.Position[Move]):
             ends = self._dig_end_bits(side)
         near = ADJACENT_BITS[p]
         steps_now = self._steps(p, side, CLIMB_LIMIT, ADJACENT[p])
-        vacated = self._vacated_ends(ends, side, (p,))
+        vacated = self._vacated_ends(ends, side, p)
 
         # B, dig first.
         dig_first = self._count_dig_then_step(p, side, b_undermine, ends, steps_now)
@@ -891,18 +891,16 @@ class Position(base.Position[Move]):
                 targets |= 1 << x
         return sources, undermining, targets
 
-    def _vacated_ends(self, ends: _DigEnds, side: int, squares: Sequence[int]) -> _DigEnds:
-        """``ends`` with ``squares`` judged again once they are emptied (the acting piece
-        leaves its square, a capture empties another)."""
+    def _vacated_ends(self, ends: _DigEnds, side: int, square: int) -> _DigEnds:
+        """``ends`` with ``square`` judged again once it is empty (the acting piece leaves
+        it, or a capture empties it)."""
         b = self.board
-        saved = [b[x] for x in squares]
-        for x in squares:
-            b[x] = 0
-        again = self._dig_end_bits(side, squares)
-        for x, cell in zip(squares, saved):
-            b[x] = cell
-        keep = ~sum([1 << x for x in squares])
-        return (ends[0] & keep | again[0], ends[1] & keep | again[1], ends[2] & keep | again[2])
+        cell = b[square]
+        b[square] = 0
+        sources, undermining, targets = self._dig_end_bits(side, (square,))
+        b[square] = cell
+        keep = ~(1 << square)
+        return ends[0] & keep | sources, ends[1] & keep | undermining, ends[2] & keep | targets
 
     def _count_step_then_dig(self, p: int, piece: int, undermine: bool,
                              vacated: _DigEnds | None = None,
@@ -916,7 +914,7 @@ class Position(base.Position[Move]):
         side = piece >> 2
         dig_optional = self.options.basic_dig_optional
         if vacated is None:
-            vacated = self._vacated_ends(self._dig_end_bits(side), side, (p,))
+            vacated = self._vacated_ends(self._dig_end_bits(side), side, p)
         if steps_now is None:
             steps_now = self._steps(p, side, CLIMB_LIMIT, ADJACENT[p])
         sources, targets = vacated[undermine], vacated[2]
@@ -933,10 +931,10 @@ class Position(base.Position[Move]):
         side = piece >> 2
         dig_optional = self.options.basic_dig_optional
         if vacated is None:
-            vacated = self._vacated_ends(self._dig_end_bits(side), side, (p,))
+            vacated = self._vacated_ends(self._dig_end_bits(side), side, p)
         count = 0
         for m, q, c1, _c2 in self._fish_paths(p, side):
-            sources, _undermining, targets = self._vacated_ends(vacated, side, (m,)) if c1 else vacated
+            sources, _undermining, targets = self._vacated_ends(vacated, side, m) if c1 else vacated
             near = ADJACENT_BITS[q]
             count += _dig_pairs(near & sources, near & targets) + dig_optional
         return count
