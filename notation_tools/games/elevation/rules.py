@@ -192,6 +192,14 @@ def _through(paths: Iterable[tuple[int, int, bool, bool]]) -> dict[int, int]:
     return through
 
 
+def _through_changes(after: dict[int, int], before: dict[int, int], squares: list[int]) -> dict[int, int]:
+    """How the number of fish paths through each of ``squares`` changed, where it did."""
+    if after == before:
+        return {}
+    changes = {x: after.get(x, 0) - before.get(x, 0) for x in squares}
+    return {x: change for x, change in changes.items() if change}
+
+
 def _dig_pairs(sources: int, targets: int) -> int:
     """How many digs s > d with s in ``sources`` and d in ``targets`` (bit sets): every pair
     but a square with itself (§4.2)."""
@@ -993,17 +1001,6 @@ class Position(base.Position[Move]):
         return (sources, targets, legal_now.bit_count(),
                 _changes(lowered, legal_now, sources), _changes(raised, legal_now, targets))
 
-    def _with_heights(self, squares: Sequence[int], change: int, judge: Callable[[], Any]) -> Any:
-        """``judge()`` with the stack on each of ``squares`` changed by ``change``."""
-        h = self.heights
-        for x in squares:
-            h[x] += change
-        try:
-            return judge()
-        finally:
-            for x in squares:
-                h[x] -= change
-
     def _count_dig_then_fish(self, p: int, side: int, ends: _DigEnds | None = None) -> int:
         """The dig-first fish moves of the Fish on ``p`` (§4.4), counted as
         :meth:`_count_dig_then_step` counts: a fish path's only square beside p is its middle
@@ -1022,15 +1019,22 @@ class Position(base.Position[Move]):
         sources, targets, source_list, target_list = self._near_dig_ends(p, side, False, ends)
         if not source_list:
             return None
+        h = self.heights
         paths = self._fish_paths(p, side)
         through_now = _through(paths)
         # All sources are lowered (then all destinations raised) at once.
-        changes = []
-        for squares, change in ((source_list, -1), (target_list, 1)):
-            through = _through(self._with_heights(squares, change, lambda: self._fish_paths(p, side)))
-            changed = {x: through.get(x, 0) - through_now.get(x, 0) for x in squares}
-            changes.append({x: n for x, n in changed.items() if n})
-        return sources, targets, len(paths), changes[0], changes[1]
+        for x in source_list:
+            h[x] -= 1
+        through_low = _through(self._fish_paths(p, side))
+        for x in source_list:
+            h[x] += 1
+        for x in target_list:
+            h[x] += 1
+        through_up = _through(self._fish_paths(p, side))
+        for x in target_list:
+            h[x] -= 1
+        return (sources, targets, len(paths), _through_changes(through_low, through_now, source_list),
+                _through_changes(through_up, through_now, target_list))
 
     def _dig_twice_ends(self, p: int, side: int, ends: _DigEnds | None = None
                         ) -> tuple[int, int, int, int, int, int] | None:
@@ -1072,10 +1076,17 @@ class Position(base.Position[Move]):
             return lambda dig: 0
         sources, targets, sources_low, targets_low, sources_up, targets_up = found
         no_null_pair = self.options.forbid_null_dig_pair
+        plain = _dig_pairs(sources, targets)
+        # The ends that a first dig changes; a first dig between two others leaves the
+        # second dig's ends as they are now.
+        changing = (((sources_low ^ sources) | (targets_low ^ targets)) & sources
+                    | ((sources_up ^ sources) | (targets_up ^ targets)) & targets)
 
         def size(dig: tuple[int, int]) -> int:
             s, d = dig
             s_bit, d_bit = 1 << s, 1 << d
+            if not changing & (s_bit | d_bit):
+                return plain - bool(no_null_pair and sources & d_bit and targets & s_bit)
             keep = ~(s_bit | d_bit)
             sources2 = sources & keep | sources_low & s_bit | sources_up & d_bit
             targets2 = targets & keep | targets_low & s_bit | targets_up & d_bit
