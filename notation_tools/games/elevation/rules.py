@@ -16,7 +16,7 @@ applying and undoing turns, and how the game ends. It reads the rule options as
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from notation_tools.games import base
 from notation_tools.games.base import IllegalMoveError, Outcome, Rules, options_of
@@ -154,6 +154,8 @@ class _Pick:
 _DigEnds = tuple[int, int, int]
 """What :meth:`Position._dig_end_bits` answers: bit sets (bit ``x`` for square ``x``) of the
 squares a dig may take its tile from, without and with undermining, and put it on."""
+
+_Judged = TypeVar("_Judged")
 
 _DigChanges = tuple[int, int, int, dict[int, int], dict[int, int]]
 """What :meth:`Position._dig_step_changes` answers: the bit sets of the dig's sources and
@@ -981,25 +983,35 @@ class Position(base.Position[Move]):
         sources, targets, source_list, target_list = self._near_dig_ends(p, side, undermine, ends)
         if not source_list:
             return None
-        h = self.heights
         steps = self._steps
         if steps_now is None:
             steps_now = steps(p, side, CLIMB_LIMIT, ADJACENT[p])
         legal_now = _step_bits(steps_now)
-        # Each step is judged by its own target square, so all sources are lowered (then all
-        # destinations raised) at once and judged in one call.
-        for x in source_list:
+        # Each step is judged by its own target square.
+        lowered, raised = self._judged_again(source_list, target_list,
+                                             lambda squares: steps(p, side, CLIMB_LIMIT, squares))
+        return (sources, targets, legal_now.bit_count(), _changes(_step_bits(lowered), legal_now, sources),
+                _changes(_step_bits(raised), legal_now, targets))
+
+    def _judged_again(self, sources: list[int], targets: list[int],
+                      judge: Callable[[list[int]], _Judged]) -> tuple[_Judged, _Judged]:
+        """``judge(sources)`` with every source one tile lower, then ``judge(targets)`` with
+        every destination one tile higher: what the digs around a square change, for a
+        ``judge`` that judges each square by itself alone (a step by its target, a fish path
+        by its middle square, a dig end by its own stack), so that all the squares may be
+        changed at once and judged in one call."""
+        h = self.heights
+        for x in sources:
             h[x] -= 1
-        lowered = _step_bits(steps(p, side, CLIMB_LIMIT, source_list))
-        for x in source_list:
+        lowered = judge(sources)
+        for x in sources:
             h[x] += 1
-        for x in target_list:
+        for x in targets:
             h[x] += 1
-        raised = _step_bits(steps(p, side, CLIMB_LIMIT, target_list))
-        for x in target_list:
+        raised = judge(targets)
+        for x in targets:
             h[x] -= 1
-        return (sources, targets, legal_now.bit_count(),
-                _changes(lowered, legal_now, sources), _changes(raised, legal_now, targets))
+        return lowered, raised
 
     def _count_dig_then_fish(self, p: int, side: int, ends: _DigEnds | None = None) -> int:
         """The dig-first fish moves of the Fish on ``p`` (§4.4), counted as
@@ -1019,22 +1031,12 @@ class Position(base.Position[Move]):
         sources, targets, source_list, target_list = self._near_dig_ends(p, side, False, ends)
         if not source_list:
             return None
-        h = self.heights
         paths = self._fish_paths(p, side)
         through_now = _through(paths)
-        # All sources are lowered (then all destinations raised) at once.
-        for x in source_list:
-            h[x] -= 1
-        through_low = _through(self._fish_paths(p, side))
-        for x in source_list:
-            h[x] += 1
-        for x in target_list:
-            h[x] += 1
-        through_up = _through(self._fish_paths(p, side))
-        for x in target_list:
-            h[x] -= 1
-        return (sources, targets, len(paths), _through_changes(through_low, through_now, source_list),
-                _through_changes(through_up, through_now, target_list))
+        lowered, raised = self._judged_again(source_list, target_list,
+                                             lambda _middles: self._fish_paths(p, side))
+        return (sources, targets, len(paths), _through_changes(_through(lowered), through_now, source_list),
+                _through_changes(_through(raised), through_now, target_list))
 
     def _dig_twice_ends(self, p: int, side: int, ends: _DigEnds | None = None
                         ) -> tuple[int, int, int, int, int, int] | None:
@@ -1050,21 +1052,10 @@ class Position(base.Position[Move]):
         sources, targets = near & ends[undermine], near & ends[2]
         if not sources or not targets:
             return None
-        h = self.heights
         source_list = [x for x in ADJACENT[p] if sources >> x & 1]
         target_list = [x for x in ADJACENT[p] if targets >> x & 1]
-        # Whether a square can be a dig's end depends on that square alone, so all sources
-        # are lowered (then all destinations raised) at once and judged in one call.
-        for x in source_list:
-            h[x] -= 1
-        lowered = self._dig_end_bits(side, source_list)
-        for x in source_list:
-            h[x] += 1
-        for x in target_list:
-            h[x] += 1
-        raised = self._dig_end_bits(side, target_list)
-        for x in target_list:
-            h[x] -= 1
+        lowered, raised = self._judged_again(source_list, target_list,
+                                             lambda squares: self._dig_end_bits(side, squares))
         return sources, targets, lowered[undermine], lowered[2], raised[undermine], raised[2]
 
     def _dig_twice_sizes(self, p: int, side: int) -> Callable[[tuple[int, int]], int]:
