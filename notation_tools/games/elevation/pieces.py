@@ -64,6 +64,8 @@ ADJACENT: tuple[tuple[int, ...], ...] = tuple(
           if _on_board(file_of(s) + dx, rank_of(s) + dy))
     for s in range(SQUARE_COUNT))
 IS_ADJACENT: tuple[frozenset[int], ...] = tuple(frozenset(n) for n in ADJACENT)
+ADJACENT_BITS: tuple[int, ...] = tuple(sum(1 << n for n in ADJACENT[s]) for s in range(SQUARE_COUNT))
+"""``ADJACENT`` as bit sets (bit ``n`` for square ``n``), for counting with ``int.bit_count``."""
 
 # §4.4: one diagonal step.
 DIAGONAL_NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(

@@ -16,7 +16,7 @@ applying and undoing turns, and how the game ends. It reads the rule options as
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from notation_tools.games import base
 from notation_tools.games.base import IllegalMoveError, Outcome, Rules, options_of
@@ -24,7 +24,7 @@ from notation_tools.games.elevation.moves import (
     DIGS, Dig, DigSpec, Move, Path, PathSpec, PieceTurn, PieceTurnSpec, Turn, spec_of)
 from notation_tools.games.elevation.options import Options
 from notation_tools.games.elevation.pieces import (
-    ADJACENT, CAPTURE_DROP, CLIMB_LIMIT, DIAGONAL_LINES, DIAGONAL_NEIGHBOURS, DRAGON, FISH,
+    ADJACENT, ADJACENT_BITS, CAPTURE_DROP, CLIMB_LIMIT, DIAGONAL_LINES, DIAGONAL_NEIGHBOURS, DRAGON, FISH,
     HIGH_CLIMB_LIMIT, IS_ADJACENT, OPTION_ORDER, PIECE_KINDS, REPETITION_COUNT, SAMURAI, SIDES,
     SQUARE_COUNT, SQUARE_NAMES, START_BOARD, TURN_OPTIONS, UNDO_RUN_PLIES)
 
@@ -104,6 +104,9 @@ class _Turns(list):  # type: ignore[type-arg]
     def wants_section(self, count: Callable[[], int]) -> bool:
         return True
 
+    def chosen(self, group: list[Any]) -> list[Any]:
+        return group
+
 
 class _Pick:
     """Where :meth:`Position._piece_turns` keeps only the piece-turn at ``index`` of its
@@ -135,26 +138,89 @@ class _Pick:
             return self.wants(next(self.sections)) if self.index >= 0 else False
         return self.index >= 0 and self.wants(count())
 
+    def chosen(self, group: list[Any]) -> list[Any]:
+        """Of a group that :meth:`wants` took, the one item to build the piece-turn of (none
+        when the wanted one comes after the group, from an item built on its own)."""
+        index = self.index
+        self.index = 0
+        return group[index:index + 1]
+
     def append(self, turn: PieceTurn) -> None:
         if self.index == 0:
             self.turn = turn
         self.index -= 1
 
 
-_DigChanges = tuple[list[int], list[int], int, dict[int, int], dict[int, int]]
+_DigEnds = tuple[int, int, int]
+"""What :meth:`Position._dig_end_bits` answers: bit sets (bit ``x`` for square ``x``) of the
+squares a dig may take its tile from, without and with undermining, and put it on."""
+
+_Judged = TypeVar("_Judged")
+
+_DigChanges = tuple[int, int, int, dict[int, int], dict[int, int]]
+"""What :meth:`Position._dig_step_changes` answers: the bit sets of the dig's sources and
+destinations, how many piece-turns follow a dig now, and by how much a source (lowered) or
+a destination (raised) changes that number, for the ends that change it."""
+
+
+def _squares(bits: int) -> Iterator[int]:
+    """The squares of a bit set, lowest first."""
+    while bits:
+        low = bits & -bits
+        yield low.bit_length() - 1
+        bits ^= low
+
+
+def _step_bits(steps: Iterable[tuple[int, bool]]) -> int:
+    """The targets of (target, capture) steps as a bit set."""
+    bits = 0
+    for q, _capture in steps:
+        bits |= 1 << q
+    return bits
+
+
+def _changes(after: int, before: int, squares: int) -> dict[int, int]:
+    """+1 for each of ``squares`` in ``after`` and not in ``before``, -1 for the reverse."""
+    if not (after ^ before) & squares:
+        return {}
+    return {x: 1 if after >> x & 1 else -1 for x in _squares((after ^ before) & squares)}
+
+
+def _through(paths: Iterable[tuple[int, int, bool, bool]]) -> dict[int, int]:
+    """How many fish paths (M, Q, capture1, capture2) pass through each middle square M."""
+    through: dict[int, int] = {}
+    for m, _q, _c1, _c2 in paths:
+        through[m] = through.get(m, 0) + 1
+    return through
+
+
+def _through_changes(after: dict[int, int], before: dict[int, int], squares: list[int]) -> dict[int, int]:
+    """How the number of fish paths through each of ``squares`` changed, where it did."""
+    if after == before:
+        return {}
+    changes = {x: after.get(x, 0) - before.get(x, 0) for x in squares}
+    return {x: change for x, change in changes.items() if change}
+
+
+def _dig_pairs(sources: int, targets: int) -> int:
+    """How many digs s > d with s in ``sources`` and d in ``targets`` (bit sets): every pair
+    but a square with itself (§4.2)."""
+    return sources.bit_count() * targets.bit_count() - (sources & targets).bit_count()
 
 
 def _dig_first_count(changes: _DigChanges | None) -> int:
     """How many piece-turns start with a dig, given the dig ends and how each end changes the
-    count of what may follow (:meth:`Position._dig_step_changes`)."""
+    count of what may follow (:meth:`Position._dig_step_changes`): a source s is paired with
+    every destination but itself, a destination d with every source but itself."""
     if changes is None:
         return 0
     sources, targets, now, by_source, by_target = changes
-    count = (len(sources) * len(targets) - len(set(sources).intersection(targets))) * now
-    for s in sources:
-        count += by_source[s] * (len(targets) - (s in targets))
-    for d in targets:
-        count += by_target[d] * (len(sources) - (d in sources))
+    count = _dig_pairs(sources, targets) * now
+    n_sources, n_targets = sources.bit_count(), targets.bit_count()
+    for s, change in by_source.items():
+        count += change * (n_targets - (targets >> s & 1))
+    for d, change in by_target.items():
+        count += change * (n_sources - (sources >> d & 1))
     return count
 
 
@@ -163,7 +229,7 @@ def _dig_first_sizes(changes: _DigChanges | None) -> Callable[[tuple[int, int]],
     if changes is None:
         return lambda dig: 0
     _sources, _targets, now, by_source, by_target = changes
-    return lambda dig: now + by_source[dig[0]] + by_target[dig[1]]
+    return lambda dig: now + by_source.get(dig[0], 0) + by_target.get(dig[1], 0)
 
 
 def _first_digs(out: _Turns | _Pick | None, section: Callable[[], int],
@@ -504,11 +570,6 @@ class Position(base.Position[Move]):
         sources, targets = self._dig_ends(x, side, undermine, only_undermine)
         return [(s, d) for d in targets for s in sources if s != d]
 
-    def _dig_count(self, x: int, side: int, undermine: bool, only_undermine: bool = False) -> int:
-        """``len(self._digs(...))`` without building the pairs."""
-        sources, targets = self._dig_ends(x, side, undermine, only_undermine)
-        return len(sources) * len(targets) - len(set(sources).intersection(targets))
-
     def _fish_paths(self, p: int, side: int) -> list[tuple[int, int, bool, bool]]:
         """Legal two-square diagonal Fish moves from ``p`` as (M, Q, capture1, capture2) (§4.4)."""
         h = self.heights
@@ -586,7 +647,7 @@ class Position(base.Position[Move]):
                     return count
                 if out is not None and out.wants(len(found)):
                     dig = DIGS[s][d]
-                    for q, cap in found:
+                    for q, cap in out.chosen(found):
                         out.append(PieceTurn(p, "B", (dig, _path1(p, q, cap))))
         # B, move first; and a lone move when the dig is optional.
         for q, cap in (steps(p, side, limit, near) if out is None or out.wants_section(
@@ -606,9 +667,9 @@ class Position(base.Position[Move]):
                 return count
             if out is not None and out.wants(len(found2) + dig_optional):
                 path = _path1(p, q, cap)
-                for s, d in found2:
+                for s, d in out.chosen(found2):
                     out.append(PieceTurn(p, "B", (path, DIGS[s][d])))
-                if dig_optional:
+                if dig_optional and not out.done:
                     out.append(PieceTurn(p, "B", (path,)))
         # B, a lone dig when the move is optional.
         if options.basic_move_optional:
@@ -617,7 +678,7 @@ class Position(base.Position[Move]):
             if stop and count:
                 return count
             if out is not None and out.wants(len(found2)):
-                for s, d in found2:
+                for s, d in out.chosen(found2):
                     out.append(PieceTurn(p, "B", (DIGS[s][d],)))
 
         if out is not None and out.done:
@@ -638,7 +699,7 @@ class Position(base.Position[Move]):
                         return count
                     if out is not None and out.wants(len(paths)):
                         dig = DIGS[s][d]
-                        for m, q, c1, c2 in paths:
+                        for m, q, c1, c2 in out.chosen(paths):
                             out.append(PieceTurn(p, "F", (dig, _path2(p, m, q, c1, c2))))
             # F, move first; and a lone fish move when the dig is optional.
             for m, q, c1, c2 in (self._fish_paths(p, side) if out is None or out.wants_section(
@@ -660,9 +721,9 @@ class Position(base.Position[Move]):
                     return count
                 if out is not None and out.wants(len(found2) + dig_optional):
                     path = _path2(p, m, q, c1, c2)
-                    for s, d in found2:
+                    for s, d in out.chosen(found2):
                         out.append(PieceTurn(p, "F", (path, DIGS[s][d])))
-                    if dig_optional:
+                    if dig_optional and not out.done:
                         out.append(PieceTurn(p, "F", (path,)))
 
         elif kind == DRAGON:
@@ -671,24 +732,22 @@ class Position(base.Position[Move]):
             # DD: two digs from the same square (§4.5).
             for s, d in _first_digs(out, lambda: self._count_dig_twice(p, side),
                                     lambda: digs(p, side, undermine),
-                                    lambda: self._dig_twice_sizes(p, side).__getitem__):
+                                    lambda: self._dig_twice_sizes(p, side)):
                 h[s] -= 1
                 h[d] += 1
                 found2 = digs(p, side, undermine)
                 h[s] += 1
                 h[d] -= 1
-                n = len(found2)
                 if no_null_pair and (d, s) in found2:
-                    n -= 1
-                if n:
-                    count += n
+                    found2.remove((d, s))
+                if found2:
+                    count += len(found2)
                     if stop:
                         return count
-                    if out is not None and out.wants(n):
+                    if out is not None and out.wants(len(found2)):
                         first = DIGS[s][d]
-                        for s2, d2 in found2:
-                            if not (no_null_pair and s2 == d and d2 == s):
-                                out.append(PieceTurn(p, "DD", (first, DIGS[s2][d2])))
+                        for s2, d2 in out.chosen(found2):
+                            out.append(PieceTurn(p, "DD", (first, DIGS[s2][d2])))
             # MM and C2.
             if out is not None and out.done:
                 return count
@@ -701,7 +760,7 @@ class Position(base.Position[Move]):
             found2 = digs(p, side, True, True)
             count += len(found2)
             if out is not None and out.wants(len(found2)):
-                for s, d in found2:
+                for s, d in out.chosen(found2):
                     out.append(PieceTurn(p, "U", (DIGS[s][d],)))
         return count
 
@@ -721,10 +780,11 @@ class Position(base.Position[Move]):
         b = self.board
         side = self.turn
         total = 0
+        ends = self._dig_end_bits(side)
         for square in range(SQUARE_COUNT):
             piece = b[square]
             if piece and piece >> 2 == side and square != exclude:
-                total += self._count_turns(square, piece)
+                total += self._count_turns(square, piece, None, ends)
         return total
 
     def piece_turn_counts(self, exclude: int = -1) -> list[tuple[int, int]]:
@@ -737,12 +797,13 @@ class Position(base.Position[Move]):
         side = self.turn
         out = _PieceTurnCounts()
         sections = out.sections
+        ends = self._dig_end_bits(side)
         for square in range(SQUARE_COUNT):
             piece = b[square]
             if piece and piece >> 2 == side and square != exclude:
                 these: list[int] = []
                 sections[square] = these
-                out.append((square, self._count_turns(square, piece, these)))
+                out.append((square, self._count_turns(square, piece, these, ends)))
         return out
 
     def legal_piece_turn_at(self, index: int, counts: Sequence[tuple[int, int]]) -> PieceTurn:
@@ -764,208 +825,311 @@ class Position(base.Position[Move]):
                 index -= count
         raise IndexError("fewer legal piece-turns than that")
 
-    def _count_turns(self, p: int, piece: int, sections: list[int] | None = None) -> int:
+    def _count_turns(self, p: int, piece: int, sections: list[int] | None = None,
+                     ends: _DigEnds | None = None) -> int:
         """``_piece_turns(p, piece, None, False)``: the legal piece-turns of the piece on
         ``p``, counted without trying each dig in turn (§4.1-§4.5, §8.2).
 
         A dig s > d by the piece on p changes the heights of s and d only, both beside p, so
         the groups that start with a dig are counted from what is legal now and from s and d
         judged again (:meth:`_count_dig_then_step`, :meth:`_count_dig_then_fish`,
-        :meth:`_count_dig_twice`); the others count the digs around a square without listing
-        the pairs (:meth:`_dig_count`). ``sections`` gets the sizes of the sections that
+        :meth:`_count_dig_twice`); the others count the digs around a square from the bit
+        sets of the dig ends (:meth:`_dig_end_bits`, ``ends`` when the caller has them)
+        without listing the pairs. ``sections`` gets the sizes of the sections that
         :meth:`_piece_turns` asks a :class:`_Pick` about, in its order.
         """
         options = self.options
         side = piece >> 2
         kind = piece & 3
         b_undermine = options.samurai_undermine_and_move and kind == SAMURAI
+        if ends is None:
+            ends = self._dig_end_bits(side)
+        near = ADJACENT_BITS[p]
+        steps_now = self._steps(p, side, CLIMB_LIMIT, ADJACENT[p])
+        vacated = self._vacated_ends(ends, side, p)
 
         # B, dig first.
-        dig_first = self._count_dig_then_step(p, side, b_undermine)
+        dig_first = self._count_dig_then_step(p, side, b_undermine, ends, steps_now)
         # B, move first; and a lone move when the dig is optional.
-        move_first = self._count_step_then_dig(p, piece, b_undermine)
+        move_first = self._count_step_then_dig(p, piece, b_undermine, vacated, steps_now)
         if sections is not None:
             sections += (dig_first, move_first)
         count = dig_first + move_first
         # B, a lone dig when the move is optional.
         if options.basic_move_optional:
-            count += self._dig_count(p, side, b_undermine)
+            count += _dig_pairs(near & ends[b_undermine], near & ends[2])
 
         if kind == FISH:
             # F, dig first.
-            dig_first = self._count_dig_then_fish(p, side)
+            dig_first = self._count_dig_then_fish(p, side, ends)
             # F, move first; and a lone fish move when the dig is optional.
-            move_first = self._count_fish_then_dig(p, piece)
+            move_first = self._count_fish_then_dig(p, piece, vacated)
             if sections is not None:
                 sections += (dig_first, move_first)
             count += dig_first + move_first
 
         elif kind == DRAGON:
             # DD: two digs from the same square.
-            dig_twice = self._count_dig_twice(p, side)
+            dig_twice = self._count_dig_twice(p, side, ends)
             if sections is not None:
                 sections.append(dig_twice)
             count += dig_twice
             # MM and C2.
             count += self._dragon_moves(p, piece, None)
 
-        # U: one undermining dig (§8.2).
+        # U: one undermining dig (§8.2): its source holds an enemy, so it is a source only
+        # with undermining.
         if options.undermining:
-            count += self._dig_count(p, side, True, True)
+            count += _dig_pairs(near & ends[1] & ~ends[0], near & ends[2])
         return count
 
-    def _count_step_then_dig(self, p: int, piece: int, undermine: bool) -> int:
+    def _dig_end_bits(self, side: int, squares: Iterable[int] = range(SQUARE_COUNT)) -> _DigEnds:
+        """Which of ``squares`` a dig by a ``side`` piece may take its tile from, without and
+        with undermining, and put it on, as bit sets (§4.2, §8.2): the conditions of
+        :meth:`_dig_ends` on the square itself (adjacency is the caller's business)."""
+        h = self.heights
+        b = self.board
+        top = self.options.max_height
+        sources = undermining = targets = 0
+        for x in squares:
+            c = b[x]
+            if h[x]:
+                undermining |= 1 << x
+                if not c or c >> 2 == side:
+                    sources |= 1 << x
+            if not c and (top is None or h[x] < top):
+                targets |= 1 << x
+        return sources, undermining, targets
+
+    def _vacated_ends(self, ends: _DigEnds, side: int, square: int) -> _DigEnds:
+        """``ends`` with ``square`` judged again once it is empty (the acting piece leaves
+        it, or a capture empties it)."""
+        b = self.board
+        cell = b[square]
+        b[square] = 0
+        sources, undermining, targets = self._dig_end_bits(side, (square,))
+        b[square] = cell
+        keep = ~(1 << square)
+        return ends[0] & keep | sources, ends[1] & keep | undermining, ends[2] & keep | targets
+
+    def _count_step_then_dig(self, p: int, piece: int, undermine: bool,
+                             vacated: _DigEnds | None = None,
+                             steps_now: list[tuple[int, bool]] | None = None) -> int:
         """The move-first basic moves of the piece on ``p`` (and its lone moves when the dig
-        is optional), counting the digs after each step without listing them (§4.1)."""
-        b = self.board
+        is optional), counting the digs after each step without listing them (§4.1).
+
+        A step p → q changes the board on p and q only, and q is not beside itself, so the
+        dig ends around q are those of the board as it stands with p judged again empty
+        (``vacated``, when the caller has them; ``steps_now``, the legal steps from p)."""
         side = piece >> 2
         dig_optional = self.options.basic_dig_optional
+        if vacated is None:
+            vacated = self._vacated_ends(self._dig_end_bits(side), side, p)
+        if steps_now is None:
+            steps_now = self._steps(p, side, CLIMB_LIMIT, ADJACENT[p])
+        sources, targets = vacated[undermine], vacated[2]
         count = 0
-        for q, _capture in self._steps(p, side, CLIMB_LIMIT, ADJACENT[p]):
-            captured = b[q]
-            b[p] = 0
-            b[q] = piece
-            count += self._dig_count(q, side, undermine) + dig_optional
-            b[q] = captured
-            b[p] = piece
+        for q, _capture in steps_now:
+            near = ADJACENT_BITS[q]
+            count += _dig_pairs(near & sources, near & targets) + dig_optional
         return count
 
-    def _count_fish_then_dig(self, p: int, piece: int) -> int:
+    def _count_fish_then_dig(self, p: int, piece: int, vacated: _DigEnds | None = None) -> int:
         """The move-first fish moves of the Fish on ``p`` (and its lone fish moves when the
-        dig is optional), as :meth:`_count_step_then_dig` counts (§4.4)."""
-        b = self.board
+        dig is optional), as :meth:`_count_step_then_dig` counts (§4.4): a fish path changes
+        the board on p, on its far square and on its middle square when it captures there."""
         side = piece >> 2
         dig_optional = self.options.basic_dig_optional
+        if vacated is None:
+            vacated = self._vacated_ends(self._dig_end_bits(side), side, p)
         count = 0
         for m, q, c1, _c2 in self._fish_paths(p, side):
-            saved_m = b[m]
-            captured = b[q]
-            b[p] = 0
-            if c1:
-                b[m] = 0
-            b[q] = piece
-            count += self._dig_count(q, side, False) + dig_optional
-            b[q] = captured
-            b[m] = saved_m
-            b[p] = piece
+            sources, _undermining, targets = self._vacated_ends(vacated, side, m) if c1 else vacated
+            near = ADJACENT_BITS[q]
+            count += _dig_pairs(near & sources, near & targets) + dig_optional
         return count
 
-    def _count_dig_then_step(self, p: int, side: int, undermine: bool) -> int:
+    def _count_dig_then_step(self, p: int, side: int, undermine: bool, ends: _DigEnds | None = None,
+                             steps_now: list[tuple[int, bool]] | None = None) -> int:
         """The dig-first basic moves of the piece on ``p`` (§4.1-§4.3), counted without
         trying each dig: a dig s > d changes the heights of s and d only, both beside p, so
         a step to any other square is legal after it exactly when it is legal now, and only
         the steps to s and to d are judged again, each with its own height changed."""
-        return _dig_first_count(self._dig_step_changes(p, side, undermine))
+        return _dig_first_count(self._dig_step_changes(p, side, undermine, ends, steps_now))
 
     def _dig_then_step_sizes(self, p: int, side: int, undermine: bool) -> Callable[[tuple[int, int]], int]:
         """How many basic moves of the piece on ``p`` start with the dig s > d, as a function
         of (s, d) for the legal digs, judged as :meth:`_count_dig_then_step` judges."""
         return _dig_first_sizes(self._dig_step_changes(p, side, undermine))
 
-    def _dig_step_changes(self, p: int, side: int, undermine: bool
-                          ) -> _DigChanges | None:
-        """The ends of the digs around ``p``, how many steps from ``p`` are legal now, and how
-        a dig changes that number: by a source's own change (the step to it, judged with it
-        lowered) plus a destination's (the step to it, judged with it raised). ``None`` when
-        no dig is legal."""
-        sources, targets = self._dig_ends(p, side, undermine)
+    def _near_dig_ends(self, p: int, side: int, undermine: bool, ends: _DigEnds | None
+                       ) -> tuple[int, int, list[int], list[int]]:
+        """The sources and destinations of the digs around ``p``, as bit sets and as lists."""
+        if ends is None:
+            ends = self._dig_end_bits(side, ADJACENT[p])
+        near = ADJACENT_BITS[p]
+        sources, targets = near & ends[undermine], near & ends[2]
         if not sources or not targets:
+            return sources, targets, [], []
+        return (sources, targets, [x for x in ADJACENT[p] if sources >> x & 1],
+                [x for x in ADJACENT[p] if targets >> x & 1])
+
+    def _dig_step_changes(self, p: int, side: int, undermine: bool, ends: _DigEnds | None = None,
+                          steps_now: list[tuple[int, bool]] | None = None) -> _DigChanges | None:
+        """The ends of the digs around ``p``, how many steps from ``p`` are legal now
+        (``steps_now`` when the caller has them), and how a dig changes that number: by a
+        source's own change (the step to it, judged with it lowered) plus a destination's
+        (the step to it, judged with it raised). ``None`` when no dig is legal."""
+        sources, targets, source_list, target_list = self._near_dig_ends(p, side, undermine, ends)
+        if not source_list:
             return None
         steps = self._steps
-        legal_now = {q for q, _capture in steps(p, side, CLIMB_LIMIT, ADJACENT[p])}
-        # Each step is judged by its own target square, so all sources are lowered (then all
-        # destinations raised) at once and judged in one call.
-        lowered = {q for q, _capture in self._with_heights(sources, -1, lambda: steps(
-            p, side, CLIMB_LIMIT, sources))}
-        raised = {q for q, _capture in self._with_heights(targets, 1, lambda: steps(
-            p, side, CLIMB_LIMIT, targets))}
-        by_source = {s: (s in lowered) - (s in legal_now) for s in sources}
-        by_target = {d: (d in raised) - (d in legal_now) for d in targets}
-        return sources, targets, len(legal_now), by_source, by_target
+        if steps_now is None:
+            steps_now = steps(p, side, CLIMB_LIMIT, ADJACENT[p])
+        legal_now = _step_bits(steps_now)
+        # Each step is judged by its own target square.
+        lowered, raised = self._judged_again(source_list, target_list,
+                                             lambda squares: steps(p, side, CLIMB_LIMIT, squares))
+        return (sources, targets, legal_now.bit_count(), _changes(_step_bits(lowered), legal_now, sources),
+                _changes(_step_bits(raised), legal_now, targets))
 
-    def _with_heights(self, squares: Sequence[int], change: int, judge: Callable[[], Any]) -> Any:
-        """``judge()`` with the stack on each of ``squares`` changed by ``change``."""
+    def _judged_again(self, sources: list[int], targets: list[int],
+                      judge: Callable[[list[int]], _Judged]) -> tuple[_Judged, _Judged]:
+        """``judge(sources)`` with every source one tile lower, then ``judge(targets)`` with
+        every destination one tile higher: what the digs around a square change, for a
+        ``judge`` that judges each square by itself alone (a step by its target, a fish path
+        by its middle square, a dig end by its own stack), so that all the squares may be
+        changed at once and judged in one call."""
         h = self.heights
-        for x in squares:
-            h[x] += change
-        try:
-            return judge()
-        finally:
-            for x in squares:
-                h[x] -= change
+        for x in sources:
+            h[x] -= 1
+        lowered = judge(sources)
+        for x in sources:
+            h[x] += 1
+        for x in targets:
+            h[x] += 1
+        raised = judge(targets)
+        for x in targets:
+            h[x] -= 1
+        return lowered, raised
 
-    def _count_dig_then_fish(self, p: int, side: int) -> int:
+    def _count_dig_then_fish(self, p: int, side: int, ends: _DigEnds | None = None) -> int:
         """The dig-first fish moves of the Fish on ``p`` (§4.4), counted as
         :meth:`_count_dig_then_step` counts: a fish path's only square beside p is its middle
         square, so a dig s > d changes only the paths through s and through d."""
-        return _dig_first_count(self._dig_fish_changes(p, side))
+        return _dig_first_count(self._dig_fish_changes(p, side, ends))
 
     def _dig_then_fish_sizes(self, p: int, side: int) -> Callable[[tuple[int, int]], int]:
         """How many fish moves of the Fish on ``p`` start with the dig s > d, as a function of
         (s, d) for the legal digs, judged as :meth:`_count_dig_then_fish` judges."""
         return _dig_first_sizes(self._dig_fish_changes(p, side))
 
-    def _dig_fish_changes(self, p: int, side: int
+    def _dig_fish_changes(self, p: int, side: int, ends: _DigEnds | None = None
                           ) -> _DigChanges | None:
         """As :meth:`_dig_step_changes`, for the fish paths from ``p``: each path is judged by
         its middle square (and the far square, which no dig touches)."""
-        sources, targets = self._dig_ends(p, side, False)
-        if not sources or not targets:
+        sources, targets, source_list, target_list = self._near_dig_ends(p, side, False, ends)
+        if not source_list:
             return None
         paths = self._fish_paths(p, side)
-        through_now = {x: 0 for x in ADJACENT[p]}
-        for m, _q, _c1, _c2 in paths:
-            through_now[m] += 1
-        # All sources are lowered (then all destinations raised) at once.
-        changes = []
-        for squares, change in ((sources, -1), (targets, 1)):
-            through = dict.fromkeys(squares, 0)
-            for m, _q, _c1, _c2 in self._with_heights(squares, change, lambda: self._fish_paths(p, side)):
-                if m in through:
-                    through[m] += 1
-            changes.append({x: through[x] - through_now[x] for x in squares})
-        return sources, targets, len(paths), changes[0], changes[1]
+        through_now = _through(paths)
+        lowered, raised = self._judged_again(source_list, target_list,
+                                             lambda _middles: self._fish_paths(p, side))
+        return (sources, targets, len(paths), _through_changes(_through(lowered), through_now, source_list),
+                _through_changes(_through(raised), through_now, target_list))
 
-    def _count_dig_twice(self, p: int, side: int) -> int:
-        """The Dragon on ``p``'s DD piece-turns (§4.5)."""
-        return sum(self._dig_twice_sizes(p, side).values())
-
-    def _dig_twice_sizes(self, p: int, side: int) -> dict[tuple[int, int], int]:
-        """How many DD piece-turns of the Dragon on ``p`` start with each legal dig (s, d)
-        (§4.5): a first dig s > d changes whether s and d can be the ends of the second dig,
-        and no other square."""
-        options = self.options
-        undermine = options.undermining
-        no_null_pair = options.forbid_null_dig_pair
-        sources, targets = self._dig_ends(p, side, undermine)
-        sizes: dict[tuple[int, int], int] = {}
+    def _dig_twice_ends(self, p: int, side: int, ends: _DigEnds | None = None
+                        ) -> tuple[int, int, int, int, int, int] | None:
+        """The sources and destinations of the digs around the Dragon on ``p`` (§4.5), then
+        which of the sources are still sources and are destinations once lowered, then which
+        of the destinations are sources and still destinations once raised: a first dig s > d
+        changes whether s and d can be the ends of the second dig, and no other square.
+        ``None`` when no dig is legal."""
+        undermine = self.options.undermining
+        if ends is None:
+            ends = self._dig_end_bits(side, ADJACENT[p])
+        near = ADJACENT_BITS[p]
+        sources, targets = near & ends[undermine], near & ends[2]
         if not sources or not targets:
-            return sizes
-        ends_now = {x: (x in sources, x in targets) for x in ADJACENT[p]}
-        ends_after = {}
-        # Whether a square can be a dig's end depends on that square alone, so all sources are
-        # lowered (then all destinations raised) at once and judged in one call.
-        for squares, change in ((sources, -1), (targets, 1)):
-            sources2, targets2 = self._with_heights(squares, change, lambda: self._dig_ends(
-                p, side, undermine, near=squares))
-            for x in squares:
-                ends_after[x, change] = (x in sources2, x in targets2)
-        n_sources, n_targets = len(sources), len(targets)
-        n_both = len(set(sources).intersection(targets))
-        for s in sources:
-            s_source, s_target = ends_after[s, -1]
-            s_was_source, s_was_target = ends_now[s]
-            for d in targets:
-                if s == d:
-                    continue
-                d_source, d_target = ends_after[d, 1]
-                d_was_source, d_was_target = ends_now[d]
-                sources2 = n_sources - s_was_source - d_was_source + s_source + d_source
-                targets2 = n_targets - s_was_target - d_was_target + s_target + d_target
-                both2 = (n_both - (s_was_source and s_was_target) - (d_was_source and d_was_target)
-                         + (s_source and s_target) + (d_source and d_target))
-                sizes[s, d] = sources2 * targets2 - both2 - bool(no_null_pair and d_source and s_target)
-        return sizes
+            return None
+        source_list = [x for x in ADJACENT[p] if sources >> x & 1]
+        target_list = [x for x in ADJACENT[p] if targets >> x & 1]
+        lowered, raised = self._judged_again(source_list, target_list,
+                                             lambda squares: self._dig_end_bits(side, squares))
+        return sources, targets, lowered[undermine], lowered[2], raised[undermine], raised[2]
+
+    def _dig_twice_sizes(self, p: int, side: int) -> Callable[[tuple[int, int]], int]:
+        """How many DD piece-turns of the Dragon on ``p`` start with the legal dig s > d, as a
+        function of (s, d): the digs whose ends are those of now with s and d judged again
+        (:meth:`_dig_twice_ends`), but the one undoing the first under ``forbid-null-dig-pair``."""
+        found = self._dig_twice_ends(p, side)
+        if found is None:
+            return lambda dig: 0
+        sources, targets, sources_low, targets_low, sources_up, targets_up = found
+        no_null_pair = self.options.forbid_null_dig_pair
+        plain = _dig_pairs(sources, targets)
+        # The ends that a first dig changes; a first dig between two others leaves the
+        # second dig's ends as they are now.
+        changing = (((sources_low ^ sources) | (targets_low ^ targets)) & sources
+                    | ((sources_up ^ sources) | (targets_up ^ targets)) & targets)
+
+        def size(dig: tuple[int, int]) -> int:
+            s, d = dig
+            s_bit, d_bit = 1 << s, 1 << d
+            if not changing & (s_bit | d_bit):
+                return plain - bool(no_null_pair and sources & d_bit and targets & s_bit)
+            keep = ~(s_bit | d_bit)
+            sources2 = sources & keep | sources_low & s_bit | sources_up & d_bit
+            targets2 = targets & keep | targets_low & s_bit | targets_up & d_bit
+            undo = no_null_pair and sources2 & d_bit and targets2 & s_bit
+            return _dig_pairs(sources2, targets2) - bool(undo)
+        return size
+
+    def _count_dig_twice(self, p: int, side: int, ends: _DigEnds | None = None) -> int:
+        """The Dragon on ``p``'s DD piece-turns (§4.5): the sum of :meth:`_dig_twice_sizes`
+        over the first digs, without a term per first dig.
+
+        After a first dig s > d the second dig's sources, destinations and squares that are
+        both number nS + a_s + a_d, nT + b_s + b_d and nB + c_s + c_d, where a, b, c are how
+        s lowered and d raised change each number. Summed over the first digs, the product of
+        the first two expands into terms of one square each and products of two sums over the
+        squares, and only the squares with a change add to those."""
+        found = self._dig_twice_ends(p, side, ends)
+        if found is None:
+            return 0
+        sources, targets, sources_low, targets_low, sources_up, targets_up = found
+        both = sources & targets
+        n_s, n_t, n_b = sources.bit_count(), targets.bit_count(), both.bit_count()
+        pairs = n_s * n_t - n_b
+        count = pairs * pairs
+        sum_a = sum_b = sum_a_up = sum_b_up = 0
+        by_source: dict[int, tuple[int, int]] = {}
+        for s in _squares(((sources_low ^ sources) | (targets_low ^ targets)) & sources):
+            a = (sources_low >> s & 1) - 1
+            b = (targets_low >> s & 1) - (targets >> s & 1)
+            c = ((sources_low & targets_low) >> s & 1) - (both >> s & 1)
+            count += (n_t - (targets >> s & 1)) * (n_t * a + n_s * b - c + a * b)
+            sum_a += a
+            sum_b += b
+            by_source[s] = a, b
+        for d in _squares(((sources_up ^ sources) | (targets_up ^ targets)) & targets):
+            a = (sources_up >> d & 1) - (sources >> d & 1)
+            b = (targets_up >> d & 1) - 1
+            c = ((sources_up & targets_up) >> d & 1) - (both >> d & 1)
+            count += (n_s - (sources >> d & 1)) * (n_t * a + n_s * b - c + a * b)
+            sum_a_up += a
+            sum_b_up += b
+            # The cross terms a_s * b_d + a_d * b_s below are summed over all pairs, s = d too.
+            if d in by_source:
+                a_low, b_low = by_source[d]
+                count -= a_low * b + a * b_low
+        count += sum_a * sum_b_up + sum_a_up * sum_b
+        if self.options.forbid_null_dig_pair:
+            # The pairs whose second dig d > s would undo the first: s a destination once
+            # lowered, d a source once raised, s != d.
+            count -= ((sources & targets_low).bit_count() * (targets & sources_up).bit_count()
+                      - (both & targets_low & sources_up).bit_count())
+        return count
 
     def _dragon_moves(self, p: int, piece: int, out: _Turns | _Pick | None) -> int:
         """Count the Dragon on ``p``'s MM and C2 piece-turns (§4.5), appending them to ``out``

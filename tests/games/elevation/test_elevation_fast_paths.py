@@ -15,7 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from notation_tools.games.elevation import GAME
-from notation_tools.games.elevation.rules import Position
+from notation_tools.games.elevation.pieces import ADJACENT_BITS, DRAGON
+from notation_tools.games.elevation.rules import Position, _Turns
 from notation_tools.games.elevation.sampling import SAMPLER
 
 from tests.games.elevation.test_elevation_properties import OPTION_TEXTS, positions
@@ -59,8 +60,55 @@ def _check_counts_and_picks(pos: Position, rng: random.Random) -> None:
         assert sum(count for _square, count in pos.piece_turn_counts(exclude)) == len(rest)
 
 
+COMBINED_TEXTS = [
+    "undermining; forbid-null-dig-pair; max-height=4",
+    "undermining; samurai-undermine-and-move; basic-move-optional; forbid-null-dig-pair; max-height=3",
+    "forbid-null-dig-pair; max-height=2; initial-height=1",
+]
+"""Option sets that change the dig ends and the DD count together (none of OPTION_TEXTS has
+two of them)."""
+
+
+def _bits(squares):
+    return sum(1 << square for square in squares)
+
+
+@settings(max_examples=80, **COMMON)
+@given(positions(OPTION_TEXTS + COMBINED_TEXTS))
+def test_dig_end_bits_and_dig_twice_sizes_agree_with_the_generator(pos):
+    """§4.2, §4.5: the bit sets of the dig ends hold the squares ``_dig_ends`` lists, and the
+    DD sizes (and their sum counted term by term) are what the generator builds after each
+    first dig."""
+    side = pos.turn
+    ends = pos._dig_end_bits(side)
+    undermining = pos.options.undermining
+    for square, piece in _own_pieces(pos):
+        near = ADJACENT_BITS[square]
+        for undermine in (False, True):
+            sources, targets = pos._dig_ends(square, side, undermine)
+            if targets:
+                assert _bits(sources) == near & ends[undermine]
+            assert _bits(targets) == near & ends[2]
+        only, _targets = pos._dig_ends(square, side, True, True)
+        if only:
+            assert _bits(only) == near & ends[1] & ~ends[0]
+        if piece & 3 != DRAGON:
+            continue
+        built = _Turns()
+        pos._piece_turns(square, piece, built, False)
+        after_first: dict[tuple[int, int], int] = {}
+        for turn in built:
+            if turn.option == "DD":
+                first = turn.actions[0]
+                after_first[first.source, first.target] = after_first.get((first.source, first.target), 0) + 1
+        size = pos._dig_twice_sizes(square, side)
+        assert {dig: size(dig) for dig in pos._digs(square, side, undermining) if size(dig)} == after_first
+        assert pos._count_dig_twice(square, side) == pos._count_dig_twice(square, side, ends) == sum(
+            after_first.values())
+
+
 @settings(max_examples=40, **COMMON)
-@given(positions(), st.randoms(use_true_random=False))
+@given(positions(OPTION_TEXTS + COMBINED_TEXTS), st.randoms(use_true_random=False))
 def test_fast_counts_and_picks_on_set_up_positions(pos, rng):
     """The counter without building and the one-turn builder agree with the generator."""
     _check_counts_and_picks(pos, rng)
