@@ -12,13 +12,10 @@ Does not print or format; the CLI hands the results to a writer.
 from __future__ import annotations
 
 import collections
-import concurrent.futures
 import dataclasses
 import itertools
-import multiprocessing
 from collections.abc import Iterable, Iterator
-from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from notation_tools.analysis.foreign import claim_format, foreign_record, game_suffixes
 from notation_tools.analysis.replay import replay
@@ -27,6 +24,9 @@ from notation_tools.records.diagnostics import ERROR, NOTE, Diagnostic
 from notation_tools.records.model import Record
 from notation_tools.records.pgn import parse_chunk
 from notation_tools.sources import ForeignText, PgnChunk, ReadProgress, Unit, iter_units
+
+if TYPE_CHECKING:
+    import concurrent.futures
 
 
 @dataclasses.dataclass
@@ -209,6 +209,11 @@ def iter_reports(paths: list[str], settings: Settings, *, jobs: int = 1,
 
 
 def _pool(settings: Settings, jobs: int) -> concurrent.futures.ProcessPoolExecutor:
+    # Imported here: a run in one process (the default) never needs them, and they cost
+    # about a fiftieth of a small file's validate.
+    import concurrent.futures
+    import multiprocessing
+
     # fork where the platform has it: the workers start at once with the games loaded.
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     return concurrent.futures.ProcessPoolExecutor(
@@ -218,6 +223,8 @@ def _pool(settings: Settings, jobs: int) -> concurrent.futures.ProcessPoolExecut
 
 def _in_workers(batches: Iterator[list[Unit]], settings: Settings,
                 jobs: int) -> Iterator[RecordReport | Diagnostic]:
+    from concurrent.futures.process import BrokenProcessPool
+
     pool = _pool(settings, jobs)
     # (batch, future): in input order, at most 2 * jobs in flight
     flight: collections.deque[tuple[list[Unit], Any]] = collections.deque()
@@ -256,6 +263,8 @@ def _in_workers(batches: Iterator[list[Unit]], settings: Settings,
 
 def _alone(batch: list[Unit], settings: Settings) -> Iterator[RecordReport | Diagnostic]:
     """A batch replayed once more in a worker of its own; ``E-WORKER`` if that dies too."""
+    from concurrent.futures.process import BrokenProcessPool
+
     solo = _pool(settings, 1)
     try:
         results = solo.submit(_work_in_worker, batch).result()

@@ -13,7 +13,6 @@ Does not read files or print.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 from typing import Any
 
 from notation_tools.games.base import (
@@ -156,8 +155,9 @@ class _Line:
         resolve, visitor, digest, stats = game.resolve_move, self.visitor, self.digest, self.stats
         stops = visitor is not None and not in_variation
         start_ply = ply
-        last: tuple[int, str] | None = None
-        """The move number and side of the last move played, for E-MOVE-AFTER-END."""
+        last_number, last_side = 0, ""
+        """The move number and side of the last move played (none yet), for
+        E-MOVE-AFTER-END."""
         for index, node in enumerate(moves):
             if stops and visitor.stop_after(ply):  # type: ignore[union-attr]
                 return ply - start_ply, False
@@ -171,7 +171,9 @@ class _Line:
             if placeholder is not None and text == placeholder \
                     and ply == 0 and side == 1 and index == 0:
                 continue  # "1. - P-10g": the placeholder fills side 0's slot of move 1
-            if node.number is not None:
+            number_text = node.number  # the usual spelling passes here; the method takes the rest
+            if number_text is not None \
+                    and number_text != (f"{number}..." if side else f"{number}."):
                 self._check_number(node, number, side, side_name, ply)
             if placeholder is not None and text == placeholder:
                 ctx.add("E-PLACEHOLDER", f"'{text}' stands for a missing move only in the "
@@ -182,7 +184,8 @@ class _Line:
             # resolve: a move that resolves is a legal move, so the game went on.
             outcome = position.outcome_unless_stuck()
             if outcome is not None:
-                self._after_end(node, outcome, last, _where(ply, number, side_name, text))
+                self._after_end(node, outcome, last_number, last_side,
+                                _where(ply, number, side_name, text))
                 return ply - start_ply, False
             try:
                 resolution = resolve(text, position) if node.data is None or text \
@@ -191,7 +194,7 @@ class _Line:
                 where = _where(ply, number, side_name, text)
                 outcome = position.outcome()
                 if outcome is not None:
-                    self._after_end(node, outcome, last, where)
+                    self._after_end(node, outcome, last_number, last_side, where)
                     return ply - start_ply, False
                 message = error.message
                 if text and message.startswith(f"{text}: "):
@@ -203,7 +206,7 @@ class _Line:
                 where = _where(ply, number, side_name, text)
                 outcome = position.outcome()
                 if outcome is not None:
-                    self._after_end(node, outcome, last, where)
+                    self._after_end(node, outcome, last_number, last_side, where)
                     return ply - start_ply, False
                 ctx.add("E-INTERNAL", f"internal error in the {game.id} engine "
                         f"({type(error).__name__}: {error}); please report this record",
@@ -243,14 +246,15 @@ class _Line:
                 position.push(move)
                 stats.after_move(position)
             ply += 1
-            last = (number, side_name)
+            last_number, last_side = number, side_name
             if side == 1:
                 number += 1
         return ply - start_ply, True
 
-    def _after_end(self, node: Move, outcome: Outcome, last: tuple[int, str] | None,
+    def _after_end(self, node: Move, outcome: Outcome, last_number: int, last_side: str,
                    where: dict[str, Any]) -> None:
-        after = "the start position" if last is None else f"move {last[0]} ({last[1]})"
+        """``last_side`` is empty when no move of this line was played."""
+        after = f"move {last_number} ({last_side})" if last_side else "the start position"
         self.ctx.add("E-MOVE-AFTER-END", f"the game ended after {after} "
                      f"({outcome.detail or outcome.reason})", node.line, node.column, **where)
 
@@ -318,6 +322,8 @@ def movetext_digest(game: Game[Any, Any], rules: Rules, start: Position) -> Any:
     moves, whatever the notation, comments, NAGs, variations or tags: the moves enter as the
     engine's move objects (their ``repr``), not as the texts that named them.
     """
+    import hashlib  # only for a digest: validate never needs it
+
     digest = hashlib.blake2b(digest_size=16)
     digest.update(f"{game.id}\n{rules.describe()}\n{game.format_position(start)}\n".encode())
     return digest

@@ -23,7 +23,6 @@ import functools
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from importlib import metadata
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from notation_tools.codes import Code
@@ -746,6 +745,10 @@ def _load(reference: str) -> Game[Any, Any]:
 @functools.cache
 def all_games() -> tuple[Game[Any, Any], ...]:
     """Every registered game, built-ins first, each once."""
+    # Imported here: a record that names its game never asks for every game, and this
+    # import costs more than a small file's whole replay.
+    from importlib import metadata
+
     references = dict(_BUILTIN)
     for entry in metadata.entry_points(group=ENTRY_POINT_GROUP):
         references.setdefault(entry.name, entry.value)

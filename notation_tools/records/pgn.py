@@ -122,7 +122,9 @@ def _parse_tags(path: str, tag_lines: list[tuple[int, str]], record: Record) -> 
                     "E-BAD-TAG", f"malformed tag pair {text[position:].strip()!r}: expected "
                     '[Name "value"]', path, number, position + 1, record=record.index))
                 break
-            value = _UNESCAPE.sub(r"\1", match.group(2))
+            value = match.group(2)
+            if "\\" in value:
+                value = _UNESCAPE.sub(r"\1", value)
             record.tags.append(Tag(match.group(1), value, number, match.start() + 1))
             position = match.end()
 
@@ -238,6 +240,26 @@ def _read_plain(movetext_lines: list[tuple[int, str]], record: Record, limits: L
     """Read movetext of move numbers, moves and one last result (what most records hold)
     straight into ``record``, as the token-by-token builder would; ``False``, leaving the
     record as it was, at anything the builder would report or split on."""
+    read = _read_spaced(movetext_lines)
+    if read is _UNSURE:
+        read = _read_scanned(movetext_lines)
+    if read is None or len(read[0]) > limits.max_moves:
+        return False
+    record.moves, result = read
+    if result is not None:
+        record.result, record.result_line, record.result_column = result
+    return True
+
+
+_Plain = tuple[list[Move], tuple[str, int, int] | None] | None
+"""The moves and the located result of plain movetext, or ``None`` where the builder would
+report or split: text after the result, two move numbers in a row, a last number."""
+_UNSURE = ([], None)
+"""What :func:`_read_spaced` returns for movetext outside its form."""
+
+
+def _read_scanned(movetext_lines: list[tuple[int, str]]) -> _Plain:
+    """Plain movetext read with :data:`PLAIN_SCAN`, the token grammar's words."""
     moves: list[Move] = []
     number: tuple[str, int, int] | None = None
     result: tuple[str, int, int] | None = None
@@ -246,10 +268,10 @@ def _read_plain(movetext_lines: list[tuple[int, str]], record: Record, limits: L
         for match in PLAIN_SCAN(line):
             word = match.group()
             if result is not None:
-                return False  # text after the result starts another record
+                return None  # text after the result starts another record
             if match.group(1) is not None:
                 if number is not None:
-                    return False
+                    return None
                 number = (word, line_number, match.start() + 1)
             elif word in RESULTS:
                 result = (word, line_number, match.start() + 1)
@@ -258,12 +280,46 @@ def _read_plain(movetext_lines: list[tuple[int, str]], record: Record, limits: L
             else:
                 append(Move(word, line_number, match.start() + 1, *number))
                 number = None
-    if number is not None or len(moves) > limits.max_moves:
-        return False
-    record.moves = moves
-    if result is not None:
-        record.result, record.result_line, record.result_column = result
-    return True
+    return None if number is not None else (moves, result)
+
+
+def _read_spaced(movetext_lines: list[tuple[int, str]]) -> _Plain:
+    """:func:`_read_scanned` for the usual form, by splitting lines at spaces (a quarter
+    cheaper than scanning), or :data:`_UNSURE` for movetext outside that form.
+
+    It is the same reading because in printable ASCII the space is the only white space, so
+    the words between spaces are the words the scan finds, each at the column its line
+    offset gives; and of the words starting with a digit it takes only the results and the
+    whole move numbers ``12.`` and ``12...``, which the scan finds as one token each. A line
+    of anything else (a tab, non-ASCII text, ``12.e4``, ``10n``) is left to the scan."""
+    moves: list[Move] = []
+    number: tuple[str, int, int] | None = None
+    result: tuple[str, int, int] | None = None
+    append = moves.append
+    for line_number, line in movetext_lines:
+        if not (line.isascii() and line.isprintable()):
+            return _UNSURE
+        column = 1
+        for word in line.split(" "):
+            if word:
+                if result is not None:
+                    return None  # text after the result starts another record
+                if word in RESULTS:
+                    result = (word, line_number, column)
+                elif "0" <= word[0] <= "9":
+                    if not (word[-1] == "." and word[:-1].isdigit()
+                            or word.endswith("...") and word[:-3].isdigit()):
+                        return _UNSURE
+                    if number is not None:
+                        return None
+                    number = (word, line_number, column)
+                elif number is None:
+                    append(Move(word, line_number, column))
+                else:
+                    append(Move(word, line_number, column, *number))
+                    number = None
+            column += len(word) + 1
+    return None if number is not None else (moves, result)
 
 
 def parse_chunk(path: str, chunk: Chunk, index: int = 1, *,

@@ -11,9 +11,6 @@ import json
 from collections.abc import Sequence
 from typing import Any, ClassVar, TextIO
 
-from tabulate import tabulate
-
-
 
 @dataclasses.dataclass
 class Table:
@@ -30,6 +27,8 @@ class TableWriter:
     name: ClassVar[str] = "table"
 
     def write(self, tables: Sequence[Table], out: TextIO) -> None:
+        from tabulate import tabulate  # imported when a table is drawn: validate never is
+
         for number, table in enumerate(tables):
             if number:
                 out.write("\n")

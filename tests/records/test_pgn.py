@@ -182,6 +182,7 @@ def test_a_move_text_is_writable_exactly_when_it_tokenizes_as_one_move(text):
 # ---- plain movetext is read without tokens (issue #14) -----------------------------------------
 
 from hypothesis import given as _given  # noqa: E402
+from hypothesis import settings as _settings  # noqa: E402
 from hypothesis import strategies as _st  # noqa: E402
 
 from notation_tools.limits import Limits as _Limits  # noqa: E402
@@ -190,13 +191,22 @@ from notation_tools.records.model import Record as _Record  # noqa: E402
 
 _WORDS = ["1.", "2.", "1...", "12...", "3…", "12.e4", "4.P-7m", "P-7m", "Lnx9h-8h+", "c1:c2",
           "1-0", "0-1", "1/2-1/2", "*", "².", "10n10m", "-", "mate", "e4.", "0.", "x", "5...",
-          "12..", "1.2.", "3…P-7m", "007.", "1.-"]
+          "12..", "1.2.", "3…P-7m", "007.", "1.-", "12", "K10", "...", ".", "1....", "9.5"]
+_SPACES = [" ", " ", " ", "  ", "\t", "\u3000", " \xa0"]
+"""Between words: mostly one space (the spaced reading), else white space only the scan reads."""
+_LINES = _st.lists(_st.tuples(_st.lists(_st.sampled_from(_WORDS), max_size=6),
+                              _st.sampled_from(_SPACES), _st.sampled_from(["", " ", "  "])),
+                   min_size=1, max_size=5)
 
 
-@_given(_st.lists(_st.lists(_st.sampled_from(_WORDS), max_size=6), min_size=1, max_size=5),
-        _st.integers(1, 40), _st.integers(0, 8))
+def _movetext(lines, first):
+    return [(first + i, indent + space.join(words) + indent[:1])
+            for i, (words, space, indent) in enumerate(lines)]
+
+
+@_given(_LINES, _st.integers(1, 40), _st.integers(0, 8))
 def test_plain_movetext_reads_as_the_token_builder_reads_it(lines, first, max_moves):
-    movetext = [(first + i, " ".join(words)) for i, words in enumerate(lines)]
+    movetext = _movetext(lines, first)
     limits = _Limits(max_moves=max_moves)
     chunk = (first - 2, [(first - 2, '[Variant "x"]')], movetext)
     fast = list(_pgn.parse_chunk("t.pgn", chunk, 3, limits=limits))
@@ -204,3 +214,35 @@ def test_plain_movetext_reads_as_the_token_builder_reads_it(lines, first, max_mo
     _pgn._parse_tags("t.pgn", chunk[1], record)
     slow = list(_pgn._read_tokens(record, "\n".join(line for _, line in movetext), first, limits))
     assert fast == slow
+
+
+_ASCII_WORDS = ["1.", "2.", "1...", "12...", "K10", "P-7m", "c1:c2", "1-0", "0-1", "1/2-1/2",
+                "*", "12", "12..", "1.2.", "9.5", "007.", "0.", "e4.", "...", ".", "1....", "x"]
+_ASCII_LINES = _st.lists(_st.tuples(_st.lists(_st.sampled_from(_ASCII_WORDS), max_size=6),
+                                    _st.sampled_from([" ", " ", " ", "  ", "\t", " \x0b"]),
+                                    _st.sampled_from(["", " ", "  "])),
+                         min_size=1, max_size=4)
+"""Lines in (or near) the spaced form: ASCII words, mostly one space apart."""
+
+
+@_settings(max_examples=400)  # cheap, and each case decides on a few words
+@_given(_st.one_of(_LINES, _ASCII_LINES), _st.integers(1, 40))
+def test_spaced_reading_is_the_scanned_reading_wherever_it_reads(lines, first):
+    """The split-at-spaces fast path (#14) gives what the scan gives, moves located alike, or
+    leaves the movetext to the scan."""
+    movetext = _movetext(lines, first)
+    spaced = _pgn._read_spaced(movetext)
+    if spaced is not _pgn._UNSURE:
+        assert spaced == _pgn._read_scanned(movetext)
+
+
+def test_spaced_reading_takes_the_usual_form_and_leaves_the_rest():
+    usual = [(1, "1. K10 J9 2. A1"), (2, "  B2   3... C3 1-0")]
+    spaced = _pgn._read_spaced(usual)
+    assert spaced is not _pgn._UNSURE and spaced == _pgn._read_scanned(usual)
+    assert [(m.text, m.line, m.column, m.number) for m in spaced[0]] == [
+        ("K10", 1, 4, "1."), ("J9", 1, 8, None), ("A1", 1, 14, "2."), ("B2", 2, 3, None),
+        ("C3", 2, 13, "3...")]
+    assert spaced[1] == ("1-0", 2, 16)
+    for line in ("1.\tK10", "1. K10 12.e4", "3… K10", "1. 10n"):
+        assert _pgn._read_spaced([(1, line)]) is _pgn._UNSURE

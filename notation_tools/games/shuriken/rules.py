@@ -116,6 +116,10 @@ def _count(n: int) -> str:
 # Position
 
 
+_PORT_STONES = {colour: tuple(stone for pair in PORTS[colour] for stone in pair)
+                for colour in (BLACK, WHITE)}
+"""Colour → its six port stones, in the order ``analyse_ports`` takes their groups."""
+
 _START_GROUPS: list[tuple[list[int], list[int], dict[int, list[int]], list[int]]] = []
 """The start board with its groups' labels, members and ranks, once one was built."""
 
@@ -197,7 +201,7 @@ class Position(base.Position[Move]):
 
     def _ports(self, colour: int) -> tuple[int, ...]:
         label = self.label
-        return tuple(label[stone] for pair in PORTS[colour] for stone in pair)
+        return tuple([label[stone] for stone in _PORT_STONES[colour]])
 
     def _compute_rank(self, colour: int) -> int:
         return analyse_ports(self._ports(colour))[0]
@@ -255,6 +259,10 @@ class Position(base.Position[Move]):
         if self._outcome is None:
             self._outcome = Outcome(self.winner, "two-loops", self.win_detail(self.winner))
         return self._outcome
+
+    # Nothing but the winner decides the outcome (the board always fills to a win, §4.2), so
+    # the replay's question before each move needs no second call through the base class.
+    outcome_unless_stuck = outcome
 
     def can_swap(self) -> bool:
         """Whether ``swap`` is legal now: option on, ply 2 of a game from the standard start."""
@@ -371,22 +379,34 @@ class Position(base.Position[Move]):
         board = self.board
         label = self.label
         board[cell] = colour
-        roots: list[int] = []
+        # The groups of the mover's stones next to the cell: ``root`` the first one met,
+        # ``roots`` all of them in the order met, once two differ (most placements touch one).
+        root = -1
+        roots: list[int] | None = None
         for other in NEIGHBOURS[cell]:
             if board[other] == colour:
-                root = label[other]
-                if root not in roots:
-                    roots.append(root)
-        if not roots:
+                found = label[other]
+                if root == -1:
+                    root = found
+                elif found != root:
+                    if roots is None:
+                        roots = [root, found]
+                    elif found not in roots:
+                        roots.append(found)
+        if root == -1:
             label[cell] = cell
             self.members[cell] = [cell]
             return (cell, colour, -1, None, 0)
         members = self.members
-        if len(roots) == 1:
-            root = roots[0]
+        if roots is None:
             label[cell] = root
             members[root].append(cell)
             return (cell, colour, root, None, 0)
+        # The rank depends only on which of the six ports share a group (§3.4): merging
+        # groups joins ports that were apart only when two of the merged groups hold ports,
+        # so otherwise the rank stands and the ports are not analysed again.
+        ports = self._ports(colour)
+        rejoins_ports = sum(1 for root in roots if root in ports) > 1
         # Merge into the largest group, relabelling the others: find() is then one lookup.
         roots.sort(key=lambda r: len(members[r]), reverse=True)
         big = roots[0]
@@ -403,11 +423,12 @@ class Position(base.Position[Move]):
             merged.append((root, stones))
         ranks = self.ranks
         old_rank = ranks[colour]
-        rank = analyse_ports(self._ports(colour))[0]
-        ranks[colour] = rank
-        if rank >= WIN_RANK and self.winner is None:
-            self.winner = colour - 1
-            self.win_ply = len(self.moves) + 1
+        if rejoins_ports:
+            rank = analyse_ports(self._ports(colour))[0]
+            ranks[colour] = rank
+            if rank >= WIN_RANK and self.winner is None:
+                self.winner = colour - 1
+                self.win_ply = len(self.moves) + 1
         return (cell, colour, big, merged, old_rank)
 
     def _unplace(self, record: tuple) -> None:

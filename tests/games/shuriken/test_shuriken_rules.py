@@ -256,6 +256,29 @@ def test_s4_random_games_end_with_one_winner_and_monotonic_ranks(seed):
     assert list(position.legal_moves()) == []
 
 
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32), st.booleans())
+def test_merges_skip_the_port_analysis_only_when_the_rank_cannot_change(seed, swap):
+    """A merge analyses the ports again only when two merged groups hold ports (#14): after
+    every placement, swap and pop, each side's kept rank equals the ports analysed anew,
+    and only the last placement wins."""
+    rng = random.Random(seed)
+    position = GAME.start_position(SWAP_RULES if swap else STANDARD)
+
+    def analysed(colour: int) -> int:
+        return analyse_ports(tuple(position.label[stone] for pair in PORTS[colour]
+                                   for stone in pair))[0]
+
+    while position.winner is None:
+        position.push(random_move(GAME, position, rng))
+        assert position.ranks[1:] == [analysed(BLACK), analysed(WHITE)]
+    assert position.rank(position.winner) >= 2 > position.rank(1 - position.winner)
+    while position.ply:
+        position.pop()
+        assert position.ranks[1:] == [analysed(BLACK), analysed(WHITE)]
+        assert position.winner is None
+
+
 def test_s4_1_one_placement_can_raise_the_rank_by_two():
     """§4.1: a stone touching three port groups makes two unions and raises the rank by 2.
 
