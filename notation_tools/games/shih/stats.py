@@ -44,7 +44,9 @@ class Stats(StatsCollector[Position, Move]):
     def __init__(self, rules: Rules) -> None:
         # Every figure is the same under every option, so the rules are not kept.
         self._move: Move | None = None
-        self._played: list[tuple[int, Move, tuple[ActionEffect, ...]]] = []
+        self._played: list[tuple[int, Move, tuple[ActionEffect, ...], bool]] = []
+        """Per turn: the side that played it, the turn, what each action did, and whether
+        the turn took pieces off the board."""
         self._passes: set[int] = set()
         """The indices in ``_played`` of empty turns played with no legal action left (§4):
         passes, where the other empty turns are ended early."""
@@ -64,21 +66,23 @@ class Stats(StatsCollector[Position, Move]):
         """Note what each action of the turn did, from the position's report of it."""
         effects = position.last_effects
         side = 1 - position.turn
+        # Every capture, self-capture and surrender takes pieces off the board, and only
+        # then is ``quiet`` back to 0 (§10).
+        removed = position.quiet == 0
         # The game ends by a capture count or a side without pieces (§10), so only a turn
-        # that took pieces off the board (``quiet`` back to 0) can have ended it: before the
-        # turn neither held (it was legal), and a turn that removes nothing changes neither
-        # score nor pieces. Only a turn's last action can end the game: the rules refuse any
-        # after it.
-        if position.quiet == 0 and position.decided(side) is not None:
+        # that removed pieces can have ended it: before the turn neither held (it was
+        # legal), and a turn that removes nothing changes neither score nor pieces. Only a
+        # turn's last action can end the game: the rules refuse any after it.
+        if removed and position.decided(side) is not None:
             effects = (*effects[:-1], dataclasses.replace(effects[-1], ended=True))
-        self._played.append((side, self._move, effects))  # type: ignore[arg-type]
+        self._played.append((side, self._move, effects, removed))  # type: ignore[arg-type]
 
     @property
     def actions(self) -> list[dict[str, Any]]:
         """The per-action report of §14 (kind, squares, MP, captures, surrender, end), built
         on request from the turns noted."""
         report = []
-        for ply, (side, move, effects) in enumerate(self._played, 1):
+        for ply, (side, move, effects, _removed) in enumerate(self._played, 1):
             for action, effect in zip(move.actions, effects):
                 report.append({
                     "ply": ply, "side": _SIDES[side], "kind": effect.kind,
@@ -96,7 +100,7 @@ class Stats(StatsCollector[Position, Move]):
         by_spin, by_power_spin, surrendered, self_captured = [0, 0], [0, 0], [0, 0], [0, 0]
         largest_capture = largest_enclosure = 0
         first_capture_ply: int | None = None
-        for ply, (side, move, effects) in enumerate(self._played, 1):
+        for ply, (side, move, effects, removed) in enumerate(self._played, 1):
             turns_by_side[side] += 1
             if not effects:
                 if ply - 1 in self._passes:
@@ -108,10 +112,11 @@ class Stats(StatsCollector[Position, Move]):
                 early_ends[side] += 1
             counted = kinds[side]
             for effect in effects:
+                counted[effect.kind] += 1
+            if not removed:
+                continue  # no action of the turn captured, lost or surrendered a piece
+            for effect in effects:
                 kind = effect.kind
-                counted[kind] += 1
-                if kind == "step":
-                    continue  # a Step captures, loses and surrenders nothing (§6)
                 count = len(effect.captured)
                 if count:
                     if kind == "spin":

@@ -302,7 +302,7 @@ def test_statistics_read_what_push_did_as_effects_says_s14(seed, rules_text):
         collector.before_move(position, move)
         position.push(move)
         collector.after_move(position)
-    assert [effects for _side, _move, effects in collector._played if effects] == expected
+    assert [effects for _side, _move, effects, _removed in collector._played if effects] == expected
 
 
 @settings(max_examples=10, deadline=None)
