@@ -7,7 +7,8 @@ When python-chess is installed (the ``bench`` extra) it also generates as many r
 games and times a small process that reads and replays them with python-chess
 (``chess.pgn.read_game`` and ``board.push`` of the main line): Maka's rate over that one is
 the issue's ratio. It then times ``notation-tools --help`` and ``analyze``/``stats`` against
-``validate`` on the same inputs.
+``validate`` on the same inputs: the three commands take turns on each input, best of
+``--repeat`` rounds each, so that a busy spell of a shared machine weighs on all three.
 
 Each run is measured twice: wall-clock seconds and the process's CPU seconds (user + system,
 from ``wait4``). On a machine shared with other work the CPU seconds are the stable figure, so
@@ -82,9 +83,19 @@ def run_once(argv: list[str]) -> tuple[float, float, bytes]:
 def best(argv: list[str], repeat: int) -> tuple[float, float]:
     """The best wall and the best CPU seconds of ``repeat`` runs, after one untimed run (which
     leaves the compiled modules and the input in the caches)."""
-    run_once(argv)
-    runs = [run_once(argv)[:2] for _ in range(repeat)]
-    return min(r[0] for r in runs), min(r[1] for r in runs)
+    return best_interleaved([argv], repeat)[0]
+
+
+def best_interleaved(commands: list[list[str]], repeat: int) -> list[tuple[float, float]]:
+    """The best wall and the best CPU seconds of each command over ``repeat`` rounds that run
+    every command once in turn, after one untimed round. Taking turns spreads a busy spell of
+    a shared machine over all the commands, so the ratios of their times hold better than
+    when each command's runs come one after another."""
+    for argv in commands:
+        run_once(argv)
+    rounds = [[run_once(argv)[:2] for argv in commands] for _ in range(repeat)]
+    return [(min(r[index][0] for r in rounds), min(r[index][1] for r in rounds))
+            for index in range(len(commands))]
 
 
 def generated(game: str, count: int, seed: int) -> Path:
@@ -173,10 +184,15 @@ def main() -> None:
 
     print(f"\n{'game':10} {'plies':>7} {'wall s':>7} {'cpu s':>7} {'plies/s':>9} "
           f"{'target':>9} {'ratio':>6} {'x today':>7}")
-    validate_times = {}
+    validate_times, analyze_times, stats_times = {}, {}, {}
     for game, path in files.items():
         plies = plies_of(path)
-        times = best([*program, "validate", str(path)], args.repeat)
+        # validate, analyze and stats take turns, so that their ratios below compare runs
+        # made in the same spell of the machine.
+        times, analyze_times[game], stats_times[game] = best_interleaved(
+            [[*program, "validate", str(path)],
+             [*program, "analyze", "--jobs", "1", str(path)],
+             [*program, "stats", "-f", "csv", str(path)]], args.repeat)
         validate_times[game] = times
         per_second = plies / times[use]
         target = chess_rate if game == "maka" else TARGETS[game]
@@ -193,10 +209,9 @@ def main() -> None:
 
     print(f"\n{'game':10} {'analyze/validate':>17} {'stats/validate':>15}   "
           f"(limits {ANALYZE_LIMIT} and {STATS_LIMIT}; analyze --jobs 1)")
-    for game, path in files.items():
+    for game in files:
         base = validate_times[game][use]
-        analyze = best([*program, "analyze", "--jobs", "1", str(path)], args.repeat)[use]
-        stats = best([*program, "stats", "-f", "csv", str(path)], args.repeat)[use]
+        analyze, stats = analyze_times[game][use], stats_times[game][use]
         print(f"{game:10} {analyze / base:17.2f} {stats / base:15.2f}")
 
 

@@ -9,7 +9,6 @@ import sys
 import click
 
 from notation_tools.analysis.batch import Settings, iter_reports
-from notation_tools.analysis.database import DatabaseError, ResultsDatabase, analyze_into
 from notation_tools.analysis.foreign import game_suffixes
 from notation_tools.analysis.reports import diagnostics_of
 from notation_tools.limits import Limits
@@ -90,6 +89,13 @@ def analyze(paths: tuple[str, ...], game: str | None, rules: str | None, output_
                         encoding=encoding, details=db_path is not None or parquet is not None,
                         parquet=os.path.abspath(parquet) if parquet is not None else None)
     summary = new_summary(html)
+    # sqlite3 and the database code are imported only with --db; without it no database
+    # error can happen, and the handler below catches nothing.
+    database_errors: tuple[type[Exception], ...] = ()
+    if db_path is not None:
+        from notation_tools.analysis.database import DatabaseError, analyze_into
+
+        database_errors = (DatabaseError,)
     bar = Progress(Progress.wanted(progress, quiet), list(paths), "analyze", game_suffixes)
     try:
         with contextlib.ExitStack() as stack:
@@ -119,7 +125,7 @@ def analyze(paths: tuple[str, ...], game: str | None, rules: str | None, output_
                         if diagnostic.is_error or not quiet:
                             bar.echo(str(diagnostic))
                 bar.update(item)
-    except DatabaseError as error:
+    except database_errors as error:
         bar.close()
         raise InputError(f"{error}: the report is not printed") from None
     bar.close()
@@ -130,6 +136,8 @@ def analyze(paths: tuple[str, ...], game: str | None, rules: str | None, output_
 
 @contextlib.contextmanager
 def _open_database(path: str):  # type: ignore[no-untyped-def]
+    from notation_tools.analysis.database import DatabaseError, ResultsDatabase
+
     try:
         database = ResultsDatabase(path)
     except DatabaseError as error:

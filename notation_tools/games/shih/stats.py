@@ -25,79 +25,64 @@ from typing import Any
 from notation_tools.games.base import Figure, FigureKind, Outcome, Rules, StatsCollector
 from notation_tools.games.shih.moves import Move
 from notation_tools.games.shih.notation import format_action
-from notation_tools.games.shih.pieces import NAMES, SIDE_NAMES
+from notation_tools.games.shih.pieces import ACTION_MP, NAMES, POWER_SPIN_MP, SIDE_NAMES
 from notation_tools.games.shih.rules import ActionEffect, Position
 
 _SIDES = tuple(name.lower() for name in SIDE_NAMES)
-_KIND_FIGURE = {"step": "steps", "spin": "spins", "power-spin": "power_spins"}
+_KINDS = ("step", "spin", "power-spin")
+"""The kinds of :class:`ActionEffect`."""
 
 
 class Stats(StatsCollector[Position, Move]):
-    """Collects §14's figures per side and per record."""
+    """Collects §14's figures per side and per record.
+
+    Each turn is only noted as it is played (the side that played it, the turn, and what
+    :attr:`Position.last_effects` says each action did); the figures are counted from those
+    notes once, in :meth:`summary`, so that a replayed turn costs an append.
+    """
 
     def __init__(self, rules: Rules) -> None:
         # Every figure is the same under every option, so the rules are not kept.
-        self.turns = 0
-        self.per_side: list[dict[str, int]] = [dict.fromkeys(
-            ("turns", "steps", "spins", "power_spins", "mp", "early_ends", "passes",
-             "captured_by_spin", "captured_by_power_spin", "surrendered", "self_captured"), 0)
-            for _ in _SIDES]
-        self.largest_capture = 0
-        self.largest_enclosure = 0
-        self.first_capture_ply: int | None = None
-        self._side = 0
         self._move: Move | None = None
-        self._played: list[tuple[int, int, Move, tuple[ActionEffect, ...]]] = []
+        self._played: list[tuple[int, Move, tuple[ActionEffect, ...], bool]] = []
+        """Per turn: the side that played it, the turn, what each action did, and whether
+        the turn took pieces off the board."""
+        self._passes: set[int] = set()
+        """The indices in ``_played`` of empty turns played with no legal action left (§4):
+        passes, where the other empty turns are ended early."""
+
+    @property
+    def turns(self) -> int:
+        """Turns noted so far."""
+        return len(self._played)
 
     def before_move(self, position: Position, move: Move) -> None:
         """Note one turn, from the position it is played in (unchanged here)."""
-        self.turns += 1
-        side = position.turn
-        figures = self.per_side[side]
-        figures["turns"] += 1
-        figures["mp"] += move.mp
-        if not move.actions:
-            if position.has_legal_action():
-                figures["early_ends"] += 1
-            else:
-                figures["passes"] += 1
-        elif move.early_end:
-            figures["early_ends"] += 1
-        self._side, self._move = side, move
+        self._move = move
+        if not move.actions and not position.has_legal_action():
+            self._passes.add(len(self._played))
 
     def after_move(self, position: Position) -> None:
         """Note what each action of the turn did, from the position's report of it."""
-        move = self._move
-        if move is None or not move.actions:
-            return
-        side = self._side
-        figures = self.per_side[side]
         effects = position.last_effects
-        if position.decided(side) is not None:
-            # Only a turn's last action can end the game: the rules refuse any after it.
+        side = 1 - position.turn
+        # Every capture, self-capture and surrender takes pieces off the board, and only
+        # then is ``quiet`` back to 0 (§10).
+        removed = position.quiet == 0
+        # The game ends by a capture count or a side without pieces (§10), so only a turn
+        # that removed pieces can have ended it: before the turn neither held (it was
+        # legal), and a turn that removes nothing changes neither score nor pieces. Only a
+        # turn's last action can end the game: the rules refuse any after it.
+        if removed and position.decided(side) is not None:
             effects = (*effects[:-1], dataclasses.replace(effects[-1], ended=True))
-        for effect in effects:
-            figures[_KIND_FIGURE[effect.kind]] += 1
-            count = len(effect.captured)
-            if effect.kind == "spin":
-                figures["captured_by_spin"] += count
-            elif effect.kind == "power-spin":
-                figures["captured_by_power_spin"] += count
-            figures["surrendered"] += len(effect.surrendered)
-            figures["self_captured"] += len(effect.self_captured)
-            if count:
-                self.largest_capture = max(self.largest_capture, count)
-                self.largest_enclosure = max(self.largest_enclosure, *effect.regions)
-                if self.first_capture_ply is None:
-                    self.first_capture_ply = self.turns
-        self._played.append((self.turns, side, move, effects))
+        self._played.append((side, self._move, effects, removed))  # type: ignore[arg-type]
 
     @property
     def actions(self) -> list[dict[str, Any]]:
         """The per-action report of §14 (kind, squares, MP, captures, surrender, end), built
         on request from the turns noted."""
         report = []
-        for ply, side, move, effects in self._played:
+        for ply, (side, move, effects, _removed) in enumerate(self._played, 1):
             for action, effect in zip(move.actions, effects):
                 report.append({
                     "ply": ply, "side": _SIDES[side], "kind": effect.kind,
@@ -110,25 +95,66 @@ class Stats(StatsCollector[Position, Move]):
     def summary(self, final: Position, outcome: Outcome | None) -> dict[str, Any]:
         """Flat figures: ``captures`` (pieces captured by enclosure, both sides), per-side
         counts prefixed ``blue_``/``red_``, and the record-wide figures of §14."""
+        turns_by_side, early_ends, passes = [0, 0], [0, 0], [0, 0]
+        kinds = [dict.fromkeys(_KINDS, 0) for _ in _SIDES]
+        by_spin, by_power_spin, surrendered, self_captured = [0, 0], [0, 0], [0, 0], [0, 0]
+        largest_capture = largest_enclosure = 0
+        first_capture_ply: int | None = None
+        for ply, (side, move, effects, removed) in enumerate(self._played, 1):
+            turns_by_side[side] += 1
+            if not effects:
+                if ply - 1 in self._passes:
+                    passes[side] += 1
+                else:
+                    early_ends[side] += 1
+                continue
+            if move.early_end:
+                early_ends[side] += 1
+            counted = kinds[side]
+            for effect in effects:
+                counted[effect.kind] += 1
+            if not removed:
+                continue  # no action of the turn captured, lost or surrendered a piece
+            for effect in effects:
+                kind = effect.kind
+                count = len(effect.captured)
+                if count:
+                    if kind == "spin":
+                        by_spin[side] += count
+                    else:
+                        by_power_spin[side] += count
+                    largest_capture = max(largest_capture, count)
+                    largest_enclosure = max(largest_enclosure, *effect.regions)
+                    if first_capture_ply is None:
+                        first_capture_ply = ply
+                surrendered[side] += len(effect.surrendered)
+                self_captured[side] += len(effect.self_captured)
         result: dict[str, Any] = {"turns": self.turns}
         captures = 0
-        surrenders = 0
-        for name, figures in zip(_SIDES, self.per_side):
-            for key, value in figures.items():
-                result[f"{name}_{key}"] = value
-            taken = figures["captured_by_spin"] + figures["captured_by_power_spin"]
-            result[f"{name}_captures"] = taken
-            result[f"{name}_captures_per_turn"] = (round(taken / figures["turns"], 3)
-                                                   if figures["turns"] else 0.0)
+        for side, name in enumerate(_SIDES):
+            counted = kinds[side]
+            turns = turns_by_side[side]
+            taken = by_spin[side] + by_power_spin[side]
+            result.update({
+                f"{name}_turns": turns, f"{name}_steps": counted["step"],
+                f"{name}_spins": counted["spin"], f"{name}_power_spins": counted["power-spin"],
+                f"{name}_mp": ACTION_MP * (counted["step"] + counted["spin"])
+                + POWER_SPIN_MP * counted["power-spin"],
+                f"{name}_early_ends": early_ends[side], f"{name}_passes": passes[side],
+                f"{name}_captured_by_spin": by_spin[side],
+                f"{name}_captured_by_power_spin": by_power_spin[side],
+                f"{name}_surrendered": surrendered[side],
+                f"{name}_self_captured": self_captured[side],
+                f"{name}_captures": taken,
+                f"{name}_captures_per_turn": round(taken / turns, 3) if turns else 0.0})
             captures += taken
-            surrenders += figures["surrendered"]
         result["blue_score"], result["red_score"] = final.score
         result["captures"] = captures
-        result["surrenders"] = surrenders
+        result["surrenders"] = surrendered[0] + surrendered[1]
         result["captures_per_turn"] = round(captures / self.turns, 3) if self.turns else 0.0
-        result["largest_capture"] = self.largest_capture
-        result["largest_enclosure"] = self.largest_enclosure
-        result["first_capture_ply"] = self.first_capture_ply
+        result["largest_capture"] = largest_capture
+        result["largest_enclosure"] = largest_enclosure
+        result["first_capture_ply"] = first_capture_ply
         result["double_walls"] = final.double_walls()
         result["regions"] = len(final.regions())
         result["end_reason"] = outcome.reason if outcome is not None else "result-tag-only"

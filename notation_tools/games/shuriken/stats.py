@@ -24,13 +24,16 @@ from typing import Any
 from notation_tools.games.base import Figure, FigureKind, Outcome, StatsCollector
 from notation_tools.games.shuriken.moves import Move, Swap
 from notation_tools.games.shuriken.pieces import (
-    CELL_NAME, EMPTY_AT_START, FRAME, PRE_PLACED, SIDE_NAMES, WIN_RANK, ZONE, ZONES, transpose)
+    CELL_NAME, EMPTY_AT_START, SIDE_NAMES, WIN_RANK, ZONE, ZONES, transpose)
 from notation_tools.games.shuriken.rules import Position
 
 _PREFIX = ("black", "white")
-_ZONE_KEY = tuple({cell: f"{prefix}_stones_{ZONE[cell].lower()}" for cell in EMPTY_AT_START}
-                  for prefix in _PREFIX)
-"""The figure counting a side's stones in the zone of each cell, by side."""
+_ZONE_KEYS = tuple(tuple(f"{prefix}_stones_{zone.lower()}" for zone in ZONES)
+                   for prefix in _PREFIX)
+"""The figures counting a side's stones in each zone, by side, in the order of ``ZONES``."""
+_CELL_ZONES = tuple((cell, ZONES.index(ZONE[cell])) for cell in EMPTY_AT_START)
+"""Each cell a stone can be placed on, with the index of its zone in ``ZONES``."""
+_PLACEABLE = frozenset(EMPTY_AT_START)
 
 
 def describe_move(move: Move, position: Position) -> dict[str, Any]:
@@ -55,21 +58,33 @@ class Stats(StatsCollector[Position, Move]):
     """Collects §9's figures while a record is replayed (``StatsCollector``)."""
 
     def __init__(self) -> None:
-        self.plies = 0
-        self.placements = [0, 0]
         self.swaps = 0
         self.ranks: list[int] | None = None
         self.first_loop_ply: list[int | None] = [None, None]
         self.rank2_ply: list[int | None] = [None, None]
         self.loops_formed: list[dict[str, int]] = [{}, {}]
-        self._plies: list[tuple[int, int, str, int, str]] = []
-        self._pending: tuple[int, str] = (0, "")
+        self._plies: list[tuple[int, int, int, str]] = []
+        """Per ply: the side, the cell's index (named only in :attr:`per_move`), the mover's
+        rank and the loops formed."""
+        self._pending: tuple[int, int] = (0, 0)
+
+    @property
+    def plies(self) -> int:
+        """Plies noted so far."""
+        return len(self._plies)
+
+    @property
+    def placements(self) -> list[int]:
+        """Plies played by each side (a swap included)."""
+        black = [entry[0] for entry in self._plies].count(0)
+        return [black, len(self._plies) - black]
 
     @property
     def per_move(self) -> list[dict[str, Any]]:
         """One entry per ply: ``ply``, ``side``, ``cell``, ``rank``, ``new_loops`` (§9),
         built when asked for (the per-record figures never need them)."""
-        return [dict(zip(_PER_MOVE_KEYS, entry)) for entry in self._plies]
+        return [dict(zip(_PER_MOVE_KEYS, (ply, side, CELL_NAME[cell], rank, loops)))
+                for ply, (side, cell, rank, loops) in enumerate(self._plies, 1)]
 
     def _baseline(self, position: Position) -> None:
         # A set-up position may already hold loops: they count as formed at ply 0.
@@ -91,14 +106,12 @@ class Stats(StatsCollector[Position, Move]):
         """The first half of :meth:`add`, with the live position before the push."""
         if self.ranks is None:
             self._baseline(position)
-        self.plies += 1
         side = position.turn
-        self.placements[side] += 1
         if isinstance(move, Swap):
             self.swaps += 1
-            cell = CELL_NAME[transpose(position.moves[0].target)]
+            cell = transpose(position.moves[0].target)
         else:
-            cell = move.name
+            cell = move.target
         self._pending = (side, cell)
 
     def after_move(self, after: Position) -> None:
@@ -108,22 +121,23 @@ class Stats(StatsCollector[Position, Move]):
         rank = after.ranks[side + 1]
         if rank == 0:  # the common case: no loop (a rank of 0 has none), only the entry
             self.ranks[side] = 0
-            self._plies.append((self.plies, side, cell, 0, ""))
+            self._plies.append((side, cell, 0, ""))
             return
+        ply = len(self._plies) + 1
         new_loops: list[str] = []
         if rank != self.ranks[side] or rank >= WIN_RANK:
             # Loops only appear when the rank grows, or at rank 2 and above (§3.3).
             known = self.loops_formed[side]
             for loop in after.loops(side):
                 if loop not in known:
-                    known[loop] = self.plies
+                    known[loop] = ply
                     new_loops.append(loop)
             self.ranks[side] = rank
         if self.first_loop_ply[side] is None:
-            self.first_loop_ply[side] = self.plies
+            self.first_loop_ply[side] = ply
         if rank >= WIN_RANK and self.rank2_ply[side] is None:
-            self.rank2_ply[side] = self.plies
-        self._plies.append((self.plies, side, cell, rank, " ".join(new_loops)))
+            self.rank2_ply[side] = ply
+        self._plies.append((side, cell, rank, " ".join(new_loops)))
 
     def summary(self, final: Position, outcome: Outcome | None) -> dict[str, Any]:
         """Flat figures (§9): str keys, scalar values; ``captures`` is always 0 (§2.2)."""
@@ -138,13 +152,21 @@ class Stats(StatsCollector[Position, Move]):
         }
         if outcome is not None:
             figures["winning_ply"] = self.rank2_ply[outcome.winner]
+        # Each side's stones per zone, in one pass over the cells a stone can be placed on:
+        # their sum is the side's placed stones (``Position.placed_stones``).
+        board = final.board
+        in_zones = ([0] * len(ZONES), [0] * len(ZONES), [0] * len(ZONES))  # by colour
+        for cell, zone in _CELL_ZONES:
+            in_zones[board[cell]][zone] += 1
         placed_total = 0
+        placements = self.placements
         for side, prefix in enumerate(_PREFIX):
             loops = final.loops(side)
             formed = self.loops_formed[side]
-            stones = final.placed_stones(side)
+            zones = in_zones[side + 1]
+            stones = sum(zones)
             placed_total += stones
-            figures[f"{prefix}_placements"] = self.placements[side]
+            figures[f"{prefix}_placements"] = placements[side]
             figures[f"{prefix}_stones"] = stones
             figures[f"{prefix}_first_loop_ply"] = self.first_loop_ply[side]
             figures[f"{prefix}_rank2_ply"] = self.rank2_ply[side]
@@ -155,17 +177,12 @@ class Stats(StatsCollector[Position, Move]):
             for kind in ("single", "double", "triple"):
                 figures[f"{prefix}_{kind}_loops"] = sum(1 for loop in loops
                                                         if loop.startswith(kind))
-            colour = side + 1
-            for zone in ZONES:
-                figures[f"{prefix}_stones_{zone.lower()}"] = 0
-            zone_key = _ZONE_KEY[side]
-            board = final.board
-            for cell in EMPTY_AT_START:
-                if board[cell] == colour:
-                    figures[zone_key[cell]] += 1
+            figures.update(zip(_ZONE_KEYS[side], zones))
+            # A group holds board cells and frame points: those that are neither pre-placed
+            # nor frame are the placeable cells.
             figures[f"{prefix}_largest_group"] = max(
-                (sum(1 for cell in group if cell not in PRE_PLACED and cell not in FRAME)
-                 for group in final.groups(side)), default=0)
+                (len(_PLACEABLE.intersection(group)) for group in final.groups(side)),
+                default=0)
         figures["fill_ratio"] = round(placed_total / len(EMPTY_AT_START), 4)
         return figures
 

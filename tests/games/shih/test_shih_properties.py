@@ -302,7 +302,53 @@ def test_statistics_read_what_push_did_as_effects_says_s14(seed, rules_text):
         collector.before_move(position, move)
         position.push(move)
         collector.after_move(position)
-    assert [effects for _ply, _side, _move, effects in collector._played] == expected
+    assert [effects for _side, _move, effects, _removed in collector._played if effects] == expected
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from(["win-threshold=3", "standard", "self-capture=yes",
+                                                "surrender-counts-as-capture=yes"]))
+def test_statistics_count_what_each_turn_did_s14(seed, rules_text):
+    """The figures counted once at the end from the turns noted (and the end judged only
+    after a turn that removed pieces) are those counted turn by turn from
+    :meth:`Position.effects`, the turn's own MP and the end judged after every turn."""
+    rules = GAME.parse_rules(rules_text)
+    start, moves, _final = random_game(seed, 150, rules)
+    position = start.copy()
+    collector = GAME.new_stats(rules)
+    plain = {f"{side}_{name}": 0 for side in ("blue", "red") for name in (
+        "turns", "steps", "spins", "power_spins", "mp", "early_ends", "passes",
+        "captured_by_spin", "captured_by_power_spin", "surrendered", "self_captured")}
+    largest = enclosure = 0
+    first = None
+    ended = []
+    for ply, move in enumerate(moves, 1):
+        side = ("blue", "red")[position.turn]
+        plain[f"{side}_turns"] += 1
+        plain[f"{side}_mp"] += move.mp
+        if not move.actions:
+            plain[f"{side}_early_ends" if position.has_legal_action() else f"{side}_passes"] += 1
+        elif move.early_end:
+            plain[f"{side}_early_ends"] += 1
+        for effect in position.effects(move):
+            plain[f"{side}_{effect.kind.replace('-', '_')}s"] += 1
+            if effect.captured:
+                plain[f"{side}_captured_by_{effect.kind.replace('-', '_')}"] += len(effect.captured)
+                largest = max(largest, len(effect.captured))
+                enclosure = max(enclosure, *effect.regions)
+                first = first or ply
+            plain[f"{side}_surrendered"] += len(effect.surrendered)
+            plain[f"{side}_self_captured"] += len(effect.self_captured)
+            ended.append(effect.ended)
+        collector.before_move(position, move)
+        position.push(move)
+        collector.after_move(position)
+    figures = collector.summary(position, position.outcome())
+    assert {name: figures[name] for name in plain} == plain
+    assert (figures["largest_capture"], figures["largest_enclosure"],
+            figures["first_capture_ply"]) == (largest, enclosure, first)
+    assert figures["turns"] == len(moves)
+    assert [action["ended_game"] for action in collector.actions] == ended
 
 
 @settings(max_examples=10, deadline=None)
