@@ -35,70 +35,11 @@ class TableWriter:
             if len(tables) > 1 or table.title:
                 out.write(f"{table.title}\n")
             if table.rows:
-                out.write(simple_layout(table) or _tabulated(table))
+                out.write(tabulate(table.rows, headers=table.headers, tablefmt="simple",
+                                   disable_numparse=True, missingval=""))
             else:
                 out.write("(none)")
             out.write("\n")
-
-
-def _tabulated(table: Table) -> str:
-    from tabulate import tabulate  # only for tables simple_layout leaves to it
-
-    return tabulate(table.rows, headers=table.headers, tablefmt="simple",
-                    disable_numparse=True, missingval="")
-
-
-_PLAIN_VALUES = (bool, int, float)
-
-
-def simple_layout(table: Table) -> str | None:
-    """``table`` laid out as tabulate lays it out for :class:`TableWriter` (``simple``, no
-    number parsing, ``None`` shown empty), or ``None`` when a header or cell is not plain:
-    text other than printable ASCII, a value other than None, str, bool, int or float, or a
-    row of another width than the headers.
-
-    Within those bounds tabulate's layout is simple, and this writes it without tabulate's
-    per-cell type inference, which costs as much as replaying a cheap game (``stats`` of
-    500 Shuriken records): with number parsing off, every value is shown as ``str()`` of
-    it (None as empty), stripped, left-aligned in a column as wide as its widest cell or
-    its header plus two, columns joined by two spaces, each line stripped on the right, a
-    line of dashes under the headers. A property test checks it against tabulate.
-
-    >>> print(simple_layout(Table("", ["game", "plies"], [["maka", 12], ["gow", None]])))
-    game    plies
-    ------  -------
-    maka    12
-    gow
-    """
-    headers = table.headers
-    count = len(headers)
-    if not count or not all(type(h) is str and h.isascii() and h.isprintable()
-                            for h in headers):
-        return None
-    lines: list[list[str]] = []
-    for row in table.rows:
-        if len(row) != count:
-            return None
-        cells = []
-        for value in row:
-            if value is None:
-                cells.append("")
-            elif type(value) is str:
-                if not (value.isascii() and value.isprintable()):
-                    return None
-                cells.append(value.strip())
-            elif type(value) in _PLAIN_VALUES:
-                cells.append(str(value))
-            else:
-                return None
-        lines.append(cells)
-    widths = [max(len(header) + 2, *map(len, column))
-              for header, column in zip(headers, zip(*lines))]
-    text = ["  ".join([header.ljust(width) for header, width in zip(headers, widths)]).rstrip(),
-            "  ".join(["-" * width for width in widths])]
-    text.extend("  ".join([cell.ljust(width) for cell, width in zip(cells, widths)]).rstrip()
-                for cells in lines)
-    return "\n".join(text)
 
 
 class CsvWriter:
