@@ -25,12 +25,18 @@ from notation_tools.games.base import Figure, FigureKind, Outcome, StatsCollecto
 from notation_tools.games.shuriken.moves import Move, Place
 from notation_tools.games.shuriken.pieces import (
     BLACK, CELL_NAME, EMPTY_AT_START, SIDE_NAMES, WHITE, WIN_RANK, ZONE, ZONES, transpose)
-from notation_tools.games.shuriken.rules import Position
+from notation_tools.games.shuriken.rules import LOOP_TYPES, Position
 
 _PREFIX = ("black", "white")
 _ZONE_KEYS = tuple(tuple(f"{prefix}_stones_{zone.lower()}" for zone in ZONES)
                    for prefix in _PREFIX)
 """The figures counting a side's stones in each zone, by side, in the order of ``ZONES``."""
+_LOOP_KINDS = tuple(LOOP_TYPES.values())
+_SIDE_KEYS = tuple((*(f"{prefix}_{name}" for name in (
+    "placements", "stones", "first_loop_ply", "rank2_ply", "rank", "loops", "loops_formed",
+    *(f"{kind}_loops" for kind in _LOOP_KINDS))), *_ZONE_KEYS[side], f"{prefix}_largest_group")
+    for side, prefix in enumerate(_PREFIX))
+"""Each side's figures, in the order :meth:`Stats.summary` gives them."""
 _ZONE_CELLS = tuple(tuple(cell for cell in EMPTY_AT_START if ZONE[cell] == zone)
                     for zone in ZONES)
 """For each zone of ``ZONES``, the cells of the zone a stone can be placed on."""
@@ -65,11 +71,14 @@ def largest_groups(position: Position) -> list[int]:
     """
     board = position.board
     largest = [0, 0, 0]  # by colour
-    for root, group in position.members.items():
-        colour = board[root]
-        # A group holds no more placeable cells than members: one no larger than the
-        # colour's largest so far cannot beat it, so its cells are not looked at.
-        if len(group) > largest[colour]:
+    # A group holds no more placeable cells than members, so the groups are looked at from
+    # the largest down, and only while one could still beat its colour's largest so far.
+    for group in sorted(position.members.values(), key=len, reverse=True):
+        size = len(group)
+        if size <= largest[BLACK] and size <= largest[WHITE]:
+            break
+        colour = board[group[0]]
+        if size > largest[colour]:
             placed = len(_PLACEABLE.intersection(group))
             if placed > largest[colour]:
                 largest[colour] = placed
@@ -191,26 +200,20 @@ class Stats(StatsCollector[Position, Move]):
         largest = largest_groups(final)
         placed_total = 0
         placements = self.placements
-        for side, prefix in enumerate(_PREFIX):
+        for side in (0, 1):
             loops = final.loops(side)
             formed = self.loops_formed[side]
             colour = side + 1
             zones = [values.count(colour) for values in zone_values]
             stones = sum(zones)
             placed_total += stones
-            figures[f"{prefix}_placements"] = placements[side]
-            figures[f"{prefix}_stones"] = stones
-            figures[f"{prefix}_first_loop_ply"] = self.first_loop_ply[side]
-            figures[f"{prefix}_rank2_ply"] = self.rank2_ply[side]
-            figures[f"{prefix}_rank"] = final.rank(side)
-            figures[f"{prefix}_loops"] = " ".join(loops)
-            figures[f"{prefix}_loops_formed"] = " ".join(
-                f"{loop}@{ply}" for loop, ply in sorted(formed.items(), key=lambda kv: kv[1]))
-            for kind in ("single", "double", "triple"):
-                figures[f"{prefix}_{kind}_loops"] = sum(1 for loop in loops
-                                                        if loop.startswith(kind))
-            figures.update(zip(_ZONE_KEYS[side], zones))
-            figures[f"{prefix}_largest_group"] = largest[side]
+            kinds = [loop.partition("{")[0] for loop in loops]  # "double{W1,W3}" → "double"
+            figures.update(zip(_SIDE_KEYS[side], (
+                placements[side], stones, self.first_loop_ply[side], self.rank2_ply[side],
+                final.rank(side), " ".join(loops),
+                " ".join(f"{loop}@{ply}"
+                         for loop, ply in sorted(formed.items(), key=lambda kv: kv[1])),
+                *(kinds.count(kind) for kind in _LOOP_KINDS), *zones, largest[side])))
         figures["fill_ratio"] = round(placed_total / len(EMPTY_AT_START), 4)
         return figures
 
