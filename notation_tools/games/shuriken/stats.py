@@ -165,7 +165,8 @@ class Stats(StatsCollector[Position, Move]):
         side = after.turn ^ 1
         rank = after.ranks[side + 1]
         ply = len(self._cells)
-        # The mover's rank after its previous ply (two plies back), or when first seen.
+        # The mover's rank after its previous ply, or when first seen: every ply passes
+        # the turn, so that ply is two back, and a ply not noted here left its mover at 0.
         previous = self._ranked.get(ply - 2, (0,))[0] if ply > 2 else self.ranks[side]
         new_loops: list[str] = []
         if rank != previous or rank >= WIN_RANK:
