@@ -22,17 +22,24 @@ from __future__ import annotations
 from typing import Any
 
 from notation_tools.games.base import Figure, FigureKind, Outcome, StatsCollector
-from notation_tools.games.shuriken.moves import Move, Swap
+from notation_tools.games.shuriken.moves import Move, Place
 from notation_tools.games.shuriken.pieces import (
-    CELL_NAME, EMPTY_AT_START, SIDE_NAMES, WIN_RANK, ZONE, ZONES, transpose)
-from notation_tools.games.shuriken.rules import Position
+    BLACK, CELL_NAME, EMPTY_AT_START, SIDE_NAMES, WHITE, WIN_RANK, ZONE, ZONES, transpose)
+from notation_tools.games.shuriken.rules import LOOP_TYPES, Position
 
 _PREFIX = ("black", "white")
 _ZONE_KEYS = tuple(tuple(f"{prefix}_stones_{zone.lower()}" for zone in ZONES)
                    for prefix in _PREFIX)
 """The figures counting a side's stones in each zone, by side, in the order of ``ZONES``."""
-_CELL_ZONES = tuple((cell, ZONES.index(ZONE[cell])) for cell in EMPTY_AT_START)
-"""Each cell a stone can be placed on, with the index of its zone in ``ZONES``."""
+_LOOP_KINDS = tuple(LOOP_TYPES.values())
+_SIDE_KEYS = tuple((*(f"{prefix}_{name}" for name in (
+    "placements", "stones", "first_loop_ply", "rank2_ply", "rank", "loops", "loops_formed",
+    *(f"{kind}_loops" for kind in _LOOP_KINDS))), *_ZONE_KEYS[side], f"{prefix}_largest_group")
+    for side, prefix in enumerate(_PREFIX))
+"""Each side's figures, in the order :meth:`Stats.summary` gives them."""
+_ZONE_CELLS = tuple(tuple(cell for cell in EMPTY_AT_START if ZONE[cell] == zone)
+                    for zone in ZONES)
+"""For each zone of ``ZONES``, the cells of the zone a stone can be placed on."""
 _PLACEABLE = frozenset(EMPTY_AT_START)
 
 
@@ -51,6 +58,33 @@ def describe_move(move: Move, position: Position) -> dict[str, Any]:
     return {"rank": rank, "new_loops": " ".join(new), "wins": wins}
 
 
+def largest_groups(position: Position) -> list[int]:
+    """Each side's largest group counted in placeable cells (pre-placed stones and frame
+    points left out), 0 for a side with no placed stone.
+
+    >>> from notation_tools.games.shuriken.moves import Place
+    >>> pos = Position.start()
+    >>> for move in (Place(10, 11), Place(1, 1), Place(10, 12)):
+    ...     pos.push(move)
+    >>> largest_groups(pos)
+    [2, 1]
+    """
+    board = position.board
+    largest = [0, 0, 0]  # by colour
+    # A group holds no more placeable cells than members, so the groups are looked at from
+    # the largest down, and only while one could still beat its colour's largest so far.
+    for group in sorted(position.members.values(), key=len, reverse=True):
+        size = len(group)
+        if size <= largest[BLACK] and size <= largest[WHITE]:
+            break
+        colour = board[group[0]]
+        if size > largest[colour]:
+            placed = len(_PLACEABLE.intersection(group))
+            if placed > largest[colour]:
+                largest[colour] = placed
+    return [largest[BLACK], largest[WHITE]]
+
+
 _PER_MOVE_KEYS = ("ply", "side", "cell", "rank", "new_loops")
 
 
@@ -60,35 +94,42 @@ class Stats(StatsCollector[Position, Move]):
     def __init__(self) -> None:
         self.swaps = 0
         self.ranks: list[int] | None = None
+        """Each side's rank when the collector first saw the position."""
         self.first_loop_ply: list[int | None] = [None, None]
         self.rank2_ply: list[int | None] = [None, None]
         self.loops_formed: list[dict[str, int]] = [{}, {}]
-        self._plies: list[tuple[int, int, int, str]] = []
-        """Per ply: the side, the cell's index (named only in :attr:`per_move`), the mover's
-        rank and the loops formed."""
-        self._pending: tuple[int, int] = (0, 0)
+        self._first_side = 0
+        self._cells: list[int] = []
+        """Per ply, the cell's grid index (named only in :attr:`per_move`); the sides take
+        turns from ``_first_side`` (every ply, a swap included, passes the turn)."""
+        self._ranked: dict[int, tuple[int, str]] = {}
+        """The plies after which the mover's rank was not 0: ply → (rank, loops formed)."""
 
     @property
     def plies(self) -> int:
         """Plies noted so far."""
-        return len(self._plies)
+        return len(self._cells)
 
     @property
     def placements(self) -> list[int]:
         """Plies played by each side (a swap included)."""
-        black = [entry[0] for entry in self._plies].count(0)
-        return [black, len(self._plies) - black]
+        plies = len(self._cells)
+        black = (plies + 1 - self._first_side) // 2
+        return [black, plies - black]
 
     @property
     def per_move(self) -> list[dict[str, Any]]:
         """One entry per ply: ``ply``, ``side``, ``cell``, ``rank``, ``new_loops`` (§9),
         built when asked for (the per-record figures never need them)."""
-        return [dict(zip(_PER_MOVE_KEYS, (ply, side, CELL_NAME[cell], rank, loops)))
-                for ply, (side, cell, rank, loops) in enumerate(self._plies, 1)]
+        ranked, first = self._ranked, self._first_side
+        return [dict(zip(_PER_MOVE_KEYS, (ply, first ^ (ply - 1) % 2, CELL_NAME[cell],
+                                          *ranked.get(ply, (0, "")))))
+                for ply, cell in enumerate(self._cells, 1)]
 
     def _baseline(self, position: Position) -> None:
         # A set-up position may already hold loops: they count as formed at ply 0.
         self.ranks = [position.rank(0), position.rank(1)]
+        self._first_side = position.turn
         for side in (0, 1):
             for loop in position.loops(side):
                 self.loops_formed[side][loop] = 0
@@ -106,38 +147,40 @@ class Stats(StatsCollector[Position, Move]):
         """The first half of :meth:`add`, with the live position before the push."""
         if self.ranks is None:
             self._baseline(position)
-        side = position.turn
-        if isinstance(move, Swap):
-            self.swaps += 1
-            cell = transpose(position.moves[0].target)
+        if move.__class__ is Place:
+            self._cells.append(move.target)
         else:
-            cell = move.target
-        self._pending = (side, cell)
+            self.swaps += 1
+            self._cells.append(transpose(position.moves[0].target))
 
     def after_move(self, after: Position) -> None:
         """The second half of :meth:`add`, with the live position after the push."""
+        # The mover is the side not to move now, so its colour (side + 1) is 2 - turn; at
+        # rank 0 (most plies) it has no loop and there is nothing more to note.
+        if after.ranks[2 - after.turn]:
+            self._note_rank(after)
+
+    def _note_rank(self, after: Position) -> None:
         assert self.ranks is not None
-        side, cell = self._pending
+        side = after.turn ^ 1
         rank = after.ranks[side + 1]
-        if rank == 0:  # the common case: no loop (a rank of 0 has none), only the entry
-            self.ranks[side] = 0
-            self._plies.append((side, cell, 0, ""))
-            return
-        ply = len(self._plies) + 1
+        ply = len(self._cells)
+        # The mover's rank after its previous ply, or when first seen: every ply passes
+        # the turn, so that ply is two back, and a ply not noted here left its mover at 0.
+        previous = self._ranked.get(ply - 2, (0,))[0] if ply > 2 else self.ranks[side]
         new_loops: list[str] = []
-        if rank != self.ranks[side] or rank >= WIN_RANK:
+        if rank != previous or rank >= WIN_RANK:
             # Loops only appear when the rank grows, or at rank 2 and above (§3.3).
             known = self.loops_formed[side]
             for loop in after.loops(side):
                 if loop not in known:
                     known[loop] = ply
                     new_loops.append(loop)
-            self.ranks[side] = rank
         if self.first_loop_ply[side] is None:
             self.first_loop_ply[side] = ply
         if rank >= WIN_RANK and self.rank2_ply[side] is None:
             self.rank2_ply[side] = ply
-        self._plies.append((side, cell, rank, " ".join(new_loops)))
+        self._ranked[ply] = (rank, " ".join(new_loops))
 
     def summary(self, final: Position, outcome: Outcome | None) -> dict[str, Any]:
         """Flat figures (§9): str keys, scalar values; ``captures`` is always 0 (§2.2)."""
@@ -152,37 +195,26 @@ class Stats(StatsCollector[Position, Move]):
         }
         if outcome is not None:
             figures["winning_ply"] = self.rank2_ply[outcome.winner]
-        # Each side's stones per zone, in one pass over the cells a stone can be placed on:
-        # their sum is the side's placed stones (``Position.placed_stones``).
-        board = final.board
-        in_zones = ([0] * len(ZONES), [0] * len(ZONES), [0] * len(ZONES))  # by colour
-        for cell, zone in _CELL_ZONES:
-            in_zones[board[cell]][zone] += 1
+        # Each side's stones per zone; their sum is the side's placed stones
+        # (``Position.placed_stones``).
+        zone_values = [list(map(final.board.__getitem__, cells)) for cells in _ZONE_CELLS]
+        largest = largest_groups(final)
         placed_total = 0
         placements = self.placements
-        for side, prefix in enumerate(_PREFIX):
+        for side in (0, 1):
             loops = final.loops(side)
             formed = self.loops_formed[side]
-            zones = in_zones[side + 1]
+            colour = side + 1
+            zones = [values.count(colour) for values in zone_values]
             stones = sum(zones)
             placed_total += stones
-            figures[f"{prefix}_placements"] = placements[side]
-            figures[f"{prefix}_stones"] = stones
-            figures[f"{prefix}_first_loop_ply"] = self.first_loop_ply[side]
-            figures[f"{prefix}_rank2_ply"] = self.rank2_ply[side]
-            figures[f"{prefix}_rank"] = final.rank(side)
-            figures[f"{prefix}_loops"] = " ".join(loops)
-            figures[f"{prefix}_loops_formed"] = " ".join(
-                f"{loop}@{ply}" for loop, ply in sorted(formed.items(), key=lambda kv: kv[1]))
-            for kind in ("single", "double", "triple"):
-                figures[f"{prefix}_{kind}_loops"] = sum(1 for loop in loops
-                                                        if loop.startswith(kind))
-            figures.update(zip(_ZONE_KEYS[side], zones))
-            # A group holds board cells and frame points: those that are neither pre-placed
-            # nor frame are the placeable cells.
-            figures[f"{prefix}_largest_group"] = max(
-                (len(_PLACEABLE.intersection(group)) for group in final.groups(side)),
-                default=0)
+            kinds = [loop.partition("{")[0] for loop in loops]  # "double{W1,W3}" → "double"
+            figures.update(zip(_SIDE_KEYS[side], (
+                placements[side], stones, self.first_loop_ply[side], self.rank2_ply[side],
+                final.rank(side), " ".join(loops),
+                " ".join(f"{loop}@{ply}"
+                         for loop, ply in sorted(formed.items(), key=lambda kv: kv[1])),
+                *(kinds.count(kind) for kind in _LOOP_KINDS), *zones, largest[side])))
         figures["fill_ratio"] = round(placed_total / len(EMPTY_AT_START), 4)
         return figures
 

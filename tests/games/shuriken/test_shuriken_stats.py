@@ -6,11 +6,16 @@ import pathlib
 import random
 import sys
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 from shuriken_vectors import S2  # noqa: E402
 
 from notation_tools.games.shuriken import GAME  # noqa: E402
-from notation_tools.games.shuriken.pieces import ZONE, rotate, transpose  # noqa: E402
+from notation_tools.games.shuriken.moves import SWAP  # noqa: E402
+from notation_tools.games.shuriken.pieces import (  # noqa: E402
+    CELL_NAME, EMPTY_AT_START, ZONE, ZONES, rotate, transpose)
 from notation_tools.analysis.generate import random_move
 
 
@@ -128,3 +133,44 @@ def test_regions_are_symmetric():
     for cell, zone in ZONE.items():
         assert ZONE[rotate(cell)] == swap.get(zone, zone)
         assert ZONE[transpose(cell)] == swap.get(zone, zone)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), swap=st.booleans(), length=st.integers(0, 320))
+def test_collector_matches_the_figures_found_ply_by_ply(seed, swap, length):
+    """The collector notes only the plies that leave the mover a loop and counts the stones
+    and groups from the board's labels: the same figures as working each ply out in full."""
+    rules = GAME.parse_rules("swap=yes" if swap else None)
+    position = GAME.start_position(rules)
+    stats = GAME.new_stats(rules)
+    rng = random.Random(seed)
+    known: list[set[str]] = [set(), set()]
+    expected, first_loop, placements = [], [None, None], [0, 0]
+    while position.outcome() is None and position.ply < length:
+        move = SWAP if position.can_swap() else random_move(GAME, position, rng)
+        side = position.turn
+        cell = (transpose(position.moves[0].target) if move is SWAP else move.target)
+        stats.before_move(position, move)
+        position.push(move)
+        stats.after_move(position)
+        new = [loop for loop in position.loops(side) if loop not in known[side]]
+        known[side].update(new)
+        rank = position.rank(side)
+        if rank and first_loop[side] is None:
+            first_loop[side] = position.ply
+        placements[side] += 1
+        expected.append({"ply": position.ply, "side": side, "cell": CELL_NAME[cell],
+                         "rank": rank, "new_loops": " ".join(new)})
+    assert stats.per_move == expected
+    summary = stats.summary(position, position.outcome())
+    board = position.board
+    for side, prefix in enumerate(("black", "white")):
+        assert summary[f"{prefix}_first_loop_ply"] == first_loop[side]
+        assert summary[f"{prefix}_placements"] == placements[side]
+        assert summary[f"{prefix}_largest_group"] == max(
+            (len(set(EMPTY_AT_START).intersection(group)) for group in position.groups(side)),
+            default=0)
+        for zone in ZONES:
+            assert summary[f"{prefix}_stones_{zone.lower()}"] == sum(
+                1 for cell in EMPTY_AT_START if board[cell] == side + 1 and ZONE[cell] == zone)
+    assert summary["swaps"] == sum(1 for move in position.moves if move is SWAP)
