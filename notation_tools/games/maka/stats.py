@@ -23,7 +23,8 @@ from notation_tools.games.base import Figure, FigureKind, Outcome, StatsCollecto
 from notation_tools.games.maka.moves import Move
 from notation_tools.games.maka.pieces import (COL, DIAGONAL, EMPEROR_ID, GP_ID, KNIGHT_STUCK_RANKS,
                                               LAST_RANK_STUCK, PIECES_PER_SIDE, ROW, ROYAL_IDS,
-                                              SIDE_NAMES, SIZE, TYPE_OF_ID, distance, square_name)
+                                              SIDE_NAMES, SIZE, TYPE_ID, TYPE_OF_ID,
+                                              square_name)
 from notation_tools.games.maka.rules import Position
 
 SIDE_KEYS = ("black", "white")
@@ -74,6 +75,10 @@ class Stats(StatsCollector[Position, Move]):
         self.pieces_min = [PIECES_PER_SIDE, PIECES_PER_SIDE]
         self.pieces_now: list[int] | None = None
         self._mover = 0
+        self._unattacked: list[tuple[int, int, bytes] | None] = [None, None]
+        """Per side, ``(royal square, position key, attack watch)`` after the side's last move
+        when its one royal was then not attacked: the last two moves tell whether that can have
+        changed."""
 
     def before_move(self, before: Position, move: Move) -> None:
         """Note ``move``, about to be played from the live position ``before`` (§13 "per
@@ -98,6 +103,7 @@ class Stats(StatsCollector[Position, Move]):
                 self.multi[n] += 1
             if any(board[c] >> 1 in ROYAL_IDS for c in captures):
                 self.royal_capture_plies.append(ply)
+                self._unattacked = [None, None]
             kind = before.promotion_kind(move)
             if kind == "promote":
                 self.promotions[side] += 1
@@ -138,7 +144,10 @@ class Stats(StatsCollector[Position, Move]):
                 self.hook_turns += 1
         if t.lion[code] or t.ldog[code]:
             self.lion_moves += 1
-        length = distance(origin, target)
+        # the king distance (§6.3), by comparisons: this runs at every ply
+        length = dr if dr >= 0 else -dr
+        if dc > length or -dc > length:
+            length = dc if dc >= 0 else -dc
         if length > self.longest:
             self.longest = length
             self.longest_ply = ply
@@ -146,8 +155,10 @@ class Stats(StatsCollector[Position, Move]):
         if legs > self.most_legs:
             self.most_legs = legs
         self._mover = side
+        if code >> 1 in ROYAL_IDS or move.becomes in ROYAL_IDS:
+            self._unattacked = [None, None]
         if self.pieces_now is None:
-            self.pieces_now = [sum(1 for _ in before.pieces(s)) for s in (0, 1)]
+            self.pieces_now = [before.piece_count(0), before.piece_count(1)]
             self.pieces_min = list(self.pieces_now)
         if n:
             now, least = self.pieces_now, self.pieces_min
@@ -159,9 +170,25 @@ class Stats(StatsCollector[Position, Move]):
 
     def after_move(self, after: Position) -> None:
         """Note the live position after the move given to :meth:`before_move`."""
-        self.max_occurrences = max(self.max_occurrences, after.counts.get(after.key, 1))
-        if after.self_check_by(self._mover) is not None:
-            self.self_checks[self._mover] += 1
+        occurrences = after.counts.get(after.key, 1)
+        if occurrences > self.max_occurrences:
+            self.max_occurrences = occurrences
+        mover = self._mover
+        known = self._unattacked[mover]
+        stack = after.stack
+        # The royal was not attacked two plies ago (and no royal moved, appeared or was taken
+        # since): the two moves since then decide whether a full test is needed.
+        if known is not None and len(stack) >= 2 and stack[-2][3] == known[1] \
+                and not after.may_attack_anew(known[0], 1 - mover, 2, known[2]):
+            self._unattacked[mover] = (known[0], after.key, known[2])
+            return
+        if after.self_check_by(mover) is not None:
+            self.self_checks[mover] += 1
+            self._unattacked[mover] = None
+        else:
+            royals = after.royals(mover)
+            self._unattacked[mover] = (royals[0], after.key, after.attack_watch(
+                royals[0], 1 - mover)) if len(royals) == 1 else None
 
     def summary(self, final: Position, outcome: Outcome | None) -> dict[str, Any]:
         """Flat figures (§13); ``captures`` is the total number of captured pieces."""
@@ -205,16 +232,17 @@ class Stats(StatsCollector[Position, Move]):
             "self_checks_black": self.self_checks[0],
             "self_checks_white": self.self_checks[1],
         }
+        squares = final.squares
         for s, key in enumerate(SIDE_KEYS):
-            pieces = [code for _, code in final.pieces(s)]
-            data[f"pieces_{key}"] = len(pieces)
-            data[f"pieces_min_{key}"] = min(self.pieces_min[s], len(pieces))
+            pieces = final.piece_count(s)
+            data[f"pieces_{key}"] = pieces
+            data[f"pieces_min_{key}"] = min(self.pieces_min[s], pieces)
             data[f"royals_{key}"] = len(final.royals(s))
-            data[f"emperor_{key}"] = sum(1 for c in pieces if c >> 1 == EMPEROR_ID)
-            data[f"gold_promoted_{key}"] = sum(1 for c in pieces if c >> 1 == GP_ID)
+            data[f"emperor_{key}"] = len(squares[EMPEROR_ID * 2 + s])
+            data[f"gold_promoted_{key}"] = len(squares[GP_ID * 2 + s])
             # the cheap geometric test first: move generation only for pieces it names
-            data[f"immobile_{key}"] = sum(1 for sq, c in final.pieces(s)
-                                          if _immobile(sq, c) and not final.piece_moves(sq, c))
+            data[f"immobile_{key}"] = sum(1 for code in _STUCK_CODES[s] for sq in squares[code]
+                                          if _immobile(sq, code) and not final.piece_moves(sq, code))
         for abbr, count in sorted(self.captured_types.items()):
             data[f"captured_{abbr}"] = count
         return data
@@ -228,6 +256,10 @@ def _immobile(sq: int, code: int) -> bool:
         return row == 0
     return abbr == "N" and row < KNIGHT_STUCK_RANKS
 
+
+_STUCK_CODES = tuple(tuple(TYPE_ID[abbr] * 2 + side for abbr in sorted(LAST_RANK_STUCK | {"N"}))
+                     for side in (0, 1))
+"""Per side, the piece codes :func:`_immobile` can name (§6.14)."""
 
 _C, _MAX, _MIN, _PLY = FigureKind.COUNT, FigureKind.MAX, FigureKind.MIN, FigureKind.PLY
 FIGURES: dict[str, Figure] = {
