@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from notation_tools.analysis.generate import random_move
 from notation_tools.games.maka import GAME
-from notation_tools.games.maka.pieces import EMPEROR_ID, GP_ID, NSQ, ROYAL_IDS, TYPE_ID, TYPES
+from notation_tools.games.maka.pieces import (EMPEROR_ID, GP_ID, NSQ, ROYAL_IDS, TYPE_ID, TYPES,
+                                              distance)
 from notation_tools.games.maka.rules import Position
 from notation_tools.games.maka.stats import _immobile
 from tests.games.maka.test_maka_properties import random_rules
@@ -116,11 +117,14 @@ def plain_figures(final: Position, least: list[int]) -> dict[str, int]:
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2**32 - 1))
 def test_statistics_count_what_the_full_tests_count(seed):
+    """The self-checks by the full attack test after every move, and the per-move figures
+    the collector keeps without looking at every ply, counted plainly."""
     rng = random.Random(seed)
     rules = GAME.parse_rules(random_rules(rng))
     pos = random_board(rng, rules) if rng.random() < 0.5 else GAME.start_position(rules)
     stats = GAME.new_stats(rules)
-    self_checks = [0, 0]
+    self_checks, moves = [0, 0], [0, 0]
+    quiet = longest_quiet = longest = legs = 0
     least = [pos.piece_count(0), pos.piece_count(1)]
     for _ in range(rng.randrange(1, 120)):
         move = random_move(GAME, pos, rng)
@@ -132,9 +136,18 @@ def test_statistics_count_what_the_full_tests_count(seed):
         stats.after_move(pos)
         if pos.self_check_by(mover) is not None:
             self_checks[mover] += 1
+        moves[mover] += 1
+        quiet = 0 if move.captures else quiet + 1
+        longest_quiet = max(longest_quiet, quiet)
+        longest = max(longest, distance(move.origin, move.target))
+        legs = max(legs, len(move.path))
         least = [min(least[side], sum(1 for _ in pos.pieces(side))) for side in (0, 1)]
     figures = stats.summary(pos, None)
     assert [figures["self_checks_black"], figures["self_checks_white"]] == self_checks
+    assert [figures["moves_black"], figures["moves_white"]] == moves
+    assert figures["longest_capture_free"] == longest_quiet
+    assert figures["longest_move"] == longest
+    assert figures["most_legs"] == legs
     for name, value in plain_figures(pos, least).items():
         assert figures[name] == value, name
 
