@@ -79,8 +79,8 @@ class Stats(StatsCollector[Position, Move]):
         self._mover = 0
         self._tables: Tables | None = None
         self._kinds: tuple[int, ...] = ()
-        self._unattacked: list[tuple[int, int, bytes] | None] = [None, None]
-        """Per side, ``(royal square, position key, attack watch)`` after the side's last move
+        self._unattacked: list[list[Any] | None] = [None, None]
+        """Per side, ``[royal square, position key, attack watch]`` after the side's last move
         when its one royal was then not attacked: the last two moves tell whether that can have
         changed."""
 
@@ -190,20 +190,21 @@ class Stats(StatsCollector[Position, Move]):
             self.max_occurrences = occurrences
         mover = self._mover
         known = self._unattacked[mover]
-        stack = after.stack
-        # The royal was not attacked two plies ago (and no royal moved, appeared or was taken
-        # since): the two moves since then decide whether a full test is needed.
-        if known is not None and len(stack) >= 2 and stack[-2][3] == known[1] \
-                and not after.may_attack_anew(known[0], 1 - mover, 2, known[2]):
-            self._unattacked[mover] = (known[0], after.key, known[2])
-            return
+        if known is not None:
+            # The royal was not attacked two plies ago (and no royal moved, appeared or was
+            # taken since): the two moves since then decide whether a full test is needed.
+            stack = after.stack
+            if len(stack) >= 2 and stack[-2][3] == known[1] \
+                    and not after.may_attack_anew(known[0], 1 - mover, 2, known[2]):
+                known[1] = after.key
+                return
         if after.self_check_by(mover) is not None:
             self.self_checks[mover] += 1
             self._unattacked[mover] = None
         else:
             royals = after.royals(mover)
-            self._unattacked[mover] = (royals[0], after.key, after.attack_watch(
-                royals[0], 1 - mover)) if len(royals) == 1 else None
+            self._unattacked[mover] = [royals[0], after.key, after.attack_watch(
+                royals[0], 1 - mover)] if len(royals) == 1 else None
 
     def summary(self, final: Position, outcome: Outcome | None) -> dict[str, Any]:
         """Flat figures (§13); ``captures`` is the total number of captured pieces."""
