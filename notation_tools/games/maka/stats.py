@@ -23,7 +23,7 @@ from notation_tools.games.base import Figure, FigureKind, Outcome, StatsCollecto
 
 from notation_tools.games.maka.moves import Move
 from notation_tools.games.maka.pieces import (COL, DIAGONAL, EMPEROR_ID, GP_ID, KNIGHT_STUCK_RANKS,
-                                              LAST_RANK_STUCK, NCODES, NSQ, PIECES_PER_SIDE, ROW,
+                                              LAST_RANK_STUCK, NCODES, PIECES_PER_SIDE, ROW,
                                               ROYAL_IDS, SIDE_NAMES, SIZE, TYPE_ID, TYPE_OF_ID,
                                               Tables, square_name)
 from notation_tools.games.maka.rules import Position
@@ -260,8 +260,9 @@ class Stats(StatsCollector[Position, Move]):
             data[f"emperor_{key}"] = len(squares[EMPEROR_ID * 2 + s])
             data[f"gold_promoted_{key}"] = len(squares[GP_ID * 2 + s])
             # the cheap geometric test first: move generation only for pieces it names
-            data[f"immobile_{key}"] = sum(1 for code in _STUCK_CODES[s] for sq in squares[code]
-                                          if _immobile(sq, code) and not final.piece_moves(sq, code))
+            data[f"immobile_{key}"] = sum(
+                1 for code in _STUCK_CODES[s] for sq in squares[code]
+                if _immobile(sq, code) and not final.piece_moves(sq, code))
         for abbr, count in sorted(self.captured_types.items()):
             data[f"captured_{abbr}"] = count
         return data
@@ -286,10 +287,20 @@ def _kinds(t: Tables) -> tuple[int, ...]:
     return known[1]
 
 
+_SPAN = 2 * SIZE - 1
+_KING_STEPS = bytes(max(abs(dr), abs(dc))
+                    for dr in range(1 - SIZE, SIZE) for dc in range(1 - SIZE, SIZE))
+"""The king distance (§6.3) of a step of ``dr`` ranks and ``dc`` files, at
+``(dr + SIZE - 1) * _SPAN + dc + SIZE - 1``."""
+
+
 @functools.cache
 def _distances(origin: int) -> bytes:
-    """The king distance (§6.3) from ``origin`` to every square."""
-    return bytes(max(abs(ROW[origin] - ROW[sq]), abs(COL[origin] - COL[sq])) for sq in range(NSQ))
+    """The king distance from ``origin`` to every square: one slice of :data:`_KING_STEPS`
+    per rank."""
+    row, col = ROW[origin], COL[origin]
+    starts = ((rank - row + SIZE - 1) * _SPAN + SIZE - 1 - col for rank in range(SIZE))
+    return b"".join(_KING_STEPS[start:start + SIZE] for start in starts)
 
 
 def _immobile(sq: int, code: int) -> bool:
