@@ -356,6 +356,8 @@ class Tables:
     multi_leg: tuple[int, ...]
     special: tuple[tuple[int, ...], tuple[int, ...]]
     """Per side, the codes whose attacks need a piece-by-piece test (Lion, Lion Dog, hook)."""
+    hooks: tuple[tuple[int, ...], tuple[int, ...]]
+    """Per side, the codes of hook movers (§6.4)."""
     sources: dict[int, Any] = dataclasses.field(default_factory=dict, compare=False)
     """Filled lazily by :func:`possible_origins`."""
 
@@ -431,9 +433,11 @@ def compile_tables(choice_items: tuple[tuple[str, str], ...]) -> Tables:
                                   LION_RANGE if power == "ff" else 0)
     special = tuple(tuple(c for c in range(side, NCODES, 2)
                           if lion[c] or ldog[c] or hook[c] is not None) for side in (0, 1))
+    hooks = tuple(tuple(c for c in range(side, NCODES, 2) if hook[c] is not None)
+                  for side in (0, 1))
     return Tables(tuple(slides), tuple(jumps), tuple(reach), tuple(jump), tuple(knight),
                   tuple(hook), tuple(lion), tuple(ldog), tuple(emperor), tuple(promotes),
-                  tuple(multi_leg), special)
+                  tuple(multi_leg), special, hooks)
 
 
 # Knight: Black jumps to (±1, -2), White to (±1, +2) (§3.1 `N`, F column only).

@@ -16,6 +16,7 @@ This module does not read or write notation; the notation module asks it for leg
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -29,8 +30,8 @@ from notation_tools.games.maka.pieces import (BSP_ID, COL, DE_ID, DIAGONAL, DIRS
                                               KNIGHT_TARGETS, LION_DOG_STEPS, LION_RANGE, NCODES,
                                               NDIRS, NEIGHBOURS, NSQ, OPPOSITE, PERPENDICULAR,
                                               PRINCE_ID, PROMOTED_IDS, RAYS, REPETITION_LIMIT, ROW,
-                                              ROYAL_IDS, SIDE_NAMES, SIZE, TK_ID, ZONE2, ZONE3,
-                                              Tables, compile_tables, distance)
+                                              ROYAL_IDS, SIDE_NAMES, SIZE, TK_ID, TK_LION_RANGE,
+                                              ZONE2, ZONE3, Tables, compile_tables, distance)
 
 
 ZOBRIST_SEED = 0x4D414B41  # "MAKA"
@@ -107,6 +108,10 @@ class Position(base.Position[Move]):
         sq = self.squares
         return bool((sq[KING_ID * 2] or sq[EMPEROR_ID * 2] or sq[PRINCE_ID * 2]) and (
             sq[KING_ID * 2 + 1] or sq[EMPEROR_ID * 2 + 1] or sq[PRINCE_ID * 2 + 1]))
+
+    def piece_count(self, side: int) -> int:
+        """How many pieces ``side`` has on the board."""
+        return sum(len(on) for on in self.squares[side::2])
 
     def pieces(self, side: int) -> Iterator[tuple[int, int]]:
         """``(square, code)`` of ``side``'s pieces in position-string order."""
@@ -587,23 +592,10 @@ class Position(base.Position[Move]):
 
     def _hook_hits(self, s: int, q: int, diagonal: bool) -> bool:
         r1, c1, r2, c2 = ROW[s], COL[s], ROW[q], COL[q]
-        if not diagonal:
-            if r1 == r2 or c1 == c2:
-                return self._clear(s, q)
-            corners = [(r2, c1), (r1, c2)]
-        else:
-            if abs(r1 - r2) == abs(c1 - c2):
-                return self._clear(s, q)
-            if (r1 + c1 + r2 + c2) % 2:
-                return False
-            corners = []
-            for a, b in ((c1 - r1, c2 + r2), (c2 - r2, c1 + r1)):
-                c, r = (a + b) // 2, (b - a) // 2
-                corners.append((r, c))
-        for r, c in corners:
-            if not (0 <= r < SIZE and 0 <= c < SIZE):
-                continue
-            corner = r * SIZE + c
+        in_line = abs(r1 - r2) == abs(c1 - c2) if diagonal else r1 == r2 or c1 == c2
+        if in_line:
+            return self._clear(s, q)
+        for corner in _hook_corners(s, q, diagonal):
             if self.board[corner] or corner in (s, q):
                 continue
             if self._clear(s, corner) and self._clear(corner, q):
@@ -665,6 +657,74 @@ class Position(base.Position[Move]):
                 return e
         return None
 
+    def attack_watch(self, q: int, side: int) -> bytes:
+        """Per square, the marks of :func:`_near` for ``q``, and :data:`_HOOK_LEG` on the first
+        legs of the hook paths (§6.4) from each hook mover of ``side`` to ``q``: what
+        :meth:`may_attack_anew` needs to know of the squares a move changes."""
+        hook, squares = self.t.hook, self.squares
+        return _watch(q, tuple((h, hook[c] is DIAGONAL)
+                               for c in self.t.hooks[side] for h in squares[c]))
+
+    def may_attack_anew(self, q: int, side: int, plies: int, watch: bytes) -> bool:
+        """Whether the last ``plies`` moves can have left ``q`` attacked by ``side`` (as
+        :meth:`self_check_by` judges it: :meth:`attacker` or an Emperor) when it was not
+        attacked before them. ``False`` is exact; ``True`` only asks for the full test.
+        ``watch`` is :meth:`attack_watch` of ``q`` and ``side`` in the position before the
+        moves; the caller knows that q holds the same royal and that no royal moved, appeared
+        or was captured (§6.11 needs exactly one).
+
+        Why ``False`` is exact. Every move kind (slides, jumps, hook paths, Lion steps, Lion Dog
+        steps, the Emperor's move, igui, pass) changes the board the same way (:meth:`push`):
+        its origin is vacated, its captured squares emptied, its target holds the mover, whose
+        type changes only there. Let X be the position before the moves and Y the current one;
+        V the vacated squares, T the targets of moves by ``side``. No Emperor of ``side`` is on
+        the board (refused), so only :meth:`attacker` can find an attack in Y: a piece p of
+        ``side`` on s (§6.6 "Attack"). A hook mover of ``side`` that moved (or came to be) is
+        refused, and a square of T is refused within distance 3 of q, or in line with it with a
+        clear path. Then:
+
+        * slides (§3.1 limited and unlimited; ordinary pieces §6.2, the slides of Lion-power
+          pieces, the q3 Lion Dog §6.5): p is the first piece on a line from q and s is in
+          line with a clear path, so s is not in T and p stood there in X. A square between
+          them occupied in X is in V, in line with a clear path in Y: refused. So p attacked q
+          in X;
+        * jumps and the knight (§3.1 ``J``, ``∞J``, ``N``) and Lion power (§6.3, range 2 or
+          3) ignore what stands between; s is within distance 3, so not in T: p attacked q
+          from s in X;
+        * the linear Lion Dog (§6.5) attacks within 3 on a line, blocked only by pieces of
+          its own side on the squares between, at distance 1 or 2 from q; such a blocker of X
+          that left (moved, or captured and replaced) is in V there: refused;
+        * hook movers (§6.4): p did not move. Its path in Y runs straight along a line of q,
+          or along a first leg from s to an empty corner on a line of q, then to q; every
+          square of it is empty. One occupied in X is in V: on q's line with a clear path to
+          q (refused), or on the first leg, marked in ``watch`` for the hook movers of X
+          (refused). So the same path was open in X.
+
+        In each case q was attacked in X, which the caller rules out.
+        """
+        if self.squares[EMPEROR_ID * 2 + side]:
+            return True
+        hook = self.t.hook
+        for move, code, _, _ in self.stack[-plies:]:
+            if code & 1 == side:
+                if hook[code] is not None or hook[move.becomes * 2 + side] is not None:
+                    return True
+                target = move.target
+                mark = watch[target]
+                if mark and (mark & _ARRIVAL or mark & _IN_LINE and self._clear(q, target)):
+                    return True
+            # an igui or a pass leaves its origin occupied: counting it vacated only asks
+            # for the full test
+            x = move.origin
+            mark = watch[x]
+            if mark and (mark & _OPENS or mark & _IN_LINE and self._clear(q, x)):
+                return True
+            for x in move.captures:
+                mark = watch[x]
+                if mark and (mark & _OPENS or mark & _IN_LINE and self._clear(q, x)):
+                    return True
+        return False
+
     def promotion_kind(self, move: Move) -> str:
         """What the move did to the piece's type, judged before the move (§6.8, §6.9):
         ``promote``, ``decline`` (could have promoted, did not), ``contagion`` or ``none``."""
@@ -716,9 +776,64 @@ class Position(base.Position[Move]):
 
 
 _DIR_OF = {step: index for index, step in enumerate(DIRS)}
+_UNBLOCKED_REACH = max(JUMP_DISTANCE, TK_LION_RANGE, LION_DOG_STEPS)
+"""The farthest (king distance) a piece attacks whatever stands between: jumps and the knight
+(§3.1), Lion power (§6.3), the linear Lion Dog (§6.5)."""
+_IN_LINE, _VACATED, _ARRIVAL, _HOOK_LEG = 1, 2, 4, 8
+"""Marks of :meth:`Position.attack_watch`: in line with the square; a vacated square there
+always counts; a piece of the attacking side arriving there always counts; on a hook mover's
+first leg."""
+_OPENS = _VACATED | _HOOK_LEG
 _BETWEEN: dict[int, tuple[int, ...]] = {}
 """The squares strictly between two squares on one line, by ``a * NSQ + b``, as they are
 first asked for (the hook movers' attack test asks for the same few pairs again and again)."""
+
+
+@functools.cache
+def _near(q: int) -> bytes:
+    """Per square x, how a change on x can bear on the attacks on ``q``
+    (:meth:`Position.may_attack_anew`): a vacated x in line with q counts when the path from q
+    is clear, or always within the Lion Dog's blockers' reach (or on q itself); an arrival
+    counts within :data:`_UNBLOCKED_REACH`, or in line with a clear path."""
+    marks = bytearray(NSQ)
+    for x in range(NSQ):
+        n, m = abs(ROW[x] - ROW[q]), abs(COL[x] - COL[q])
+        mark = _IN_LINE if n == m or not n or not m else 0
+        if mark and max(n, m) < LION_DOG_STEPS:
+            mark |= _VACATED
+        if max(n, m) <= _UNBLOCKED_REACH:
+            mark |= _ARRIVAL
+        marks[x] = mark
+    return bytes(marks)
+
+
+@functools.lru_cache(maxsize=4096)
+def _watch(q: int, hook_movers: tuple[tuple[int, bool], ...]) -> bytes:
+    """:meth:`Position.attack_watch` of ``q`` with hook movers on these squares (diagonal or
+    not): the royal and the hook movers seldom move, so most watches are asked for again."""
+    marks = bytearray(_near(q))
+    for h, diagonal in hook_movers:
+        for corner in _hook_corners(h, q, diagonal):
+            if corner != h and corner != q:  # else the path is straight, on q's line
+                for x in _squares_between(h, corner):
+                    marks[x] |= _HOOK_LEG
+    return bytes(marks)
+
+
+def _hook_corners(s: int, q: int, diagonal: bool) -> tuple[int, ...]:
+    """The squares where a hook path from ``s`` to ``q`` (not in one line) turns (§6.4): where
+    the rook (or bishop) lines of ``s`` meet those of ``q``, on the board."""
+    r1, c1, r2, c2 = ROW[s], COL[s], ROW[q], COL[q]
+    if not diagonal:
+        corners = [(r2, c1), (r1, c2)]
+    else:
+        if (r1 + c1 + r2 + c2) % 2:
+            return ()
+        corners = []
+        for a, b in ((c1 - r1, c2 + r2), (c2 - r2, c1 + r1)):
+            c, r = (a + b) // 2, (b - a) // 2
+            corners.append((r, c))
+    return tuple(r * SIZE + c for r, c in corners if 0 <= r < SIZE and 0 <= c < SIZE)
 
 
 def _squares_between(a: int, b: int) -> tuple[int, ...]:

@@ -15,6 +15,7 @@ The collector reads positions and moves; it decides nothing about legality.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from typing import Any
 
@@ -22,8 +23,9 @@ from notation_tools.games.base import Figure, FigureKind, Outcome, StatsCollecto
 
 from notation_tools.games.maka.moves import Move
 from notation_tools.games.maka.pieces import (COL, DIAGONAL, EMPEROR_ID, GP_ID, KNIGHT_STUCK_RANKS,
-                                              LAST_RANK_STUCK, PIECES_PER_SIDE, ROW, ROYAL_IDS,
-                                              SIDE_NAMES, SIZE, TYPE_OF_ID, distance, square_name)
+                                              LAST_RANK_STUCK, NCODES, PIECES_PER_SIDE, ROW,
+                                              ROYAL_IDS, SIDE_NAMES, SIZE, TYPE_ID, TYPE_OF_ID,
+                                              Tables, square_name)
 from notation_tools.games.maka.rules import Position
 
 SIDE_KEYS = ("black", "white")
@@ -44,7 +46,6 @@ class Stats(StatsCollector[Position, Move]):
 
     def __init__(self) -> None:
         self.plies = 0
-        self.moves = [0, 0]
         self.captures = [0, 0]
         self.captured_types: Counter[str] = Counter()
         self.multi: Counter[int] = Counter()
@@ -64,7 +65,8 @@ class Stats(StatsCollector[Position, Move]):
         self.hook_turns = 0
         self.lion_moves = 0
         self.first_capture: int | None = None
-        self.quiet_run = 0
+        self._last_capture = 0
+        """The ply of the last capture (0 before any): the plies since are a capture-free run."""
         self.longest_quiet = 0
         self.max_occurrences = 1
         self.self_checks = [0, 0]
@@ -73,102 +75,146 @@ class Stats(StatsCollector[Position, Move]):
         self.most_legs = 0
         self.pieces_min = [PIECES_PER_SIDE, PIECES_PER_SIDE]
         self.pieces_now: list[int] | None = None
+        self._first_side = 0
         self._mover = 0
+        self._tables: Tables | None = None
+        self._kinds: tuple[int, ...] = ()
+        self._unattacked: list[list[Any] | None] = [None, None]
+        """Per side, ``[royal square, position key, attack watch]`` after the side's last move
+        when its one royal was then not attacked: the last two moves tell whether that can have
+        changed."""
 
     def before_move(self, before: Position, move: Move) -> None:
         """Note ``move``, about to be played from the live position ``before`` (§13 "per
         move"; every figure is judged in the position before the move)."""
         self.plies += 1
-        ply = self.plies
         board = before.board
         origin, target, captures = move.origin, move.target, move.captures
         code = board[origin]
-        side = code & 1
+        self._mover = code & 1
         t = before.t
-        self.moves[side] += 1
-        n = len(captures)
-        if n:
-            self.captures[side] += n
-            for c in captures:
-                self.captured_types[TYPE_OF_ID[board[c] >> 1].abbr] += 1
-            if self.first_capture is None:
-                self.first_capture = ply
-            self.quiet_run = 0
-            if n >= 2:
-                self.multi[n] += 1
-            if any(board[c] >> 1 in ROYAL_IDS for c in captures):
-                self.royal_capture_plies.append(ply)
-            kind = before.promotion_kind(move)
-            if kind == "promote":
-                self.promotions[side] += 1
-                became = TYPE_OF_ID[move.becomes].abbr
-                self.promotion_list.append(f"{TYPE_OF_ID[code >> 1].abbr}>{became}")
-                if became == "E":
-                    self.emperor_ply[side] = ply
-                if became == "Pr" and self.prince_ply is None:
-                    self.prince_ply = ply
-            elif kind == "decline":
-                self.declined += 1
-            elif kind == "contagion":
-                self.contagion += 1
-        else:  # a move without capture neither promotes (§6.8) nor converts (§6.9)
-            self.quiet_run += 1
-            if self.quiet_run > self.longest_quiet:
-                self.longest_quiet = self.quiet_run
+        if t is not self._tables:
+            self._tables, self._kinds = t, _kinds(t)
+        if self.pieces_now is None:
+            self.pieces_now = [before.piece_count(0), before.piece_count(1)]
+            self.pieces_min = list(self.pieces_now)
+            self._first_side = code & 1
+        if captures:
+            self._note_captures(before, move, code)
         if origin == target:
-            if n:
+            if captures:
                 self.igui += 1
             else:
                 self.passes += 1
-        if t.emperor[code]:
+        kind = self._kinds[code]
+        if kind:
+            self._note_piece(before, move, code, kind)
+        length = _distances(origin)[target]
+        if length > self.longest:
+            self.longest = length
+            self.longest_ply = self.plies
+        legs = len(move.path)
+        if legs > self.most_legs:
+            self.most_legs = legs
+
+    def _note_captures(self, before: Position, move: Move, code: int) -> None:
+        """The figures of a capturing move (§6.8 and §6.9: only a capture promotes or
+        converts)."""
+        board = before.board
+        captures = move.captures
+        side = code & 1
+        ply = self.plies
+        n = len(captures)
+        self.captures[side] += n
+        now, least = self.pieces_now, self.pieces_min
+        assert now is not None
+        for c in captures:
+            victim = board[c]
+            self.captured_types[TYPE_OF_ID[victim >> 1].abbr] += 1
+            now[victim & 1] -= 1
+            if now[victim & 1] < least[victim & 1]:
+                least[victim & 1] = now[victim & 1]
+        if self.first_capture is None:
+            self.first_capture = ply
+        if ply - 1 - self._last_capture > self.longest_quiet:
+            self.longest_quiet = ply - 1 - self._last_capture
+        self._last_capture = ply
+        if n >= 2:
+            self.multi[n] += 1
+        if any(board[c] >> 1 in ROYAL_IDS for c in captures):
+            self.royal_capture_plies.append(ply)
+            self._unattacked = [None, None]
+        if move.becomes in ROYAL_IDS:
+            self._unattacked = [None, None]
+        kind = before.promotion_kind(move)
+        if kind == "promote":
+            self.promotions[side] += 1
+            became = TYPE_OF_ID[move.becomes].abbr
+            self.promotion_list.append(f"{TYPE_OF_ID[code >> 1].abbr}>{became}")
+            if became == "E":
+                self.emperor_ply[side] = ply
+            if became == "Pr" and self.prince_ply is None:
+                self.prince_ply = ply
+        elif kind == "decline":
+            self.declined += 1
+        elif kind == "contagion":
+            self.contagion += 1
+
+    def _note_piece(self, before: Position, move: Move, code: int, kind: int) -> None:
+        """The figures of a move by a royal, an Emperor, a hook mover or a Lion-type piece."""
+        origin, target = move.origin, move.target
+        if kind & _ROYAL:
+            self._unattacked = [None, None]
+        if kind & _EMPEROR:
             self.emperor_moves += 1
-            if n:
+            if move.captures:
                 self.emperor_captures += 1
                 # judged by the default restriction (unprotected) even when allowed (§13)
                 if before.emperor_defended(origin, target) is not None:
                     self.emperor_protected += 1
-        dr, dc = ROW[target] - ROW[origin], COL[target] - COL[origin]
-        hook = t.hook[code]
-        if hook is not None:
+        if kind & _HOOK:
             self.hook_moves += 1
+            dr, dc = ROW[target] - ROW[origin], COL[target] - COL[origin]
             aligned = dr == 0 or dc == 0 or abs(dr) == abs(dc)
-            diagonal = hook is DIAGONAL
+            diagonal = before.t.hook[code] is DIAGONAL
             if not aligned or (diagonal and (dr == 0 or dc == 0)) or (
                     not diagonal and dr != 0 and dc != 0):
                 self.hook_turns += 1
-        if t.lion[code] or t.ldog[code]:
+        if kind & _LION:
             self.lion_moves += 1
-        length = distance(origin, target)
-        if length > self.longest:
-            self.longest = length
-            self.longest_ply = ply
-        legs = len(move.path)
-        if legs > self.most_legs:
-            self.most_legs = legs
-        self._mover = side
-        if self.pieces_now is None:
-            self.pieces_now = [sum(1 for _ in before.pieces(s)) for s in (0, 1)]
-            self.pieces_min = list(self.pieces_now)
-        if n:
-            now, least = self.pieces_now, self.pieces_min
-            for c in captures:
-                victim_side = board[c] & 1
-                now[victim_side] -= 1
-                if now[victim_side] < least[victim_side]:
-                    least[victim_side] = now[victim_side]
 
     def after_move(self, after: Position) -> None:
         """Note the live position after the move given to :meth:`before_move`."""
-        self.max_occurrences = max(self.max_occurrences, after.counts.get(after.key, 1))
-        if after.self_check_by(self._mover) is not None:
-            self.self_checks[self._mover] += 1
+        occurrences = after.counts.get(after.key, 1)
+        if occurrences > self.max_occurrences:
+            self.max_occurrences = occurrences
+        mover = self._mover
+        known = self._unattacked[mover]
+        if known is not None:
+            # The royal was not attacked two plies ago (and no royal moved, appeared or was
+            # taken since): the two moves since then decide whether a full test is needed.
+            stack = after.stack
+            if len(stack) >= 2 and stack[-2][3] == known[1] \
+                    and not after.may_attack_anew(known[0], 1 - mover, 2, known[2]):
+                known[1] = after.key
+                return
+        if after.self_check_by(mover) is not None:
+            self.self_checks[mover] += 1
+            self._unattacked[mover] = None
+        else:
+            royals = after.royals(mover)
+            self._unattacked[mover] = [royals[0], after.key, after.attack_watch(
+                royals[0], 1 - mover)] if len(royals) == 1 else None
 
     def summary(self, final: Position, outcome: Outcome | None) -> dict[str, Any]:
         """Flat figures (§13); ``captures`` is the total number of captured pieces."""
+        moves = [self.plies // 2, self.plies // 2]
+        moves[self._first_side] += self.plies % 2
         data: dict[str, Any] = {
             "plies": self.plies,
-            "moves_black": self.moves[0],
-            "moves_white": self.moves[1],
+            # the sides take turns (§6.1)
+            "moves_black": moves[0],
+            "moves_white": moves[1],
             "end": outcome.reason if outcome else "ongoing",
             "winner": None if outcome is None or outcome.winner is None
             else SIDE_NAMES[outcome.winner],
@@ -197,7 +243,7 @@ class Stats(StatsCollector[Position, Move]):
             "hook_turns": self.hook_turns,
             "lion_moves": self.lion_moves,
             "first_capture_ply": self.first_capture,
-            "longest_capture_free": self.longest_quiet,
+            "longest_capture_free": max(self.longest_quiet, self.plies - self._last_capture),
             "max_position_occurrences": self.max_occurrences,
             "longest_move": self.longest,
             "longest_move_ply": self.longest_ply,
@@ -205,19 +251,56 @@ class Stats(StatsCollector[Position, Move]):
             "self_checks_black": self.self_checks[0],
             "self_checks_white": self.self_checks[1],
         }
+        squares = final.squares
         for s, key in enumerate(SIDE_KEYS):
-            pieces = [code for _, code in final.pieces(s)]
-            data[f"pieces_{key}"] = len(pieces)
-            data[f"pieces_min_{key}"] = min(self.pieces_min[s], len(pieces))
+            pieces = final.piece_count(s)
+            data[f"pieces_{key}"] = pieces
+            data[f"pieces_min_{key}"] = min(self.pieces_min[s], pieces)
             data[f"royals_{key}"] = len(final.royals(s))
-            data[f"emperor_{key}"] = sum(1 for c in pieces if c >> 1 == EMPEROR_ID)
-            data[f"gold_promoted_{key}"] = sum(1 for c in pieces if c >> 1 == GP_ID)
+            data[f"emperor_{key}"] = len(squares[EMPEROR_ID * 2 + s])
+            data[f"gold_promoted_{key}"] = len(squares[GP_ID * 2 + s])
             # the cheap geometric test first: move generation only for pieces it names
-            data[f"immobile_{key}"] = sum(1 for sq, c in final.pieces(s)
-                                          if _immobile(sq, c) and not final.piece_moves(sq, c))
+            data[f"immobile_{key}"] = sum(
+                1 for code in _STUCK_CODES[s] for sq in squares[code]
+                if _immobile(sq, code) and not final.piece_moves(sq, code))
         for abbr, count in sorted(self.captured_types.items()):
             data[f"captured_{abbr}"] = count
         return data
+
+
+_ROYAL, _EMPEROR, _HOOK, _LION = 1, 2, 4, 8
+"""The kinds of piece whose moves have figures of their own (:func:`_kinds`)."""
+_KINDS: dict[int, tuple[Tables, tuple[int, ...]]] = {}
+""":func:`_kinds` by the id of its tables, kept with them (the records of a file mostly share
+their rules)."""
+
+
+def _kinds(t: Tables) -> tuple[int, ...]:
+    """Per piece code, its :data:`_ROYAL`, :data:`_EMPEROR`, :data:`_HOOK` and :data:`_LION`
+    marks under the rules of ``t`` (0 for most pieces)."""
+    known = _KINDS.get(id(t))
+    if known is None or known[0] is not t:
+        known = _KINDS[id(t)] = (t, tuple(
+            (_ROYAL if code >> 1 in ROYAL_IDS else 0) | (_EMPEROR if t.emperor[code] else 0)
+            | (_HOOK if t.hook[code] is not None else 0)
+            | (_LION if t.lion[code] or t.ldog[code] else 0) for code in range(NCODES)))
+    return known[1]
+
+
+_SPAN = 2 * SIZE - 1
+_KING_STEPS = bytes(max(abs(dr), abs(dc))
+                    for dr in range(1 - SIZE, SIZE) for dc in range(1 - SIZE, SIZE))
+"""The king distance (§6.3) of a step of ``dr`` ranks and ``dc`` files, at
+``(dr + SIZE - 1) * _SPAN + dc + SIZE - 1``."""
+
+
+@functools.cache
+def _distances(origin: int) -> bytes:
+    """The king distance from ``origin`` to every square: one slice of :data:`_KING_STEPS`
+    per rank."""
+    row, col = ROW[origin], COL[origin]
+    starts = ((rank - row + SIZE - 1) * _SPAN + SIZE - 1 - col for rank in range(SIZE))
+    return b"".join(_KING_STEPS[start:start + SIZE] for start in starts)
 
 
 def _immobile(sq: int, code: int) -> bool:
@@ -228,6 +311,10 @@ def _immobile(sq: int, code: int) -> bool:
         return row == 0
     return abbr == "N" and row < KNIGHT_STUCK_RANKS
 
+
+_STUCK_CODES = tuple(tuple(TYPE_ID[abbr] * 2 + side for abbr in sorted(LAST_RANK_STUCK | {"N"}))
+                     for side in (0, 1))
+"""Per side, the piece codes :func:`_immobile` can name (§6.14)."""
 
 _C, _MAX, _MIN, _PLY = FigureKind.COUNT, FigureKind.MAX, FigureKind.MIN, FigureKind.PLY
 FIGURES: dict[str, Figure] = {

@@ -1,0 +1,176 @@
+"""The incremental answer to "is this royal attacked?" (``Position.may_attack_anew``, issue #14)
+never says no where the full attack test (``self_check_by``) says yes, and the statistics
+built on it count the same self-checks as the full test run after every move."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from notation_tools.analysis.generate import random_move
+from notation_tools.games.maka import GAME
+from notation_tools.games.maka.pieces import (EMPEROR_ID, GP_ID, NSQ, ROYAL_IDS, TYPE_ID, TYPES,
+                                              distance)
+from notation_tools.games.maka.rules import Position
+from notation_tools.games.maka.stats import _distances, _immobile
+from tests.games.maka.test_maka_properties import random_rules
+
+
+def random_board(rng: random.Random, rules) -> Position:
+    """Kings and a random crowd (dense or sparse, so that lines open and close), with hook
+    movers, Lion-type pieces and jumpers among them; now and then an Emperor or a Prince."""
+    board = [0] * NSQ
+    count = rng.choice([12, 24, 40, 70])
+    squares = rng.sample(range(NSQ), count)
+    board[squares[0]] = TYPE_ID["K"] * 2
+    board[squares[1]] = TYPE_ID["K"] * 2 + 1
+    special = ["HM", "Ca", "Ln", "LD", "FF", "TK", "BSp", "N", "Ky", "Ph", "FBe", "Do"]
+    ordinary = [t.abbr for t in TYPES if t.abbr not in ("K", "E", "Pr")]
+    for sq in squares[2:]:
+        kind = rng.choice(special) if rng.random() < 0.3 else rng.choice(ordinary)
+        board[sq] = TYPE_ID[kind] * 2 + rng.randrange(2)
+    if rng.random() < 0.2:
+        board[squares[-1]] = TYPE_ID[rng.choice(["E", "Pr"])] * 2 + rng.randrange(2)
+    return Position(board, rng.randrange(2), 1, rules)
+
+
+def royal_changed(pos: Position, move) -> bool:
+    """Whether ``move`` (about to be played) moves, makes or takes a royal."""
+    board = pos.board
+    return (board[move.origin] >> 1 in ROYAL_IDS or move.becomes in ROYAL_IDS
+            or any(board[c] >> 1 in ROYAL_IDS for c in move.captures))
+
+
+def compare_along(pos: Position, rng: random.Random, plies: int) -> tuple[int, int]:
+    """Play up to ``plies`` random moves; at each, judge every side whose one royal was not
+    attacked one or two plies before. Returns (judged, answered without the full test)."""
+    judged = quick = 0
+    known: list[list[tuple[int, bytes, int]]] = [[], []]
+    for _ in range(plies):
+        move = random_move(GAME, pos, rng)
+        if move is None:
+            break
+        if royal_changed(pos, move):
+            known = [[], []]
+        pos.push(move)
+        depth = len(pos.stack)
+        for side in (0, 1):
+            full = pos.self_check_by(side)
+            for q, watch, since in known[side]:
+                if depth - since > 2:
+                    continue
+                judged += 1
+                if not pos.may_attack_anew(q, 1 - side, depth - since, watch):
+                    quick += 1
+                    assert full is None, (str(move), side, q)
+            royals = pos.royals(side)
+            if full is None and len(royals) == 1:
+                known[side].append((royals[0], pos.attack_watch(royals[0], 1 - side), depth))
+            known[side] = [entry for entry in known[side] if depth - entry[2] < 2]
+    return judged, quick
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32 - 1))
+def test_no_new_attack_is_missed_on_random_boards(seed):
+    rng = random.Random(seed)
+    pos = random_board(rng, GAME.parse_rules(random_rules(rng)))
+    compare_along(pos, rng, 30)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32 - 1))
+def test_no_new_attack_is_missed_in_random_games(seed):
+    rng = random.Random(seed)
+    pos = GAME.start_position(GAME.parse_rules(random_rules(rng)))
+    compare_along(pos, rng, 150)
+
+
+def test_the_quick_answer_is_given_often_and_not_always():
+    rng = random.Random(14)
+    judged = quick = 0
+    for _ in range(30):
+        pos = random_board(rng, GAME.parse_rules(random_rules(rng)))
+        counts = compare_along(pos, rng, 30)
+        judged, quick = judged + counts[0], quick + counts[1]
+    assert judged > 300
+    assert 0.2 * judged < quick < judged
+
+
+def plain_figures(final: Position, least: list[int]) -> dict[str, int]:
+    """The end-of-record figures of §13, counted by walking the board."""
+    data = {}
+    for side, key in enumerate(("black", "white")):
+        pieces = list(final.pieces(side))
+        data[f"pieces_{key}"] = len(pieces)
+        data[f"pieces_min_{key}"] = min(least[side], len(pieces))
+        data[f"royals_{key}"] = len(final.royals(side))
+        data[f"emperor_{key}"] = sum(1 for _, c in pieces if c >> 1 == EMPEROR_ID)
+        data[f"gold_promoted_{key}"] = sum(1 for _, c in pieces if c >> 1 == GP_ID)
+        data[f"immobile_{key}"] = sum(1 for sq, c in pieces
+                                      if _immobile(sq, c) and not final.piece_moves(sq, c))
+    return data
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32 - 1))
+def test_statistics_count_what_the_full_tests_count(seed):
+    """The self-checks by the full attack test after every move, and the per-move figures
+    the collector keeps without looking at every ply, counted plainly."""
+    rng = random.Random(seed)
+    rules = GAME.parse_rules(random_rules(rng))
+    pos = random_board(rng, rules) if rng.random() < 0.5 else GAME.start_position(rules)
+    stats = GAME.new_stats(rules)
+    self_checks, moves = [0, 0], [0, 0]
+    quiet = longest_quiet = longest = legs = 0
+    least = [pos.piece_count(0), pos.piece_count(1)]
+    for _ in range(rng.randrange(1, 120)):
+        move = random_move(GAME, pos, rng)
+        if move is None:
+            break
+        mover = pos.turn
+        stats.before_move(pos, move)
+        pos.push(move)
+        stats.after_move(pos)
+        if pos.self_check_by(mover) is not None:
+            self_checks[mover] += 1
+        moves[mover] += 1
+        quiet = 0 if move.captures else quiet + 1
+        longest_quiet = max(longest_quiet, quiet)
+        longest = max(longest, distance(move.origin, move.target))
+        legs = max(legs, len(move.path))
+        least = [min(least[side], sum(1 for _ in pos.pieces(side))) for side in (0, 1)]
+    figures = stats.summary(pos, None)
+    assert [figures["self_checks_black"], figures["self_checks_white"]] == self_checks
+    assert [figures["moves_black"], figures["moves_white"]] == moves
+    assert figures["longest_capture_free"] == longest_quiet
+    assert figures["longest_move"] == longest
+    assert figures["most_legs"] == legs
+    for name, value in plain_figures(pos, least).items():
+        assert figures[name] == value, name
+
+
+def test_a_lion_dog_unblocked_behind_an_enemy_piece_is_seen():
+    """§6.5 with `lion-dog-leap=no`: only the Lion Dog's own pieces block it, so when the
+    Black Rook two squares from the White King moves away, the Lion Dog three squares away
+    attacks the King over the White piece next to it (no clear line from the King)."""
+    rules = GAME.parse_rules("tsa; lion-dog=linear; lion-dog-leap=no")
+    king, white_piece, black_rook, lion_dog = (row * 19 + 9 for row in (9, 10, 11, 12))
+    board = [0] * NSQ
+    board[king] = TYPE_ID["K"] * 2 + 1
+    board[white_piece] = TYPE_ID["P"] * 2 + 1
+    board[black_rook] = TYPE_ID["R"] * 2
+    board[lion_dog] = TYPE_ID["LD"] * 2
+    board[18 * 19] = TYPE_ID["K"] * 2
+    pos = Position(board, 0, 1, rules)
+    assert pos.self_check_by(1) is None
+    watch = pos.attack_watch(king, 0)
+    pos.push(next(m for m in pos.moves_from(black_rook) if m.target == black_rook - 8))
+    assert pos.self_check_by(1) == lion_dog
+    assert pos.may_attack_anew(king, 0, 1, watch)
+
+
+def test_the_distance_table_of_the_statistics_is_the_king_distance():
+    assert all(_distances(a)[b] == distance(a, b) for a in range(NSQ) for b in range(NSQ))
