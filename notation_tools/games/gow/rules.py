@@ -404,17 +404,8 @@ class OnlineFollower:
             if fighting == self._fighting:
                 if not changed:
                     return self._online
-                emitters = sources | relays
-                beyond = 0
-                while changed:
-                    low = changed & -changed
-                    for ray, back in _RAY_PAIRS[low.bit_length() - 1]:
-                        if back & emitters:
-                            beyond |= ray
-                    changed ^= low
-                if not beyond & (fighting | relays):
+                if not self._reaches_units(changed, sources | relays, fighting | relays):
                     return self._online
-                changed = 1
         else:
             self._options, self._sources, self._relays = opts, sources, relays
             changed = 1
@@ -431,10 +422,28 @@ class OnlineFollower:
         status = _spread(covered, emitted, fighting, relays, blockers, opts)
         covered = status.covered_bits
         if covered != self._watched:
-            self._watched, self._watch = covered, covered | _neighbours_of(covered)
+            # The covered squares and their neighbours: the covered squares widened along
+            # their rows (no step wrapping round a row), then one row up and one row down.
+            row = covered | covered << 1 & _NOT_WEST | covered >> 1 & _NOT_EAST
+            self._watched, self._watch = covered, row | row << COLS | row >> COLS
         if position._status[side] is None:
             position._status[side] = status
         return self._keep(status)
+
+    @staticmethod
+    def _reaches_units(changed: int, emitters: int, units: int) -> bool:
+        """Whether a line from ``emitters`` through a square of ``changed`` may go on to a
+        square of ``units``: whether one of ``units`` stands on a ray from such a square whose
+        opposite ray holds one of ``emitters``."""
+        while changed:
+            low = changed & -changed
+            changed ^= low
+            square = low.bit_length() - 1
+            if _ALL_RAY_BITS[square] & units:
+                for ray, back in _RAY_PAIRS[square]:
+                    if ray & units and back & emitters:
+                        return True
+        return False
 
     def _keep(self, status: Status) -> UnitsOnline:
         online = units_online(status)
