@@ -16,6 +16,8 @@ text and formats no position string.
 from __future__ import annotations
 
 import dataclasses
+import functools
+import operator
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -134,12 +136,20 @@ def _squares(bits: int) -> Iterator[int]:
         bits ^= low
 
 
+_DIRECTION_BITS = tuple(tuple(_bits(ray) for ray in rays) for rays in RAYS)
+"""Each ray of every square (in the order of ``DIRECTIONS``) as bits."""
 # Each ray of every square as (its squares as bits, whether it runs towards higher squares):
 # a ray's squares are monotonic in their index, so the nearest blocker on it is the lowest or
 # the highest of its bits, and the squares before the blocker are the bits below or above it.
-_RAY_BITS = tuple(tuple((_bits(ray), ray[0] > square) for ray in rays if ray)
-                  for square, rays in enumerate(RAYS))
-_ALL_RAY_BITS = tuple(_bits(square for ray in rays for square in ray) for rays in RAYS)
+_RAY_BITS = tuple(tuple((bits, ray[0] > square) for ray, bits in zip(rays, directions) if ray)
+                  for square, (rays, directions) in enumerate(zip(RAYS, _DIRECTION_BITS)))
+_ALL_RAY_BITS = tuple(functools.reduce(operator.or_, directions)
+                      for directions in _DIRECTION_BITS)
+_RAY_PAIRS = tuple(tuple((directions[d], directions[d - 4]) for d in range(8)
+                         if directions[d] and directions[d - 4])
+                   for directions in _DIRECTION_BITS)
+"""For each square, each ray from it (as bits) with the ray in the opposite direction: a line
+that runs through the square comes from an emitter on the one and goes on along the other."""
 _BOARD = (1 << SIZE) - 1
 _BIT = tuple(1 << square for square in range(SIZE))
 _NOT_WEST = _BOARD & ~_bits(range(0, SIZE, COLS))
@@ -235,12 +245,8 @@ def _lines(pending: int, relay_bits: int, block_bits: int, covered: int,
     return covered, emitted
 
 
-def _source_lines(source_bits: int, relay_bits: int, block_bits: int) -> tuple[int, int]:
-    """Covered and emitting squares of the lines from the sources and the relays they reach.
-
-    Only blockers on a ray of a source or relay can matter, so only those enter the key:
-    an enemy unit moving elsewhere leaves the answer where it was."""
-    emitters = source_bits | relay_bits
+def _emitter_rays(emitters: int) -> int:
+    """The squares on the rays of the emitters ``emitters`` (sources and relays), cached."""
     rays = _RAYS_OF.get(emitters)
     if rays is None:
         rays = 0
@@ -249,6 +255,18 @@ def _source_lines(source_bits: int, relay_bits: int, block_bits: int) -> tuple[i
         if len(_RAYS_OF) >= _COVERED_SIZE:
             _RAYS_OF.clear()
         _RAYS_OF[emitters] = rays
+    return rays
+
+
+def _source_lines(source_bits: int, relay_bits: int, block_bits: int) -> tuple[int, int]:
+    """Covered and emitting squares of the lines from the sources and the relays they reach.
+
+    Only blockers on a ray of a source or relay can matter, so only those enter the key:
+    an enemy unit moving elsewhere leaves the answer where it was."""
+    emitters = source_bits | relay_bits
+    rays = _RAYS_OF.get(emitters)
+    if rays is None:
+        rays = _emitter_rays(emitters)
     block_bits &= rays
     key = (source_bits, relay_bits, block_bits)
     found = _COVERED.get(key)
@@ -278,14 +296,23 @@ def communication(fighting_bits: int, relay_bits: int, block_bits: int, source_b
     """Lines of communication of a side (§6.2) on bit sets: its fighting units, its relays,
     the squares that cut its lines and its surviving arsenals."""
     covered, emitted = _source_lines(source_bits, relay_bits, block_bits)
+    return _spread(covered, emitted, fighting_bits, relay_bits, block_bits, opts)
+
+
+def _spread(covered: int, emitted: int, fighting_bits: int, relay_bits: int, block_bits: int,
+            opts: Options) -> Status:
+    """The rest of :func:`communication` once the lines from the sources (``covered``, and the
+    ``emitted`` squares whose units re-emitted) are known: the units connected to them."""
     chain_bits = fighting_bits | relay_bits if opts.adjacency_via_relays else fighting_bits
     while True:
         members = frontier = covered & chain_bits
         rest = chain_bits & ~members
-        while frontier and rest:  # the squares adjacent to the frontier, as in _neighbours_of
-            east = (frontier << 1 | frontier << (COLS + 1) | frontier >> (COLS - 1)) & _NOT_WEST
-            west = (frontier >> 1 | frontier >> (COLS + 1) | frontier << (COLS - 1)) & _NOT_EAST
-            frontier = (east | west | frontier << COLS | frontier >> COLS) & rest
+        while frontier and rest:
+            # The squares adjacent to the frontier (and the frontier itself, which is no longer
+            # in ``rest``): the frontier widened along its rows (masked so that no step wraps
+            # round a row), then that moved one row up and one row down.
+            row = frontier | frontier << 1 & _NOT_WEST | frontier >> 1 & _NOT_EAST
+            frontier = (row | row << COLS | row >> COLS) & rest
             members |= frontier
             rest ^= frontier
         if opts.relay_adjacent:
@@ -310,6 +337,119 @@ def communication(fighting_bits: int, relay_bits: int, block_bits: int, source_b
                 relays_online |= low
     return Status(covered, online, relays_online, fighting_bits | relay_bits,
                   fighting_bits.bit_count())
+
+
+UnitsOnline = tuple[int, int, int, int]
+"""What a side's units read of its communication: the squares of its online fighting units
+and of its online relays, the squares of all its units, and how many fighting units it has
+(the fields of :class:`Status` but the covered squares)."""
+
+
+def units_online(status: Status) -> UnitsOnline:
+    """What the side's units read of ``status``."""
+    return (status.online_bits, status.relays_online_bits, status.unit_bits, status.fighting)
+
+
+class OnlineFollower:
+    """What one side's units read of :meth:`Position.status` (its :data:`UnitsOnline`), along
+    the positions of a game, worked out again only when it may have changed: the statistics of
+    §18 read it after every turn, and a turn rarely changes what the side that did not move
+    reads.
+
+    Why the answer is the same: :func:`communication` reads the side's sources, its relays,
+    its fighting units and the squares that cut its lines. A line runs square by square from
+    an emitting square (every emitter is covered) and stops before the first cutting square on
+    it. So while the side's own bit sets stay, a cutting square that came or went changes a
+    line only if it was covered or next to a covered square (it is then the first change on
+    that line), and the line changes only beyond it, on the rays from it. Hence: when no square
+    that came or went since the lines were last worked out lies in the covered squares or next
+    to them (the ``watch``), the lines are the same; when those that do have none of the
+    side's units on their rays, no unit of the side is covered or uncovered, so no relay starts
+    or stops emitting and the units read the same (only squares where the side has no unit
+    changed). When the lines must be worked out again, those the engine kept for this side
+    during the turn (``_lines_memo``) serve if they came from the same bit sets. Under
+    ``offline-units-block=no`` the cutting squares are the enemy's online units, which depend
+    on the enemy's whole position: there it asks :meth:`Position.status`.
+    """
+
+    __slots__ = ("side", "_options", "_sources", "_relays", "_fighting", "_blockers",
+                 "_source_cover", "_watched", "_watch", "_online")
+
+    def __init__(self, side: int) -> None:
+        self.side = side
+        self._options: Options | None = None
+        self._sources = self._relays = self._fighting = self._blockers = self._watched = -1
+        self._source_cover = (0, 0)
+        """The covered and emitting squares of the lines from the sources for ``_blockers``,
+        before any relay next to an online unit adds its own
+        (``relay-activation=line-or-adjacent``)."""
+        self._watch = 0
+        self._online: UnitsOnline = (0, 0, 0, 0)
+
+    def online(self, position: Position) -> UnitsOnline:
+        """``position.status(side)``'s online fighting units, online relays, units and number
+        of fighting units; the same tuple as the last call's when none of them changed. A
+        status worked out afresh is left in the position's cache, as that call would."""
+        side = self.side
+        opts = position.options
+        if not opts.offline_units_block:
+            return self._keep(position.status(side))
+        fighting_bits = position.fighting_bits
+        fighting = fighting_bits[side]
+        relays = position.relay_bits[side]
+        sources = position._source_bits(side)
+        blockers = fighting_bits[1 - side]
+        if opts is self._options and sources == self._sources and relays == self._relays:
+            changed = (blockers ^ self._blockers) & self._watch
+            if fighting == self._fighting:
+                if not changed:
+                    return self._online
+                if not self._reaches_units(changed, sources | relays, fighting | relays):
+                    return self._online
+        else:
+            self._options, self._sources, self._relays = opts, sources, relays
+            changed = 1
+        if changed:
+            last = position._lines_memo[side]
+            if (last is not None and last[0] == sources and last[1] == relays
+                    and last[2] == blockers):
+                self._source_cover = (last[3], last[4])
+            else:
+                self._source_cover = _source_lines(sources, relays, blockers)
+        self._blockers = blockers  # the lines are those for these cutting squares
+        self._fighting = fighting
+        covered, emitted = self._source_cover
+        status = _spread(covered, emitted, fighting, relays, blockers, opts)
+        covered = status.covered_bits
+        if covered != self._watched:
+            # The covered squares and their neighbours: the covered squares widened along
+            # their rows (no step wrapping round a row), then one row up and one row down.
+            row = covered | covered << 1 & _NOT_WEST | covered >> 1 & _NOT_EAST
+            self._watched, self._watch = covered, row | row << COLS | row >> COLS
+        if position._status[side] is None:
+            position._status[side] = status
+        return self._keep(status)
+
+    @staticmethod
+    def _reaches_units(changed: int, emitters: int, units: int) -> bool:
+        """Whether a line from ``emitters`` through a square of ``changed`` may go on to a
+        square of ``units``: whether one of ``units`` stands on a ray from such a square whose
+        opposite ray holds one of ``emitters``."""
+        while changed:
+            low = changed & -changed
+            changed ^= low
+            square = low.bit_length() - 1
+            if _ALL_RAY_BITS[square] & units:
+                for ray, back in _RAY_PAIRS[square]:
+                    if ray & units and back & emitters:
+                        return True
+        return False
+
+    def _keep(self, status: Status) -> UnitsOnline:
+        online = units_online(status)
+        if online != self._online:
+            self._online = online
+        return self._online
 
 
 class Position(base.Position[Any]):
@@ -362,9 +502,10 @@ class Position(base.Position[Any]):
         self._outcome: tuple[Outcome | None] | None = None
         self._over: bool | None = None
         self._resolved: tuple[Turn, tuple[Any, ...], tuple[Any, ...]] | None = None
-        self._lines_memo: list[tuple[int, int, int, int] | None] = [None, None]
-        """Per side, the last (sources, relays, blockers, covered squares) worked out: the
-        moves of a turn by fighting units ask again with the same three."""
+        self._lines_memo: list[tuple[int, int, int, int, int] | None] = [None, None]
+        """Per side, the last (sources, relays, blockers, covered squares, emitting squares)
+        worked out: the moves of a turn by fighting units ask again with the same three, and
+        :class:`StatusFollower` once the turn is over."""
         self.notes: tuple[tuple[str, str], ...] = ()
 
     # ---- state save/restore ----------------------------------------------------------------
@@ -501,8 +642,8 @@ class Position(base.Position[Any]):
         if last is not None and last[0] == sources and last[1] == relays and last[2] == blockers:
             covered = last[3]
         else:
-            covered = _source_lines(sources, relays, blockers)[0]
-            self._lines_memo[side] = (sources, relays, blockers, covered)
+            covered, emitted = _source_lines(sources, relays, blockers)
+            self._lines_memo[side] = (sources, relays, blockers, covered, emitted)
         chain = self.fighting_bits[side]
         if opts.adjacency_via_relays:
             chain |= relays

@@ -22,7 +22,8 @@ from notation_tools.games.base import Figure, FigureKind, Outcome, Rules, StatsC
 from notation_tools.games.gow.pieces import (
     FORT, NAMES, PASS, SIDE_NAMES, SIDE_OF, TERRAIN, UNITS, UNIT_TYPES)
 from notation_tools.games.gow.moves import Attack, Step, Turn
-from notation_tools.games.gow.rules import Combat, Position
+from notation_tools.games.gow.rules import (
+    Combat, OnlineFollower, Position, UnitsOnline, units_online)
 
 _SIDES = ("north", "south")
 _LETTERS = tuple(t.letter for t in UNIT_TYPES if t is not None)
@@ -64,13 +65,29 @@ def turn_report(side: int, events: list[tuple[Any, ...]],
     return report
 
 
+def _side_figures(online: UnitsOnline) -> tuple[int, int, int, int, int]:
+    """What one side's units read of its communication give the figures after a turn: offline
+    fighting units, online relays, whether every fighting unit is offline (1 or 0), and the
+    forts and the passes it holds."""
+    online_bits, relays_online_bits, units, fighting = online
+    offline = fighting - online_bits.bit_count()
+    return (offline, relays_online_bits.bit_count(), int(bool(fighting) and offline == fighting),
+            (units & _FORT_BITS).bit_count(), (units & _PASS_BITS).bit_count())
+
+
 class Stats(StatsCollector[Position, Any]):
     """Collects the figures of §18 for one record, from what each turn left in the position's
-    event list: nothing is copied, so a long record costs as much per ply as a short one."""
+    event list: nothing is copied, so a long record costs as much per ply as a short one.
 
-    reuse_after_empty_turns = True
-    """An empty turn (``--``) changes no square, so the figures of the position after it are
-    those after the turn before; the test of this shortcut turns it off for its reference."""
+    A side's figures after a turn are worked out only when what its units read of its
+    communication changed (an :class:`OnlineFollower` per side follows that); each turn keeps
+    the pair of them, and the sums and series are made at the end."""
+
+    reuse_figures = True
+    """Whether a side's figures are worked out again only when they may have changed: after an
+    empty turn (``--``, which changes no square) not at all, else when the side's
+    :class:`OnlineFollower` finds a change. The tests turn it off for their reference, which
+    asks ``position.status()`` after every turn."""
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -90,16 +107,15 @@ class Stats(StatsCollector[Position, Any]):
         self.lost = [dict.fromkeys(_LETTERS, 0), dict.fromkeys(_LETTERS, 0)]
         self.lost_attack = 0
         self.lost_retreat = 0
-        self.offline: list[list[int]] = [[], []]
-        self.relays_online: list[list[int]] = [[], []]
-        self.all_offline = [0, 0]
-        self.forts_held = [0, 0]
-        self.passes_held = [0, 0]
         self.first_attack: int | None = None
+        self.after_turns: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+        """Per turn, each side's figures after it (see :func:`_side_figures`); a turn that
+        changed neither side's shares the tuples of the turn before."""
+        self._followers = (OnlineFollower(0), OnlineFollower(1))
+        self._seen: list[UnitsOnline | None] = [None, None]
+        self._figures: list[tuple[int, ...]] = [(), ()]
         self._side, self._turn_number = 0, 0
-        self._held_last = [(0, 0), (0, 0)]
-        self._all_offline_last = [False, False]
-        self._last: tuple[int, list[tuple[Any, ...]], tuple[int, int]] = (0, [], (0, 0))
+        self._last: tuple[int, list[tuple[Any, ...]]] = (0, [])
 
     def before_move(self, position: Position, move: Any) -> None:
         self._side, self._turn_number = position.turn, position.turn_number
@@ -151,37 +167,30 @@ class Stats(StatsCollector[Position, Any]):
         self.moves[side] += moves
         if not acted:
             self.empty[side] += 1
-        if not events and self.offline[0] and self.reuse_after_empty_turns:
+        self._last = (side, events)
+        after_turns = self.after_turns
+        reuse = self.reuse_figures
+        if not events and after_turns and reuse:
             # An empty turn changes no square: every figure of the position is as it was.
-            for s in (0, 1):
-                self.offline[s].append(self.offline[s][-1])
-                self.all_offline[s] += self._all_offline_last[s]
-                self.relays_online[s].append(self.relays_online[s][-1])
-                self.forts_held[s] += self._held_last[s][0]
-                self.passes_held[s] += self._held_last[s][1]
-            self._last = (side, events, (self.offline[0][-1], self.offline[1][-1]))
+            after_turns.append(after_turns[-1])
             return
+        seen, figures = self._seen, self._figures
         for s in (0, 1):
-            status = after.status(s)  # counts only: the online bits hold the side's own units
-            fighting = status.fighting
-            offline = fighting - status.online_bits.bit_count()
-            self.offline[s].append(offline)
-            all_offline = bool(fighting) and offline == fighting
-            self.all_offline[s] += all_offline
-            self._all_offline_last[s] = all_offline
-            self.relays_online[s].append(status.relays_online_bits.bit_count())
-            units = status.unit_bits
-            held = ((units & _FORT_BITS).bit_count(), (units & _PASS_BITS).bit_count())
-            self.forts_held[s] += held[0]
-            self.passes_held[s] += held[1]
-            self._held_last[s] = held
-        self._last = (side, events, (self.offline[0][-1], self.offline[1][-1]))
+            online = (self._followers[s].online(after) if reuse
+                      else units_online(after.status(s)))
+            if online is not seen[s]:
+                seen[s] = online
+                figures[s] = _side_figures(online)
+        after_turns.append((figures[0], figures[1]))
 
     @property
     def last_turn(self) -> dict[str, Any]:
         """What the last turn noted did (§18's per-turn hook): its moves, arsenal, failed
         retreat, attack and losses. Built on request, so a long record keeps no per-turn list."""
-        return turn_report(*self._last)
+        side, events = self._last
+        offline_after = ((self.after_turns[-1][0][0], self.after_turns[-1][1][0])
+                         if self.after_turns else (0, 0))
+        return turn_report(side, events, offline_after)
 
     def summary(self, final: Position, outcome: Outcome | None) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -219,13 +228,15 @@ class Stats(StatsCollector[Position, Any]):
         out["lost_by_failed_retreat"] = self.lost_retreat
         out["captures"] = self.lost_attack + self.lost_retreat
         for s, name in enumerate(_SIDES):
-            series = self.offline[s]
-            out[f"offline_{name}_series"] = ",".join(map(str, series))
-            out[f"offline_{name}_max"] = max(series) if series else 0
-            out[f"all_offline_turns_{name}"] = self.all_offline[s]
-            out[f"relays_online_{name}_series"] = ",".join(map(str, self.relays_online[s]))
-            out[f"forts_held_{name}"] = self.forts_held[s]
-            out[f"passes_held_{name}"] = self.passes_held[s]
+            offline, relays, all_offline, forts, passes = (
+                zip(*[turn[s] for turn in self.after_turns]) if self.after_turns
+                else ((), (), (), (), ()))
+            out[f"offline_{name}_series"] = ",".join(map(str, offline))
+            out[f"offline_{name}_max"] = max(offline) if offline else 0
+            out[f"all_offline_turns_{name}"] = sum(all_offline)
+            out[f"relays_online_{name}_series"] = ",".join(map(str, relays))
+            out[f"forts_held_{name}"] = sum(forts)
+            out[f"passes_held_{name}"] = sum(passes)
         out["first_attack_turn"] = self.first_attack
         if outcome is not None:
             out["winner"] = SIDE_NAMES[outcome.winner] if outcome.winner is not None else "draw"

@@ -17,6 +17,7 @@ from notation_tools.games.gow import GAME
 from notation_tools.games.gow.moves import Step, Turn
 from notation_tools.games.gow.options import Options
 from notation_tools.games.gow.pieces import IS_FIGHTING, SIDE_OF, SIZE, distance
+from notation_tools.games.gow.rules import OnlineFollower, units_online
 from tests.games.gow.reference_status import reference_status
 from tests.games.gow.test_gow_rules_status import STATUS_OPTIONS
 from tests.games.gow.test_gow_random import random_game
@@ -123,6 +124,35 @@ def test_a_changed_position_forgets_the_turn_it_read_s17():
     expected = GAME.start_position(rules)
     expected.push(GAME.parse_move("G6-G5,G8-F8", expected))
     assert GAME.format_position(position) == GAME.format_position(expected)
+
+
+@pytest.mark.parametrize("rules_text", [*STATUS_OPTIONS, *RULE_SETS])
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), every=st.sampled_from([1, 3]))
+def test_online_follower_reads_what_the_status_worked_out_afresh_says_s6_2(rules_text, seed,
+                                                                          every):
+    """An :class:`OnlineFollower` shown positions of a game (every action, or every third one,
+    with take-backs and copies on the way) answers what each position's status worked out
+    from scratch gives its units; a status it leaves in the position is that status."""
+    followers = (OnlineFollower(0), OnlineFollower(1))
+    reused = 0
+    for index, (position, _rng) in enumerate(_positions(seed, rules_text, actions=90,
+                                                        takebacks=True)):
+        if index % every:
+            continue
+        fresh = position.copy()
+        fresh._touch()
+        for side in (0, 1):
+            before = followers[side]._online
+            online = followers[side].online(position)
+            reused += online is before
+            expected = fresh.status(side)
+            assert online == units_online(expected)
+            cached = position._status[side]
+            if cached is not None:
+                assert (cached.covered_bits, units_online(cached)) == (
+                    expected.covered_bits, units_online(expected))
+    assert reused
 
 
 def _position_agrees_with_its_board(position, opts):

@@ -181,17 +181,23 @@ def test_engine_is_pure_g5():
                 assert not any(name == f or name.startswith(f + ".") for f in FORBIDDEN), (path.name, name)
 
 
-def test_statistics_reused_after_empty_turns_are_those_computed_afresh_s18(monkeypatch):
-    """§18: an empty turn changes no square, so the figures reused after one are the figures
-    the position gives when computed again."""
+@pytest.mark.parametrize("rules_text", [None, "rsg", "book", "offline-units-block=no",
+                                        "adjacency-via-relays=yes; relay-status=covered",
+                                        "relay-status=always; relay-activation=line-or-adjacent"])
+def test_statistics_reused_are_those_computed_afresh_s18(monkeypatch, rules_text):
+    """§18: the figures reused after an empty turn (which changes no square), and those a
+    side's :class:`OnlineFollower` finds unchanged, are the figures the position gives when
+    its statuses are computed again after every turn."""
     from notation_tools.analysis.generate import generate_records
     from notation_tools.analysis.replay import replay
     from notation_tools.games.gow.stats import Stats
 
-    records = list(generate_records(GAME, RULES, count=12, seed=9, max_plies=80))
+    rules = GAME.parse_rules(rules_text)
+    records = list(generate_records(GAME, rules, count=12, seed=9, max_plies=80))
     assert sum(move.text == "--" for record in records for move in record.moves) > 50
     fast = [replay(record, collect_stats=True).stats for record in records]
-    monkeypatch.setattr(Stats, "reuse_after_empty_turns", False)
+    assert any(int(value) for stats in fast for value in stats["offline_north_series"].split(","))
+    monkeypatch.setattr(Stats, "reuse_figures", False)
     for record in records:
         record.diagnostics.clear()
     assert [replay(record, collect_stats=True).stats for record in records] == fast
