@@ -119,8 +119,8 @@ def run() -> None:
     # A run makes many small objects that live for one record (moves, positions, reports)
     # and few reference cycles: the collector's default pace (a young collection every 700
     # allocations, each record's objects scanned again as they age) took about a tenth of a
-    # validate run. The program's own modules, loaded by now, stay to the end: frozen, they
-    # are left out of every collection.
+    # validate run. What is loaded by now (Click and the command table) stays to the end:
+    # frozen, it is left out of every collection.
     gc.freeze()
     gc.set_threshold(10_000, 10, 10)
     try:

@@ -422,10 +422,7 @@ class OnlineFollower:
         status = _spread(covered, emitted, fighting, relays, blockers, opts)
         covered = status.covered_bits
         if covered != self._watched:
-            # The covered squares and their neighbours: the covered squares widened along
-            # their rows (no step wrapping round a row), then one row up and one row down.
-            row = covered | covered << 1 & _NOT_WEST | covered >> 1 & _NOT_EAST
-            self._watched, self._watch = covered, row | row << COLS | row >> COLS
+            self._watched, self._watch = covered, covered | _neighbours_of(covered)
         if position._status[side] is None:
             position._status[side] = status
         return self._keep(status)
@@ -435,10 +432,7 @@ class OnlineFollower:
         """Whether a line from ``emitters`` through a square of ``changed`` may go on to a
         square of ``units``: whether one of ``units`` stands on a ray from such a square whose
         opposite ray holds one of ``emitters``."""
-        while changed:
-            low = changed & -changed
-            changed ^= low
-            square = low.bit_length() - 1
+        for square in _squares(changed):
             if _ALL_RAY_BITS[square] & units:
                 for ray, back in _RAY_PAIRS[square]:
                     if ray & units and back & emitters:
@@ -505,7 +499,7 @@ class Position(base.Position[Any]):
         self._lines_memo: list[tuple[int, int, int, int, int] | None] = [None, None]
         """Per side, the last (sources, relays, blockers, covered squares, emitting squares)
         worked out: the moves of a turn by fighting units ask again with the same three, and
-        :class:`StatusFollower` once the turn is over."""
+        :class:`OnlineFollower` once the turn is over."""
         self.notes: tuple[tuple[str, str], ...] = ()
 
     # ---- state save/restore ----------------------------------------------------------------

@@ -15,7 +15,6 @@ The collector reads positions and moves; it decides nothing about legality.
 
 from __future__ import annotations
 
-import functools
 from collections import Counter
 from typing import Any
 
@@ -25,7 +24,7 @@ from notation_tools.games.maka.moves import Move
 from notation_tools.games.maka.pieces import (COL, DIAGONAL, EMPEROR_ID, GP_ID, KNIGHT_STUCK_RANKS,
                                               LAST_RANK_STUCK, NCODES, PIECES_PER_SIDE, ROW,
                                               ROYAL_IDS, SIDE_NAMES, SIZE, TYPE_ID, TYPE_OF_ID,
-                                              Tables, square_name)
+                                              Tables, distance, square_name)
 from notation_tools.games.maka.rules import Position
 
 SIDE_KEYS = ("black", "white")
@@ -109,7 +108,7 @@ class Stats(StatsCollector[Position, Move]):
         kind = self._kinds[code]
         if kind:
             self._note_piece(before, move, code, kind)
-        length = _distances(origin)[target]
+        length = distance(origin, target)
         if length > self.longest:
             self.longest = length
             self.longest_ply = self.plies
@@ -285,22 +284,6 @@ def _kinds(t: Tables) -> tuple[int, ...]:
             | (_HOOK if t.hook[code] is not None else 0)
             | (_LION if t.lion[code] or t.ldog[code] else 0) for code in range(NCODES)))
     return known[1]
-
-
-_SPAN = 2 * SIZE - 1
-_KING_STEPS = bytes(max(abs(dr), abs(dc))
-                    for dr in range(1 - SIZE, SIZE) for dc in range(1 - SIZE, SIZE))
-"""The king distance (§6.3) of a step of ``dr`` ranks and ``dc`` files, at
-``(dr + SIZE - 1) * _SPAN + dc + SIZE - 1``."""
-
-
-@functools.cache
-def _distances(origin: int) -> bytes:
-    """The king distance from ``origin`` to every square: one slice of :data:`_KING_STEPS`
-    per rank."""
-    row, col = ROW[origin], COL[origin]
-    starts = ((rank - row + SIZE - 1) * _SPAN + SIZE - 1 - col for rank in range(SIZE))
-    return b"".join(_KING_STEPS[start:start + SIZE] for start in starts)
 
 
 def _immobile(sq: int, code: int) -> bool:

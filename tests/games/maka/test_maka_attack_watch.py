@@ -14,7 +14,7 @@ from notation_tools.games.maka import GAME
 from notation_tools.games.maka.pieces import (EMPEROR_ID, GP_ID, NSQ, ROYAL_IDS, TYPE_ID, TYPES,
                                               distance)
 from notation_tools.games.maka.rules import Position
-from notation_tools.games.maka.stats import _distances, _immobile
+from notation_tools.games.maka.stats import _immobile
 from tests.games.maka.test_maka_properties import random_rules
 
 
@@ -171,6 +171,3 @@ def test_a_lion_dog_unblocked_behind_an_enemy_piece_is_seen():
     assert pos.self_check_by(1) == lion_dog
     assert pos.may_attack_anew(king, 0, 1, watch)
 
-
-def test_the_distance_table_of_the_statistics_is_the_king_distance():
-    assert all(_distances(a)[b] == distance(a, b) for a in range(NSQ) for b in range(NSQ))
