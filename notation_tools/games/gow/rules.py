@@ -303,6 +303,17 @@ def _spread(covered: int, emitted: int, fighting_bits: int, relay_bits: int, blo
             opts: Options) -> Status:
     """The rest of :func:`communication` once the lines from the sources (``covered``, and the
     ``emitted`` squares whose units re-emitted) are known: the units connected to them."""
+    covered, online, relays_online = _connected(covered, emitted, fighting_bits, relay_bits,
+                                                block_bits, opts)
+    return Status(covered, online, relays_online, fighting_bits | relay_bits,
+                  fighting_bits.bit_count())
+
+
+def _connected(covered: int, emitted: int, fighting_bits: int, relay_bits: int,
+               block_bits: int, opts: Options) -> tuple[int, int, int]:
+    """:func:`_spread`'s answer as bits, without the :class:`Status` around it: the covered
+    squares (relays next to online units may add theirs), the online fighting units and the
+    online relays."""
     chain_bits = fighting_bits | relay_bits if opts.adjacency_via_relays else fighting_bits
     while True:
         members = frontier = covered & chain_bits
@@ -335,8 +346,7 @@ def _spread(covered: int, emitted: int, fighting_bits: int, relay_bits: int, blo
             pending ^= low
             if _NEIGHBOUR_BITS[low.bit_length() - 1] & online:
                 relays_online |= low
-    return Status(covered, online, relays_online, fighting_bits | relay_bits,
-                  fighting_bits.bit_count())
+    return covered, online, relays_online
 
 
 UnitsOnline = tuple[int, int, int, int]
@@ -372,12 +382,15 @@ class OnlineFollower:
     on the enemy's whole position: there it asks :meth:`Position.status`.
     """
 
-    __slots__ = ("side", "_options", "_sources", "_relays", "_fighting", "_blockers",
+    __slots__ = ("side", "_options", "_alive", "_sources", "_relays", "_fighting", "_blockers",
                  "_source_cover", "_watched", "_watch", "_online")
 
     def __init__(self, side: int) -> None:
         self.side = side
         self._options: Options | None = None
+        self._alive: list[bool] | None = None
+        """The arsenals standing when ``_sources`` was read: the side's sources follow from
+        them, so they are read again only when an arsenal falls (or a take-back raises one)."""
         self._sources = self._relays = self._fighting = self._blockers = self._watched = -1
         self._source_cover = (0, 0)
         """The covered and emitting squares of the lines from the sources for ``_blockers``,
@@ -388,28 +401,35 @@ class OnlineFollower:
 
     def online(self, position: Position) -> UnitsOnline:
         """``position.status(side)``'s online fighting units, online relays, units and number
-        of fighting units; the same tuple as the last call's when none of them changed. A
-        status worked out afresh is left in the position's cache, as that call would."""
+        of fighting units; the same tuple as the last call's when none of them changed.
+
+        Called after every turn, for both sides: one side's units moved, and the other's lines
+        may have been cut or freed; so the common cases come first and the work is inline."""
         side = self.side
         opts = position.options
         if not opts.offline_units_block:
             return self._keep(position.status(side))
         fighting_bits = position.fighting_bits
         fighting = fighting_bits[side]
-        relays = position.relay_bits[side]
-        sources = position._source_bits(side)
         blockers = fighting_bits[1 - side]
-        if opts is self._options and sources == self._sources and relays == self._relays:
-            changed = (blockers ^ self._blockers) & self._watch
-            if fighting == self._fighting:
-                if not changed:
+        relays = position.relay_bits[side]
+        alive = position.alive
+        if relays == self._relays and alive == self._alive and opts is self._options:
+            if blockers == self._blockers:  # the side that moved: its lines stand
+                if fighting == self._fighting:
                     return self._online
-                if not self._reaches_units(changed, sources | relays, fighting | relays):
+                changed = 0
+            else:
+                changed = (blockers ^ self._blockers) & self._watch
+                if fighting == self._fighting and (not changed or not self._reaches_units(
+                        changed, self._sources | relays, fighting | relays)):
                     return self._online
         else:
-            self._options, self._sources, self._relays = opts, sources, relays
+            self._options, self._relays, self._alive = opts, relays, alive[:]
+            self._sources = position._source_bits(side)
             changed = 1
         if changed:
+            sources = self._sources
             last = position._lines_memo[side]
             if (last is not None and last[0] == sources and last[1] == relays
                     and last[2] == blockers):
@@ -419,13 +439,14 @@ class OnlineFollower:
         self._blockers = blockers  # the lines are those for these cutting squares
         self._fighting = fighting
         covered, emitted = self._source_cover
-        status = _spread(covered, emitted, fighting, relays, blockers, opts)
-        covered = status.covered_bits
+        covered, online, relays_online = _connected(covered, emitted, fighting, relays,
+                                                    blockers, opts)
         if covered != self._watched:
             self._watched, self._watch = covered, covered | _neighbours_of(covered)
-        if position._status[side] is None:
-            position._status[side] = status
-        return self._keep(status)
+        found = (online, relays_online, fighting | relays, fighting.bit_count())
+        if found != self._online:
+            self._online = found
+        return self._online
 
     @staticmethod
     def _reaches_units(changed: int, emitters: int, units: int) -> bool:
@@ -433,7 +454,8 @@ class OnlineFollower:
         square of ``units``: whether one of ``units`` stands on a ray from such a square whose
         opposite ray holds one of ``emitters``."""
         for square in _squares(changed):
-            if _ALL_RAY_BITS[square] & units:
+            # The emitters first: a side has few, so most squares have none on their rays.
+            if _ALL_RAY_BITS[square] & emitters:
                 for ray, back in _RAY_PAIRS[square]:
                     if ray & units and back & emitters:
                         return True

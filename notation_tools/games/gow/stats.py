@@ -16,6 +16,7 @@ filled by the engine) and sums it into the flat figures of :meth:`Stats.summary`
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 from notation_tools.games.base import Figure, FigureKind, Outcome, Rules, StatsCollector
@@ -65,14 +66,20 @@ def turn_report(side: int, events: list[tuple[Any, ...]],
     return report
 
 
-def _side_figures(online: UnitsOnline) -> tuple[int, int, int, int, int]:
+def _side_figures(online: UnitsOnline) -> tuple[int, str, int, str, int, int, int]:
     """What one side's units read of its communication give the figures after a turn: offline
-    fighting units, online relays, whether every fighting unit is offline (1 or 0), and the
-    forts and the passes it holds."""
+    fighting units (as a number and as text, for the series), online relays (as text),
+    whether every fighting unit is offline (1 or 0), and the forts and the passes it holds.
+    The texts are made here, once per change, not once per turn of the series."""
     online_bits, relays_online_bits, units, fighting = online
     offline = fighting - online_bits.bit_count()
-    return (offline, relays_online_bits.bit_count(), int(bool(fighting) and offline == fighting),
+    return (offline, str(offline), relays_online_bits.bit_count(),
+            str(relays_online_bits.bit_count()), int(bool(fighting) and offline == fighting),
             (units & _FORT_BITS).bit_count(), (units & _PASS_BITS).bit_count())
+
+
+_OFFLINE, _OFFLINE_TEXT, _RELAYS_TEXT, _ALL_OFFLINE, _FORTS, _PASSES = (
+    operator.itemgetter(i) for i in (0, 1, 3, 4, 5, 6))
 
 
 class Stats(StatsCollector[Position, Any]):
@@ -108,12 +115,12 @@ class Stats(StatsCollector[Position, Any]):
         self.lost_attack = 0
         self.lost_retreat = 0
         self.first_attack: int | None = None
-        self.after_turns: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+        self.after_turns: list[tuple[tuple[Any, ...], tuple[Any, ...]]] = []
         """Per turn, each side's figures after it (see :func:`_side_figures`); a turn that
         changed neither side's shares the tuples of the turn before."""
         self._followers = (OnlineFollower(0), OnlineFollower(1))
         self._seen: list[UnitsOnline | None] = [None, None]
-        self._figures: list[tuple[int, ...]] = [(), ()]
+        self._figures: list[tuple[Any, ...]] = [(), ()]
         self._side, self._turn_number = 0, 0
         self._last: tuple[int, list[tuple[Any, ...]]] = (0, [])
 
@@ -228,15 +235,16 @@ class Stats(StatsCollector[Position, Any]):
         out["lost_by_failed_retreat"] = self.lost_retreat
         out["captures"] = self.lost_attack + self.lost_retreat
         for s, name in enumerate(_SIDES):
-            offline, relays, all_offline, forts, passes = (
-                zip(*[turn[s] for turn in self.after_turns]) if self.after_turns
-                else ((), (), (), (), ()))
-            out[f"offline_{name}_series"] = ",".join(map(str, offline))
-            out[f"offline_{name}_max"] = max(offline) if offline else 0
-            out[f"all_offline_turns_{name}"] = sum(all_offline)
-            out[f"relays_online_{name}_series"] = ",".join(map(str, relays))
-            out[f"forts_held_{name}"] = sum(forts)
-            out[f"passes_held_{name}"] = sum(passes)
+            # Maps over the turns' figures (shared by the turns that changed nothing): they
+            # run in C, where a loop over the turns here would cost more than the rest of
+            # the summary.
+            column = list(map(operator.itemgetter(s), self.after_turns))
+            out[f"offline_{name}_series"] = ",".join(map(_OFFLINE_TEXT, column))
+            out[f"offline_{name}_max"] = max(map(_OFFLINE, column), default=0)
+            out[f"all_offline_turns_{name}"] = sum(map(_ALL_OFFLINE, column))
+            out[f"relays_online_{name}_series"] = ",".join(map(_RELAYS_TEXT, column))
+            out[f"forts_held_{name}"] = sum(map(_FORTS, column))
+            out[f"passes_held_{name}"] = sum(map(_PASSES, column))
         out["first_attack_turn"] = self.first_attack
         if outcome is not None:
             out["winner"] = SIDE_NAMES[outcome.winner] if outcome.winner is not None else "draw"
