@@ -1,0 +1,80 @@
+"""What ``analyze`` and ``stats`` cost against ``validate``, counted in machine instructions
+(issue #14). Not a test.
+
+The seconds that ``bench_validate.py`` measures move with whatever else the machine runs; the
+number of instructions a process executes does not. This script runs ``validate``,
+``analyze --jobs 1`` and ``stats -f csv`` once each under valgrind's cachegrind (without its
+cache simulation), on the same generated games as ``bench_validate.py`` (made on first use,
+``--count`` of them; 100 by default, as valgrind runs a process some 30 times slower), and
+prints the instructions of each and the ratios. Python's hash seed is fixed, so two runs of
+one tree give the same counts within a few in a million: a change's effect can be read from
+one run before and one after, on a busy machine too.
+
+Instructions are not seconds: an instruction of the statistics can take longer than one of
+the replay, so the ratios of times can run higher than these (on this project's 2-core
+machine, in #14: about equal for Shih, up to 0.15 higher for Maka-Dai-Dai Shogi and the Game
+of War). The issue's limits are judged on ``bench_validate.py``'s times; this script says
+whether a change moved the work, steadily. Needs ``valgrind`` (Debian:
+``apt-get install valgrind``). Usage:
+
+    python benchmarks/bench_instructions.py [--count 100] [--seed 14] [--games maka gow ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_validate import (  # noqa: E402 - the benchmark's own helpers, beside this file
+    ANALYZE_LIMIT, ENVIRONMENT, GAMES, STATS_LIMIT, command, generated)
+
+COMMANDS = (("validate", ["validate"]), ("analyze", ["analyze", "--jobs", "1"]),
+            ("stats", ["stats", "-f", "csv"]))
+_REFS = re.compile(r"I\s+refs:\s+([\d,]+)")
+
+
+def instructions(argv: list[str]) -> int:
+    """The instructions one run of ``argv`` executes, counted by cachegrind."""
+    process = subprocess.run(
+        ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+         *argv], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+        env={**ENVIRONMENT, "PYTHONHASHSEED": "0"}, check=False)
+    found = _REFS.search(process.stderr)
+    if process.returncode not in (0, 1) or found is None:
+        raise SystemExit(f"{' '.join(argv)} under valgrind failed:\n{process.stderr[-2000:]}")
+    return int(found.group(1).replace(",", ""))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--count", type=int, default=100, help="games per game")
+    parser.add_argument("--seed", type=int, default=14)
+    parser.add_argument("--games", nargs="+", choices=GAMES, default=list(GAMES))
+    args = parser.parse_args()
+    if shutil.which("valgrind") is None:
+        raise SystemExit("valgrind is not installed (Debian: apt-get install valgrind)")
+    program = command()
+    print(f"notation-tools, whole process, instructions (valgrind cachegrind); "
+          f"{args.count} generated games each (seed {args.seed})\n")
+    print(f"{'game':10} {'validate':>14} {'analyze':>14} {'stats':>14} "
+          f"{'analyze/validate':>17} {'stats/validate':>15}")
+    for game in args.games:
+        path = generated(game, args.count, args.seed)
+        counts = {name: instructions([*program, *words, str(path)])
+                  for name, words in COMMANDS}
+        base = counts["validate"]
+        print(f"{game:10} {base:14,} {counts['analyze']:14,} {counts['stats']:14,} "
+              f"{counts['analyze'] / base:17.3f} {counts['stats'] / base:15.3f}", flush=True)
+    print(f"\n(the issue's limits, judged on times: analyze {ANALYZE_LIMIT}, stats {STATS_LIMIT};"
+          f" PYTHONHASHSEED=0; {os.cpu_count()} cores)")
+
+
+if __name__ == "__main__":
+    main()
