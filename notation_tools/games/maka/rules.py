@@ -672,9 +672,9 @@ class Position(base.Position[Move]):
         attacked before them. ``False`` is exact; ``True`` only asks for the full test.
         ``watch`` is :meth:`attack_watch` of ``q`` and ``side`` in the position before the
         moves, or since then given to this method with ``q`` and ``side`` (it marks there the
-        first legs of the hook movers of ``side`` that moved); the caller knows that q holds
-        the same royal and that no royal moved, appeared or was captured (§6.11 needs exactly
-        one).
+        first legs of the hook movers of ``side`` that moved); the caller knows that q still
+        holds the one royal of the other side: none of its royals moved, appeared or was
+        captured (§6.11 needs exactly one). A royal of ``side`` is judged like any piece.
 
         Instead of the full test, a change is judged by the attacks it can open, tested in
         the current position: an emptied square on a line of q with a clear path to q, by

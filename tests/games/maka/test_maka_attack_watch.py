@@ -118,36 +118,56 @@ def plain_figures(final: Position, least: list[int]) -> dict[str, int]:
 @given(st.integers(0, 2**32 - 1))
 def test_statistics_count_what_the_full_tests_count(seed):
     """The self-checks by the full attack test after every move, and the per-move figures
-    the collector keeps without looking at every ply, counted plainly."""
+    the collector reads from the moves at the end, counted plainly ply by ply."""
     rng = random.Random(seed)
     rules = GAME.parse_rules(random_rules(rng))
     pos = random_board(rng, rules) if rng.random() < 0.5 else GAME.start_position(rules)
     stats = GAME.new_stats(rules)
     self_checks, moves = [0, 0], [0, 0]
     quiet = longest_quiet = longest = legs = 0
+    longest_ply = first_capture = None
+    occurrences = 1
+    kinds = dict.fromkeys(("igui", "passes", "emperor_moves", "emperor_captures", "hook_moves",
+                           "lion_moves"), 0)
     least = [pos.piece_count(0), pos.piece_count(1)]
-    for _ in range(rng.randrange(1, 120)):
+    for ply in range(1, rng.randrange(1, 120) + 1):
         move = random_move(GAME, pos, rng)
         if move is None:
             break
         mover = pos.turn
+        code = pos.board[move.origin]
+        kinds["igui"] += move.origin == move.target and bool(move.captures)
+        kinds["passes"] += move.origin == move.target and not move.captures
+        kinds["emperor_moves"] += bool(pos.t.emperor[code])
+        kinds["emperor_captures"] += bool(pos.t.emperor[code] and move.captures)
+        kinds["hook_moves"] += pos.t.hook[code] is not None
+        kinds["lion_moves"] += bool(pos.t.lion[code] or pos.t.ldog[code])
         stats.before_move(pos, move)
         pos.push(move)
         stats.after_move(pos)
+        occurrences = max(occurrences, pos.counts[pos.key])
         if pos.self_check_by(mover) is not None:
             self_checks[mover] += 1
         moves[mover] += 1
         quiet = 0 if move.captures else quiet + 1
+        if move.captures and first_capture is None:
+            first_capture = ply
         longest_quiet = max(longest_quiet, quiet)
-        longest = max(longest, distance(move.origin, move.target))
+        if distance(move.origin, move.target) > longest:
+            longest, longest_ply = distance(move.origin, move.target), ply
         legs = max(legs, len(move.path))
         least = [min(least[side], sum(1 for _ in pos.pieces(side))) for side in (0, 1)]
     figures = stats.summary(pos, None)
     assert [figures["self_checks_black"], figures["self_checks_white"]] == self_checks
     assert [figures["moves_black"], figures["moves_white"]] == moves
     assert figures["longest_capture_free"] == longest_quiet
+    assert figures["first_capture_ply"] == first_capture
     assert figures["longest_move"] == longest
+    assert figures["longest_move_ply"] == longest_ply
     assert figures["most_legs"] == legs
+    assert figures["max_position_occurrences"] == occurrences
+    for name, count in kinds.items():
+        assert figures[name] == count, name
     for name, value in plain_figures(pos, least).items():
         assert figures[name] == value, name
 
