@@ -755,8 +755,8 @@ class Position(base.Position[Move]):
         q), whose :meth:`attack_watch` marks are ``mark``: x on a line of q with a clear path
         to q, or on a first leg of a hook path (:meth:`may_attack_anew`)."""
         if mark & _IN_LINE and self._clear(q, x):
-            return self._line_attacks(q, x, side) or self._hook_attacks(q, side)
-        return bool(mark & _HOOK_LEG) and self._hook_attacks(q, side)
+            return self._line_attacks(q, x, side) or self._hook_attacks(q, side, x)
+        return bool(mark & _HOOK_LEG) and self._hook_attacks(q, side, x)
 
     def _line_attacks(self, q: int, x: int, side: int) -> bool:
         """Whether the first piece on the line from ``q`` through ``x`` is of ``side`` and
@@ -773,14 +773,25 @@ class Position(base.Position[Move]):
                 return p & 1 == side and self.t.reach[p][OPPOSITE[d]] >= k
         return False
 
-    def _hook_attacks(self, q: int, side: int) -> bool:
-        """Whether a hook mover of ``side`` attacks ``q`` (§6.4, as :meth:`attacker` judges)."""
+    def _hook_attacks(self, q: int, side: int, x: int) -> bool:
+        """Whether a hook mover of ``side`` attacks ``q`` along a path through ``x`` (§6.4, as
+        :meth:`attacker` judges). Every leg of a hook path runs along a line of its kind
+        (rook or bishop lines) through the hook mover or through q, so only the hook movers
+        with x on such a line are tested."""
         hook, squares = self.t.hook, self.squares
+        rx, cx = ROW[x], COL[x]
+        dq, eq = rx - ROW[q], cx - COL[q]
         for code in self.t.hooks[side]:
-            diagonal = hook[code] is DIAGONAL
-            for h in squares[code]:
-                if self._hook_hits(h, q, diagonal):
-                    return True
+            if hook[code] is DIAGONAL:
+                for h in squares[code]:
+                    if (abs(dq) == abs(eq) or abs(rx - ROW[h]) == abs(cx - COL[h])) \
+                            and self._hook_hits(h, q, True):
+                        return True
+            else:
+                for h in squares[code]:
+                    if (not dq or not eq or rx == ROW[h] or cx == COL[h]) \
+                            and self._hook_hits(h, q, False):
+                        return True
         return False
 
     def promotion_kind(self, move: Move) -> str:
@@ -888,15 +899,15 @@ def _hook_corners(s: int, q: int, diagonal: bool) -> tuple[int, ...]:
     the rook (or bishop) lines of ``s`` meet those of ``q``, on the board."""
     r1, c1, r2, c2 = ROW[s], COL[s], ROW[q], COL[q]
     if not diagonal:
-        corners = [(r2, c1), (r1, c2)]
-    else:
-        if (r1 + c1 + r2 + c2) % 2:
-            return ()
-        corners = []
-        for a, b in ((c1 - r1, c2 + r2), (c2 - r2, c1 + r1)):
-            c, r = (a + b) // 2, (b - a) // 2
-            corners.append((r, c))
-    return tuple(r * SIZE + c for r, c in corners if 0 <= r < SIZE and 0 <= c < SIZE)
+        return r2 * SIZE + c1, r1 * SIZE + c2  # the rook lines always meet on the board
+    if (r1 + c1 + r2 + c2) % 2:
+        return ()
+    corners = []
+    for a, b in ((c1 - r1, c2 + r2), (c2 - r2, c1 + r1)):
+        c, r = (a + b) // 2, (b - a) // 2
+        if 0 <= r < SIZE and 0 <= c < SIZE:
+            corners.append(r * SIZE + c)
+    return tuple(corners)
 
 
 def _squares_between(a: int, b: int) -> tuple[int, ...]:

@@ -15,6 +15,7 @@ The collector reads positions and moves; it decides nothing about legality.
 
 from __future__ import annotations
 
+import itertools
 import operator
 from collections import Counter
 from typing import Any
@@ -140,27 +141,31 @@ class Stats(StatsCollector[Position, Move]):
         position: the last :attr:`plies` entries of ``final``'s history are the moves noted
         (a push appends one, and the collector sees every push of its line)."""
         stack = final.stack
-        history = stack[len(stack) - self.plies:]
-        moves = [entry[0] for entry in history]
-        codes = [entry[1] for entry in history]
-        origins = [move.origin for move in moves]
-        targets = [move.target for move in moves]
+        plies = self.plies
+        per_side = [plies // 2, plies // 2]
+        if not plies:
+            return {"moves": per_side, "igui": 0, "passes": 0, "emperor_moves": 0,
+                    "emperor_captures": 0, "hook_moves": 0, "hook_turns": 0, "lion_moves": 0,
+                    "max_position_occurrences": 1, "longest_move": 0, "longest_move_ply": None,
+                    "most_legs": 0}
+        moves, codes, _, keys = zip(*stack[len(stack) - plies:])
+        per_side[codes[0] & 1] += plies % 2  # the sides take turns (§6.1)
+        origins = list(map(_ORIGIN, moves))
+        targets = list(map(_TARGET, moves))
         lengths = list(map(distance, origins, targets))
-        longest = max(lengths, default=0)
+        longest = max(lengths)
         igui = passes = emperor_moves = emperor_captures = hook_moves = hook_turns = 0
         lion_moves = 0
-        for ply, stays in enumerate(map(operator.eq, origins, targets)):
-            if stays:
-                if moves[ply].captures:
-                    igui += 1
-                else:
-                    passes += 1
+        # the few plies that stay (igui, passes) and those by the pieces of _kinds
+        for move in itertools.compress(moves, map(operator.eq, origins, targets)):
+            if move.captures:
+                igui += 1
+            else:
+                passes += 1
         kinds = _kinds(final.t)
         hook = final.t.hook
-        for ply, kind in enumerate(map(kinds.__getitem__, codes)):
-            if not kind:
-                continue
-            move = moves[ply]
+        for code, move in itertools.compress(zip(codes, moves), map(kinds.__getitem__, codes)):
+            kind = kinds[code]
             if kind & _EMPEROR:
                 emperor_moves += 1
                 if move.captures:
@@ -170,30 +175,26 @@ class Stats(StatsCollector[Position, Move]):
                 origin, target = move.origin, move.target
                 dr, dc = ROW[target] - ROW[origin], COL[target] - COL[origin]
                 aligned = dr == 0 or dc == 0 or abs(dr) == abs(dc)
-                diagonal = hook[codes[ply]] is DIAGONAL
+                diagonal = hook[code] is DIAGONAL
                 if not aligned or (diagonal and (dr == 0 or dc == 0)) or (
                         not diagonal and dr != 0 and dc != 0):
                     hook_turns += 1
             if kind & _LION:
                 lion_moves += 1
-        # A position's count only grows along the line, so its final count is the count it
-        # had the last time it occurred.
+        # The keys after each ply: those before the next ply, then the final one. A
+        # position's count only grows along the line, so its final count is the count it had
+        # the last time it occurred.
         counts = final.counts
-        keys = [entry[3] for entry in history[1:]]
-        keys.append(final.key)
-        per_side = [self.plies // 2, self.plies // 2]
-        if codes:
-            per_side[codes[0] & 1] += self.plies % 2  # the sides take turns (§6.1)
         return {
             "moves": per_side,
             "igui": igui, "passes": passes, "emperor_moves": emperor_moves,
             "emperor_captures": emperor_captures, "hook_moves": hook_moves,
             "hook_turns": hook_turns, "lion_moves": lion_moves,
-            "max_position_occurrences": max(1, *map(counts.__getitem__, keys))
-            if self.plies else 1,
+            "max_position_occurrences": max(1, counts[final.key],
+                                            *map(counts.__getitem__, keys[1:])),
             "longest_move": longest,
             "longest_move_ply": lengths.index(longest) + 1 if longest else None,
-            "most_legs": max(map(len, [move.path for move in moves]), default=0),
+            "most_legs": max(map(len, map(_PATH, moves))),
         }
 
     def summary(self, final: Position, outcome: Outcome | None) -> dict[str, Any]:
@@ -264,6 +265,7 @@ class Stats(StatsCollector[Position, Move]):
 
 _EMPEROR, _HOOK, _LION = 1, 2, 4
 """The kinds of piece whose moves have figures of their own (:func:`_kinds`)."""
+_ORIGIN, _TARGET, _PATH = (operator.attrgetter(name) for name in ("origin", "target", "path"))
 _IS_ROYAL = tuple(code >> 1 in ROYAL_IDS for code in range(NCODES))
 """Per piece code, whether it is a royal piece (§6.10)."""
 _KINDS: dict[int, tuple[Tables, tuple[int, ...]]] = {}
