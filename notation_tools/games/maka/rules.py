@@ -111,7 +111,7 @@ class Position(base.Position[Move]):
 
     def piece_count(self, side: int) -> int:
         """How many pieces ``side`` has on the board."""
-        return sum(len(on) for on in self.squares[side::2])
+        return sum(map(len, self.squares[side::2]))
 
     def pieces(self, side: int) -> Iterator[tuple[int, int]]:
         """``(square, code)`` of ``side``'s pieces in position-string order."""
@@ -715,10 +715,9 @@ class Position(base.Position[Move]):
 
         In each case q was attacked in X, which the caller rules out.
         """
-        if self.squares[EMPEROR_ID * 2 + side]:
+        if self.squares[_EMPEROR_CODE + side]:
             return True
         hook = self.t.hook
-        opened = self._opened
         for move, code, _, _ in self.stack[-plies:]:
             x = move.origin
             if code & 1 == side:
@@ -734,19 +733,19 @@ class Position(base.Position[Move]):
                 # the origin held a piece of ``side``, maybe a Lion Dog's blocker; an igui or a
                 # pass leaves it occupied: counting it vacated only asks for more tests
                 mark = watch[x]
-                if mark and (mark & _VACATED or opened(q, x, side, mark)):
+                if mark and (mark & _VACATED or self._opened(q, x, side, mark)):
                     return True
                 for x in move.captures:  # the other side's pieces block no Lion Dog of side
                     mark = watch[x]
-                    if mark and opened(q, x, side, mark):
+                    if mark and self._opened(q, x, side, mark):
                         return True
             else:
                 mark = watch[x]
-                if mark and opened(q, x, side, mark):
+                if mark and self._opened(q, x, side, mark):
                     return True
                 for x in move.captures:
                     mark = watch[x]
-                    if mark and (mark & _VACATED or opened(q, x, side, mark)):
+                    if mark and (mark & _VACATED or self._opened(q, x, side, mark)):
                         return True
         return False
 
@@ -845,6 +844,8 @@ class Position(base.Position[Move]):
 
 
 _DIR_OF = {step: index for index, step in enumerate(DIRS)}
+_EMPEROR_CODE = EMPEROR_ID * 2
+"""Black's Emperor; White's is the next code."""
 _UNBLOCKED_REACH = max(JUMP_DISTANCE, TK_LION_RANGE, LION_DOG_STEPS)
 """The farthest (king distance) a piece attacks whatever stands between: jumps and the knight
 (§3.1), Lion power (§6.3), the linear Lion Dog (§6.5)."""
