@@ -191,3 +191,60 @@ def test_a_lion_dog_unblocked_behind_an_enemy_piece_is_seen():
     assert pos.self_check_by(1) == lion_dog
     assert pos.may_attack_anew(king, 0, 1, watch)
 
+
+
+def sq(row: int, col: int) -> int:
+    return row * 19 + col
+
+
+def play(pos: Position, origin: int, target: int) -> None:
+    pos.push(next(m for m in pos.moves_from(origin) if m.target == target))
+
+
+def test_a_hook_mover_that_moved_is_watched_from_where_it_stands():
+    """§6.4: a Black Hook Mover moves to where only a Black Rook on its first leg stops it
+    from reaching the White King; the watch built before that move gets the new leg, so the
+    Rook stepping aside is seen."""
+    rules = GAME.parse_rules(None)
+    king, hook, rook = sq(9, 9), sq(17, 1), sq(12, 3)
+    board = [0] * NSQ
+    board[king] = TYPE_ID["K"] * 2 + 1
+    board[sq(18, 18)] = TYPE_ID["K"] * 2
+    board[hook] = TYPE_ID["HM"] * 2
+    board[rook] = TYPE_ID["R"] * 2
+    board[sq(12, 9)] = TYPE_ID["G"] * 2 + 1  # closes the hook's other path
+    board[sq(9, 2)] = TYPE_ID["G"] * 2 + 1
+    board[sq(2, 16)] = TYPE_ID["G"] * 2 + 1  # moves to pass the turn
+    pos = Position(board, 0, 1, rules)
+    assert pos.self_check_by(1) is None
+    watch = pos.attack_watch(king, 0)
+    play(pos, hook, sq(16, 3))
+    play(pos, sq(2, 16), sq(2, 15))
+    assert pos.self_check_by(1) is None
+    assert not pos.may_attack_anew(king, 0, 2, watch)
+    play(pos, rook, sq(12, 2))
+    play(pos, sq(2, 15), sq(2, 16))
+    assert pos.self_check_by(1) == sq(16, 3)
+    assert pos.may_attack_anew(king, 0, 2, watch)
+
+
+def test_a_piece_leaving_the_royal_is_judged_by_the_line_it_opens():
+    """The King's own Gold steps off the King's file: with a Black Rook further down the
+    file the King is attacked, without one the quick answer says no attack opened."""
+    rules = GAME.parse_rules(None)
+    king, gold = sq(9, 9), sq(8, 9)
+    for rook_there in (True, False):
+        board = [0] * NSQ
+        board[king] = TYPE_ID["K"] * 2 + 1
+        board[gold] = TYPE_ID["G"] * 2 + 1
+        board[sq(18, 0)] = TYPE_ID["K"] * 2
+        if rook_there:
+            board[sq(3, 9)] = TYPE_ID["R"] * 2
+        board[sq(16, 0)] = TYPE_ID["G"] * 2  # moves to pass the turn
+        pos = Position(board, 0, 1, rules)
+        watch = pos.attack_watch(king, 0)
+        play(pos, sq(16, 0), sq(16, 1))
+        play(pos, gold, sq(8, 10))
+        attacked = pos.self_check_by(1) is not None
+        assert attacked == rook_there
+        assert pos.may_attack_anew(king, 0, 2, watch) == rook_there
