@@ -164,7 +164,8 @@ class Stats(StatsCollector[Position, Move]):
                 passes += 1
         kinds = _kinds(final.t)
         hook = final.t.hook
-        for code, move in itertools.compress(zip(codes, moves), map(kinds.__getitem__, codes)):
+        for ply in itertools.compress(range(plies), map(kinds.__getitem__, codes)):
+            code, move = codes[ply], moves[ply]
             kind = kinds[code]
             if kind & _EMPEROR:
                 emperor_moves += 1
