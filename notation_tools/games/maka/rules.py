@@ -850,10 +850,9 @@ _UNBLOCKED_REACH = max(JUMP_DISTANCE, TK_LION_RANGE, LION_DOG_STEPS)
 """The farthest (king distance) a piece attacks whatever stands between: jumps and the knight
 (§3.1), Lion power (§6.3), the linear Lion Dog (§6.5)."""
 _IN_LINE, _VACATED, _ARRIVAL, _HOOK_LEG = 1, 2, 4, 8
-"""Marks of :meth:`Position.attack_watch`: in line with the square; a vacated square there
-always counts; a piece of the attacking side arriving there always counts; on a hook mover's
-first leg."""
-_OPENS = _VACATED | _HOOK_LEG
+"""Marks of :meth:`Position.attack_watch`: in line with the square; a piece of the attacking
+side leaving there always counts (it may have blocked a Lion Dog); a piece of the attacking
+side arriving there always counts; on a hook mover's first leg."""
 _BETWEEN: dict[int, tuple[int, ...]] = {}
 """The squares strictly between two squares on one line, by ``a * NSQ + b``, as they are
 first asked for (the hook movers' attack test asks for the same few pairs again and again)."""
@@ -863,8 +862,9 @@ first asked for (the hook movers' attack test asks for the same few pairs again 
 def _near(q: int) -> bytes:
     """Per square x, how a change on x can bear on the attacks on ``q``
     (:meth:`Position.may_attack_anew`): a vacated x in line with q counts when the path from q
-    is clear, or always within the Lion Dog's blockers' reach (or on q itself); an arrival
-    counts within :data:`_UNBLOCKED_REACH`, or in line with a clear path."""
+    is clear, or, when a piece of the attacking side left it, always within the Lion Dog's
+    blockers' reach (or on q itself); an arrival counts within :data:`_UNBLOCKED_REACH`, or in
+    line with a clear path."""
     marks = bytearray(NSQ)
     for x in range(NSQ):
         n, m = abs(ROW[x] - ROW[q]), abs(COL[x] - COL[q])
