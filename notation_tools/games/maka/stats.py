@@ -182,17 +182,21 @@ class Stats(StatsCollector[Position, Move]):
                     hook_turns += 1
             if kind & _LION:
                 lion_moves += 1
-        # The keys after each ply: those before the next ply, then the final one. A
-        # position's count only grows along the line, so its final count is the count it had
-        # the last time it occurred.
+        # A position's count only grows along the line, so its final count is the count it
+        # had the last time it occurred. From the start position, the keys counted are its
+        # own and those after each ply; else those after each ply are picked: the keys
+        # before the next ply, then the final one.
         counts = final.counts
+        if len(stack) == plies:
+            most = max(counts.values())
+        else:
+            most = max(1, counts[final.key], *map(counts.__getitem__, keys[1:]))
         return {
             "moves": per_side,
             "igui": igui, "passes": passes, "emperor_moves": emperor_moves,
             "emperor_captures": emperor_captures, "hook_moves": hook_moves,
             "hook_turns": hook_turns, "lion_moves": lion_moves,
-            "max_position_occurrences": max(1, counts[final.key],
-                                            *map(counts.__getitem__, keys[1:])),
+            "max_position_occurrences": most,
             "longest_move": longest,
             "longest_move_ply": lengths.index(longest) + 1 if longest else None,
             "most_legs": max(map(len, map(_PATH, moves))),

@@ -122,6 +122,10 @@ def test_statistics_count_what_the_full_tests_count(seed):
     rng = random.Random(seed)
     rules = GAME.parse_rules(random_rules(rng))
     pos = random_board(rng, rules) if rng.random() < 0.5 else GAME.start_position(rules)
+    for _ in range(rng.choice([0, 0, 1, 4])):  # moves before the collector's first
+        move = random_move(GAME, pos, rng)
+        if move is not None:
+            pos.push(move)
     stats = GAME.new_stats(rules)
     self_checks, moves = [0, 0], [0, 0]
     quiet = longest_quiet = longest = legs = 0
@@ -248,3 +252,27 @@ def test_a_piece_leaving_the_royal_is_judged_by_the_line_it_opens():
         attacked = pos.self_check_by(1) is not None
         assert attacked == rook_there
         assert pos.may_attack_anew(king, 0, 2, watch) == rook_there
+
+
+def test_most_occurrences_of_a_position_count_only_the_plies_noted():
+    """§6.13: the Kings step out and back, so the start position comes back after every four
+    plies. The figure counts the occurrences after the plies the collector noted, whether it
+    started at the start position or one ply later."""
+    rules = GAME.parse_rules(None)
+    black, white = sq(18, 0), sq(0, 18)
+    steps = [(black, sq(17, 0)), (white, sq(1, 18)), (sq(17, 0), black), (sq(1, 18), white)]
+    for prefix, plies, expected in ((0, 8, 3), (0, 7, 2), (1, 7, 3), (1, 6, 2)):
+        board = [0] * NSQ
+        board[black] = TYPE_ID["K"] * 2
+        board[white] = TYPE_ID["K"] * 2 + 1
+        pos = Position(board, 0, 1, rules)
+        for ply in range(prefix):
+            play(pos, *steps[ply % 4])
+        stats = GAME.new_stats(rules)
+        for ply in range(prefix, prefix + plies):
+            origin, target = steps[ply % 4]
+            move = next(m for m in pos.moves_from(origin) if m.target == target)
+            stats.before_move(pos, move)
+            pos.push(move)
+            stats.after_move(pos)
+        assert stats.summary(pos, None)["max_position_occurrences"] == expected, (prefix, plies)
