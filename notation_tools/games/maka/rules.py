@@ -111,7 +111,7 @@ class Position(base.Position[Move]):
 
     def piece_count(self, side: int) -> int:
         """How many pieces ``side`` has on the board."""
-        return sum(len(on) for on in self.squares[side::2])
+        return sum(map(len, self.squares[side::2]))
 
     def pieces(self, side: int) -> Iterator[tuple[int, int]]:
         """``(square, code)`` of ``side``'s pieces in position-string order."""
@@ -657,21 +657,31 @@ class Position(base.Position[Move]):
                 return e
         return None
 
-    def attack_watch(self, q: int, side: int) -> bytes:
+    def attack_watch(self, q: int, side: int) -> bytearray:
         """Per square, the marks of :func:`_near` for ``q``, and :data:`_HOOK_LEG` on the first
         legs of the hook paths (§6.4) from each hook mover of ``side`` to ``q``: what
-        :meth:`may_attack_anew` needs to know of the squares a move changes."""
+        :meth:`may_attack_anew` needs to know of the squares a move changes. A fresh copy,
+        which :meth:`may_attack_anew` marks further as hook movers move."""
         hook, squares = self.t.hook, self.squares
-        return _watch(q, tuple((h, hook[c] is DIAGONAL)
-                               for c in self.t.hooks[side] for h in squares[c]))
+        return bytearray(_watch(q, tuple((h, hook[c] is DIAGONAL)
+                                         for c in self.t.hooks[side] for h in squares[c])))
 
-    def may_attack_anew(self, q: int, side: int, plies: int, watch: bytes) -> bool:
+    def may_attack_anew(self, q: int, side: int, plies: int, watch: bytearray) -> bool:
         """Whether the last ``plies`` moves can have left ``q`` attacked by ``side`` (as
         :meth:`self_check_by` judges it: :meth:`attacker` or an Emperor) when it was not
         attacked before them. ``False`` is exact; ``True`` only asks for the full test.
         ``watch`` is :meth:`attack_watch` of ``q`` and ``side`` in the position before the
-        moves; the caller knows that q holds the same royal and that no royal moved, appeared
-        or was captured (§6.11 needs exactly one).
+        moves, or since then given to this method with ``q`` and ``side`` (it marks there the
+        first legs of the hook movers of ``side`` that moved); the caller knows that q still
+        holds the one royal of the other side: none of its royals moved, appeared or was
+        captured (§6.11 needs exactly one). A royal of ``side`` is judged like any piece.
+
+        Instead of the full test, a change is judged by the attacks it can open, tested in
+        the current position: an emptied square on a line of q with a clear path to q, by
+        the first piece beyond it on that line (:meth:`_line_attacks`) and the hook movers
+        (:meth:`_hook_attacks`); an emptied square on a first leg of a hook path, by the hook
+        movers; a hook mover that moved or came to be, by its own hook paths. Any of them
+        found attacking asks for the full test.
 
         Why ``False`` is exact. Every move kind (slides, jumps, hook paths, Lion steps, Lion Dog
         steps, the Emperor's move, igui, pass) changes the board the same way (:meth:`push`):
@@ -680,49 +690,107 @@ class Position(base.Position[Move]):
         V the vacated squares, T the targets of moves by ``side``. No Emperor of ``side`` is on
         the board (refused), so only :meth:`attacker` can find an attack in Y: a piece p of
         ``side`` on s (§6.6 "Attack"). A hook mover of ``side`` that moved (or came to be) is
-        refused, and a square of T is refused within distance 3 of q, or in line with it with a
-        clear path. Then:
+        tested from its target, and a square of T is refused within distance 3 of q, or in
+        line with it with a clear path. Then:
 
         * slides (§3.1 limited and unlimited; ordinary pieces §6.2, the slides of Lion-power
           pieces, the q3 Lion Dog §6.5): p is the first piece on a line from q and s is in
           line with a clear path, so s is not in T and p stood there in X. A square between
-          them occupied in X is in V, in line with a clear path in Y: refused. So p attacked q
-          in X;
+          them occupied in X is in V, in line with a clear path in Y: the test of that line
+          finds p. So the path was clear in X and p attacked q;
         * jumps and the knight (§3.1 ``J``, ``∞J``, ``N``) and Lion power (§6.3, range 2 or
           3) ignore what stands between; s is within distance 3, so not in T: p attacked q
           from s in X;
         * the linear Lion Dog (§6.5) attacks within 3 on a line, blocked only by pieces of
-          its own side on the squares between, at distance 1 or 2 from q; such a blocker of X
-          that left (moved, or captured and replaced) is in V there: refused;
-        * hook movers (§6.4): p did not move. Its path in Y runs straight along a line of q,
-          or along a first leg from s to an empty corner on a line of q, then to q; every
-          square of it is empty. One occupied in X is in V: on q's line with a clear path to
-          q (refused), or on the first leg, marked in ``watch`` for the hook movers of X
-          (refused). So the same path was open in X.
+          its own side (``side``) on the squares between, at distance 1 or 2 from q; such a
+          blocker of X that left (moved, or captured and replaced) is a vacated origin of a
+          move by ``side`` or a square the other side captured on: refused there;
+        * hook movers (§6.4): a hook mover that moved or came to be is tested where it
+          stands, and its first legs are marked in ``watch`` for the moves to come. Any other
+          p did not move. Its path in Y runs straight along a line of q, or along a first leg
+          from s to an empty corner on a line of q, then to q; every square of it is empty.
+          One occupied in X is in V: on q's line with a clear path to q, or on the first leg,
+          marked in ``watch``; either way the hook movers were tested. So the same path was
+          open in X.
 
         In each case q was attacked in X, which the caller rules out.
         """
-        if self.squares[EMPEROR_ID * 2 + side]:
+        if self.squares[_EMPEROR_CODE + side]:
             return True
         hook = self.t.hook
         for move, code, _, _ in self.stack[-plies:]:
+            x = move.origin
             if code & 1 == side:
-                if hook[code] is not None or hook[move.becomes * 2 + side] is not None:
-                    return True
                 target = move.target
+                kind = hook[move.becomes * 2 + side]
+                if kind is not None:
+                    if self._hook_hits(target, q, kind is DIAGONAL):
+                        return True
+                    _mark_hook_legs(watch, target, q, kind is DIAGONAL)
                 mark = watch[target]
                 if mark and (mark & _ARRIVAL or mark & _IN_LINE and self._clear(q, target)):
                     return True
-            # an igui or a pass leaves its origin occupied: counting it vacated only asks
-            # for the full test
-            x = move.origin
-            mark = watch[x]
-            if mark and (mark & _OPENS or mark & _IN_LINE and self._clear(q, x)):
-                return True
-            for x in move.captures:
+                # the origin held a piece of ``side``, maybe a Lion Dog's blocker; an igui or a
+                # pass leaves it occupied: counting it vacated only asks for more tests
                 mark = watch[x]
-                if mark and (mark & _OPENS or mark & _IN_LINE and self._clear(q, x)):
+                if mark and (mark & _VACATED or self._opened(q, x, side, mark)):
                     return True
+                for x in move.captures:  # the other side's pieces block no Lion Dog of side
+                    mark = watch[x]
+                    if mark and self._opened(q, x, side, mark):
+                        return True
+            else:
+                mark = watch[x]
+                if mark and self._opened(q, x, side, mark):
+                    return True
+                for x in move.captures:
+                    mark = watch[x]
+                    if mark and (mark & _VACATED or self._opened(q, x, side, mark)):
+                        return True
+        return False
+
+    def _opened(self, q: int, x: int, side: int, mark: int) -> bool:
+        """Whether ``side`` attacks ``q`` along a path through the emptied square ``x`` (not
+        q), whose :meth:`attack_watch` marks are ``mark``: x on a line of q with a clear path
+        to q, or on a first leg of a hook path (:meth:`may_attack_anew`)."""
+        if mark & _IN_LINE and self._clear(q, x):
+            return self._line_attacks(q, x, side) or self._hook_attacks(q, side, x)
+        return bool(mark & _HOOK_LEG) and self._hook_attacks(q, side, x)
+
+    def _line_attacks(self, q: int, x: int, side: int) -> bool:
+        """Whether the first piece on the line from ``q`` through ``x`` is of ``side`` and
+        slides to q (:meth:`attacker`'s test of one line; what stands on the line does not
+        stop jumps, the knight or Lion power)."""
+        dr, dc = ROW[x] - ROW[q], COL[x] - COL[q]
+        d = _DIR_OF[((dc > 0) - (dc < 0), (dr > 0) - (dr < 0))]
+        board = self.board
+        k = 0
+        for s in RAYS[q][d]:
+            k += 1
+            p = board[s]
+            if p:
+                return p & 1 == side and self.t.reach[p][OPPOSITE[d]] >= k
+        return False
+
+    def _hook_attacks(self, q: int, side: int, x: int) -> bool:
+        """Whether a hook mover of ``side`` attacks ``q`` along a path through ``x`` (§6.4, as
+        :meth:`attacker` judges). Every leg of a hook path runs along a line of its kind
+        (rook or bishop lines) through the hook mover or through q, so only the hook movers
+        with x on such a line are tested."""
+        hook, squares = self.t.hook, self.squares
+        rx, cx = ROW[x], COL[x]
+        dq, eq = rx - ROW[q], cx - COL[q]
+        for code in self.t.hooks[side]:
+            if hook[code] is DIAGONAL:
+                for h in squares[code]:
+                    if (abs(dq) == abs(eq) or abs(rx - ROW[h]) == abs(cx - COL[h])) \
+                            and self._hook_hits(h, q, True):
+                        return True
+            else:
+                for h in squares[code]:
+                    if (not dq or not eq or rx == ROW[h] or cx == COL[h]) \
+                            and self._hook_hits(h, q, False):
+                        return True
         return False
 
     def promotion_kind(self, move: Move) -> str:
@@ -776,14 +844,15 @@ class Position(base.Position[Move]):
 
 
 _DIR_OF = {step: index for index, step in enumerate(DIRS)}
+_EMPEROR_CODE = EMPEROR_ID * 2
+"""Black's Emperor; White's is the next code."""
 _UNBLOCKED_REACH = max(JUMP_DISTANCE, TK_LION_RANGE, LION_DOG_STEPS)
 """The farthest (king distance) a piece attacks whatever stands between: jumps and the knight
 (§3.1), Lion power (§6.3), the linear Lion Dog (§6.5)."""
 _IN_LINE, _VACATED, _ARRIVAL, _HOOK_LEG = 1, 2, 4, 8
-"""Marks of :meth:`Position.attack_watch`: in line with the square; a vacated square there
-always counts; a piece of the attacking side arriving there always counts; on a hook mover's
-first leg."""
-_OPENS = _VACATED | _HOOK_LEG
+"""Marks of :meth:`Position.attack_watch`: in line with the square; a piece of the attacking
+side leaving there always counts (it may have blocked a Lion Dog); a piece of the attacking
+side arriving there always counts; on a hook mover's first leg."""
 _BETWEEN: dict[int, tuple[int, ...]] = {}
 """The squares strictly between two squares on one line, by ``a * NSQ + b``, as they are
 first asked for (the hook movers' attack test asks for the same few pairs again and again)."""
@@ -793,8 +862,9 @@ first asked for (the hook movers' attack test asks for the same few pairs again 
 def _near(q: int) -> bytes:
     """Per square x, how a change on x can bear on the attacks on ``q``
     (:meth:`Position.may_attack_anew`): a vacated x in line with q counts when the path from q
-    is clear, or always within the Lion Dog's blockers' reach (or on q itself); an arrival
-    counts within :data:`_UNBLOCKED_REACH`, or in line with a clear path."""
+    is clear, or, when a piece of the attacking side left it, always within the Lion Dog's
+    blockers' reach (or on q itself); an arrival counts within :data:`_UNBLOCKED_REACH`, or in
+    line with a clear path."""
     marks = bytearray(NSQ)
     for x in range(NSQ):
         n, m = abs(ROW[x] - ROW[q]), abs(COL[x] - COL[q])
@@ -813,11 +883,16 @@ def _watch(q: int, hook_movers: tuple[tuple[int, bool], ...]) -> bytes:
     not): the royal and the hook movers seldom move, so most watches are asked for again."""
     marks = bytearray(_near(q))
     for h, diagonal in hook_movers:
-        for corner in _hook_corners(h, q, diagonal):
-            if corner != h and corner != q:  # else the path is straight, on q's line
-                for x in _squares_between(h, corner):
-                    marks[x] |= _HOOK_LEG
+        _mark_hook_legs(marks, h, q, diagonal)
     return bytes(marks)
+
+
+def _mark_hook_legs(marks: bytearray, h: int, q: int, diagonal: bool) -> None:
+    """Mark :data:`_HOOK_LEG` on the first legs of the hook paths from ``h`` to ``q``."""
+    for corner in _hook_corners(h, q, diagonal):
+        if corner != h and corner != q:  # else the path is straight, on q's line
+            for x in _squares_between(h, corner):
+                marks[x] |= _HOOK_LEG
 
 
 def _hook_corners(s: int, q: int, diagonal: bool) -> tuple[int, ...]:
@@ -825,15 +900,15 @@ def _hook_corners(s: int, q: int, diagonal: bool) -> tuple[int, ...]:
     the rook (or bishop) lines of ``s`` meet those of ``q``, on the board."""
     r1, c1, r2, c2 = ROW[s], COL[s], ROW[q], COL[q]
     if not diagonal:
-        corners = [(r2, c1), (r1, c2)]
-    else:
-        if (r1 + c1 + r2 + c2) % 2:
-            return ()
-        corners = []
-        for a, b in ((c1 - r1, c2 + r2), (c2 - r2, c1 + r1)):
-            c, r = (a + b) // 2, (b - a) // 2
-            corners.append((r, c))
-    return tuple(r * SIZE + c for r, c in corners if 0 <= r < SIZE and 0 <= c < SIZE)
+        return r2 * SIZE + c1, r1 * SIZE + c2  # the rook lines always meet on the board
+    if (r1 + c1 + r2 + c2) % 2:
+        return ()
+    corners = []
+    for a, b in ((c1 - r1, c2 + r2), (c2 - r2, c1 + r1)):
+        c, r = (a + b) // 2, (b - a) // 2
+        if 0 <= r < SIZE and 0 <= c < SIZE:
+            corners.append(r * SIZE + c)
+    return tuple(corners)
 
 
 def _squares_between(a: int, b: int) -> tuple[int, ...]:

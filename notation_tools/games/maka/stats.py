@@ -15,6 +15,8 @@ The collector reads positions and moves; it decides nothing about legality.
 
 from __future__ import annotations
 
+import itertools
+import operator
 from collections import Counter
 from typing import Any
 
@@ -45,39 +47,21 @@ class Stats(StatsCollector[Position, Move]):
 
     def __init__(self) -> None:
         self.plies = 0
+        """The plies noted so far: the last ones of the position's history (:meth:`summary`
+        reads their moves there)."""
         self.captures = [0, 0]
         self.captured_types: Counter[str] = Counter()
         self.multi: Counter[int] = Counter()
-        self.igui = 0
-        self.passes = 0
         self.promotions = [0, 0]
         self.promotion_list: list[str] = []
         self.declined = 0
         self.contagion = 0
         self.emperor_ply: list[int | None] = [None, None]
-        self.emperor_moves = 0
-        self.emperor_captures = 0
         self.emperor_protected = 0
         self.prince_ply: int | None = None
         self.royal_capture_plies: list[int] = []
-        self.hook_moves = 0
-        self.hook_turns = 0
-        self.lion_moves = 0
-        self.first_capture: int | None = None
-        self._last_capture = 0
-        """The ply of the last capture (0 before any): the plies since are a capture-free run."""
-        self.longest_quiet = 0
-        self.max_occurrences = 1
+        self.capture_plies: list[int] = []
         self.self_checks = [0, 0]
-        self.longest = 0
-        self.longest_ply: int | None = None
-        self.most_legs = 0
-        self.pieces_min = [PIECES_PER_SIDE, PIECES_PER_SIDE]
-        self.pieces_now: list[int] | None = None
-        self._first_side = 0
-        self._mover = 0
-        self._tables: Tables | None = None
-        self._kinds: tuple[int, ...] = ()
         self._unattacked: list[list[Any] | None] = [None, None]
         """Per side, ``[royal square, position key, attack watch]`` after the side's last move
         when its one royal was then not attacked: the last two moves tell whether that can have
@@ -85,59 +69,25 @@ class Stats(StatsCollector[Position, Move]):
 
     def before_move(self, before: Position, move: Move) -> None:
         """Note ``move``, about to be played from the live position ``before`` (§13 "per
-        move"; every figure is judged in the position before the move)."""
-        self.plies += 1
-        board = before.board
-        origin, target, captures = move.origin, move.target, move.captures
-        code = board[origin]
-        self._mover = code & 1
-        t = before.t
-        if t is not self._tables:
-            self._tables, self._kinds = t, _kinds(t)
-        if self.pieces_now is None:
-            self.pieces_now = [before.piece_count(0), before.piece_count(1)]
-            self.pieces_min = list(self.pieces_now)
-            self._first_side = code & 1
-        if captures:
-            self._note_captures(before, move, code)
-        if origin == target:
-            if captures:
-                self.igui += 1
-            else:
-                self.passes += 1
-        kind = self._kinds[code]
-        if kind:
-            self._note_piece(before, move, code, kind)
-        length = distance(origin, target)
-        if length > self.longest:
-            self.longest = length
-            self.longest_ply = self.plies
-        legs = len(move.path)
-        if legs > self.most_legs:
-            self.most_legs = legs
+        move"; every figure is judged in the position before the move). Only a capture needs
+        that position (:meth:`_note_captures`); :meth:`summary` reads the other per-move
+        figures from the moves of the final position's history."""
+        if move.captures:
+            self._note_captures(before, move)
 
-    def _note_captures(self, before: Position, move: Move, code: int) -> None:
+    def _note_captures(self, before: Position, move: Move) -> None:
         """The figures of a capturing move (§6.8 and §6.9: only a capture promotes or
-        converts)."""
+        converts; §6.6: whether an Emperor took a protected piece)."""
         board = before.board
         captures = move.captures
+        code = board[move.origin]
         side = code & 1
-        ply = self.plies
+        ply = self.plies + 1
         n = len(captures)
         self.captures[side] += n
-        now, least = self.pieces_now, self.pieces_min
-        assert now is not None
         for c in captures:
-            victim = board[c]
-            self.captured_types[TYPE_OF_ID[victim >> 1].abbr] += 1
-            now[victim & 1] -= 1
-            if now[victim & 1] < least[victim & 1]:
-                least[victim & 1] = now[victim & 1]
-        if self.first_capture is None:
-            self.first_capture = ply
-        if ply - 1 - self._last_capture > self.longest_quiet:
-            self.longest_quiet = ply - 1 - self._last_capture
-        self._last_capture = ply
+            self.captured_types[TYPE_OF_ID[board[c] >> 1].abbr] += 1
+        self.capture_plies.append(ply)
         if n >= 2:
             self.multi[n] += 1
         if any(board[c] >> 1 in ROYAL_IDS for c in captures):
@@ -158,41 +108,22 @@ class Stats(StatsCollector[Position, Move]):
             self.declined += 1
         elif kind == "contagion":
             self.contagion += 1
-
-    def _note_piece(self, before: Position, move: Move, code: int, kind: int) -> None:
-        """The figures of a move by a royal, an Emperor, a hook mover or a Lion-type piece."""
-        origin, target = move.origin, move.target
-        if kind & _ROYAL:
-            self._unattacked = [None, None]
-        if kind & _EMPEROR:
-            self.emperor_moves += 1
-            if move.captures:
-                self.emperor_captures += 1
-                # judged by the default restriction (unprotected) even when allowed (§13)
-                if before.emperor_defended(origin, target) is not None:
-                    self.emperor_protected += 1
-        if kind & _HOOK:
-            self.hook_moves += 1
-            dr, dc = ROW[target] - ROW[origin], COL[target] - COL[origin]
-            aligned = dr == 0 or dc == 0 or abs(dr) == abs(dc)
-            diagonal = before.t.hook[code] is DIAGONAL
-            if not aligned or (diagonal and (dr == 0 or dc == 0)) or (
-                    not diagonal and dr != 0 and dc != 0):
-                self.hook_turns += 1
-        if kind & _LION:
-            self.lion_moves += 1
+        # judged by the default restriction (unprotected) even when allowed (§13)
+        if before.t.emperor[code] and before.emperor_defended(move.origin, move.target) \
+                is not None:
+            self.emperor_protected += 1
 
     def after_move(self, after: Position) -> None:
         """Note the live position after the move given to :meth:`before_move`."""
-        occurrences = after.counts.get(after.key, 1)
-        if occurrences > self.max_occurrences:
-            self.max_occurrences = occurrences
-        mover = self._mover
+        self.plies += 1
+        stack = after.stack
+        code = stack[-1][1]
+        mover = code & 1
         known = self._unattacked[mover]
-        if known is not None:
-            # The royal was not attacked two plies ago (and no royal moved, appeared or was
-            # taken since): the two moves since then decide whether a full test is needed.
-            stack = after.stack
+        if known is not None and not _IS_ROYAL[code]:
+            # The royal was not attacked two plies ago (and no royal of the mover moved,
+            # appeared or was taken since): the two moves since then decide whether a full
+            # test is needed.
             if len(stack) >= 2 and stack[-2][3] == known[1] \
                     and not after.may_attack_anew(known[0], 1 - mover, 2, known[2]):
                 known[1] = after.key
@@ -205,13 +136,81 @@ class Stats(StatsCollector[Position, Move]):
             self._unattacked[mover] = [royals[0], after.key, after.attack_watch(
                 royals[0], 1 - mover)] if len(royals) == 1 else None
 
+    def _moves_figures(self, final: Position) -> dict[str, Any]:
+        """The figures of §13 read from the moves alone, and the most occurrences of one
+        position: the last :attr:`plies` entries of ``final``'s history are the moves noted
+        (a push appends one, and the collector sees every push of its line)."""
+        stack = final.stack
+        plies = self.plies
+        per_side = [plies // 2, plies // 2]
+        if not plies:
+            return {"moves": per_side, "igui": 0, "passes": 0, "emperor_moves": 0,
+                    "emperor_captures": 0, "hook_moves": 0, "hook_turns": 0, "lion_moves": 0,
+                    "max_position_occurrences": 1, "longest_move": 0, "longest_move_ply": None,
+                    "most_legs": 0}
+        moves, codes, _, keys = zip(*stack[len(stack) - plies:])
+        per_side[codes[0] & 1] += plies % 2  # the sides take turns (§6.1)
+        origins = list(map(_ORIGIN, moves))
+        targets = list(map(_TARGET, moves))
+        lengths = list(map(distance, origins, targets))
+        longest = max(lengths)
+        igui = passes = emperor_moves = emperor_captures = hook_moves = hook_turns = 0
+        lion_moves = 0
+        # the few plies that stay (igui, passes) and those by the pieces of _kinds
+        for move in itertools.compress(moves, map(operator.eq, origins, targets)):
+            if move.captures:
+                igui += 1
+            else:
+                passes += 1
+        kinds = _kinds(final.t)
+        hook = final.t.hook
+        for ply in itertools.compress(range(plies), map(kinds.__getitem__, codes)):
+            code, move = codes[ply], moves[ply]
+            kind = kinds[code]
+            if kind & _EMPEROR:
+                emperor_moves += 1
+                if move.captures:
+                    emperor_captures += 1
+            if kind & _HOOK:
+                hook_moves += 1
+                origin, target = move.origin, move.target
+                dr, dc = ROW[target] - ROW[origin], COL[target] - COL[origin]
+                aligned = dr == 0 or dc == 0 or abs(dr) == abs(dc)
+                diagonal = hook[code] is DIAGONAL
+                if not aligned or (diagonal and (dr == 0 or dc == 0)) or (
+                        not diagonal and dr != 0 and dc != 0):
+                    hook_turns += 1
+            if kind & _LION:
+                lion_moves += 1
+        # A position's count only grows along the line, so its final count is the count it
+        # had the last time it occurred. From the start position, the keys counted are its
+        # own and those after each ply; else those after each ply are picked: the keys
+        # before the next ply, then the final one.
+        counts = final.counts
+        if len(stack) == plies:
+            most = max(counts.values())
+        else:
+            most = max(1, counts[final.key], *map(counts.__getitem__, keys[1:]))
+        return {
+            "moves": per_side,
+            "igui": igui, "passes": passes, "emperor_moves": emperor_moves,
+            "emperor_captures": emperor_captures, "hook_moves": hook_moves,
+            "hook_turns": hook_turns, "lion_moves": lion_moves,
+            "max_position_occurrences": most,
+            "longest_move": longest,
+            "longest_move_ply": lengths.index(longest) + 1 if longest else None,
+            "most_legs": max(map(len, map(_PATH, moves))),
+        }
+
     def summary(self, final: Position, outcome: Outcome | None) -> dict[str, Any]:
         """Flat figures (§13); ``captures`` is the total number of captured pieces."""
-        moves = [self.plies // 2, self.plies // 2]
-        moves[self._first_side] += self.plies % 2
+        per_move = self._moves_figures(final)
+        moves = per_move["moves"]
+        quiet = last = 0
+        for ply in self.capture_plies:
+            quiet, last = max(quiet, ply - 1 - last), ply
         data: dict[str, Any] = {
             "plies": self.plies,
-            # the sides take turns (§6.1)
             "moves_black": moves[0],
             "moves_white": moves[1],
             "end": outcome.reason if outcome else "ongoing",
@@ -223,8 +222,8 @@ class Stats(StatsCollector[Position, Move]):
             "captured_types": ", ".join(f"{k} {v}" for k, v in sorted(self.captured_types.items())),
             "double_captures": self.multi[2],
             "triple_captures": self.multi[3],
-            "igui": self.igui,
-            "passes": self.passes,
+            "igui": per_move["igui"],
+            "passes": per_move["passes"],
             "promotions": sum(self.promotions),
             "promotions_black": self.promotions[0],
             "promotions_white": self.promotions[1],
@@ -233,20 +232,20 @@ class Stats(StatsCollector[Position, Move]):
             "contagion": self.contagion,
             "emperor_ply_black": self.emperor_ply[0],
             "emperor_ply_white": self.emperor_ply[1],
-            "emperor_moves": self.emperor_moves,
-            "emperor_captures": self.emperor_captures,
+            "emperor_moves": per_move["emperor_moves"],
+            "emperor_captures": per_move["emperor_captures"],
             "emperor_protected_captures": self.emperor_protected,
             "prince_ply": self.prince_ply,
             "royal_capture_plies": ", ".join(map(str, self.royal_capture_plies)),
-            "hook_moves": self.hook_moves,
-            "hook_turns": self.hook_turns,
-            "lion_moves": self.lion_moves,
-            "first_capture_ply": self.first_capture,
-            "longest_capture_free": max(self.longest_quiet, self.plies - self._last_capture),
-            "max_position_occurrences": self.max_occurrences,
-            "longest_move": self.longest,
-            "longest_move_ply": self.longest_ply,
-            "most_legs": self.most_legs,
+            "hook_moves": per_move["hook_moves"],
+            "hook_turns": per_move["hook_turns"],
+            "lion_moves": per_move["lion_moves"],
+            "first_capture_ply": self.capture_plies[0] if self.capture_plies else None,
+            "longest_capture_free": max(quiet, self.plies - last),
+            "max_position_occurrences": per_move["max_position_occurrences"],
+            "longest_move": per_move["longest_move"],
+            "longest_move_ply": per_move["longest_move_ply"],
+            "most_legs": per_move["most_legs"],
             "self_checks_black": self.self_checks[0],
             "self_checks_white": self.self_checks[1],
         }
@@ -254,7 +253,9 @@ class Stats(StatsCollector[Position, Move]):
         for s, key in enumerate(SIDE_KEYS):
             pieces = final.piece_count(s)
             data[f"pieces_{key}"] = pieces
-            data[f"pieces_min_{key}"] = min(self.pieces_min[s], pieces)
+            # no piece comes back (§6.1), so the fewest are those at the end; before any ply
+            # the figure is capped at the start count
+            data[f"pieces_min_{key}"] = pieces if self.plies else min(PIECES_PER_SIDE, pieces)
             data[f"royals_{key}"] = len(final.royals(s))
             data[f"emperor_{key}"] = len(squares[EMPEROR_ID * 2 + s])
             data[f"gold_promoted_{key}"] = len(squares[GP_ID * 2 + s])
@@ -267,21 +268,23 @@ class Stats(StatsCollector[Position, Move]):
         return data
 
 
-_ROYAL, _EMPEROR, _HOOK, _LION = 1, 2, 4, 8
+_EMPEROR, _HOOK, _LION = 1, 2, 4
 """The kinds of piece whose moves have figures of their own (:func:`_kinds`)."""
+_ORIGIN, _TARGET, _PATH = (operator.attrgetter(name) for name in ("origin", "target", "path"))
+_IS_ROYAL = tuple(code >> 1 in ROYAL_IDS for code in range(NCODES))
+"""Per piece code, whether it is a royal piece (§6.10)."""
 _KINDS: dict[int, tuple[Tables, tuple[int, ...]]] = {}
 """:func:`_kinds` by the id of its tables, kept with them (the records of a file mostly share
 their rules)."""
 
 
 def _kinds(t: Tables) -> tuple[int, ...]:
-    """Per piece code, its :data:`_ROYAL`, :data:`_EMPEROR`, :data:`_HOOK` and :data:`_LION`
-    marks under the rules of ``t`` (0 for most pieces)."""
+    """Per piece code, its :data:`_EMPEROR`, :data:`_HOOK` and :data:`_LION` marks under the
+    rules of ``t`` (0 for most pieces)."""
     known = _KINDS.get(id(t))
     if known is None or known[0] is not t:
         known = _KINDS[id(t)] = (t, tuple(
-            (_ROYAL if code >> 1 in ROYAL_IDS else 0) | (_EMPEROR if t.emperor[code] else 0)
-            | (_HOOK if t.hook[code] is not None else 0)
+            (_EMPEROR if t.emperor[code] else 0) | (_HOOK if t.hook[code] is not None else 0)
             | (_LION if t.lion[code] or t.ldog[code] else 0) for code in range(NCODES)))
     return known[1]
 

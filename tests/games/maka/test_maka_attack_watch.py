@@ -118,36 +118,60 @@ def plain_figures(final: Position, least: list[int]) -> dict[str, int]:
 @given(st.integers(0, 2**32 - 1))
 def test_statistics_count_what_the_full_tests_count(seed):
     """The self-checks by the full attack test after every move, and the per-move figures
-    the collector keeps without looking at every ply, counted plainly."""
+    the collector reads from the moves at the end, counted plainly ply by ply."""
     rng = random.Random(seed)
     rules = GAME.parse_rules(random_rules(rng))
     pos = random_board(rng, rules) if rng.random() < 0.5 else GAME.start_position(rules)
+    for _ in range(rng.choice([0, 0, 1, 4])):  # moves before the collector's first
+        move = random_move(GAME, pos, rng)
+        if move is not None:
+            pos.push(move)
     stats = GAME.new_stats(rules)
     self_checks, moves = [0, 0], [0, 0]
     quiet = longest_quiet = longest = legs = 0
+    longest_ply = first_capture = None
+    occurrences = 1
+    kinds = dict.fromkeys(("igui", "passes", "emperor_moves", "emperor_captures", "hook_moves",
+                           "lion_moves"), 0)
     least = [pos.piece_count(0), pos.piece_count(1)]
-    for _ in range(rng.randrange(1, 120)):
+    for ply in range(1, rng.randrange(1, 120) + 1):
         move = random_move(GAME, pos, rng)
         if move is None:
             break
         mover = pos.turn
+        code = pos.board[move.origin]
+        kinds["igui"] += move.origin == move.target and bool(move.captures)
+        kinds["passes"] += move.origin == move.target and not move.captures
+        kinds["emperor_moves"] += bool(pos.t.emperor[code])
+        kinds["emperor_captures"] += bool(pos.t.emperor[code] and move.captures)
+        kinds["hook_moves"] += pos.t.hook[code] is not None
+        kinds["lion_moves"] += bool(pos.t.lion[code] or pos.t.ldog[code])
         stats.before_move(pos, move)
         pos.push(move)
         stats.after_move(pos)
+        occurrences = max(occurrences, pos.counts[pos.key])
         if pos.self_check_by(mover) is not None:
             self_checks[mover] += 1
         moves[mover] += 1
         quiet = 0 if move.captures else quiet + 1
+        if move.captures and first_capture is None:
+            first_capture = ply
         longest_quiet = max(longest_quiet, quiet)
-        longest = max(longest, distance(move.origin, move.target))
+        if distance(move.origin, move.target) > longest:
+            longest, longest_ply = distance(move.origin, move.target), ply
         legs = max(legs, len(move.path))
         least = [min(least[side], sum(1 for _ in pos.pieces(side))) for side in (0, 1)]
     figures = stats.summary(pos, None)
     assert [figures["self_checks_black"], figures["self_checks_white"]] == self_checks
     assert [figures["moves_black"], figures["moves_white"]] == moves
     assert figures["longest_capture_free"] == longest_quiet
+    assert figures["first_capture_ply"] == first_capture
     assert figures["longest_move"] == longest
+    assert figures["longest_move_ply"] == longest_ply
     assert figures["most_legs"] == legs
+    assert figures["max_position_occurrences"] == occurrences
+    for name, count in kinds.items():
+        assert figures[name] == count, name
     for name, value in plain_figures(pos, least).items():
         assert figures[name] == value, name
 
@@ -171,3 +195,84 @@ def test_a_lion_dog_unblocked_behind_an_enemy_piece_is_seen():
     assert pos.self_check_by(1) == lion_dog
     assert pos.may_attack_anew(king, 0, 1, watch)
 
+
+
+def sq(row: int, col: int) -> int:
+    return row * 19 + col
+
+
+def play(pos: Position, origin: int, target: int) -> None:
+    pos.push(next(m for m in pos.moves_from(origin) if m.target == target))
+
+
+def test_a_hook_mover_that_moved_is_watched_from_where_it_stands():
+    """§6.4: a Black Hook Mover moves to where only a Black Rook on its first leg stops it
+    from reaching the White King; the watch built before that move gets the new leg, so the
+    Rook stepping aside is seen."""
+    rules = GAME.parse_rules(None)
+    king, hook, rook = sq(9, 9), sq(17, 1), sq(12, 3)
+    board = [0] * NSQ
+    board[king] = TYPE_ID["K"] * 2 + 1
+    board[sq(18, 18)] = TYPE_ID["K"] * 2
+    board[hook] = TYPE_ID["HM"] * 2
+    board[rook] = TYPE_ID["R"] * 2
+    board[sq(12, 9)] = TYPE_ID["G"] * 2 + 1  # closes the hook's other path
+    board[sq(9, 2)] = TYPE_ID["G"] * 2 + 1
+    board[sq(2, 16)] = TYPE_ID["G"] * 2 + 1  # moves to pass the turn
+    pos = Position(board, 0, 1, rules)
+    assert pos.self_check_by(1) is None
+    watch = pos.attack_watch(king, 0)
+    play(pos, hook, sq(16, 3))
+    play(pos, sq(2, 16), sq(2, 15))
+    assert pos.self_check_by(1) is None
+    assert not pos.may_attack_anew(king, 0, 2, watch)
+    play(pos, rook, sq(12, 2))
+    play(pos, sq(2, 15), sq(2, 16))
+    assert pos.self_check_by(1) == sq(16, 3)
+    assert pos.may_attack_anew(king, 0, 2, watch)
+
+
+def test_a_piece_leaving_the_royal_is_judged_by_the_line_it_opens():
+    """The King's own Gold steps off the King's file: with a Black Rook further down the
+    file the King is attacked, without one the quick answer says no attack opened."""
+    rules = GAME.parse_rules(None)
+    king, gold = sq(9, 9), sq(8, 9)
+    for rook_there in (True, False):
+        board = [0] * NSQ
+        board[king] = TYPE_ID["K"] * 2 + 1
+        board[gold] = TYPE_ID["G"] * 2 + 1
+        board[sq(18, 0)] = TYPE_ID["K"] * 2
+        if rook_there:
+            board[sq(3, 9)] = TYPE_ID["R"] * 2
+        board[sq(16, 0)] = TYPE_ID["G"] * 2  # moves to pass the turn
+        pos = Position(board, 0, 1, rules)
+        watch = pos.attack_watch(king, 0)
+        play(pos, sq(16, 0), sq(16, 1))
+        play(pos, gold, sq(8, 10))
+        attacked = pos.self_check_by(1) is not None
+        assert attacked == rook_there
+        assert pos.may_attack_anew(king, 0, 2, watch) == rook_there
+
+
+def test_most_occurrences_of_a_position_count_only_the_plies_noted():
+    """§6.13: the Kings step out and back, so the start position comes back after every four
+    plies. The figure counts the occurrences after the plies the collector noted, whether it
+    started at the start position or one ply later."""
+    rules = GAME.parse_rules(None)
+    black, white = sq(18, 0), sq(0, 18)
+    steps = [(black, sq(17, 0)), (white, sq(1, 18)), (sq(17, 0), black), (sq(1, 18), white)]
+    for prefix, plies, expected in ((0, 8, 3), (0, 7, 2), (1, 7, 3), (1, 6, 2)):
+        board = [0] * NSQ
+        board[black] = TYPE_ID["K"] * 2
+        board[white] = TYPE_ID["K"] * 2 + 1
+        pos = Position(board, 0, 1, rules)
+        for ply in range(prefix):
+            play(pos, *steps[ply % 4])
+        stats = GAME.new_stats(rules)
+        for ply in range(prefix, prefix + plies):
+            origin, target = steps[ply % 4]
+            move = next(m for m in pos.moves_from(origin) if m.target == target)
+            stats.before_move(pos, move)
+            pos.push(move)
+            stats.after_move(pos)
+        assert stats.summary(pos, None)["max_position_occurrences"] == expected, (prefix, plies)
