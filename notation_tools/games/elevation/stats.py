@@ -77,8 +77,11 @@ def _trace(move: Move, position: Position) -> list[tuple[Any, ...]]:
         squares: tuple[int, ...] = ()
         captures: list[tuple[int, int]] = []
         climbs: list[int] = []
+        first_is_dig: bool | None = None
+        mixed = False
         for action in part.actions:
-            if type(action) is Dig:
+            is_dig = type(action) is Dig
+            if is_dig:
                 s, d = action.source, action.target
                 if board[s] and board[s] >> 2 != side:
                     undermining += 1
@@ -96,11 +99,12 @@ def _trace(move: Move, position: Position) -> list[tuple[Any, ...]]:
                         board[q] = 0
                 at = squares[-1]
                 board[at] = piece
-        kinds = [type(action) is Dig for action in part.actions]
-        if all(kinds) or not any(kinds):
-            order = "single"
-        else:
-            order = "dig-first" if kinds[0] else "move-first"
+            if first_is_dig is None:
+                first_is_dig = is_dig
+            elif is_dig is not first_is_dig:
+                mixed = True
+        # digs and moves both: in the order of the first action; else one kind only
+        order = ("dig-first" if first_is_dig else "move-first") if mixed else "single"
         out.append((side, piece & 3, part.option, order, digs, undermining, squares, captures, climbs))
     return out
 
@@ -155,7 +159,6 @@ class Stats(StatsCollector[Position, Move]):
         self.first_capture_ply: int | None = None
         self.highest_stack: int | None = None
         self._facts: list[tuple[Any, ...]] = []
-        self._raised: list[int] = []
 
     def before_move(self, position: Position, move: Move) -> None:
         """Note what ``move`` does, from the live position before it (§10)."""
@@ -163,9 +166,6 @@ class Stats(StatsCollector[Position, Move]):
         if self.highest_stack is None:
             self.highest_stack = max(position.heights)
         self._facts = _trace(move, position)
-        # Only a dig's destination grows: the highest stack after the move is among them.
-        self._raised = [action.target for part in move.parts for action in part.actions
-                        if type(action) is Dig]
 
     def add(self, before: Position, move: Move, after: Position) -> None:
         """The same as the two hooks, for a caller that kept a copy of the position before
@@ -177,24 +177,30 @@ class Stats(StatsCollector[Position, Move]):
         """Note the position ``move`` left (§10)."""
         assert self.highest_stack is not None
         heights = after.heights
-        for square in self._raised:
-            if heights[square] > self.highest_stack:
-                self.highest_stack = heights[square]
+        highest = self.highest_stack
         figures = self.figures
         for side, kind, option, order, digs, undermining, _squares, captures, climbs in self._facts:
             keys = _KEYS[side]
-            figures[keys["digs"]] += len(digs)
-            figures[keys["undermining_digs"]] += undermining
             figures[keys[_B_ORDER_KEYS.get(order, "B_lone") if option == "B" else option]] += 1
-            for climb in climbs:
-                figures[keys["largest_climb"]] = max(figures[keys["largest_climb"]], climb)
-                figures[keys["largest_drop"]] = max(figures[keys["largest_drop"]], -climb)
+            if digs:
+                figures[keys["digs"]] += len(digs)
+                figures[keys["undermining_digs"]] += undermining
+                for _source, target in digs:
+                    # only a dig's destination grows: the highest stack is among them
+                    if heights[target] > highest:
+                        highest = heights[target]
+            if climbs:
+                key = keys["largest_climb"]
+                figures[key] = max(figures[key], *climbs)
+                key = keys["largest_drop"]
+                figures[key] = max(figures[key], -min(climbs))
             for _square, taken in captures:
                 figures[keys["captures"]] += 1
                 figures[keys[("by", kind)]] += 1
                 figures[keys[("taken", taken)]] += 1
                 if self.first_capture_ply is None:
                     self.first_capture_ply = self.turns
+        self.highest_stack = highest
 
     def summary(self, final: Position, outcome: Outcome | None) -> dict[str, Any]:
         """The flat figures; ``end_reason`` is the engine's reason, or ``result-tag-only``."""
