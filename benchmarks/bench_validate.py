@@ -7,8 +7,10 @@ When python-chess is installed (the ``bench`` extra) it also generates as many r
 games and times a small process that reads and replays them with python-chess
 (``chess.pgn.read_game`` and ``board.push`` of the main line): Maka's rate over that one is
 the issue's ratio. It then times ``notation-tools --help`` and ``analyze``/``stats`` against
-``validate`` on the same inputs: the three commands take turns on each input, best of
-``--repeat`` rounds each, so that a busy spell of a shared machine weighs on all three.
+``validate`` on the same inputs: the three commands take turns on each input, ``--repeat``
+rounds, so that a busy spell of a shared machine weighs on all three. Each ratio is given two
+ways: of the commands' best times, and as the median (and range) of the ratios within each
+round; when the two disagree, or the range is wide, the machine was too busy to tell.
 
 Each run is measured twice: wall-clock seconds and the process's CPU seconds (user + system,
 from ``wait4``). On a machine shared with other work the CPU seconds are the stable figure, so
@@ -86,14 +88,19 @@ def best(argv: list[str], repeat: int) -> tuple[float, float]:
     return best_interleaved([argv], repeat)[0]
 
 
-def best_interleaved(commands: list[list[str]], repeat: int) -> list[tuple[float, float]]:
-    """The best wall and the best CPU seconds of each command over ``repeat`` rounds that run
-    every command once in turn, after one untimed round. Taking turns spreads a busy spell of
-    a shared machine over all the commands, so the ratios of their times hold better than
-    when each command's runs come one after another."""
+def rounds_interleaved(commands: list[list[str]], repeat: int) -> list[list[tuple[float, float]]]:
+    """``repeat`` rounds that run every command once in turn, after one untimed round: per
+    round, the wall and CPU seconds of each command. Taking turns spreads a busy spell of a
+    shared machine over all the commands, so the ratios of their times hold better than when
+    each command's runs come one after another."""
     for argv in commands:
         run_once(argv)
-    rounds = [[run_once(argv)[:2] for argv in commands] for _ in range(repeat)]
+    return [[run_once(argv)[:2] for argv in commands] for _ in range(repeat)]
+
+
+def best_interleaved(commands: list[list[str]], repeat: int) -> list[tuple[float, float]]:
+    """The best wall and the best CPU seconds of each command over :func:`rounds_interleaved`."""
+    rounds = rounds_interleaved(commands, repeat)
     return [(min(r[index][0] for r in rounds), min(r[index][1] for r in rounds))
             for index in range(len(commands))]
 
@@ -185,14 +192,19 @@ def main() -> None:
     print(f"\n{'game':10} {'plies':>7} {'wall s':>7} {'cpu s':>7} {'plies/s':>9} "
           f"{'target':>9} {'ratio':>6} {'x today':>7}")
     validate_times, analyze_times, stats_times = {}, {}, {}
+    round_ratios: dict[str, list[tuple[float, float]]] = {}
     for game, path in files.items():
         plies = plies_of(path)
         # validate, analyze and stats take turns, so that their ratios below compare runs
         # made in the same spell of the machine.
-        times, analyze_times[game], stats_times[game] = best_interleaved(
+        rounds = rounds_interleaved(
             [[*program, "validate", str(path)],
              [*program, "analyze", "--jobs", "1", str(path)],
              [*program, "stats", "-f", "csv", str(path)]], args.repeat)
+        times, analyze_times[game], stats_times[game] = (
+            (min(r[index][0] for r in rounds), min(r[index][1] for r in rounds))
+            for index in range(3))
+        round_ratios[game] = [(r[1][use] / r[0][use], r[2][use] / r[0][use]) for r in rounds]
         validate_times[game] = times
         per_second = plies / times[use]
         target = chess_rate if game == "maka" else TARGETS[game]
@@ -209,10 +221,21 @@ def main() -> None:
 
     print(f"\n{'game':10} {'analyze/validate':>17} {'stats/validate':>15}   "
           f"(limits {ANALYZE_LIMIT} and {STATS_LIMIT}; analyze --jobs 1)")
+    print(f"{'':10} {'best':>6} {'median':>10} {'best':>6} {'median':>8}   (best: of each "
+          "command's best times; median: of the rounds' own ratios, lowest-highest)")
     for game in files:
         base = validate_times[game][use]
         analyze, stats = analyze_times[game][use], stats_times[game][use]
-        print(f"{game:10} {analyze / base:17.2f} {stats / base:15.2f}")
+        spreads = [_spread(sorted(ratios)) for ratios in zip(*round_ratios[game])]
+        print(f"{game:10} {analyze / base:6.2f} {spreads[0]:>10} {stats / base:6.2f} "
+              f"{spreads[1]:>8}")
+
+
+def _spread(ratios: list[float]) -> str:
+    """The median of sorted ``ratios`` and their range, as ``1.23 (1.20-1.31)``."""
+    middle = len(ratios) // 2
+    median = ratios[middle] if len(ratios) % 2 else (ratios[middle - 1] + ratios[middle]) / 2
+    return f"{median:.2f} ({ratios[0]:.2f}-{ratios[-1]:.2f})"
 
 
 if __name__ == "__main__":
