@@ -66,20 +66,20 @@ def turn_report(side: int, events: list[tuple[Any, ...]],
     return report
 
 
-def _side_figures(online: UnitsOnline) -> tuple[int, str, int, str, int, int, int]:
+def _side_figures(online: UnitsOnline) -> tuple[int, str, str, int, int, int]:
     """What one side's units read of its communication give the figures after a turn: offline
     fighting units (as a number and as text, for the series), online relays (as text),
     whether every fighting unit is offline (1 or 0), and the forts and the passes it holds.
     The texts are made here, once per change, not once per turn of the series."""
     online_bits, relays_online_bits, units, fighting = online
     offline = fighting - online_bits.bit_count()
-    return (offline, str(offline), relays_online_bits.bit_count(),
-            str(relays_online_bits.bit_count()), int(bool(fighting) and offline == fighting),
+    return (offline, str(offline), str(relays_online_bits.bit_count()),
+            int(bool(fighting) and offline == fighting),
             (units & _FORT_BITS).bit_count(), (units & _PASS_BITS).bit_count())
 
 
-_OFFLINE, _OFFLINE_TEXT, _RELAYS_TEXT, _ALL_OFFLINE, _FORTS, _PASSES = (
-    operator.itemgetter(i) for i in (0, 1, 3, 4, 5, 6))
+_OFFLINE, _OFFLINE_TEXT, _RELAYS_TEXT, _ALL_OFFLINE, _FORTS, _PASSES = map(
+    operator.itemgetter, range(6))
 
 
 class Stats(StatsCollector[Position, Any]):
@@ -235,9 +235,8 @@ class Stats(StatsCollector[Position, Any]):
         out["lost_by_failed_retreat"] = self.lost_retreat
         out["captures"] = self.lost_attack + self.lost_retreat
         for s, name in enumerate(_SIDES):
-            # Maps over the turns' figures (shared by the turns that changed nothing): they
-            # run in C, where a loop over the turns here would cost more than the rest of
-            # the summary.
+            # Maps over the turns' figures (a turn that changed nothing shares the tuple of
+            # the one before), which run in C: a record has one entry per turn.
             column = list(map(operator.itemgetter(s), self.after_turns))
             out[f"offline_{name}_series"] = ",".join(map(_OFFLINE_TEXT, column))
             out[f"offline_{name}_max"] = max(map(_OFFLINE, column), default=0)

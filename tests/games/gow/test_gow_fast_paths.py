@@ -133,7 +133,7 @@ def test_online_follower_reads_what_the_status_worked_out_afresh_says_s6_2(rules
                                                                           every):
     """An :class:`OnlineFollower` shown positions of a game (every action, or every third one,
     with take-backs and copies on the way) answers what each position's status worked out
-    from scratch gives its units; a status it leaves in the position is that status."""
+    from scratch gives its units; a status left in the position's cache is that status."""
     followers = (OnlineFollower(0), OnlineFollower(1))
     reused = 0
     for index, (position, _rng) in enumerate(_positions(seed, rules_text, actions=90,
