@@ -26,6 +26,7 @@ import json
 import os
 import random
 import shutil
+import statistics
 import subprocess
 import sys
 import time
@@ -98,11 +99,15 @@ def rounds_interleaved(commands: list[list[str]], repeat: int) -> list[list[tupl
     return [[run_once(argv)[:2] for argv in commands] for _ in range(repeat)]
 
 
+def best_of(rounds: list[list[tuple[float, float]]]) -> list[tuple[float, float]]:
+    """The best wall and the best CPU seconds of each command over ``rounds``."""
+    return [(min(r[index][0] for r in rounds), min(r[index][1] for r in rounds))
+            for index in range(len(rounds[0]))]
+
+
 def best_interleaved(commands: list[list[str]], repeat: int) -> list[tuple[float, float]]:
     """The best wall and the best CPU seconds of each command over :func:`rounds_interleaved`."""
-    rounds = rounds_interleaved(commands, repeat)
-    return [(min(r[index][0] for r in rounds), min(r[index][1] for r in rounds))
-            for index in range(len(commands))]
+    return best_of(rounds_interleaved(commands, repeat))
 
 
 def generated(game: str, count: int, seed: int) -> Path:
@@ -201,9 +206,7 @@ def main() -> None:
             [[*program, "validate", str(path)],
              [*program, "analyze", "--jobs", "1", str(path)],
              [*program, "stats", "-f", "csv", str(path)]], args.repeat)
-        times, analyze_times[game], stats_times[game] = (
-            (min(r[index][0] for r in rounds), min(r[index][1] for r in rounds))
-            for index in range(3))
+        times, analyze_times[game], stats_times[game] = best_of(rounds)
         round_ratios[game] = [(r[1][use] / r[0][use], r[2][use] / r[0][use]) for r in rounds]
         validate_times[game] = times
         per_second = plies / times[use]
@@ -233,9 +236,7 @@ def main() -> None:
 
 def _spread(ratios: list[float]) -> str:
     """The median of sorted ``ratios`` and their range, as ``1.23 (1.20-1.31)``."""
-    middle = len(ratios) // 2
-    median = ratios[middle] if len(ratios) % 2 else (ratios[middle - 1] + ratios[middle]) / 2
-    return f"{median:.2f} ({ratios[0]:.2f}-{ratios[-1]:.2f})"
+    return f"{statistics.median(ratios):.2f} ({ratios[0]:.2f}-{ratios[-1]:.2f})"
 
 
 if __name__ == "__main__":
