@@ -83,7 +83,7 @@ MAY_IMPORT = {
 EXTRAS = {"sampling", "formats", "explain", "forks"}
 SHARED_FOR_GAMES = ("notation_tools.games.base", "notation_tools.games.runs",
                     "notation_tools.games.file_formats", "notation_tools.codes",
-                    "notation_tools.render.svg")
+                    "notation_tools.render.svg", "notation_tools.compiled")
 GAMES = (*all_games(), EXAMPLE)
 """The installed games and the template's example game (tests/example_game)."""
 

@@ -18,9 +18,10 @@ from __future__ import annotations
 import dataclasses
 import functools
 import operator
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+from notation_tools.compiled import load as load_compiled
 from notation_tools.games import base
 from notation_tools.games.base import IllegalMoveError, Outcome, Rules, options_of
 from notation_tools.games.gow.moves import Action, Attack, EndTurn, Step, Turn
@@ -304,17 +305,20 @@ def _spread(covered: int, emitted: int, fighting_bits: int, relay_bits: int, blo
     """The rest of :func:`communication` once the lines from the sources (``covered``, and the
     ``emitted`` squares whose units re-emitted) are known: the units connected to them."""
     covered, online, relays_online = _connected(covered, emitted, fighting_bits, relay_bits,
-                                                block_bits, opts)
+                                                block_bits, opts.adjacency_via_relays,
+                                                opts.relay_adjacent, opts.relay_status)
     return Status(covered, online, relays_online, fighting_bits | relay_bits,
                   fighting_bits.bit_count())
 
 
 def _connected(covered: int, emitted: int, fighting_bits: int, relay_bits: int,
-               block_bits: int, opts: Options) -> tuple[int, int, int]:
+               block_bits: int, via_relays: bool, relay_adjacent: bool,
+               relay_status: str) -> tuple[int, int, int]:
     """:func:`_spread`'s answer as bits, without the :class:`Status` around it: the covered
     squares (relays next to online units may add theirs), the online fighting units and the
-    online relays."""
-    chain_bits = fighting_bits | relay_bits if opts.adjacency_via_relays else fighting_bits
+    online relays. The last three are the options ``adjacency-via-relays`` (as a bool),
+    ``relay-activation=line-or-adjacent`` (as a bool) and ``relay-status``."""
+    chain_bits = fighting_bits | relay_bits if via_relays else fighting_bits
     while True:
         members = frontier = covered & chain_bits
         rest = chain_bits & ~members
@@ -326,17 +330,16 @@ def _connected(covered: int, emitted: int, fighting_bits: int, relay_bits: int,
             frontier = (row | row << COLS | row >> COLS) & rest
             members |= frontier
             rest ^= frontier
-        if opts.relay_adjacent:
+        if relay_adjacent:
             extra = relay_bits & ~emitted & _neighbours_of(members & fighting_bits)
             if extra:
                 covered, emitted = _lines(extra, relay_bits, block_bits, covered, emitted)
                 continue
         break
     online = members & fighting_bits
-    mode = opts.relay_status
-    if mode == "always":
+    if relay_status == "always":
         relays_online = relay_bits
-    elif mode == "covered":
+    elif relay_status == "covered":
         relays_online = relay_bits & (covered | members)
     else:
         relays_online = relay_bits & (covered | members)
@@ -347,6 +350,42 @@ def _connected(covered: int, emitted: int, fighting_bits: int, relay_bits: int,
             if _NEIGHBOUR_BITS[low.bit_length() - 1] & online:
                 relays_online |= low
     return covered, online, relays_online
+
+
+def sides_online_python(sources0: int, sources1: int, relays0: int, relays1: int,
+                        fighting0: int, fighting1: int, via_relays: bool, relay_adjacent: bool,
+                        relay_status: str, *counted: int) -> tuple[tuple[int, ...], ...]:
+    """How many units of each side are online (§6.2), from the sides' sources, relays and
+    fighting units as bits, each side's lines being cut by the other's fighting units
+    (``offline-units-block=yes``), under the options that :func:`_connected` takes: for north
+    and for south, how many of its fighting units and of its relays are online, how many
+    fighting units it has, and how many of its units stand on the squares of each of
+    ``counted`` (at most four bit sets).
+
+    The reference of the compiled ``_lines.sides_online``, which ``pip install .`` builds when
+    a C compiler is at hand (see :mod:`notation_tools.compiled`); :data:`sides_online` is the
+    compiled one, or ``None``. The tests compare the two."""
+    sources, relays, fighting = (sources0, sources1), (relays0, relays1), (fighting0, fighting1)
+    out = []
+    for side in (0, 1):
+        cutting = fighting[1 - side]
+        covered, emitted = _source_lines(sources[side], relays[side], cutting)
+        _, online, relays_online = _connected(covered, emitted, fighting[side], relays[side],
+                                              cutting, via_relays, relay_adjacent, relay_status)
+        units = fighting[side] | relays[side]
+        out.append((online.bit_count(), relays_online.bit_count(), fighting[side].bit_count(),
+                    *((units & squares).bit_count() for squares in counted)))
+    return tuple(out)
+
+
+_compiled_lines = load_compiled("games.gow._lines", "setup", "sides_online")
+if _compiled_lines is not None:
+    _compiled_lines.setup(RAYS, NEIGHBOURS)
+sides_online: Callable[..., tuple[tuple[int, ...], ...]] | None = (
+    _compiled_lines.sides_online if _compiled_lines is not None else None)
+""":func:`sides_online_python` compiled, when it was built; else ``None``. Worked out afresh
+after every turn for both sides, it costs less than :class:`OnlineFollower` does in Python
+following the changes (the statistics of §18 read it after every turn; issue #14)."""
 
 
 UnitsOnline = tuple[int, int, int, int]
@@ -440,7 +479,8 @@ class OnlineFollower:
         self._fighting = fighting
         covered, emitted = self._source_cover
         covered, online, relays_online = _connected(covered, emitted, fighting, relays,
-                                                    blockers, opts)
+                                                    blockers, opts.adjacency_via_relays,
+                                                    opts.relay_adjacent, opts.relay_status)
         if covered != self._watched:
             self._watched, self._watch = covered, covered | _neighbours_of(covered)
         found = (online, relays_online, fighting | relays, fighting.bit_count())

@@ -19,12 +19,14 @@ from __future__ import annotations
 import operator
 from typing import Any
 
-from notation_tools.games.base import Figure, FigureKind, Outcome, Rules, StatsCollector
+from notation_tools.games.base import (
+    Figure, FigureKind, Outcome, Rules, StatsCollector, options_of)
 from notation_tools.games.gow.pieces import (
     FORT, NAMES, PASS, SIDE_NAMES, SIDE_OF, TERRAIN, UNITS, UNIT_TYPES)
 from notation_tools.games.gow.moves import Attack, Step, Turn
+from notation_tools.games.gow.options import Options
 from notation_tools.games.gow.rules import (
-    Combat, OnlineFollower, Position, UnitsOnline, units_online)
+    Combat, OnlineFollower, Position, UnitsOnline, sides_online, units_online)
 
 _SIDES = ("north", "south")
 _LETTERS = tuple(t.letter for t in UNIT_TYPES if t is not None)
@@ -66,16 +68,38 @@ def turn_report(side: int, events: list[tuple[Any, ...]],
     return report
 
 
-def _side_figures(online: UnitsOnline) -> tuple[int, str, str, int, int, int]:
-    """What one side's units read of its communication give the figures after a turn: offline
-    fighting units (as a number and as text, for the series), online relays (as text),
+def _side_figures(online: int, relays_online: int, fighting: int, forts: int,
+                  passes: int) -> tuple[int, str, str, int, int, int]:
+    """A side's figures after a turn, from how many of its fighting units and relays are
+    online, how many fighting units it has, and how many of its units hold a fort and a pass:
+    offline fighting units (as a number and as text, for the series), online relays (as text),
     whether every fighting unit is offline (1 or 0), and the forts and the passes it holds.
     The texts are made here, once per change, not once per turn of the series."""
+    offline = fighting - online
+    return (offline, str(offline), str(relays_online), int(bool(fighting) and offline == fighting),
+            forts, passes)
+
+
+def _read_figures(online: UnitsOnline) -> tuple[int, str, str, int, int, int]:
+    """:func:`_side_figures` of what a side's units read of its communication."""
     online_bits, relays_online_bits, units, fighting = online
-    offline = fighting - online_bits.bit_count()
-    return (offline, str(offline), str(relays_online_bits.bit_count()),
-            int(bool(fighting) and offline == fighting),
-            (units & _FORT_BITS).bit_count(), (units & _PASS_BITS).bit_count())
+    return _side_figures(online_bits.bit_count(), relays_online_bits.bit_count(), fighting,
+                         (units & _FORT_BITS).bit_count(), (units & _PASS_BITS).bit_count())
+
+
+_FIGURES: dict[tuple[int, ...], tuple[int, str, str, int, int, int]] = {}
+"""A side's figures by the counts :data:`sides_online` gives for it: the same few counts
+recur from turn to turn and from record to record."""
+_FIGURES_SIZE = 1 << 14
+
+
+def _figures_of(counts: tuple[int, ...]) -> tuple[int, str, str, int, int, int]:
+    """A side's figures from :data:`sides_online`'s counts (kept in :data:`_FIGURES`)."""
+    figures = _side_figures(*counts)
+    if len(_FIGURES) >= _FIGURES_SIZE:
+        _FIGURES.clear()
+    _FIGURES[counts] = figures
+    return figures
 
 
 _OFFLINE, _OFFLINE_TEXT, _RELAYS_TEXT, _ALL_OFFLINE, _FORTS, _PASSES = map(
@@ -86,13 +110,15 @@ class Stats(StatsCollector[Position, Any]):
     """Collects the figures of §18 for one record, from what each turn left in the position's
     event list: nothing is copied, so a long record costs as much per ply as a short one.
 
-    A side's figures after a turn are worked out only when what its units read of its
-    communication changed (an :class:`OnlineFollower` per side follows that); each turn keeps
-    the pair of them, and the sums and series are made at the end."""
+    Each turn keeps the pair of the sides' figures after it, and the sums and series are made
+    at the end. Where the compiled :data:`~notation_tools.games.gow.rules.sides_online` was
+    built, it counts both sides' online units afresh after every turn; else a side's figures
+    are worked out only when what its units read of its communication changed (an
+    :class:`OnlineFollower` per side follows that)."""
 
     reuse_figures = True
-    """Whether a side's figures are worked out again only when they may have changed: after an
-    empty turn (``--``, which changes no square) not at all, else when the side's
+    """Whether the figures are worked out the quick way: after an empty turn (``--``, which
+    changes no square) not at all, else by the compiled counts or, without them, when a side's
     :class:`OnlineFollower` finds a change. The tests turn it off for their reference, which
     asks ``position.status()`` after every turn."""
 
@@ -119,6 +145,14 @@ class Stats(StatsCollector[Position, Any]):
         """Per turn, each side's figures after it (see :func:`_side_figures`); a turn that
         changed neither side's shares the tuples of the turn before."""
         self._followers = (OnlineFollower(0), OnlineFollower(1))
+        opts = options_of(Options, rules)
+        # The compiled reading of both sides works them out afresh after every turn, which
+        # costs less than the followers do in Python; it reads the cutting squares of
+        # offline-units-block=yes only (under =no the followers ask the position's status).
+        self._sides_online = sides_online if opts.offline_units_block else None
+        self._flags = (opts.adjacency_via_relays, opts.relay_adjacent, opts.relay_status)
+        self._alive: list[bool] | None = None
+        self._sources = (0, 0)
         self._seen: list[UnitsOnline | None] = [None, None]
         self._figures: list[tuple[Any, ...]] = [(), ()]
         self._side, self._turn_number = 0, 0
@@ -181,13 +215,24 @@ class Stats(StatsCollector[Position, Any]):
             # An empty turn changes no square: every figure of the position is as it was.
             after_turns.append(after_turns[-1])
             return
+        if self._sides_online is not None and reuse:
+            alive = after.alive
+            if alive != self._alive:  # the sources follow from the arsenals standing
+                self._alive = alive[:]
+                self._sources = (after._source_bits(0), after._source_bits(1))
+            fighting, relays = after.fighting_bits, after.relay_bits
+            north, south = self._sides_online(*self._sources, relays[0], relays[1], fighting[0],
+                                              fighting[1], *self._flags, _FORT_BITS, _PASS_BITS)
+            after_turns.append((_FIGURES.get(north) or _figures_of(north),
+                                _FIGURES.get(south) or _figures_of(south)))
+            return
         seen, figures = self._seen, self._figures
         for s in (0, 1):
             online = (self._followers[s].online(after) if reuse
                       else units_online(after.status(s)))
             if online is not seen[s]:
                 seen[s] = online
-                figures[s] = _side_figures(online)
+                figures[s] = _read_figures(online)
         after_turns.append((figures[0], figures[1]))
 
     @property
