@@ -293,44 +293,99 @@ static int count_in(const bits_t *a, const bits_t *b) {
 }
 
 #define MAX_COUNTED 4
+#define SLOTS (6 + MAX_COUNTED) /* the sources, relays and fighting units of each side, counted */
 
-/* sides_online(sources0, sources1, relays0, relays1, fighting0, fighting1, adjacency_via_relays,
-   relay_adjacent, relay_status, *counted): see rules.sides_online_python, whose arguments and
-   answer these are. */
+/* The ints of the last call, held (so that no other object can take their address) with their
+   bits: from one turn to the next most are the same objects (the side that did not move, the
+   arsenals, the squares counted), and reading them again is most of a call's cost. */
+static PyObject *seen[SLOTS];
+static bits_t seen_bits[SLOTS];
+static PyObject *seen_options;
+static int seen_flags[3];
+
+static int bits_of(PyObject *o, int slot, bits_t *out) {
+    if (o == seen[slot]) {
+        *out = seen_bits[slot];
+        return 0;
+    }
+    if (to_bits(o, out) < 0) return -1;
+    Py_INCREF(o);
+    Py_XSETREF(seen[slot], o);
+    seen_bits[slot] = *out;
+    return 0;
+}
+
+/* Item `i` of a list or tuple of `n` items (a borrowed reference), or NULL with TypeError. */
+static PyObject *item(PyObject *seq, Py_ssize_t n, Py_ssize_t i, const char *what) {
+    if (PyList_CheckExact(seq) && PyList_GET_SIZE(seq) == n) return PyList_GET_ITEM(seq, i);
+    if (PyTuple_CheckExact(seq) && PyTuple_GET_SIZE(seq) == n) return PyTuple_GET_ITEM(seq, i);
+    PyErr_Format(PyExc_TypeError, "sides_online: %s is a list or tuple of %zd", what, n);
+    return NULL;
+}
+
+/* The options' (adjacency_via_relays, relay_adjacent, relay_status) as 0/1, 0/1 and 0
+   (always), 1 (covered) or 2 (covered-or-adjacent). */
+static int read_options(PyObject *options, int flags[3]) {
+    if (options == seen_options) {
+        memcpy(flags, seen_flags, sizeof seen_flags);
+        return 0;
+    }
+    PyObject *via = item(options, 3, 0, "options"), *adjacent, *status;
+    if (!via) return -1;
+    adjacent = item(options, 3, 1, "options");
+    status = item(options, 3, 2, "options");
+    flags[0] = PyObject_IsTrue(via);
+    flags[1] = PyObject_IsTrue(adjacent);
+    if (flags[0] < 0 || flags[1] < 0) return -1;
+    if (!PyUnicode_Check(status)) {
+        PyErr_SetString(PyExc_TypeError, "sides_online: relay_status is a str");
+        return -1;
+    }
+    flags[2] = PyUnicode_CompareWithASCIIString(status, "always") == 0    ? 0
+               : PyUnicode_CompareWithASCIIString(status, "covered") == 0 ? 1
+                                                                          : 2;
+    Py_INCREF(options);
+    Py_XSETREF(seen_options, options);
+    memcpy(seen_flags, flags, sizeof seen_flags);
+    return 0;
+}
+
+/* sides_online(sources, relays, fighting, options, counted): see rules.sides_online_python,
+   whose arguments and answer these are. */
 static PyObject *sides_online(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     if (!ready) {
         PyErr_SetString(PyExc_RuntimeError, "sides_online before setup");
         return NULL;
     }
-    if (nargs < 9 || nargs > 9 + MAX_COUNTED) {
-        PyErr_SetString(PyExc_TypeError, "sides_online takes 9 to 13 arguments");
+    if (nargs != 5) {
+        PyErr_SetString(PyExc_TypeError, "sides_online takes 5 arguments");
         return NULL;
     }
     bits_t sources[2], relays[2], fighting[2], counted[MAX_COUNTED];
-    int n_counted = (int)nargs - 9;
-    for (int k = 0; k < 2; k++)
-        if (to_bits(args[k], &sources[k]) < 0 || to_bits(args[2 + k], &relays[k]) < 0 ||
-            to_bits(args[4 + k], &fighting[k]) < 0)
-            return NULL;
-    for (int k = 0; k < n_counted; k++)
-        if (to_bits(args[9 + k], &counted[k]) < 0) return NULL;
-    int via_relays = PyObject_IsTrue(args[6]);
-    int relay_adjacent = PyObject_IsTrue(args[7]);
-    if (via_relays < 0 || relay_adjacent < 0) return NULL;
-    if (!PyUnicode_Check(args[8])) {
-        PyErr_SetString(PyExc_TypeError, "sides_online: relay_status is a str");
+    for (int k = 0; k < 2; k++) {
+        PyObject *source = item(args[0], 2, k, "sources"), *relay, *unit;
+        if (!source || bits_of(source, k, &sources[k]) < 0) return NULL;
+        relay = item(args[1], 2, k, "relays");
+        if (!relay || bits_of(relay, 2 + k, &relays[k]) < 0) return NULL;
+        unit = item(args[2], 2, k, "fighting");
+        if (!unit || bits_of(unit, 4 + k, &fighting[k]) < 0) return NULL;
+    }
+    int flags[3];
+    if (read_options(args[3], flags) < 0) return NULL;
+    if (!PyTuple_CheckExact(args[4]) || PyTuple_GET_SIZE(args[4]) > MAX_COUNTED) {
+        PyErr_SetString(PyExc_TypeError, "sides_online: counted is a tuple of at most 4 ints");
         return NULL;
     }
-    int relay_status = PyUnicode_CompareWithASCIIString(args[8], "always") == 0    ? 0
-                       : PyUnicode_CompareWithASCIIString(args[8], "covered") == 0 ? 1
-                                                                                  : 2;
+    int n_counted = (int)PyTuple_GET_SIZE(args[4]);
+    for (int c = 0; c < n_counted; c++)
+        if (bits_of(PyTuple_GET_ITEM(args[4], c), 6 + c, &counted[c]) < 0) return NULL;
     int per_side = 3 + n_counted;
     PyObject *out = PyTuple_New(2);
     if (!out) return NULL;
     for (int k = 0; k < 2; k++) {
         bits_t online, relays_online, units;
-        side(&sources[k], &relays[k], &fighting[k], &fighting[1 - k], via_relays, relay_adjacent,
-             relay_status, &online, &relays_online);
+        side(&sources[k], &relays[k], &fighting[k], &fighting[1 - k], flags[0], flags[1],
+             flags[2], &online, &relays_online);
         for (int i = 0; i < WORDS; i++) units.w[i] = fighting[k].w[i] | relays[k].w[i];
         int values[3 + MAX_COUNTED] = {count(&online), count(&relays_online), count(&fighting[k])};
         for (int c = 0; c < n_counted; c++) values[3 + c] = count_in(&units, &counted[c]);
@@ -416,8 +471,7 @@ static PyObject *setup(PyObject *self, PyObject *args) {
 
 static PyMethodDef methods[] = {
     {"sides_online", (PyCFunction)(void (*)(void))sides_online, METH_FASTCALL,
-     "sides_online(sources0, sources1, relays0, relays1, fighting0, fighting1, "
-     "adjacency_via_relays, relay_adjacent, relay_status, *counted) -> counts per side"},
+     "sides_online(sources, relays, fighting, options, counted) -> counts per side"},
     {"setup", setup, METH_VARARGS, "setup(rays, neighbours): the board's geometry"},
     {NULL, NULL, 0, NULL}};
 

@@ -352,26 +352,25 @@ def _connected(covered: int, emitted: int, fighting_bits: int, relay_bits: int,
     return covered, online, relays_online
 
 
-def sides_online_python(sources0: int, sources1: int, relays0: int, relays1: int,
-                        fighting0: int, fighting1: int, via_relays: bool, relay_adjacent: bool,
-                        relay_status: str, *counted: int) -> tuple[tuple[int, ...], ...]:
-    """How many units of each side are online (§6.2), from the sides' sources, relays and
-    fighting units as bits, each side's lines being cut by the other's fighting units
-    (``offline-units-block=yes``), under the options that :func:`_connected` takes: for north
-    and for south, how many of its fighting units and of its relays are online, how many
-    fighting units it has, and how many of its units stand on the squares of each of
-    ``counted`` (at most four bit sets).
+def sides_online_python(sources: Sequence[int], relays: Sequence[int], fighting: Sequence[int],
+                        options: tuple[bool, bool, str],
+                        counted: tuple[int, ...] = ()) -> tuple[tuple[int, ...], ...]:
+    """How many units of each side are online (§6.2): from each side's sources, relays and
+    fighting units as bits (pairs indexed by side, as :attr:`Position.fighting_bits` is), each
+    side's lines being cut by the other's fighting units (``offline-units-block=yes``), under
+    ``options``, the three that :func:`_connected` takes. For north and for south: how many of
+    its fighting units and of its relays are online, how many fighting units it has, and how
+    many of its units stand on the squares of each of ``counted`` (at most four bit sets).
 
     The reference of the compiled ``_lines.sides_online``, which ``pip install .`` builds when
     a C compiler is at hand (see :mod:`notation_tools.compiled`); :data:`sides_online` is the
     compiled one, or ``None``. The tests compare the two."""
-    sources, relays, fighting = (sources0, sources1), (relays0, relays1), (fighting0, fighting1)
     out = []
     for side in (0, 1):
         cutting = fighting[1 - side]
         covered, emitted = _source_lines(sources[side], relays[side], cutting)
         _, online, relays_online = _connected(covered, emitted, fighting[side], relays[side],
-                                              cutting, via_relays, relay_adjacent, relay_status)
+                                              cutting, *options)
         units = fighting[side] | relays[side]
         out.append((online.bit_count(), relays_online.bit_count(), fighting[side].bit_count(),
                     *((units & squares).bit_count() for squares in counted)))

@@ -34,6 +34,8 @@ _FORTS = tuple(s for s, t in enumerate(TERRAIN) if t == FORT)
 _PASSES = tuple(s for s, t in enumerate(TERRAIN) if t == PASS)
 _FORT_BITS = sum(1 << s for s in _FORTS)
 _PASS_BITS = sum(1 << s for s in _PASSES)
+_COUNTED = (_FORT_BITS, _PASS_BITS)
+"""The squares whose holders the figures count: forts, then passes."""
 
 
 def turn_report(side: int, events: list[tuple[Any, ...]],
@@ -151,6 +153,8 @@ class Stats(StatsCollector[Position, Any]):
         # offline-units-block=yes only (under =no the followers ask the position's status).
         self._sides_online = sides_online if opts.offline_units_block else None
         self._flags = (opts.adjacency_via_relays, opts.relay_adjacent, opts.relay_status)
+        """The options :data:`sides_online` takes (one tuple, which the compiled part reads
+        once)."""
         self._alive: list[bool] | None = None
         self._sources = (0, 0)
         self._seen: list[UnitsOnline | None] = [None, None]
@@ -220,9 +224,8 @@ class Stats(StatsCollector[Position, Any]):
             if alive != self._alive:  # the sources follow from the arsenals standing
                 self._alive = alive[:]
                 self._sources = (after._source_bits(0), after._source_bits(1))
-            fighting, relays = after.fighting_bits, after.relay_bits
-            north, south = self._sides_online(*self._sources, relays[0], relays[1], fighting[0],
-                                              fighting[1], *self._flags, _FORT_BITS, _PASS_BITS)
+            north, south = self._sides_online(self._sources, after.relay_bits,
+                                              after.fighting_bits, self._flags, _COUNTED)
             after_turns.append((_FIGURES.get(north) or _figures_of(north),
                                 _FIGURES.get(south) or _figures_of(south)))
             return
