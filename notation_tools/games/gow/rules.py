@@ -354,7 +354,7 @@ def _connected(covered: int, emitted: int, fighting_bits: int, relay_bits: int,
 
 def sides_online_python(sources: Sequence[int], relays: Sequence[int], fighting: Sequence[int],
                         options: tuple[bool, bool, str],
-                        counted: tuple[int, ...] = ()) -> tuple[tuple[int, ...], ...]:
+                        counted: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """How many units of each side are online (§6.2): from each side's sources, relays and
     fighting units as bits (pairs indexed by side, as :attr:`Position.fighting_bits` is), each
     side's lines being cut by the other's fighting units (``offline-units-block=yes``), under
