@@ -1,6 +1,7 @@
 /*
- * The compiled path of notation_tools.games.gow.rules.sides_online_python: a side's lines of
- * communication and the units they reach (spec §6.2), on the board's squares as bit sets.
+ * The compiled path of notation_tools.games.gow.rules.sides_online_python: both sides' lines of
+ * communication and how many of their units they reach (spec §6.2), on the board's squares as
+ * bit sets.
  *
  * Why it exists: the statistics of §18 read both sides' communication after every turn, and
  * in Python that costs about as much as a third of replaying the record (issue #14). The rules
