@@ -77,11 +77,9 @@ def _trace(move: Move, position: Position) -> list[tuple[Any, ...]]:
         squares: tuple[int, ...] = ()
         captures: list[tuple[int, int]] = []
         climbs: list[int] = []
-        first_is_dig: bool | None = None
-        mixed = False
-        for action in part.actions:
-            is_dig = type(action) is Dig
-            if is_dig:
+        actions = part.actions
+        for action in actions:
+            if type(action) is Dig:
                 s, d = action.source, action.target
                 if board[s] and board[s] >> 2 != side:
                     undermining += 1
@@ -99,12 +97,10 @@ def _trace(move: Move, position: Position) -> list[tuple[Any, ...]]:
                         board[q] = 0
                 at = squares[-1]
                 board[at] = piece
-            if first_is_dig is None:
-                first_is_dig = is_dig
-            elif is_dig is not first_is_dig:
-                mixed = True
-        # digs and moves both: in the order of the first action; else one kind only
-        order = ("dig-first" if first_is_dig else "move-first") if mixed else "single"
+        # digs and moves both (a move's squares are never empty): in the order of the first
+        # action; else one kind only
+        order = (("dig-first" if type(actions[0]) is Dig else "move-first") if digs and squares
+                 else "single")
         out.append((side, piece & 3, part.option, order, digs, undermining, squares, captures, climbs))
     return out
 
