@@ -34,7 +34,7 @@ def load(name: str, *names: str) -> ModuleType | None:
         try:
             module = importlib.import_module(f"notation_tools.{name}")
         except ImportError:
-            module = None
+            pass  # not built: the Python path runs
         if module is not None and not all(hasattr(module, n) for n in names):
             module = None
     _LOADED[name] = module is not None
