@@ -658,30 +658,64 @@ class Position(base.Position[Move]):
         return None
 
     def attack_watch(self, q: int, side: int) -> bytearray:
-        """Per square, the marks of :func:`_near` for ``q``, and :data:`_HOOK_LEG` on the first
-        legs of the hook paths (§6.4) from each hook mover of ``side`` to ``q``: what
-        :meth:`may_attack_anew` needs to know of the squares a move changes. A fresh copy,
-        which :meth:`may_attack_anew` marks further as hook movers move."""
+        """Per square, the marks of :func:`_near` for ``q``; :data:`_IN_LINE` on each line from
+        ``q`` up to its first piece; :data:`_HOOK_LEG` on the first legs of the hook paths
+        (§6.4) from each hook mover of ``side`` to ``q`` whose corner and second leg are empty
+        (:meth:`_mark_hook_legs`): what :meth:`may_attack_anew` needs to know of the squares a
+        move changes. A fresh copy, which :meth:`may_attack_anew` marks further as hook
+        movers move and lines of ``q`` open."""
+        watch = bytearray(_near(q))
+        board = self.board
+        for ray in RAYS[q]:
+            for s in ray:
+                watch[s] |= _IN_LINE
+                if board[s]:
+                    break
+        self._mark_all_hook_legs(watch, q, side)
+        return watch
+
+    def _mark_all_hook_legs(self, watch: bytearray, q: int, side: int) -> None:
+        """:meth:`_mark_hook_legs` for every hook mover of ``side``."""
         hook, squares = self.t.hook, self.squares
-        return bytearray(_watch(q, tuple((h, hook[c] is DIAGONAL)
-                                         for c in self.t.hooks[side] for h in squares[c])))
+        for code in self.t.hooks[side]:
+            diagonal = hook[code] is DIAGONAL
+            for h in squares[code]:
+                self._mark_hook_legs(watch, h, q, diagonal)
+
+    def _mark_hook_legs(self, watch: bytearray, h: int, q: int, diagonal: bool) -> None:
+        """Mark :data:`_HOOK_LEG` on the first leg of each hook path from ``h`` to ``q`` (not
+        in line) whose corner and second leg are empty now. The second leg runs along a line
+        of q, so a path whose second leg is blocked can open only when a square on q's line
+        is vacated with a clear path to q, which :meth:`may_attack_anew` tests anyway (and
+        then marks the legs again)."""
+        board = self.board
+        for corner in _hook_corners(h, q, diagonal):
+            # a corner on h or q: the path is straight, on q's line
+            if corner != h and corner != q and not board[corner] and self._clear(corner, q):
+                for x in _squares_between(h, corner):
+                    watch[x] |= _HOOK_LEG
 
     def may_attack_anew(self, q: int, side: int, plies: int, watch: bytearray) -> bool:
         """Whether the last ``plies`` moves can have left ``q`` attacked by ``side`` (as
         :meth:`self_check_by` judges it: :meth:`attacker` or an Emperor) when it was not
         attacked before them. ``False`` is exact; ``True`` only asks for the full test.
         ``watch`` is :meth:`attack_watch` of ``q`` and ``side`` in the position before the
-        moves, or since then given to this method with ``q`` and ``side`` (it marks there the
-        first legs of the hook movers of ``side`` that moved); the caller knows that q still
-        holds the one royal of the other side: none of its royals moved, appeared or was
-        captured (§6.11 needs exactly one). A royal of ``side`` is judged like any piece.
+        moves, or since then given to this method with ``q`` and ``side`` (it marks there
+        what the moves change: see below); the caller knows that q still holds the one royal
+        of the other side: none of its royals moved, appeared or was captured (§6.11 needs
+        exactly one). A royal of ``side`` is judged like any piece.
 
         Instead of the full test, a change is judged by the attacks it can open, tested in
-        the current position: an emptied square on a line of q with a clear path to q, by
+        the current position: an emptied square on a line of q (up to its first piece) with
+        a clear path to q, by
         the first piece beyond it on that line (:meth:`_line_attacks`) and the hook movers
         (:meth:`_hook_attacks`); an emptied square on a first leg of a hook path, by the hook
         movers; a hook mover that moved or came to be, by its own hook paths. Any of them
-        found attacking asks for the full test.
+        found attacking asks for the full test. So a move of ``side`` that captures
+        nothing, whose origin and target are unmarked and whose piece is no hook mover, and
+        a move of the other side that captures nothing and vacates a square without
+        :data:`OPENING_MARKS`, change nothing here: a caller that asks after every move may
+        skip those.
 
         Why ``False`` is exact. Every move kind (slides, jumps, hook paths, Lion steps, Lion Dog
         steps, the Emperor's move, igui, pass) changes the board the same way (:meth:`push`):
@@ -689,15 +723,19 @@ class Position(base.Position[Move]):
         type changes only there. Let X be the position before the moves and Y the current one;
         V the vacated squares, T the targets of moves by ``side``. No Emperor of ``side`` is on
         the board (refused), so only :meth:`attacker` can find an attack in Y: a piece p of
-        ``side`` on s (§6.6 "Attack"). A hook mover of ``side`` that moved (or came to be) is
-        tested from its target, and a square of T is refused within distance 3 of q, or in
-        line with it with a clear path. Then:
+        ``side`` on s (§6.6 "Attack"). ``watch`` holds for X: on each line from q, the squares
+        up to the first one occupied in X are marked in line (M1); the first legs of the hook
+        paths whose corner and second leg are empty in X are marked (M2). A hook mover of
+        ``side`` that moved (or came to be) is tested from its target, and a square of T is
+        refused within distance 3 of q, or marked in line with a clear path. A vacated square
+        marked in line with a clear path to q in Y "opens" its line: its test finds a slider
+        first on that line beyond it, and tests every hook mover. Then:
 
         * slides (§3.1 limited and unlimited; ordinary pieces §6.2, the slides of Lion-power
-          pieces, the q3 Lion Dog §6.5): p is the first piece on a line from q and s is in
-          line with a clear path, so s is not in T and p stood there in X. A square between
-          them occupied in X is in V, in line with a clear path in Y: the test of that line
-          finds p. So the path was clear in X and p attacked q;
+          pieces, the q3 Lion Dog §6.5): p is the first piece on a line from q, with a clear
+          path in Y. If a square between them was occupied in X, the one nearest q is marked
+          (M1), in V, and opens the line: its test finds p. Else s is marked (M1), so s is not
+          in T: p stood there in X with a clear path and attacked q;
         * jumps and the knight (§3.1 ``J``, ``∞J``, ``N``) and Lion power (§6.3, range 2 or
           3) ignore what stands between; s is within distance 3, so not in T: p attacked q
           from s in X;
@@ -706,12 +744,21 @@ class Position(base.Position[Move]):
           blocker of X that left (moved, or captured and replaced) is a vacated origin of a
           move by ``side`` or a square the other side captured on: refused there;
         * hook movers (§6.4): a hook mover that moved or came to be is tested where it
-          stands, and its first legs are marked in ``watch`` for the moves to come. Any other
-          p did not move. Its path in Y runs straight along a line of q, or along a first leg
-          from s to an empty corner on a line of q, then to q; every square of it is empty.
-          One occupied in X is in V: on q's line with a clear path to q, or on the first leg,
-          marked in ``watch``; either way the hook movers were tested. So the same path was
-          open in X.
+          stands. Any other p did not move. Its path in Y runs straight along a line of q, or
+          along a first leg from s to an empty corner on a line of q, then along that line to
+          q; every square of it is empty. One occupied in X is in V. If the corner or a square
+          of the second leg (or of the straight path) was, the one of them nearest q is marked
+          (M1) and opens the line, whose test tests the hook movers. Else the first leg is
+          marked (M2), and its vacated square tests the hook movers. Either way the same path
+          was open in X.
+
+        The caller keeps ``watch`` for the next moves, so this method makes M1 and M2 hold
+        for Y; marks are only added, and a mark too many only asks for a test. A line whose
+        first piece in Y lies beyond that of X, and a hook path whose corner and second leg
+        are empty in Y and not in X, were opened, as above, by the first piece of X on that
+        line; the test of an opened line marks it up to its first piece in Y, and the first
+        legs of every hook mover of ``side`` judged in Y. A hook mover that moved has its
+        first legs marked, judged in Y.
 
         In each case q was attacked in X, which the caller rules out.
         """
@@ -726,45 +773,54 @@ class Position(base.Position[Move]):
                 if kind is not None:
                     if self._hook_hits(target, q, kind is DIAGONAL):
                         return True
-                    _mark_hook_legs(watch, target, q, kind is DIAGONAL)
+                    self._mark_hook_legs(watch, target, q, kind is DIAGONAL)
                 mark = watch[target]
                 if mark and (mark & _ARRIVAL or mark & _IN_LINE and self._clear(q, target)):
                     return True
                 # the origin held a piece of ``side``, maybe a Lion Dog's blocker; an igui or a
                 # pass leaves it occupied: counting it vacated only asks for more tests
                 mark = watch[x]
-                if mark and (mark & _VACATED or self._opened(q, x, side, mark)):
+                if mark and (mark & _VACATED or self._opened(q, x, side, mark, watch)):
                     return True
                 for x in move.captures:  # the other side's pieces block no Lion Dog of side
                     mark = watch[x]
-                    if mark and self._opened(q, x, side, mark):
+                    if mark and self._opened(q, x, side, mark, watch):
                         return True
             else:
                 mark = watch[x]
-                if mark and self._opened(q, x, side, mark):
+                if mark & OPENING_MARKS and self._opened(q, x, side, mark, watch):
                     return True
                 for x in move.captures:
                     mark = watch[x]
-                    if mark and (mark & _VACATED or self._opened(q, x, side, mark)):
+                    if mark and (mark & _VACATED or self._opened(q, x, side, mark, watch)):
                         return True
         return False
 
-    def _opened(self, q: int, x: int, side: int, mark: int) -> bool:
+    def _opened(self, q: int, x: int, side: int, mark: int, watch: bytearray) -> bool:
         """Whether ``side`` attacks ``q`` along a path through the emptied square ``x`` (not
-        q), whose :meth:`attack_watch` marks are ``mark``: x on a line of q with a clear path
-        to q, or on a first leg of a hook path (:meth:`may_attack_anew`)."""
+        q), whose ``watch`` marks (:meth:`attack_watch`) are ``mark``: x on a line of q with a
+        clear path to q, or on a first leg of a hook path (:meth:`may_attack_anew`). A line
+        of q that opened with no attack may have cleared second legs of hook paths: their
+        first legs are marked for the moves to come."""
         if mark & _IN_LINE and self._clear(q, x):
-            return self._line_attacks(q, x, side) or self._hook_attacks(q, side, x)
+            if self._line_attacks(q, x, side) or self._hook_attacks(q, side, x):
+                return True
+            board = self.board
+            for s in RAYS[x][_direction(q, x)]:
+                watch[s] |= _IN_LINE
+                if board[s]:
+                    break
+            self._mark_all_hook_legs(watch, q, side)
+            return False
         return bool(mark & _HOOK_LEG) and self._hook_attacks(q, side, x)
 
     def _line_attacks(self, q: int, x: int, side: int) -> bool:
         """Whether the first piece on the line from ``q`` through ``x`` is of ``side`` and
         slides to q (:meth:`attacker`'s test of one line; what stands on the line does not
         stop jumps, the knight or Lion power)."""
-        dr, dc = ROW[x] - ROW[q], COL[x] - COL[q]
-        d = _DIR_OF[((dc > 0) - (dc < 0), (dr > 0) - (dr < 0))]
         board = self.board
         k = 0
+        d = _direction(q, x)
         for s in RAYS[q][d]:
             k += 1
             p = board[s]
@@ -853,6 +909,10 @@ _IN_LINE, _VACATED, _ARRIVAL, _HOOK_LEG = 1, 2, 4, 8
 """Marks of :meth:`Position.attack_watch`: in line with the square; a piece of the attacking
 side leaving there always counts (it may have blocked a Lion Dog); a piece of the attacking
 side arriving there always counts; on a hook mover's first leg."""
+OPENING_MARKS = _IN_LINE | _HOOK_LEG
+"""The marks of :meth:`Position.attack_watch` that count on the squares vacated by a piece
+of the side whose royal is watched: elsewhere :meth:`Position.may_attack_anew` finds that
+such a square opened nothing."""
 _BETWEEN: dict[int, tuple[int, ...]] = {}
 """The squares strictly between two squares on one line, by ``a * NSQ + b``, as they are
 first asked for (the hook movers' attack test asks for the same few pairs again and again)."""
@@ -860,16 +920,15 @@ first asked for (the hook movers' attack test asks for the same few pairs again 
 
 @functools.cache
 def _near(q: int) -> bytes:
-    """Per square x, how a change on x can bear on the attacks on ``q``
-    (:meth:`Position.may_attack_anew`): a vacated x in line with q counts when the path from q
-    is clear, or, when a piece of the attacking side left it, always within the Lion Dog's
-    blockers' reach (or on q itself); an arrival counts within :data:`_UNBLOCKED_REACH`, or in
-    line with a clear path."""
+    """Per square x, the marks of :meth:`Position.attack_watch` for ``q`` that do not depend on
+    the board: a piece of the attacking side leaving x counts when x is in line with q within
+    the Lion Dog's blockers' reach (or is q itself); an arrival counts within
+    :data:`_UNBLOCKED_REACH`. q itself is in line."""
     marks = bytearray(NSQ)
     for x in range(NSQ):
         n, m = abs(ROW[x] - ROW[q]), abs(COL[x] - COL[q])
-        mark = _IN_LINE if n == m or not n or not m else 0
-        if mark and max(n, m) < LION_DOG_STEPS:
+        mark = _IN_LINE if not n and not m else 0
+        if (n == m or not n or not m) and max(n, m) < LION_DOG_STEPS:
             mark |= _VACATED
         if max(n, m) <= _UNBLOCKED_REACH:
             mark |= _ARRIVAL
@@ -877,22 +936,10 @@ def _near(q: int) -> bytes:
     return bytes(marks)
 
 
-@functools.lru_cache(maxsize=4096)
-def _watch(q: int, hook_movers: tuple[tuple[int, bool], ...]) -> bytes:
-    """:meth:`Position.attack_watch` of ``q`` with hook movers on these squares (diagonal or
-    not): the royal and the hook movers seldom move, so most watches are asked for again."""
-    marks = bytearray(_near(q))
-    for h, diagonal in hook_movers:
-        _mark_hook_legs(marks, h, q, diagonal)
-    return bytes(marks)
-
-
-def _mark_hook_legs(marks: bytearray, h: int, q: int, diagonal: bool) -> None:
-    """Mark :data:`_HOOK_LEG` on the first legs of the hook paths from ``h`` to ``q``."""
-    for corner in _hook_corners(h, q, diagonal):
-        if corner != h and corner != q:  # else the path is straight, on q's line
-            for x in _squares_between(h, corner):
-                marks[x] |= _HOOK_LEG
+def _direction(a: int, b: int) -> int:
+    """The index in :data:`DIRS` of the line from ``a`` to ``b`` (on one line, not a)."""
+    dr, dc = ROW[b] - ROW[a], COL[b] - COL[a]
+    return _DIR_OF[((dc > 0) - (dc < 0), (dr > 0) - (dr < 0))]
 
 
 def _hook_corners(s: int, q: int, diagonal: bool) -> tuple[int, ...]:

@@ -26,8 +26,8 @@ from notation_tools.games.maka.moves import Move
 from notation_tools.games.maka.pieces import (COL, DIAGONAL, EMPEROR_ID, GP_ID, KNIGHT_STUCK_RANKS,
                                               LAST_RANK_STUCK, NCODES, PIECES_PER_SIDE, ROW,
                                               ROYAL_IDS, SIDE_NAMES, SIZE, TYPE_ID, TYPE_OF_ID,
-                                              Tables, distance, square_name)
-from notation_tools.games.maka.rules import Position
+                                              Tables, distances_from, square_name)
+from notation_tools.games.maka.rules import OPENING_MARKS, Position
 
 SIDE_KEYS = ("black", "white")
 
@@ -62,10 +62,12 @@ class Stats(StatsCollector[Position, Move]):
         self.royal_capture_plies: list[int] = []
         self.capture_plies: list[int] = []
         self.self_checks = [0, 0]
-        self._unattacked: list[list[Any] | None] = [None, None]
-        """Per side, ``[royal square, position key, attack watch]`` after the side's last move
-        when its one royal was then not attacked: the last two moves tell whether that can have
-        changed."""
+        self._watches: list[tuple[int, bytearray] | None] = [None, None]
+        """Per side, ``(royal square, attack watch)`` while its one royal is known not to be
+        attacked in the live position (:meth:`Position.attack_watch`, kept up to date move by
+        move); None when not known."""
+        self._hook: tuple[Any, ...] = ()
+        """The hook movers' kinds per piece code (``Tables.hook``), kept when a watch is made."""
 
     def before_move(self, before: Position, move: Move) -> None:
         """Note ``move``, about to be played from the live position ``before`` (§13 "per
@@ -92,9 +94,9 @@ class Stats(StatsCollector[Position, Move]):
             self.multi[n] += 1
         if any(board[c] >> 1 in ROYAL_IDS for c in captures):
             self.royal_capture_plies.append(ply)
-            self._unattacked = [None, None]
+            self._watches = [None, None]
         if move.becomes in ROYAL_IDS:
-            self._unattacked = [None, None]
+            self._watches = [None, None]
         kind = before.promotion_kind(move)
         if kind == "promote":
             self.promotions[side] += 1
@@ -114,27 +116,40 @@ class Stats(StatsCollector[Position, Move]):
             self.emperor_protected += 1
 
     def after_move(self, after: Position) -> None:
-        """Note the live position after the move given to :meth:`before_move`."""
+        """Note the live position after the move given to :meth:`before_move`.
+
+        The self-check figure asks whether the mover's one royal is attacked now. Each
+        side's watch follows its royal move by move: a move is judged against both watches
+        (as a move of the attacking side against the other side's, as one of the side itself
+        against its own), and only a move that changes a square marked there (for the side
+        itself, vacates one with :data:`OPENING_MARKS`), captures, or moves or makes a hook
+        mover of the attacking side can have left the royal attacked
+        (:meth:`Position.may_attack_anew`, which is asked then). When the mover's watch is
+        lost, the full test decides, and a new watch is made."""
         self.plies += 1
-        stack = after.stack
-        code = stack[-1][1]
+        move, code, _, _ = after.stack[-1]
         mover = code & 1
-        known = self._unattacked[mover]
-        if known is not None and not _IS_ROYAL[code]:
-            # The royal was not attacked two plies ago (and no royal of the mover moved,
-            # appeared or was taken since): the two moves since then decide whether a full
-            # test is needed.
-            if len(stack) >= 2 and stack[-2][3] == known[1] \
-                    and not after.may_attack_anew(known[0], 1 - mover, 2, known[2]):
-                known[1] = after.key
+        watches = self._watches
+        mine, theirs = watches[mover], watches[1 - mover]
+        origin, captures = move.origin, move.captures
+        if mine is not None and (_IS_ROYAL[code] or (mine[1][origin] & OPENING_MARKS or captures)
+                                 and after.may_attack_anew(mine[0], 1 - mover, 1, mine[1])):
+            mine = watches[mover] = None
+        if theirs is not None:
+            watch = theirs[1]
+            if (watch[origin] or watch[move.target] or captures
+                    or self._hook[move.becomes * 2 + mover] is not None) \
+                    and after.may_attack_anew(theirs[0], mover, 1, watch):
+                watches[1 - mover] = None
+        if mine is None:
+            if after.self_check_by(mover) is not None:
+                self.self_checks[mover] += 1
                 return
-        if after.self_check_by(mover) is not None:
-            self.self_checks[mover] += 1
-            self._unattacked[mover] = None
-        else:
             royals = after.royals(mover)
-            self._unattacked[mover] = [royals[0], after.key, after.attack_watch(
-                royals[0], 1 - mover)] if len(royals) == 1 else None
+            # an Emperor of the other side can capture from anywhere (§6.6): no watch then
+            if len(royals) == 1 and not after.squares[EMPEROR_ID * 2 + 1 - mover]:
+                watches[mover] = (royals[0], after.attack_watch(royals[0], 1 - mover))
+                self._hook = after.t.hook
 
     def _moves_figures(self, final: Position) -> dict[str, Any]:
         """The figures of §13 read from the moves alone, and the most occurrences of one
@@ -152,7 +167,7 @@ class Stats(StatsCollector[Position, Move]):
         per_side[codes[0] & 1] += plies % 2  # the sides take turns (§6.1)
         origins = list(map(_ORIGIN, moves))
         targets = list(map(_TARGET, moves))
-        lengths = list(map(distance, origins, targets))
+        lengths = list(map(operator.getitem, map(distances_from().__getitem__, origins), targets))
         longest = max(lengths)
         igui = passes = emperor_moves = emperor_captures = hook_moves = hook_turns = 0
         lion_moves = 0

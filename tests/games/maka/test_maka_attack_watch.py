@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from notation_tools.analysis.generate import random_move
 from notation_tools.games.maka import GAME
 from notation_tools.games.maka.pieces import (EMPEROR_ID, GP_ID, NSQ, ROYAL_IDS, TYPE_ID, TYPES,
-                                              distance)
+                                              distance, distances_from)
 from notation_tools.games.maka.rules import Position
 from notation_tools.games.maka.stats import _immobile
 from tests.games.maka.test_maka_properties import random_rules
@@ -72,6 +72,46 @@ def compare_along(pos: Position, rng: random.Random, plies: int) -> tuple[int, i
     return judged, quick
 
 
+def compare_kept(pos: Position, rng: random.Random, plies: int) -> tuple[int, int]:
+    """Like :func:`compare_along`, but as the statistics use it: a side's watch, made after a
+    move of its that left its one royal unattacked, is kept from move to move of that side
+    for as long as the quick answer is no, so what the watch learns as lines open must stay
+    true. Returns (judged, answered without the full test)."""
+    judged = quick = 0
+    kept: list[tuple[int, bytearray] | None] = [None, None]
+    for _ in range(plies):
+        move = random_move(GAME, pos, rng)
+        if move is None:
+            break
+        if royal_changed(pos, move):
+            kept = [None, None]
+        mover = pos.turn
+        pos.push(move)
+        full = pos.self_check_by(mover)
+        entry = kept[mover]
+        if entry is not None and len(pos.stack) >= 2:
+            judged += 1
+            if not pos.may_attack_anew(entry[0], 1 - mover, 2, entry[1]):
+                quick += 1
+                assert full is None, (str(move), mover, entry[0])
+                continue
+        royals = pos.royals(mover)
+        kept[mover] = (royals[0], pos.attack_watch(royals[0], 1 - mover)) \
+            if full is None and len(royals) == 1 else None
+    return judged, quick
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32 - 1))
+def test_a_kept_watch_misses_no_new_attack(seed):
+    rng = random.Random(seed)
+    rules = GAME.parse_rules(random_rules(rng))
+    if rng.random() < 0.5:
+        compare_kept(random_board(rng, rules), rng, 60)
+    else:
+        compare_kept(GAME.start_position(rules), rng, 200)
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2**32 - 1))
 def test_no_new_attack_is_missed_on_random_boards(seed):
@@ -97,6 +137,18 @@ def test_the_quick_answer_is_given_often_and_not_always():
         judged, quick = judged + counts[0], quick + counts[1]
     assert judged > 300
     assert 0.2 * judged < quick < judged
+
+
+def test_the_table_of_distances_is_the_king_distance():
+    """§6.3's king distance, read from the table the statistics use for moves' lengths, for
+    every pair of squares: the larger of the rows and the columns between."""
+    table = distances_from()
+    assert len(table) == NSQ
+    for a in range(NSQ):
+        assert len(table[a]) == NSQ
+        ra, ca = divmod(a, 19)
+        assert list(table[a]) == [max(abs(ra - rb), abs(ca - cb))
+                                  for rb in range(19) for cb in range(19)]
 
 
 def plain_figures(final: Position, least: list[int]) -> dict[str, int]:
@@ -229,6 +281,59 @@ def test_a_hook_mover_that_moved_is_watched_from_where_it_stands():
     play(pos, rook, sq(12, 2))
     play(pos, sq(2, 15), sq(2, 16))
     assert pos.self_check_by(1) == sq(16, 3)
+    assert pos.may_attack_anew(king, 0, 2, watch)
+
+
+def test_a_kept_watch_follows_a_line_that_opens_twice():
+    """§6.6: two White Golds stand between the White King and a Black Rook on the King's
+    file. The nearer one steps aside (no attack: the other still blocks); the watch kept
+    from then must see the second one step aside, which leaves the King to the Rook."""
+    rules = GAME.parse_rules(None)
+    king, near, far, rook = sq(9, 9), sq(7, 9), sq(5, 9), sq(3, 9)
+    board = [0] * NSQ
+    board[king] = TYPE_ID["K"] * 2 + 1
+    board[sq(18, 0)] = TYPE_ID["K"] * 2
+    board[near] = board[far] = TYPE_ID["G"] * 2 + 1
+    board[rook] = TYPE_ID["R"] * 2
+    board[sq(16, 0)] = TYPE_ID["G"] * 2  # moves to pass the turn
+    pos = Position(board, 0, 1, rules)
+    watch = pos.attack_watch(king, 0)
+    play(pos, sq(16, 0), sq(16, 1))
+    play(pos, near, sq(7, 10))
+    assert pos.self_check_by(1) is None
+    assert not pos.may_attack_anew(king, 0, 2, watch)
+    play(pos, sq(16, 1), sq(16, 0))
+    play(pos, far, sq(5, 10))
+    assert pos.self_check_by(1) == rook
+    assert pos.may_attack_anew(king, 0, 2, watch)
+
+
+def test_a_kept_watch_marks_a_hook_path_whose_second_leg_opened():
+    """§6.4: a Black Hook Mover's path to the White King turns on the King's rank, where a
+    White Gold blocks it, and a Black Gold stands on its first leg (the Hook Mover's other
+    path is closed for good). The White Gold steps off the rank (no attack: the Black Gold
+    still blocks); the watch kept from then must see the Black Gold step aside."""
+    rules = GAME.parse_rules(None)
+    king, hook, white_gold, black_gold = sq(9, 9), sq(15, 3), sq(9, 6), sq(12, 3)
+    board = [0] * NSQ
+    board[king] = TYPE_ID["K"] * 2 + 1
+    board[sq(18, 0)] = TYPE_ID["K"] * 2
+    board[hook] = TYPE_ID["HM"] * 2
+    board[white_gold] = TYPE_ID["G"] * 2 + 1
+    board[black_gold] = TYPE_ID["G"] * 2
+    board[sq(12, 9)] = TYPE_ID["G"] * 2 + 1  # closes the path turning on the King's file
+    board[sq(16, 0)] = TYPE_ID["G"] * 2  # moves to pass the turn
+    board[sq(2, 16)] = TYPE_ID["G"] * 2 + 1  # moves to pass the turn
+    pos = Position(board, 0, 1, rules)
+    assert pos.self_check_by(1) is None
+    watch = pos.attack_watch(king, 0)
+    play(pos, sq(16, 0), sq(16, 1))
+    play(pos, white_gold, sq(10, 6))
+    assert pos.self_check_by(1) is None
+    assert not pos.may_attack_anew(king, 0, 2, watch)
+    play(pos, black_gold, sq(12, 2))
+    play(pos, sq(2, 16), sq(2, 15))
+    assert pos.self_check_by(1) == hook
     assert pos.may_attack_anew(king, 0, 2, watch)
 
 
