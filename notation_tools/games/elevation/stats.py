@@ -27,7 +27,6 @@ from notation_tools.games.elevation.rules import Position
 
 KIND_WORDS = {SAMURAI: "samurai", FISH: "fish", DRAGON: "dragon"}
 OPTION_KEYS = ("B_dig_first", "B_move_first", "B_lone", "F", "DD", "MM", "C2", "U")
-_B_ORDER_KEYS = {"dig-first": "B_dig_first", "move-first": "B_move_first"}
 
 
 def _side_keys(side: str) -> dict[Any, str]:
@@ -43,6 +42,11 @@ def _side_keys(side: str) -> dict[Any, str]:
 
 
 _KEYS = tuple(_side_keys(side.lower()) for side in SIDES)
+_FIGURE_NAMES = tuple(f"{side}_{name}" for side in ("white", "black") for name in (
+    "captures", "digs", "undermining_digs", "largest_climb", "largest_drop",
+    *(f"{verb}_{word}" for word in KIND_WORDS.values() for verb in ("captures_by", "captured")),
+    *(f"option_{code}" for code in OPTION_KEYS)))
+"""The per-turn figures of :meth:`Stats.summary`, in its order."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -129,7 +133,7 @@ def describe(move: Move, position: Position) -> dict[str, Any]:
 
 
 class Stats(StatsCollector[Position, Move]):
-    """Per-record figures of §10, gathered ply by ply.
+    """Per-record figures of §10.
 
     Keys (``side`` is ``white``/``black``): ``turns``, ``captures``, ``<side>_captures``,
     ``<side>_captures_by_<kind>`` (capturing piece), ``<side>_captured_<kind>`` (piece taken
@@ -138,30 +142,29 @@ class Stats(StatsCollector[Position, Move]):
     ``B_lone``, ``F``, ``DD``, ``MM``, ``C2``, ``U``), ``<side>_largest_climb``,
     ``<side>_largest_drop``, ``first_capture_ply``, ``highest_stack``, ``ocean_squares``,
     ``end_reason``.
+
+    The collector keeps the heights and pieces before the first move and the moves; the
+    per-turn figures are summed once, at :meth:`summary`, by playing the moves' actions
+    again on a copy (one pass, no work per ply while the record is replayed).
     """
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        self.turns = 0
-        self.figures: dict[str, Any] = {}
-        for side in ("white", "black"):
-            for key in ("captures", "digs", "undermining_digs", "largest_climb", "largest_drop"):
-                self.figures[f"{side}_{key}"] = 0
-            for word in KIND_WORDS.values():
-                self.figures[f"{side}_captures_by_{word}"] = 0
-                self.figures[f"{side}_captured_{word}"] = 0
-            for code in OPTION_KEYS:
-                self.figures[f"{side}_option_{code}"] = 0
-        self.first_capture_ply: int | None = None
-        self.highest_stack: int | None = None
-        self._facts: list[tuple[Any, ...]] = []
+        self._moves: list[Move] = []
+        self._start: tuple[list[int], list[int]] | None = None
+        """The heights and board before the first move noted (copies)."""
+
+    @property
+    def turns(self) -> int:
+        """The turns noted so far."""
+        return len(self._moves)
 
     def before_move(self, position: Position, move: Move) -> None:
-        """Note what ``move`` does, from the live position before it (§10)."""
-        self.turns += 1
-        if self.highest_stack is None:
-            self.highest_stack = max(position.heights)
-        self._facts = _trace(move, position)
+        """Note ``move``, about to be played from the live position (§10)."""
+        moves = self._moves
+        if not moves:
+            self._start = (position.heights[:], position.board[:])
+        moves.append(move)
 
     def add(self, before: Position, move: Move, after: Position) -> None:
         """The same as the two hooks, for a caller that kept a copy of the position before
@@ -170,39 +173,97 @@ class Stats(StatsCollector[Position, Move]):
         self.after_move(after)
 
     def after_move(self, after: Position) -> None:
-        """Note the position ``move`` left (§10)."""
-        assert self.highest_stack is not None
-        heights = after.heights
-        highest = self.highest_stack
-        figures = self.figures
-        for side, kind, option, order, digs, undermining, _squares, captures, climbs in self._facts:
-            keys = _KEYS[side]
-            figures[keys[_B_ORDER_KEYS.get(order, "B_lone") if option == "B" else option]] += 1
-            if digs:
-                figures[keys["digs"]] += len(digs)
-                figures[keys["undermining_digs"]] += undermining
-                for _source, target in digs:
-                    # only a dig's destination grows: the highest stack is among them
+        """Nothing to note: :meth:`summary` reads the moves (§10)."""
+
+    def _per_turn_figures(self) -> tuple[dict[str, Any], int | None, int | None]:
+        """The figures summed over the moves' piece-turns, the ply of the first capture and
+        the highest stack after any ply (None before the first move), from the actions
+        played again on copies of the heights and board before the first move."""
+        figures = dict.fromkeys(_FIGURE_NAMES, 0)
+        if self._start is None:
+            return figures, None, None
+        heights, board = self._start[0][:], self._start[1][:]
+        highest = max(heights)
+        first_capture = None
+        digs, undermining, climb, drop = [0, 0], [0, 0], [0, 0], [0, 0]
+        options: tuple[dict[str, int], dict[str, int]] = ({}, {})
+        taken: dict[tuple[int, int, int], int] = {}  # (side, capturing kind, captured kind)
+        dug: list[int] = []  # the squares dug onto in this ply
+        for ply, move in enumerate(self._moves, 1):
+            for part in move.parts:
+                at = part.origin
+                piece = board[at]
+                side = piece >> 2
+                actions = part.actions
+                digging = moved = False
+                for action in actions:
+                    if type(action) is Dig:
+                        digging = True
+                        source, target = action.source, action.target
+                        under = board[source]
+                        if under and under >> 2 != side:
+                            undermining[side] += 1
+                        heights[source] -= 1
+                        heights[target] += 1
+                        digs[side] += 1
+                        dug.append(target)
+                    else:
+                        moved = True
+                        squares = action.squares
+                        board[at] = 0
+                        for index, captured in enumerate(action.captures):
+                            to = squares[index + 1]
+                            step = heights[to] - heights[squares[index]]
+                            if step > climb[side]:
+                                climb[side] = step
+                            elif -step > drop[side]:
+                                drop[side] = -step
+                            if captured:
+                                key = (side, piece & 3, board[to] & 3)
+                                taken[key] = taken.get(key, 0) + 1
+                                board[to] = 0
+                                if first_capture is None:
+                                    first_capture = ply
+                        at = squares[-1]
+                        board[at] = piece
+                option = part.option
+                if option == "B":
+                    # a dig and a move (a move's squares are never empty): in the order of
+                    # the first action; else one kind only
+                    if not (digging and moved):
+                        option = "B_lone"
+                    elif type(actions[0]) is Dig:
+                        option = "B_dig_first"
+                    else:
+                        option = "B_move_first"
+                counts = options[side]
+                counts[option] = counts.get(option, 0) + 1
+            if dug:
+                # only a dig's destination grows: the highest stack is among them, after the ply
+                for target in dug:
                     if heights[target] > highest:
                         highest = heights[target]
-            if climbs:
-                key = keys["largest_climb"]
-                figures[key] = max(figures[key], *climbs)
-                key = keys["largest_drop"]
-                figures[key] = max(figures[key], -min(climbs))
-            for _square, taken in captures:
-                figures[keys["captures"]] += 1
-                figures[keys[("by", kind)]] += 1
-                figures[keys[("taken", taken)]] += 1
-                if self.first_capture_ply is None:
-                    self.first_capture_ply = self.turns
-        self.highest_stack = highest
+                dug.clear()
+        for side, keys in enumerate(_KEYS):
+            figures[keys["digs"]] = digs[side]
+            figures[keys["undermining_digs"]] = undermining[side]
+            figures[keys["largest_climb"]] = climb[side]
+            figures[keys["largest_drop"]] = drop[side]
+            for option, count in options[side].items():
+                figures[keys[option]] = count
+        for (side, kind, victim), count in taken.items():
+            keys = _KEYS[side]
+            figures[keys["captures"]] += count
+            figures[keys[("by", kind)]] += count
+            figures[keys[("taken", victim)]] += count
+        return figures, first_capture, highest
 
     def summary(self, final: Position, outcome: Outcome | None) -> dict[str, Any]:
         """The flat figures; ``end_reason`` is the engine's reason, or ``result-tag-only``."""
+        figures, first_capture, highest = self._per_turn_figures()
         result: dict[str, Any] = {"turns": self.turns,
-                                  "captures": self.figures["white_captures"] + self.figures["black_captures"]}
-        result.update(self.figures)
+                                  "captures": figures["white_captures"] + figures["black_captures"]}
+        result.update(figures)
         for side_index, side in enumerate(("white", "black")):
             total = 0
             for kind, word in KIND_WORDS.items():
@@ -210,9 +271,9 @@ class Stats(StatsCollector[Position, Move]):
                 result[f"{side}_{word}_left"] = left
                 total += left
             result[f"{side}_pieces_left"] = total
-        result["first_capture_ply"] = self.first_capture_ply
-        highest = max(final.heights)
-        result["highest_stack"] = highest if self.highest_stack is None else max(self.highest_stack, highest)
+        result["first_capture_ply"] = first_capture
+        final_highest = max(final.heights)
+        result["highest_stack"] = final_highest if highest is None else max(highest, final_highest)
         result["ocean_squares"] = sum(1 for height in final.heights if height == 0)
         result["end_reason"] = outcome.reason if outcome is not None else "result-tag-only"
         return result

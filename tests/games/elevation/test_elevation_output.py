@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import random
 import xml.etree.ElementTree as ET
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from notation_tools.analysis.generate import random_move
 from notation_tools.games.base import Style
 from notation_tools.games.elevation import GAME
 from notation_tools.games.elevation.render import position_from_diagram
+from notation_tools.games.elevation.stats import piece_turn_facts
+from tests.games.elevation.test_elevation_properties import OPTION_TEXTS
 
 RULES = GAME.parse_rules(None)
 NS = "{http://www.w3.org/2000/svg}"
@@ -145,6 +152,63 @@ def test_stats_options_digs_climbs_and_terrain():
     assert figures["captures"] == 0 and figures["first_capture_ply"] is None
     assert figures["end_reason"] == "result-tag-only"
     assert all(isinstance(value, (int, float, str, type(None))) for value in figures.values())
+
+
+def plain_per_turn_figures(facts_per_ply: list[list], heights_after: list[list[int]]) -> dict:
+    """§10's per-turn figures summed plainly from each ply's piece-turn facts (the facts of
+    ``moves`` listings), and the highest stack from the heights after each ply."""
+    figures: dict = {}
+    first_capture = None
+    for ply, facts in enumerate(facts_per_ply, 1):
+        for fact in facts:
+            side = ("white", "black")[fact.side]
+            option = fact.option
+            if option == "B":
+                option = {"dig-first": "B_dig_first", "move-first": "B_move_first"}.get(
+                    fact.order, "B_lone")
+            for key, value in ((f"option_{option}", 1), ("digs", len(fact.digs)),
+                               ("undermining_digs", fact.undermining_digs),
+                               ("captures", len(fact.captures))):
+                figures[f"{side}_{key}"] = figures.get(f"{side}_{key}", 0) + value
+            for key, value in (("largest_climb", max(fact.climbs, default=0)),
+                               ("largest_drop", -min(fact.climbs, default=0))):
+                figures[f"{side}_{key}"] = max(figures.get(f"{side}_{key}", 0), value)
+            words = {"S": "samurai", "F": "fish", "D": "dragon"}
+            for _square, letter in fact.captures:
+                for key in (f"captures_by_{words[fact.piece]}", f"captured_{words[letter]}"):
+                    figures[f"{side}_{key}"] = figures.get(f"{side}_{key}", 0) + 1
+                if first_capture is None:
+                    first_capture = ply
+    figures["first_capture_ply"] = first_capture
+    figures["highest_stack"] = max(map(max, heights_after))
+    return figures
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(OPTION_TEXTS + ["two-pieces-per-turn", "two-pieces-per-turn; undermining"]),
+       st.integers(0, 2**32 - 1))
+def test_stats_sum_what_each_piece_turn_did(rules_text, seed):
+    """§10: the collector's figures over a random game (it plays the actions again once, at
+    the end) are those summed from each ply's piece-turn facts, taken ply by ply."""
+    rules = GAME.parse_rules(rules_text)
+    rng = random.Random(seed)
+    pos = GAME.start_position(rules)
+    collector = GAME.new_stats(rules)
+    facts_per_ply, heights_after = [], [list(pos.heights)]
+    for _ in range(rng.randrange(0, 80)):
+        move = random_move(GAME, pos, rng)
+        if move is None:
+            break
+        facts_per_ply.append(piece_turn_facts(move, pos))
+        collector.before_move(pos, move)
+        pos.push(move)
+        collector.after_move(pos)
+        heights_after.append(list(pos.heights))
+    figures = collector.summary(pos, pos.outcome())
+    assert figures["turns"] == len(facts_per_ply)
+    for key, value in plain_per_turn_figures(facts_per_ply, heights_after).items():
+        assert figures[key] == value, key
+    assert figures["captures"] == figures["white_captures"] + figures["black_captures"]
 
 
 def test_describe_move_hook():
