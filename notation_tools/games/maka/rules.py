@@ -661,7 +661,7 @@ class Position(base.Position[Move]):
         """Per square, the marks of :func:`_near` for ``q``; :data:`_IN_LINE` on each line from
         ``q`` up to its first piece; :data:`_HOOK_LEG` on the first legs of the hook paths
         (§6.4) from each hook mover of ``side`` to ``q`` whose corner and second leg are empty
-        (:meth:`_mark_hook_legs`): what :meth:`may_attack_anew` needs to know of the squares a
+        (:meth:`_hook_watch`): what :meth:`may_attack_anew` needs to know of the squares a
         move changes. A fresh copy, which :meth:`may_attack_anew` marks further as hook
         movers move and lines of ``q`` open."""
         watch = bytearray(_near(q))
@@ -671,29 +671,31 @@ class Position(base.Position[Move]):
                 watch[s] |= _IN_LINE
                 if board[s]:
                     break
-        self._mark_all_hook_legs(watch, q, side)
-        return watch
-
-    def _mark_all_hook_legs(self, watch: bytearray, q: int, side: int) -> None:
-        """:meth:`_mark_hook_legs` for every hook mover of ``side``."""
         hook, squares = self.t.hook, self.squares
         for code in self.t.hooks[side]:
             diagonal = hook[code] is DIAGONAL
             for h in squares[code]:
-                self._mark_hook_legs(watch, h, q, diagonal)
+                self._hook_watch(watch, h, q, diagonal)
+        return watch
 
-    def _mark_hook_legs(self, watch: bytearray, h: int, q: int, diagonal: bool) -> None:
-        """Mark :data:`_HOOK_LEG` on the first leg of each hook path from ``h`` to ``q`` (not
-        in line) whose corner and second leg are empty now. The second leg runs along a line
-        of q, so a path whose second leg is blocked can open only when a square on q's line
-        is vacated with a clear path to q, which :meth:`may_attack_anew` tests anyway (and
-        then marks the legs again)."""
+    def _hook_watch(self, watch: bytearray, h: int, q: int, diagonal: bool) -> bool:
+        """Whether the hook mover on ``h`` attacks ``q`` (:meth:`_hook_hits`); if not, marks
+        :data:`_HOOK_LEG` on the first leg of each of its hook paths to ``q`` (not in line)
+        whose corner and second leg are empty. The second leg runs along a line of q, so a
+        path whose second leg is blocked can open only when a square on q's line is vacated
+        with a clear path to q, which :meth:`may_attack_anew` tests anyway (and then marks
+        the legs again)."""
+        r1, c1, r2, c2 = ROW[h], COL[h], ROW[q], COL[q]
+        if abs(r1 - r2) == abs(c1 - c2) if diagonal else r1 == r2 or c1 == c2:
+            return self._clear(h, q)  # the path is straight (its corners are h and q)
         board = self.board
         for corner in _hook_corners(h, q, diagonal):
-            # a corner on h or q: the path is straight, on q's line
-            if corner != h and corner != q and not board[corner] and self._clear(corner, q):
+            if not board[corner] and self._clear(corner, q):
+                if self._clear(h, corner):
+                    return True
                 for x in _squares_between(h, corner):
                     watch[x] |= _HOOK_LEG
+        return False
 
     def may_attack_anew(self, q: int, side: int, plies: int, watch: bytearray) -> bool:
         """Whether the last ``plies`` moves can have left ``q`` attacked by ``side`` (as
@@ -711,11 +713,11 @@ class Position(base.Position[Move]):
         the first piece beyond it on that line (:meth:`_line_attacks`) and the hook movers
         (:meth:`_hook_attacks`); an emptied square on a first leg of a hook path, by the hook
         movers; a hook mover that moved or came to be, by its own hook paths. Any of them
-        found attacking asks for the full test. So a move of ``side`` that captures
-        nothing, whose origin and target are unmarked and whose piece is no hook mover, and
-        a move of the other side that captures nothing and vacates a square without
-        :data:`OPENING_MARKS`, change nothing here: a caller that asks after every move may
-        skip those.
+        found attacking asks for the full test. So while ``side`` has no Emperor, a move of
+        ``side`` whose origin, target and captured squares are unmarked and whose piece is no
+        hook mover, and a move of the other side whose captured squares are unmarked and
+        whose origin has no :data:`OPENING_MARKS`, change nothing here: a caller that asks
+        after every move may skip those.
 
         Why ``False`` is exact. Every move kind (slides, jumps, hook paths, Lion steps, Lion Dog
         steps, the Emperor's move, igui, pass) changes the board the same way (:meth:`push`):
@@ -757,8 +759,9 @@ class Position(base.Position[Move]):
         first piece in Y lies beyond that of X, and a hook path whose corner and second leg
         are empty in Y and not in X, were opened, as above, by the first piece of X on that
         line; the test of an opened line marks it up to its first piece in Y, and the first
-        legs of every hook mover of ``side`` judged in Y. A hook mover that moved has its
-        first legs marked, judged in Y.
+        legs of every hook mover of ``side`` whose second legs run along lines of its kind
+        (rook or bishop lines), judged in Y. A hook mover that moved has its first legs
+        marked, judged in Y.
 
         In each case q was attacked in X, which the caller rules out.
         """
@@ -770,10 +773,8 @@ class Position(base.Position[Move]):
             if code & 1 == side:
                 target = move.target
                 kind = hook[move.becomes * 2 + side]
-                if kind is not None:
-                    if self._hook_hits(target, q, kind is DIAGONAL):
-                        return True
-                    self._mark_hook_legs(watch, target, q, kind is DIAGONAL)
+                if kind is not None and self._hook_watch(watch, target, q, kind is DIAGONAL):
+                    return True
                 mark = watch[target]
                 if mark and (mark & _ARRIVAL or mark & _IN_LINE and self._clear(q, target)):
                     return True
@@ -800,18 +801,17 @@ class Position(base.Position[Move]):
         """Whether ``side`` attacks ``q`` along a path through the emptied square ``x`` (not
         q), whose ``watch`` marks (:meth:`attack_watch`) are ``mark``: x on a line of q with a
         clear path to q, or on a first leg of a hook path (:meth:`may_attack_anew`). A line
-        of q that opened with no attack may have cleared second legs of hook paths: their
-        first legs are marked for the moves to come."""
+        of q that opened is marked up to its first piece, and the first legs of the hook
+        paths whose second legs it may have cleared, for the moves to come."""
         if mark & _IN_LINE and self._clear(q, x):
-            if self._line_attacks(q, x, side) or self._hook_attacks(q, side, x):
+            if self._line_attacks(q, x, side):
                 return True
             board = self.board
             for s in RAYS[x][_direction(q, x)]:
                 watch[s] |= _IN_LINE
                 if board[s]:
                     break
-            self._mark_all_hook_legs(watch, q, side)
-            return False
+            return self._hook_attacks(q, side, x, watch)
         return bool(mark & _HOOK_LEG) and self._hook_attacks(q, side, x)
 
     def _line_attacks(self, q: int, x: int, side: int) -> bool:
@@ -828,21 +828,33 @@ class Position(base.Position[Move]):
                 return p & 1 == side and self.t.reach[p][OPPOSITE[d]] >= k
         return False
 
-    def _hook_attacks(self, q: int, side: int, x: int) -> bool:
+    def _hook_attacks(self, q: int, side: int, x: int, watch: bytearray | None = None) -> bool:
         """Whether a hook mover of ``side`` attacks ``q`` along a path through ``x`` (§6.4, as
         :meth:`attacker` judges). Every leg of a hook path runs along a line of its kind
         (rook or bishop lines) through the hook mover or through q, so only the hook movers
-        with x on such a line are tested."""
+        with x on such a line are tested. With ``watch``, x is on a line of q that opened:
+        the hook movers of that line's kind (whose second legs run along such lines) are
+        tested by :meth:`_hook_watch`, which marks their first legs."""
         hook, squares = self.t.hook, self.squares
         rx, cx = ROW[x], COL[x]
         dq, eq = rx - ROW[q], cx - COL[q]
         for code in self.t.hooks[side]:
             if hook[code] is DIAGONAL:
+                if watch is not None and abs(dq) == abs(eq):
+                    for h in squares[code]:
+                        if self._hook_watch(watch, h, q, True):
+                            return True
+                    continue
                 for h in squares[code]:
                     if (abs(dq) == abs(eq) or abs(rx - ROW[h]) == abs(cx - COL[h])) \
                             and self._hook_hits(h, q, True):
                         return True
             else:
+                if watch is not None and (not dq or not eq):
+                    for h in squares[code]:
+                        if self._hook_watch(watch, h, q, False):
+                            return True
+                    continue
                 for h in squares[code]:
                     if (not dq or not eq or rx == ROW[h] or cx == COL[h]) \
                             and self._hook_hits(h, q, False):

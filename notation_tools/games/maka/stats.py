@@ -122,23 +122,28 @@ class Stats(StatsCollector[Position, Move]):
         side's watch follows its royal move by move: a move is judged against both watches
         (as a move of the attacking side against the other side's, as one of the side itself
         against its own), and only a move that changes a square marked there (for the side
-        itself, vacates one with :data:`OPENING_MARKS`), captures, or moves or makes a hook
-        mover of the attacking side can have left the royal attacked
-        (:meth:`Position.may_attack_anew`, which is asked then). When the mover's watch is
-        lost, the full test decides, and a new watch is made."""
+        itself, vacates one with :data:`OPENING_MARKS`), or moves or makes a hook mover of the
+        attacking side, can have left the royal attacked (:meth:`Position.may_attack_anew`,
+        which is asked then). A move that makes a royal (an Emperor among them) or captures
+        one was seen by :meth:`before_move`, which drops both watches. When the mover's
+        watch is lost, the full test decides, and a new watch is made."""
         self.plies += 1
         move, code, _, _ = after.stack[-1]
         mover = code & 1
         watches = self._watches
         mine, theirs = watches[mover], watches[1 - mover]
         origin, captures = move.origin, move.captures
-        if mine is not None and (_IS_ROYAL[code] or (mine[1][origin] & OPENING_MARKS or captures)
-                                 and after.may_attack_anew(mine[0], 1 - mover, 1, mine[1])):
-            mine = watches[mover] = None
+        if mine is not None:
+            watch = mine[1]
+            if _IS_ROYAL[code] or (watch[origin] & OPENING_MARKS or captures and any(
+                    map(watch.__getitem__, captures))) \
+                    and after.may_attack_anew(mine[0], 1 - mover, 1, watch):
+                mine = watches[mover] = None
         if theirs is not None:
             watch = theirs[1]
-            if (watch[origin] or watch[move.target] or captures
-                    or self._hook[move.becomes * 2 + mover] is not None) \
+            if (watch[origin] or watch[move.target]
+                    or self._hook[move.becomes * 2 + mover] is not None
+                    or captures and any(map(watch.__getitem__, captures))) \
                     and after.may_attack_anew(theirs[0], mover, 1, watch):
                 watches[1 - mover] = None
         if mine is None:

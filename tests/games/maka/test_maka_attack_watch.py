@@ -337,6 +337,35 @@ def test_a_kept_watch_marks_a_hook_path_whose_second_leg_opened():
     assert pos.may_attack_anew(king, 0, 2, watch)
 
 
+def test_a_kept_watch_marks_a_diagonal_hook_path_whose_second_leg_opened():
+    """§6.4, the diagonal hook mover: a Black Capricorn's path to the White King turns on the
+    King's diagonal, where a White Gold blocks it, and a Black Gold stands on its first leg
+    (the other path is closed for good). The White Gold steps off the diagonal; the watch
+    kept from then must see the Black Gold step aside."""
+    rules = GAME.parse_rules(None)
+    king, capricorn, white_gold, black_gold = sq(9, 9), sq(15, 9), sq(10, 8), sq(13, 7)
+    board = [0] * NSQ
+    board[king] = TYPE_ID["K"] * 2 + 1
+    board[sq(18, 0)] = TYPE_ID["K"] * 2
+    board[capricorn] = TYPE_ID["Ca"] * 2
+    board[white_gold] = TYPE_ID["G"] * 2 + 1
+    board[black_gold] = TYPE_ID["G"] * 2
+    board[sq(10, 10)] = TYPE_ID["G"] * 2 + 1  # closes the path turning at 12,12
+    board[sq(16, 4)] = TYPE_ID["G"] * 2  # moves to pass the turn, off the lines
+    board[sq(2, 14)] = TYPE_ID["G"] * 2 + 1  # moves to pass the turn, off the lines
+    pos = Position(board, 0, 1, rules)
+    assert pos.self_check_by(1) is None
+    watch = pos.attack_watch(king, 0)
+    play(pos, sq(16, 4), sq(16, 5))
+    play(pos, white_gold, sq(10, 7))
+    assert pos.self_check_by(1) is None
+    assert not pos.may_attack_anew(king, 0, 2, watch)
+    play(pos, black_gold, sq(13, 6))
+    play(pos, sq(2, 14), sq(2, 13))
+    assert pos.self_check_by(1) == capricorn
+    assert pos.may_attack_anew(king, 0, 2, watch)
+
+
 def test_a_piece_leaving_the_royal_is_judged_by_the_line_it_opens():
     """The King's own Gold steps off the King's file: with a Black Rook further down the
     file the King is attacked, without one the quick answer says no attack opened."""
