@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -308,61 +309,39 @@ def test_a_kept_watch_follows_a_line_that_opens_twice():
     assert pos.may_attack_anew(king, 0, 2, watch)
 
 
-def test_a_kept_watch_marks_a_hook_path_whose_second_leg_opened():
-    """§6.4: a Black Hook Mover's path to the White King turns on the King's rank, where a
-    White Gold blocks it, and a Black Gold stands on its first leg (the Hook Mover's other
-    path is closed for good). The White Gold steps off the rank (no attack: the Black Gold
-    still blocks); the watch kept from then must see the Black Gold step aside."""
+@pytest.mark.parametrize("hook_mover, hook, white_gold, white_step, black_gold, black_step, closer", [
+    # the Hook Mover turns on the King's rank at 9,3; the path turning at 15,9 is closed
+    ("HM", sq(15, 3), sq(9, 6), sq(10, 6), sq(12, 3), sq(12, 2), sq(12, 9)),
+    # the Capricorn turns on the King's diagonal at 12,6; the path turning at 12,12 is closed
+    ("Ca", sq(15, 9), sq(10, 8), sq(10, 7), sq(13, 7), sq(13, 6), sq(10, 10)),
+])
+def test_a_kept_watch_marks_a_hook_path_whose_second_leg_opened(
+        hook_mover, hook, white_gold, white_step, black_gold, black_step, closer):
+    """§6.4, both kinds of hook mover: a Black hook mover's path to the White King turns on
+    a line of the King, where a White Gold blocks it, and a Black Gold stands on its first
+    leg (its other path is closed for good by another White Gold). The White Gold steps off
+    the line (no attack: the Black Gold still blocks); the watch kept from then must see the
+    Black Gold step aside. The pieces that pass the turn stand off the King's lines."""
     rules = GAME.parse_rules(None)
-    king, hook, white_gold, black_gold = sq(9, 9), sq(15, 3), sq(9, 6), sq(12, 3)
+    king = sq(9, 9)
     board = [0] * NSQ
     board[king] = TYPE_ID["K"] * 2 + 1
     board[sq(18, 0)] = TYPE_ID["K"] * 2
-    board[hook] = TYPE_ID["HM"] * 2
-    board[white_gold] = TYPE_ID["G"] * 2 + 1
+    board[hook] = TYPE_ID[hook_mover] * 2
+    board[white_gold] = board[closer] = TYPE_ID["G"] * 2 + 1
     board[black_gold] = TYPE_ID["G"] * 2
-    board[sq(12, 9)] = TYPE_ID["G"] * 2 + 1  # closes the path turning on the King's file
-    board[sq(16, 0)] = TYPE_ID["G"] * 2  # moves to pass the turn
-    board[sq(2, 16)] = TYPE_ID["G"] * 2 + 1  # moves to pass the turn
-    pos = Position(board, 0, 1, rules)
-    assert pos.self_check_by(1) is None
-    watch = pos.attack_watch(king, 0)
-    play(pos, sq(16, 0), sq(16, 1))
-    play(pos, white_gold, sq(10, 6))
-    assert pos.self_check_by(1) is None
-    assert not pos.may_attack_anew(king, 0, 2, watch)
-    play(pos, black_gold, sq(12, 2))
-    play(pos, sq(2, 16), sq(2, 15))
-    assert pos.self_check_by(1) == hook
-    assert pos.may_attack_anew(king, 0, 2, watch)
-
-
-def test_a_kept_watch_marks_a_diagonal_hook_path_whose_second_leg_opened():
-    """§6.4, the diagonal hook mover: a Black Capricorn's path to the White King turns on the
-    King's diagonal, where a White Gold blocks it, and a Black Gold stands on its first leg
-    (the other path is closed for good). The White Gold steps off the diagonal; the watch
-    kept from then must see the Black Gold step aside."""
-    rules = GAME.parse_rules(None)
-    king, capricorn, white_gold, black_gold = sq(9, 9), sq(15, 9), sq(10, 8), sq(13, 7)
-    board = [0] * NSQ
-    board[king] = TYPE_ID["K"] * 2 + 1
-    board[sq(18, 0)] = TYPE_ID["K"] * 2
-    board[capricorn] = TYPE_ID["Ca"] * 2
-    board[white_gold] = TYPE_ID["G"] * 2 + 1
-    board[black_gold] = TYPE_ID["G"] * 2
-    board[sq(10, 10)] = TYPE_ID["G"] * 2 + 1  # closes the path turning at 12,12
-    board[sq(16, 4)] = TYPE_ID["G"] * 2  # moves to pass the turn, off the lines
-    board[sq(2, 14)] = TYPE_ID["G"] * 2 + 1  # moves to pass the turn, off the lines
+    board[sq(16, 4)] = TYPE_ID["G"] * 2
+    board[sq(2, 14)] = TYPE_ID["G"] * 2 + 1
     pos = Position(board, 0, 1, rules)
     assert pos.self_check_by(1) is None
     watch = pos.attack_watch(king, 0)
     play(pos, sq(16, 4), sq(16, 5))
-    play(pos, white_gold, sq(10, 7))
+    play(pos, white_gold, white_step)
     assert pos.self_check_by(1) is None
     assert not pos.may_attack_anew(king, 0, 2, watch)
-    play(pos, black_gold, sq(13, 6))
+    play(pos, black_gold, black_step)
     play(pos, sq(2, 14), sq(2, 13))
-    assert pos.self_check_by(1) == capricorn
+    assert pos.self_check_by(1) == hook
     assert pos.may_attack_anew(king, 0, 2, watch)
 
 
