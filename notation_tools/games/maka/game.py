@@ -119,7 +119,7 @@ class MakaGame(Game[Position, Move]):
         return _render.svg(position, last_move=last_move, marks=marks)
 
     def new_stats(self, rules: Rules) -> _stats.Stats:
-        return _stats.Stats()
+        return _stats.Stats(rules)
 
     def check_data(self) -> list[str]:
         return _pieces.check_tables() + check_alternative_moves()

@@ -15,18 +15,17 @@ The collector reads positions and moves; it decides nothing about legality.
 
 from __future__ import annotations
 
-import itertools
-import operator
 from collections import Counter
 from typing import Any
 
-from notation_tools.games.base import Figure, FigureKind, Outcome, StatsCollector
+from notation_tools.games.base import Figure, FigureKind, Outcome, Rules, StatsCollector, options_of
 
 from notation_tools.games.maka.moves import Move
+from notation_tools.games.maka.options import Options
 from notation_tools.games.maka.pieces import (COL, DIAGONAL, EMPEROR_ID, GP_ID, KNIGHT_STUCK_RANKS,
                                               LAST_RANK_STUCK, NCODES, PIECES_PER_SIDE, ROW,
                                               ROYAL_IDS, SIDE_NAMES, SIZE, TYPE_ID, TYPE_OF_ID,
-                                              Tables, distances_from, square_name)
+                                              Tables, compile_tables, distances_from, square_name)
 from notation_tools.games.maka.rules import OPENING_MARKS, Position
 
 SIDE_KEYS = ("black", "white")
@@ -45,10 +44,10 @@ class Stats(StatsCollector[Position, Move]):
     """Gathers §13's per-record figures while a record is replayed (the same figures under
     every rule option)."""
 
-    def __init__(self) -> None:
+    def __init__(self, rules: Rules) -> None:
+        t = compile_tables(options_of(Options, rules).choices)
         self.plies = 0
-        """The plies noted so far: the last ones of the position's history (:meth:`summary`
-        reads their moves there)."""
+        """The plies noted so far: the last ones of the position's history."""
         self.captures = [0, 0]
         self.captured_types: Counter[str] = Counter()
         self.multi: Counter[int] = Counter()
@@ -66,14 +65,23 @@ class Stats(StatsCollector[Position, Move]):
         """Per side, ``(royal square, attack watch)`` while its one royal is known not to be
         attacked in the live position (:meth:`Position.attack_watch`, kept up to date move by
         move); None when not known."""
-        self._hook: tuple[Any, ...] = ()
-        """The hook movers' kinds per piece code (``Tables.hook``), kept when a watch is made."""
+        self._hook = t.hook
+        """The hook movers' kinds per piece code (§6.4)."""
+        self._kinds = _kinds(t)
+        self._distances = distances_from()
+        self._igui_passes = [0, 0]
+        self._longest = 0
+        self._longest_ply: int | None = None
+        self._legs = 0
+        self._special: list[tuple[int, Move]] = []
+        """The code and the move of each ply by a piece of :func:`_kinds` (Emperor, hook
+        mover, Lion-type), whose figures :meth:`summary` counts."""
 
     def before_move(self, before: Position, move: Move) -> None:
         """Note ``move``, about to be played from the live position ``before`` (§13 "per
         move"; every figure is judged in the position before the move). Only a capture needs
-        that position (:meth:`_note_captures`); :meth:`summary` reads the other per-move
-        figures from the moves of the final position's history."""
+        that position (:meth:`_note_captures`); :meth:`after_move` notes the other per-move
+        figures."""
         if move.captures:
             self._note_captures(before, move)
 
@@ -127,12 +135,24 @@ class Stats(StatsCollector[Position, Move]):
         which is asked then). A move that makes a royal (an Emperor among them) or captures
         one was seen by :meth:`before_move`, which drops both watches. When the mover's
         watch is lost, the full test decides, and a new watch is made."""
-        self.plies += 1
+        plies = self.plies = self.plies + 1
         move, code, _, _ = after.stack[-1]
+        origin, target, captures = move.origin, move.target, move.captures
+        # the per-move figures, while the move is at hand
+        length = self._distances[origin][target]
+        if length > self._longest:
+            self._longest, self._longest_ply = length, plies
+        elif not length:  # the piece stayed: igui, or a pass
+            self._igui_passes[not captures] += 1
+        legs = len(move.path)
+        if legs > self._legs:
+            self._legs = legs
+        if self._kinds[code]:
+            self._special.append((code, move))
+        # the self-check figure
         mover = code & 1
         watches = self._watches
         mine, theirs = watches[mover], watches[1 - mover]
-        origin, captures = move.origin, move.captures
         if mine is not None:
             watch = mine[1]
             if _IS_ROYAL[code] or (watch[origin] & OPENING_MARKS or captures and any(
@@ -141,7 +161,7 @@ class Stats(StatsCollector[Position, Move]):
                 mine = watches[mover] = None
         if theirs is not None:
             watch = theirs[1]
-            if (watch[origin] or watch[move.target]
+            if (watch[origin] or watch[target]
                     or self._hook[move.becomes * 2 + mover] is not None
                     or captures and any(map(watch.__getitem__, captures))) \
                     and after.may_attack_anew(theirs[0], mover, 1, watch):
@@ -154,38 +174,19 @@ class Stats(StatsCollector[Position, Move]):
             # an Emperor of the other side can capture from anywhere (§6.6): no watch then
             if len(royals) == 1 and not after.squares[EMPEROR_ID * 2 + 1 - mover]:
                 watches[mover] = (royals[0], after.attack_watch(royals[0], 1 - mover))
-                self._hook = after.t.hook
 
     def _moves_figures(self, final: Position) -> dict[str, Any]:
-        """The figures of §13 read from the moves alone, and the most occurrences of one
-        position: the last :attr:`plies` entries of ``final``'s history are the moves noted
-        (a push appends one, and the collector sees every push of its line)."""
+        """The figures of §13 of the moves noted, and the most occurrences of one position:
+        the last :attr:`plies` entries of ``final``'s history are the moves noted (a push
+        appends one, and the collector sees every push of its line)."""
         stack = final.stack
         plies = self.plies
         per_side = [plies // 2, plies // 2]
-        if not plies:
-            return {"moves": per_side, "igui": 0, "passes": 0, "emperor_moves": 0,
-                    "emperor_captures": 0, "hook_moves": 0, "hook_turns": 0, "lion_moves": 0,
-                    "max_position_occurrences": 1, "longest_move": 0, "longest_move_ply": None,
-                    "most_legs": 0}
-        moves, codes, _, keys = zip(*stack[len(stack) - plies:])
-        per_side[codes[0] & 1] += plies % 2  # the sides take turns (§6.1)
-        origins = list(map(_ORIGIN, moves))
-        targets = list(map(_TARGET, moves))
-        lengths = list(map(operator.getitem, map(distances_from().__getitem__, origins), targets))
-        longest = max(lengths)
-        igui = passes = emperor_moves = emperor_captures = hook_moves = hook_turns = 0
-        lion_moves = 0
-        # the few plies that stay (igui, passes) and those by the pieces of _kinds
-        for move in itertools.compress(moves, map(operator.eq, origins, targets)):
-            if move.captures:
-                igui += 1
-            else:
-                passes += 1
-        kinds = _kinds(final.t)
-        hook = final.t.hook
-        for ply in itertools.compress(range(plies), map(kinds.__getitem__, codes)):
-            code, move = codes[ply], moves[ply]
+        if plies:
+            per_side[stack[len(stack) - plies][1] & 1] += plies % 2  # the sides take turns (§6.1)
+        emperor_moves = emperor_captures = hook_moves = hook_turns = lion_moves = 0
+        kinds, hook = self._kinds, self._hook
+        for code, move in self._special:
             kind = kinds[code]
             if kind & _EMPEROR:
                 emperor_moves += 1
@@ -207,19 +208,22 @@ class Stats(StatsCollector[Position, Move]):
         # own and those after each ply; else those after each ply are picked: the keys
         # before the next ply, then the final one.
         counts = final.counts
-        if len(stack) == plies:
+        if not plies:
+            most = 1
+        elif len(stack) == plies:
             most = max(counts.values())
         else:
-            most = max(1, counts[final.key], *map(counts.__getitem__, keys[1:]))
+            most = max(1, counts[final.key],
+                       *(counts[entry[3]] for entry in stack[len(stack) - plies + 1:]))
         return {
             "moves": per_side,
-            "igui": igui, "passes": passes, "emperor_moves": emperor_moves,
-            "emperor_captures": emperor_captures, "hook_moves": hook_moves,
-            "hook_turns": hook_turns, "lion_moves": lion_moves,
+            "igui": self._igui_passes[0], "passes": self._igui_passes[1],
+            "emperor_moves": emperor_moves, "emperor_captures": emperor_captures,
+            "hook_moves": hook_moves, "hook_turns": hook_turns, "lion_moves": lion_moves,
             "max_position_occurrences": most,
-            "longest_move": longest,
-            "longest_move_ply": lengths.index(longest) + 1 if longest else None,
-            "most_legs": max(map(len, map(_PATH, moves))),
+            "longest_move": self._longest,
+            "longest_move_ply": self._longest_ply,
+            "most_legs": self._legs,
         }
 
     def summary(self, final: Position, outcome: Outcome | None) -> dict[str, Any]:
@@ -290,7 +294,6 @@ class Stats(StatsCollector[Position, Move]):
 
 _EMPEROR, _HOOK, _LION = 1, 2, 4
 """The kinds of piece whose moves have figures of their own (:func:`_kinds`)."""
-_ORIGIN, _TARGET, _PATH = (operator.attrgetter(name) for name in ("origin", "target", "path"))
 _IS_ROYAL = tuple(code >> 1 in ROYAL_IDS for code in range(NCODES))
 """Per piece code, whether it is a royal piece (§6.10)."""
 _KINDS: dict[int, tuple[Tables, tuple[int, ...]]] = {}
