@@ -216,6 +216,8 @@ class Position(base.Position[Move]):
         >>> Position.start().loops(0)
         ()
         """
+        if not self.ranks[side + 1]:
+            return ()  # a port graph of cycle rank 0 is a forest: no loop
         return tuple(loop_name(nodes) for nodes in analyse_ports(self._ports(side + 1))[1])
 
     def loop_groups(self, side: Side) -> set[int]:

@@ -19,6 +19,7 @@ here decides a rule: ranks and loops come from the position.
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 from notation_tools.games.base import Figure, FigureKind, Outcome, StatsCollector
@@ -37,9 +38,10 @@ _SIDE_KEYS = tuple((*(f"{prefix}_{name}" for name in (
     *(f"{kind}_loops" for kind in _LOOP_KINDS))), *_ZONE_KEYS[side], f"{prefix}_largest_group")
     for side, prefix in enumerate(_PREFIX))
 """Each side's figures, in the order :meth:`Stats.summary` gives them."""
-_ZONE_CELLS = tuple(tuple(cell for cell in EMPTY_AT_START if ZONE[cell] == zone)
+_ZONE_CELLS = tuple(operator.itemgetter(*(cell for cell in EMPTY_AT_START if ZONE[cell] == zone))
                     for zone in ZONES)
-"""For each zone of ``ZONES``, the cells of the zone a stone can be placed on."""
+"""For each zone of ``ZONES``, what the board holds on the cells of the zone a stone can be
+placed on (a tuple)."""
 _PLACEABLE = frozenset(EMPTY_AT_START)
 
 
@@ -197,7 +199,8 @@ class Stats(StatsCollector[Position, Move]):
             figures["winning_ply"] = self.rank2_ply[outcome.winner]
         # Each side's stones per zone; their sum is the side's placed stones
         # (``Position.placed_stones``).
-        zone_values = [list(map(final.board.__getitem__, cells)) for cells in _ZONE_CELLS]
+        board = final.board
+        zone_values = [cells(board) for cells in _ZONE_CELLS]
         largest = largest_groups(final)
         placed_total = 0
         placements = self.placements
