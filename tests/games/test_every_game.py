@@ -238,6 +238,23 @@ def test_statistics_are_the_same_from_replay_and_from_the_collector_alone(game):
 
 
 @every_game
+def test_the_collector_keeps_its_attributes_cheap_to_read(game):
+    # The hooks run at every ply: from 30 instance attributes on, CPython 3.11 stops sharing
+    # the instances' dictionary keys and every attribute read slows down (docs/development.md).
+    rules = game.parse_rules(None)
+    (record,) = generate_records(game, rules, count=1, seed=3, max_plies=20)
+    collector = game.new_stats(rules)
+    position = game.start_position(rules)
+    for node in record.moves:
+        move = game.parse_move(node.text, position)
+        collector.before_move(position, move)
+        position.push(move)
+        collector.after_move(position)
+    collector.summary(position, position.outcome())
+    assert len(getattr(collector, "__dict__", ())) < 30
+
+
+@every_game
 def test_every_numeric_figure_says_how_it_is_summarized(game):
     # Reports summarize a figure by its declared kind: one left undeclared would be read as a
     # count and averaged, which is wrong for a maximum or a ply.

@@ -125,6 +125,8 @@ class Stats(StatsCollector[Position, Any]):
     asks ``position.status()`` after every turn."""
 
     def __init__(self, rules: Rules) -> None:
+        # 29 instance attributes: one more and every attribute read here slows down (see
+        # docs/development.md, "new_stats")
         self.rules = rules
         self.turns = [0, 0]
         self.moves = [0, 0]
@@ -151,7 +153,8 @@ class Stats(StatsCollector[Position, Any]):
         # The compiled reading of both sides works them out afresh after every turn, which
         # costs less than the followers do in Python; it reads the cutting squares of
         # offline-units-block=yes only (under =no the followers ask the position's status).
-        self._sides_online = sides_online if opts.offline_units_block else None
+        self._sides_online = (sides_online if opts.offline_units_block and self.reuse_figures
+                              else None)
         self._flags = (opts.adjacency_via_relays, opts.relay_adjacent, opts.relay_status)
         """The options :data:`sides_online` takes (one tuple, which the compiled part reads
         once)."""
@@ -172,16 +175,15 @@ class Stats(StatsCollector[Position, Any]):
         self.after_move(after)
 
     def after_move(self, after: Position) -> None:
-        side, turn_number = self._side, self._turn_number
+        side = self._side
         events = after.last_events if after.turn != side else after.events
         self.turns[side] += 1
         moves = 0
-        acted = False
+        attacked = False
         for event in events:
             kind = event[0]
             if kind == "step":
                 moves += 1
-                acted = True
                 if event[4]:
                     self.retreats_executed += 1
             elif kind == "failed-retreat":
@@ -190,15 +192,15 @@ class Stats(StatsCollector[Position, Any]):
                 self.lost[SIDE_OF[v]][UNITS[v].letter] += 1
                 self.lost_retreat += 1
             elif kind == "arsenal":
-                self.arsenals.append(f"{NAMES[event[1]]}@{turn_number}")
+                self.arsenals.append(f"{NAMES[event[1]]}@{self._turn_number}")
             elif kind == "attack":
                 _, target, v, combat, mark = event
-                acted = True
+                attacked = True
                 self.attacks[side] += 1
                 self.outcomes[side][mark] += 1
                 self.combats.append(combat)
                 if self.first_attack is None:
-                    self.first_attack = turn_number
+                    self.first_attack = self._turn_number
                 if combat.columns:
                     self.charges += 1
                     self.charging_cavalry += sum(len(c) for c in combat.columns)
@@ -209,17 +211,17 @@ class Stats(StatsCollector[Position, Any]):
                 v = event[2]
                 self.lost[SIDE_OF[v]][UNITS[v].letter] += 1
                 self.lost_attack += 1
-        self.moves[side] += moves
-        if not acted:
+        if moves:
+            self.moves[side] += moves
+        elif not attacked:
             self.empty[side] += 1
         self._last = (side, events)
         after_turns = self.after_turns
-        reuse = self.reuse_figures
-        if not events and after_turns and reuse:
+        if not events and after_turns and self.reuse_figures:
             # An empty turn changes no square: every figure of the position is as it was.
             after_turns.append(after_turns[-1])
             return
-        if self._sides_online is not None and reuse:
+        if self._sides_online is not None:
             alive = after.alive
             if alive != self._alive:  # the sources follow from the arsenals standing
                 self._alive = alive[:]
@@ -231,7 +233,7 @@ class Stats(StatsCollector[Position, Any]):
             return
         seen, figures = self._seen, self._figures
         for s in (0, 1):
-            online = (self._followers[s].online(after) if reuse
+            online = (self._followers[s].online(after) if self.reuse_figures
                       else units_online(after.status(s)))
             if online is not seen[s]:
                 seen[s] = online
