@@ -219,13 +219,8 @@ def test_diagrams_render_for_random_positions(game):
         game.render_text(position, no_such_mark=True)
 
 
-@every_game
-def test_statistics_are_the_same_from_replay_and_from_the_collector_alone(game):
-    # Replay drives the collector around each push; driving it by hand over the same moves
-    # must give the same figures, and every game reports its captures.
-    rules = game.parse_rules(None)
-    (record,) = generate_records(game, rules, count=1, seed=3, max_plies=60)
-    via_replay = replay(record, collect_stats=True).stats
+def collect_by_hand(game, rules, record):
+    """A new collector driven around each push of ``record``'s moves, and the final position."""
     position = game.start_position(rules)
     collector = game.new_stats(rules)
     for node in record.moves:
@@ -233,6 +228,17 @@ def test_statistics_are_the_same_from_replay_and_from_the_collector_alone(game):
         collector.before_move(position, move)
         position.push(move)
         collector.after_move(position)
+    return collector, position
+
+
+@every_game
+def test_statistics_are_the_same_from_replay_and_from_the_collector_alone(game):
+    # Replay drives the collector around each push; driving it by hand over the same moves
+    # must give the same figures, and every game reports its captures.
+    rules = game.parse_rules(None)
+    (record,) = generate_records(game, rules, count=1, seed=3, max_plies=60)
+    via_replay = replay(record, collect_stats=True).stats
+    collector, position = collect_by_hand(game, rules, record)
     assert collector.summary(position, position.outcome()) == via_replay
     assert isinstance(via_replay["captures"], int)
 
@@ -243,13 +249,7 @@ def test_the_collector_keeps_its_attributes_cheap_to_read(game):
     # the instances' dictionary keys and every attribute read slows down (docs/development.md).
     rules = game.parse_rules(None)
     (record,) = generate_records(game, rules, count=1, seed=3, max_plies=20)
-    collector = game.new_stats(rules)
-    position = game.start_position(rules)
-    for node in record.moves:
-        move = game.parse_move(node.text, position)
-        collector.before_move(position, move)
-        position.push(move)
-        collector.after_move(position)
+    collector, position = collect_by_hand(game, rules, record)
     collector.summary(position, position.outcome())
     assert len(getattr(collector, "__dict__", ())) < 30
 
