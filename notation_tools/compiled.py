@@ -3,8 +3,9 @@
 An inner loop may have a compiled path, built by ``pip install .`` when a C compiler is at
 hand and skipped when not (issue #14); today one has: the Game of War lines of communication
 that the statistics read after every turn (``games/gow/_lines.c``). Each has a Python
-reference that reads as the spec reads; the tests compare the two. Set ``NOTATION_TOOLS_PURE_PYTHON=1`` in the environment to
-run the Python reference everywhere, e.g. to compare results or timings.
+reference that reads as the spec reads; the tests compare the two. Set
+``NOTATION_TOOLS_PURE_PYTHON=1`` in the environment to run the Python reference everywhere,
+e.g. to compare results or timings.
 
 >>> import notation_tools.compiled as compiled
 >>> compiled.load("nonexistent_module") is None

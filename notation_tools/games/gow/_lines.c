@@ -92,7 +92,8 @@ static int read_bits(PyObject *o, bits_t *out) {
     for (Py_ssize_t i = 0; i < size; i++, shift += PyLong_SHIFT) {
         uint64_t d = digits[i];
         if (!d) continue;
-        if (shift >= WORDS * 64 || (shift + PyLong_SHIFT > WORDS * 64 && d >> (WORDS * 64 - shift))) {
+        if (shift >= WORDS * 64
+                || (shift + PyLong_SHIFT > WORDS * 64 && d >> (WORDS * 64 - shift))) {
             PyErr_SetString(PyExc_ValueError, "sides_online takes squares of the board");
             return -1;
         }

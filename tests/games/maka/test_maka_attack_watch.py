@@ -309,7 +309,8 @@ def test_a_kept_watch_follows_a_line_that_opens_twice():
     assert pos.may_attack_anew(king, 0, 2, watch)
 
 
-@pytest.mark.parametrize("hook_mover, hook, white_gold, white_step, black_gold, black_step, closer", [
+@pytest.mark.parametrize(
+    "hook_mover, hook, white_gold, white_step, black_gold, black_step, closer", [
     # the Hook Mover turns on the King's rank at 9,3; the path turning at 15,9 is closed
     ("HM", sq(15, 3), sq(9, 6), sq(10, 6), sq(12, 3), sq(12, 2), sq(12, 9)),
     # the Capricorn turns on the King's diagonal at 12,6; the path turning at 12,12 is closed
