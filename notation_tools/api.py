@@ -23,7 +23,6 @@ Does not print; the rules live in the games, the formats in ``records/``.
 
 from __future__ import annotations
 
-import copy as _copy
 import dataclasses
 import errno
 import html
@@ -146,7 +145,7 @@ class GameRecord(Record):
 
 
 def _write_one(record: Record, writer: Any, notation: str | None) -> None:
-    work = _copy.deepcopy(record)  # conversion re-writes moves in place
+    work = record.copy()  # conversion re-writes moves in place
     game = getattr(record, "game_name", None)
     rules = getattr(record, "rules_text", None)
     convert_record(work, Conversion(writer.name, notation=notation, game=game, rules=rules))
