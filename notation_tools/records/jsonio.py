@@ -135,9 +135,10 @@ def record_from_json(data: Any, path: str, line: int, index: int, *,
         record.tags = [Tag(name, value, line, 1) for name, value in pairs]
         record.initial_comments = _strings(data.get("initial_comments", []), "initial_comments")
         record.final_comments = _strings(data.get("final_comments", []), "final_comments")
-        record.moves = _line_from_json(data.get("moves", []), line, 1, limits)
+        # the main line is level 0, as in PGN: --limit depth=N allows N levels of variations
+        record.moves = _line_from_json(data.get("moves", []), line, 0, limits)
         result = data.get("result")
-        if result is not None and result not in RESULTS:
+        if result is not None and (not isinstance(result, str) or result not in RESULTS):
             raise _JsonShapeError("'result' must be one of 1-0, 0-1, 1/2-1/2, * or null")
         record.result = result
         record.result_line, record.result_column = line, 1
@@ -261,8 +262,9 @@ def read_json_records(source: str | Iterable[str], path: str = "-", *,
                 yield fail("E-LIMIT", "JSON nested deeper than "
                            f"{limits.describe('max_depth')}", start)
                 return
-        # each level of variations is three JSON levels: move, its variations, a variation
-        if _depth_exceeds(value, 3 * limits.max_depth + 3):
+        # each level of variations is three JSON levels (move, its variations, a variation),
+        # and a move's structured data a few more
+        if _depth_exceeds(value, 3 * limits.max_depth + 10):
             yield fail("E-LIMIT", f"JSON nested deeper than {limits.describe('max_depth')}",
                        start)
             return
