@@ -519,6 +519,17 @@ class Selected:
     record: Record
     verdict: Verdict
     text: str | None = None
+    read_whole: bool = True
+    """Whether the reader read the record whole (no error of its own: a syntax error, a limit,
+    a file format's fault), judged before the selection replayed it."""
+
+
+def stands_alone(record: Record) -> bool:
+    """Whether a PGN record's text as read reads back as this record wherever it is written:
+    it names its game (a tag, not its look) and its movetext ends with a result token (so
+    that the text written after it starts another record)."""
+    return record.result is not None and (record.find_tag("Variant") is not None
+                                          or record.find_tag("Game") is not None)
 
 
 def _chunk_text(chunk: Any) -> str:
@@ -538,16 +549,23 @@ def iter_selected(paths: list[str], selection: Selection, *, settings: Settings 
     for unit in units_of(paths, settings, stdin, progress):
         if isinstance(unit, PgnChunk):
             records = list(records_of_chunk(unit, settings.limits))
-            text = _chunk_text(unit.chunk) if len(records) == 1 else None
+            # The text as read stands for the record only when it is the record's whole text
+            # and was read as it is in the file (no bad bytes replaced, no line too long left
+            # out: their records cannot be written as read).
+            text = _chunk_text(unit.chunk) if len(records) == 1 and not unit.problems else None
             for record in records:
-                yield Selected(record, selection.judge(record), text)
+                yield _selected(record, selection, text)
         elif isinstance(unit, ForeignText):
-            record = foreign_record(unit)
-            yield Selected(record, selection.judge(record))
+            yield _selected(foreign_record(unit), selection)
         elif isinstance(unit, Record):
-            yield Selected(unit, selection.judge(unit))
+            yield _selected(unit, selection)
         else:
             yield unit
+
+
+def _selected(record: Record, selection: Selection, text: str | None = None) -> Selected:
+    whole = not any(d.is_error for d in record.diagnostics)
+    return Selected(record, selection.judge(record), text, whole)
 
 
 REPLAY_TAGS = ("Variant", "Game", "Rules", "SetUp", "FEN", "FirstPlayer")

@@ -59,7 +59,9 @@ def convert(paths: tuple[str, ...], target: str, notation: str | None, ply: int 
     """Rewrite records in another container (PGN, JSON, JSON Lines) or move notation.
 
     Tags, comments, NAGs and variations survive every conversion, so converting back gives
-    the same record. Re-writing moves replays the record; an invalid record is written as it
+    the same record. Written as PGN, a record from any format gets its Variant tag, move
+    numbers, Result tag and result token, so that records never run into each other.
+    Re-writing moves replays the record; an invalid record is written as it
     stands (moves after the first illegal one unchanged), its diagnostics go to standard
     error, and the exit status is 1. --game and --rules are written into the Variant and
     Rules tags. A game's own file format (e.g. a position string other programs read) is

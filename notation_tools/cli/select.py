@@ -7,14 +7,14 @@ files and writes each record where its verdict sends it.
 from __future__ import annotations
 
 import contextlib
-import copy
 import os
 import sys
 from typing import TextIO
 
 import click
 
-from notation_tools.analysis.convert import Conversion, convert_record, notations, write_converted
+from notation_tools.analysis.convert import (REFUSALS, Conversion, convert_record, notations,
+                                             write_converted)
 from notation_tools.analysis.select import (
     DEDUPE_MODES,
     Selected,
@@ -24,6 +24,7 @@ from notation_tools.analysis.select import (
     group_name,
     iter_selected,
     parse_selection,
+    stands_alone,
     trim_tags,
 )
 from notation_tools.analysis.foreign import game_suffixes
@@ -45,8 +46,10 @@ SUFFIXES = {"pgn": ".pgn", "json": ".json", "jsonl": ".jsonl"}
 
 
 class _Sink:
-    """One output: a stream and its container writer. With ``raw``, a PGN record read whole is
-    written as it was read (nothing about it is to change)."""
+    """One output: a stream and its container writer. With ``raw``, a PGN record that names
+    its game and ends with a result token is written as it was read (nothing about it is to
+    change, and its text reads back the same on its own and beside others); that is the only
+    way a record the reader could not read whole is written."""
 
     def __init__(self, out: TextIO, container: str, raw: bool) -> None:
         self.writer: RecordWriter = RECORD_WRITERS[container](out)
@@ -57,40 +60,32 @@ class _Sink:
               tags_only: bool, container: str) -> Diagnostic | None:
         """Write one record; a diagnostic when it cannot be written as the options ask."""
         record = item.record
-        if self.raw and item.text is not None:
+        if self.raw and item.text is not None and stands_alone(record):
             self.out.write(item.text + "\n")
             self.written += 1
             return None
-        if any(d.is_error and d.code in _READER_CODES for d in record.diagnostics):
-            return Diagnostic("E-CANNOT-WRITE", "the record could not be read whole: it is "
-                              "written only as read (as pgn, with no option that changes it)",
+        if not item.read_whole:
+            fault = next(d for d in record.diagnostics if d.is_error)
+            return Diagnostic("E-CANNOT-WRITE", f"the record could not be read whole "
+                              f"({fault.code} at line {fault.line}: {fault.message}): it is "
+                              "written only as read (as pgn, with no option that changes it), "
+                              "and only when its text names its game and ends with a result",
                               record.path, record.line, 1, record=record.index)
-        if notation is not None or container != "pgn":
-            record = copy.deepcopy(record)
-            record.diagnostics = []
-            convert_record(record, Conversion(container, notation=notation))
-            # An invalid record is written as it stands (moves after its first illegal one
-            # unchanged), as convert does; only a record that cannot be written is refused.
-            refused = [d for d in record.diagnostics if d.code in _REFUSALS]
-            if refused:
-                return refused[0]
+        record = record.copy()
+        record.diagnostics = []
+        convert_record(record, Conversion(container, notation=notation))
+        # An invalid record is written as it stands (moves after its first illegal one
+        # unchanged), as convert does; only a record that cannot be written is refused.
+        refused = [d for d in record.diagnostics if d.code in REFUSALS]
+        if refused:
+            return refused[0]
         if keep is not None or tags_only:
             record = trim_tags(record, keep, moves=not tags_only)
-        record = copy.copy(record)
         record.diagnostics = []
         if not write_converted(record, self.writer):
             return record.diagnostics[-1]
         self.written += 1
         return None
-
-
-# The codes of faults the reader finds: such a record is not whole, so only its text as read
-# can stand for it.
-_READER_CODES = frozenset({"E-SYNTAX", "E-BAD-TAG", "E-LIMIT", "E-ENCODING", "E-IO",
-                           "E-NUMBER"})
-
-
-_REFUSALS = frozenset({"E-CANNOT-WRITE", "E-BAD-NOTATION"})
 
 
 class _Outputs:
@@ -257,8 +252,10 @@ def select(paths: tuple[str, ...], tags: tuple[str, ...], any_tags: tuple[str, .
 
     With no criterion every record matches. Criteria on tags, game and rules read the
     container only; the others (--valid, --code, --ended, --plies, --figure, --reaches,
-    --dedupe) replay the record. Records are written as they were read when nothing asks to
-    change them (PGN, same notation, all tags). A summary goes to standard error. Exit status
+    --dedupe) replay the record. A PGN record that names its game and ends with a result is
+    written as it was read when nothing asks to change it (PGN, same notation, all tags);
+    other records are written as convert writes them, so that they read back the same. A
+    summary goes to standard error. Exit status
     0 when the run completed (a selection is not a lint: invalid records are not an error),
     2 for usage errors, unreadable inputs or records that could not be written.
     """
