@@ -321,6 +321,23 @@ class _Builder:
         return " ".join(part for part in parts if part)
 
 
+_SCRIPT_ESCAPES = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026",
+                                 "\u2028": "\\u2028", "\u2029": "\\u2029"})
+
+
+def script_json(data: Any) -> str:
+    """``data`` as JSON that can stand inside a ``<script>`` element whatever its strings
+    hold: ``<``, ``>`` and ``&`` are written as JSON escapes, so no text can close the element
+    (``</script>``) or put the HTML parser in a state where the element never closes
+    (``<!--<script>``, which left the page without its script).
+
+    >>> print(script_json({"Event": "<!--<script></script>"}))
+    {"Event":"\\u003c!--\\u003cscript\\u003e\\u003c/script\\u003e"}
+    """
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False).translate(
+        _SCRIPT_ESCAPES)
+
+
 def _comments(comments: list[str]) -> str:
     return " ".join(f'<span class="comment">{html.escape(text)}</span>' for text in comments)
 
@@ -393,7 +410,7 @@ def build_page(record: Record, *, game_name: str | None = None,
                + (f' <span class="result">{html.escape(record.result)}</span>'
                   if record.result else "")),
         style=_STYLE,
-        data=json.dumps(data, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/"),
+        data=script_json(data),
         script=_SCRIPT,
     )
     return Page(page, record, result)
