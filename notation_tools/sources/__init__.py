@@ -183,6 +183,21 @@ def shown(path: str) -> str:
         return path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
+def encodable(text: str) -> str:
+    """``text`` as UTF-8 can hold it: a lone surrogate (a JSON ``"\\udcff"``, a file name's
+    bad byte) is written as its backslash escape, so a database or a Parquet file can store
+    the text and JSON reads the escape back as the same character.
+
+    >>> encodable("ok"), encodable("bad\\udcff")
+    ('ok', 'bad\\\\udcff')
+    """
+    try:
+        text.encode("utf-8")
+        return text
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def _io_error(path: str, message: str, code: str = "E-IO") -> Diagnostic:
     return Diagnostic(code, message, shown(path), 0, 0)
 
