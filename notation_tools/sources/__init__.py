@@ -280,6 +280,29 @@ def top_file(unit_path: str, files: set[str]) -> str:
     return head or unit_path
 
 
+def text_encoding(name: str | None) -> str | None:
+    """``name`` when it names a text encoding (``None`` too: UTF-8 or a byte-order mark);
+    ``ValueError`` for an unknown name and for codecs that are not text encodings (``rot13``,
+    ``base64``, ``zlib``: they turn bytes into bytes or text into text).
+
+    >>> text_encoding("latin-1")
+    'latin-1'
+    >>> text_encoding("rot13")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'rot13' is not a text encoding
+    """
+    if name is None:
+        return None
+    try:
+        info = codecs.lookup(name)
+    except LookupError:
+        raise ValueError(f"unknown encoding {name!r}") from None
+    if not getattr(info, "_is_text_encoding", True):
+        raise ValueError(f"{name!r} is not a text encoding")
+    return name
+
+
 def iter_units(paths: Iterable[str], *, stdin: BinaryIO | None = None,
                claim: Claim | None = None, suffixes: Suffixes = (),
                limits: Limits = DEFAULT, encoding: str | None = None,
@@ -288,14 +311,15 @@ def iter_units(paths: Iterable[str], *, stdin: BinaryIO | None = None,
 
     ``claim`` lets a caller that knows other formats take a whole file before it is read
     as PGN or JSON, and ``suffixes`` names the files of those formats that directory walks
-    and archives should read (this module knows no format but the container's).
+    and archives should read (this module knows no format but the container's). An
+    ``encoding`` that is not a text encoding raises ``ValueError`` here, before any reading.
 
     Every record present is given or reported: a member that cannot be read is one
     diagnostic naming it, and where the data breaks the records before the break are given,
     then one ``E-IO`` (``E-LIMIT`` at a limit) saying where; when the break cuts a record,
     that diagnostic names it (``record``, ``line``) and the record is not given.
     """
-    reading = Reading(claim, suffixes, limits, encoding, progress=progress)
+    reading = Reading(claim, suffixes, limits, text_encoding(encoding), progress=progress)
     return _units_of_paths(paths, stdin, reading)
 
 
@@ -361,8 +385,9 @@ def iter_stream(stream: BinaryIO, name: str = "-", *, claim: Claim | None = None
                 encoding: str | None = None) -> Iterator[Unit]:
     """Units from one open byte stream, read as standard input is (text, or compressed data
     or an archive known by its first bytes or by ``name``); reports name it ``name``. The
-    Python API reads open files and record text with it."""
-    reading = Reading(claim, suffixes, limits, encoding)
+    Python API reads open files and record text with it. ``ValueError`` for an ``encoding``
+    that is not a text encoding."""
+    reading = Reading(claim, suffixes, limits, text_encoding(encoding))
     return _units_from_stdin(stream, reading, name)
 
 

@@ -17,6 +17,8 @@ import pytest
 from notation_tools.analysis.batch import Settings, iter_records
 from notation_tools.limits import Limits
 from notation_tools.records.diagnostics import Diagnostic
+from notation_tools.sources import iter_stream, iter_units, text_encoding
+from tests.conftest import invoke
 
 
 def records(count: int, first: int = 1) -> bytes:
@@ -302,6 +304,22 @@ def test_empty_members_hold_nothing_and_say_nothing(tmp_path):
     path = tmp_path / "empty.zip"
     path.write_bytes(zip_bytes([("a.pgn", b""), ("dir/", b""), ("b.pgn", records(1))]))
     assert read([path]) == (["1"], [])
+
+
+@pytest.mark.parametrize("name", ["rot13", "base64", "zlib", "hex"])
+def test_an_encoding_that_is_not_a_text_encoding_is_refused(runner, tmp_path, name):
+    path = tmp_path / "a.pgn"
+    path.write_bytes(records(1))
+    with pytest.raises(ValueError, match="not a text encoding"):
+        iter_units([str(path)], encoding=name)
+    with pytest.raises(ValueError, match="not a text encoding"):
+        iter_stream(io.BytesIO(records(1)), encoding=name)
+    with pytest.raises(ValueError, match="unknown encoding"):
+        text_encoding("no-such-encoding")
+    result = invoke(runner, ["validate", "--encoding", name, str(path)])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.count("not a text encoding") == 1
+    assert "Traceback" not in result.stderr and "internal error" not in result.stderr
 
 
 class _Unseekable(io.RawIOBase):
