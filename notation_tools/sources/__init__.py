@@ -60,6 +60,8 @@ _SHORT_TAR = {".tgz": "gz", ".tbz2": "bz2", ".txz": "xz"}
 _SNIFF_BYTES = 8192
 _MAX_OFFSETS = 65536
 _BLOCK = 1 << 16
+_ZIP_PIECE = 1 << 13
+"""Bytes read from a zip member at a time: what a bad checksum at its end can take with it."""
 _BZ2_START = re.compile(rb"BZh[1-9](1AY&SY|\x17rE8P\x90)")
 _RESULTS = frozenset(("1-0", "0-1", "1/2-1/2", "*"))
 _COMMENT = re.compile(r"\{[^}]*\}")
@@ -564,7 +566,7 @@ def _units_from_zip(stream: BinaryIO, path: str, reading: Reading, depth: int,
                 with member:
                     counted = Counted(member, compressed=info.compress_size,
                                       ratio=limits.max_ratio, floor=limits.ratio_floor_bytes,
-                                      ratio_text=ratio_text)
+                                      ratio_text=ratio_text, piece=_ZIP_PIECE)
                     yield from _units_from_data(counted.buffered(_BLOCK), name, info.filename,
                                                 reading.inside(info.filename), depth + 1,
                                                 info.compress_size)
@@ -581,7 +583,7 @@ def _zip_directory(file: BinaryIO) -> zipfile.ZipFile | None:
     archive that starts with a member is not this archive's."""
     try:
         archive = zipfile.ZipFile(file)
-    except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError):
+    except Exception:  # noqa: BLE001 - whatever a damaged directory makes zipfile raise
         return None
     file.seek(0)
     if file.read(4) == b"PK\x03\x04" and not any(

@@ -21,6 +21,7 @@ import dataclasses
 import io
 import lzma
 import tempfile
+import zipfile
 import zlib
 from typing import IO, Any, BinaryIO, Protocol, Union
 
@@ -97,25 +98,30 @@ class Counted(Stream):
     """``source`` as a stream that counts the bytes it gives (:attr:`count`), ends at
     ``max_bytes`` with an ``E-LIMIT`` fault, and ends with an ``E-IO`` fault instead of
     raising when reading ``source`` fails. ``compressed`` (the size of the data ``source``
-    decompresses, for a zip member) turns on the ratio check of ``ratio`` and ``floor``."""
+    decompresses, for a zip member) turns on the ratio check of ``ratio`` and ``floor``.
+    ``piece`` bounds each read of ``source``: a zip member's reader raises at a bad checksum
+    and drops the bytes of that read."""
 
     def __init__(self, source: Source, *, max_bytes: int | None = None,
                  limit_text: str = "", compressed: int | None = None, ratio: int = 0,
-                 floor: int = 0, ratio_text: str = "") -> None:
+                 floor: int = 0, ratio_text: str = "", piece: int | None = None) -> None:
         self.source = source
         self.max_bytes, self.limit_text = max_bytes, limit_text
         self.compressed, self.ratio, self.floor, self.ratio_text = (
             compressed, ratio, floor, ratio_text)
+        self.piece = piece
         self.count = 0
 
     def readinto(self, buffer: Any) -> int:
         if self.fault is not None:
             return 0
         try:
-            data = self.source.read(len(buffer)) or b""
-        except DECODE_ERRORS + (RuntimeError, NotImplementedError) as error:
-            # zipfile raises RuntimeError for an encrypted member and NotImplementedError
-            # for a compression method it lacks; the rest is bad data or a read error.
+            data = self.source.read(min(len(buffer), self.piece or len(buffer))) or b""
+        except DECODE_ERRORS + (RuntimeError, NotImplementedError,
+                                zipfile.BadZipFile) as error:
+            # zipfile raises BadZipFile at a bad checksum, RuntimeError for an encrypted
+            # member and NotImplementedError for a compression method it lacks; the rest
+            # is bad data or a read error.
             self.fault = Fault("E-IO", describe(error))
             return 0
         if not data:

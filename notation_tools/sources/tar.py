@@ -91,6 +91,9 @@ def tar_members(stream: BinaryIO) -> Iterator[TarMember]:
         ended = False
         fields = {**global_pax, **pax}
         size = int(fields["size"]) if fields.get("size", "").isdigit() else info.size
+        if size < 0:
+            raise ArchiveBroken(header_at, Fault("E-IO", f"a damaged member header at byte "
+                                                 f"{header_at:,} (a negative size)"))
         if info.type in (tarfile.GNUTYPE_LONGNAME, tarfile.GNUTYPE_LONGLINK,
                          tarfile.XHDTYPE, tarfile.XGLTYPE, tarfile.SOLARIS_XHDTYPE):
             if size > _MAX_HEADER_DATA:

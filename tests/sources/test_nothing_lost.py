@@ -243,6 +243,38 @@ def test_a_cut_zip_is_not_taken_for_the_zip_stored_inside_it(tmp_path):
     assert diagnostic.path == str(path) and "central directory" in diagnostic.message
 
 
+def test_a_zip_member_with_a_bad_checksum_is_read_to_near_its_end_and_the_next_is_read(
+        tmp_path):
+    first = records(400)
+    data = bytearray(zip_bytes([("a.pgn", first), ("b.pgn", records(2, first=401))],
+                               zipfile.ZIP_STORED))
+    data[data.index(b"c1:c2", 1000)] = ord("C")  # a.pgn no longer matches its CRC-32
+    path = tmp_path / "damaged.zip"
+    path.write_bytes(bytes(data))
+    rounds, (diagnostic,) = read([path])
+    assert rounds[-2:] == ["401", "402"]
+    read_of_first = len(rounds) - 2
+    # at most the last read (8 KiB) of the damaged member is lost, and the record it cuts
+    assert read_of_first >= sum(end <= len(first) - 8192 for end in ends(first))
+    assert rounds[:read_of_first] == [str(n) for n in range(1, read_of_first + 1)]
+    assert diagnostic.path == f"{path}:a.pgn" and "CRC" in diagnostic.message
+    assert diagnostic.record in (None, read_of_first + 1)
+
+
+def test_a_tar_header_with_a_negative_size_is_a_damaged_header(tmp_path):
+    data = bytearray(tar_bytes([("a.pgn", records(1)), ("b.pgn", records(1, 2))],
+                               fmt=tarfile.GNU_FORMAT))
+    header = bytearray(data[1024:1536])
+    header[124:136] = b"\xff" * 12  # base-256: -1
+    header[148:156] = b"        "
+    header[148:156] = b"%06o\0 " % sum(header)
+    data[1024:1536] = header
+    path = tmp_path / "negative.tar"
+    path.write_bytes(bytes(data))
+    rounds, (diagnostic,) = read([path])
+    assert rounds == ["1"] and "negative size" in diagnostic.message
+
+
 def test_tar_names_long_and_not_utf8(tmp_path):
     long = "d/" + "x" * 150 + ".pgn"
     for fmt in (tarfile.GNU_FORMAT, tarfile.PAX_FORMAT):
