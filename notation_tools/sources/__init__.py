@@ -675,7 +675,9 @@ def _units_from_text(source: BinaryIO, path: str, inner_name: str, reading: Read
         # bad byte, a line too long) joins the record whose lines hold it.
         held: Record | None = None
         problems: list[Diagnostic] = []
-        for record in read_json_records(lines.pieces(), shown(path), limits=limits):
+        json_lines = inner_name.lower().endswith((".jsonl", ".ndjson"))
+        for record in read_json_records(lines.pieces(), shown(path), limits=limits,
+                                        json_lines=json_lines):
             record.offset = lines.offset_of(record.line)
             problems += lines.take_problems()
             if held is not None:

@@ -197,6 +197,17 @@ def test_a_cut_json_lines_file_names_the_line_it_cuts(tmp_path):
     assert diagnostic.record == whole + 1 and diagnostic.line == whole + 1
 
 
+def test_a_line_of_json_lines_that_is_not_json_is_one_invalid_record(tmp_path):
+    lines = [b'{"tags": {"Variant": "elevation", "Round": "%d"}, "moves": []}\n' % n
+             for n in range(1, 6)]
+    lines[1] = b'{"tags": oops}\n'
+    path = tmp_path / "games.jsonl"
+    path.write_bytes(b"".join(lines))
+    found = list(iter_records([str(path)]))
+    assert [r.tag("Round") for r in found] == [None if i == 1 else str(i + 1) for i in range(5)]
+    assert [d.code for d in found[1].diagnostics] == ["E-SYNTAX"] and found[1].line == 2
+
+
 @pytest.mark.parametrize("kind,pack", [("gz", gzip.compress), ("bz2", bz2.compress),
                                        ("xz", lzma.compress)])
 def test_every_stream_of_a_concatenated_file_is_read(tmp_path, kind, pack):
