@@ -32,6 +32,7 @@ import dataclasses
 import io
 import itertools
 import os
+import posixpath
 import re
 import stat
 import sys
@@ -46,7 +47,7 @@ from notation_tools.records.model import Record
 from notation_tools.records.pgn import Chunk, split_chunks
 from notation_tools.sources.streams import (
     XZ_MAGIC, ArchiveBroken, Counted, Fault, Inflating, describe, fault_of, shown, spool)
-from notation_tools.sources.tar import tar_members
+from notation_tools.sources.tar import TarMember, tar_members
 from notation_tools.sources.zipscan import local_members
 
 CONTAINER_SUFFIXES = (".pgn", ".json", ".jsonl", ".ndjson")
@@ -60,6 +61,7 @@ _SHORT_TAR = {".tgz": "gz", ".tbz2": "bz2", ".txz": "xz"}
 _SNIFF_BYTES = 8192
 _MAX_OFFSETS = 65536
 _BLOCK = 1 << 16
+_LINKS = ("a hard link", "a symbolic link")
 _ZIP_PIECE = 1 << 13
 """Bytes read from a zip member at a time: what a bad checksum at its end can take with it."""
 _BZ2_START = re.compile(rb"BZh[1-9](1AY&SY|\x17rE8P\x90)")
@@ -505,9 +507,9 @@ def _ratio_text(limits: Limits) -> str:
 def _units_from_tar(stream: BinaryIO, path: str, reading: Reading,
                     depth: int) -> Iterator[Unit]:
     """The members of a tar archive (each at ``depth``), each read as a file is. A member
-    that is no file is passed over (a directory, a link: the member it links to is read where
-    it stands); a sparse file is reported. Where the archive's data breaks, one diagnostic
-    says where."""
+    that is no file is passed over (a directory, a device; a link when the member it links to
+    is read where it stands, and reported otherwise); a sparse file is reported. Where the
+    archive's data breaks, one diagnostic says where."""
     counted = Counted(stream)  # counts the offset, and a read error becomes a fault
     try:
         for member in tar_members(counted.buffered(_BLOCK)):
@@ -521,9 +523,23 @@ def _units_from_tar(stream: BinaryIO, path: str, reading: Reading,
             elif member.kind == "sparse":
                 yield _io_error(name, f"{shown(name)} is a sparse file (holes left out): not "
                                 "read")
+            elif member.kind in _LINKS and not _read_here(member, reading):
+                yield _io_error(name, f"{shown(name)} is {member.kind} to "
+                                f"{shown(member.target)}, which is not read here: not read")
     except ArchiveBroken as broken:
         if not broken.fault.reported:
             yield _fault_diagnostic(path, broken.offset, broken.fault)
+
+
+def _read_here(link: TarMember, reading: Reading) -> bool:
+    """Whether the member a link in a tar links to is read where it stands: a path inside the
+    archive that a walk of it reads (a hard link's target is a member's name; a symbolic
+    link's is relative to the link's folder)."""
+    target = link.target
+    if link.kind == "a symbolic link":
+        target = posixpath.normpath(posixpath.join(posixpath.dirname(link.name), target))
+    inside = not posixpath.isabs(target) and target != ".." and not target.startswith("../")
+    return inside and reading.wants_member(target)
 
 
 def _units_from_zip(stream: BinaryIO, path: str, reading: Reading, depth: int,

@@ -41,6 +41,8 @@ class TarMember:
     kind: str
     offset: int
     data: Slice
+    target: str = ""
+    """What a link links to (a path inside the archive, or outside it)."""
 
 
 def _read(stream: BinaryIO, size: int) -> bytes:
@@ -65,6 +67,7 @@ def tar_members(stream: BinaryIO) -> Iterator[TarMember]:
     offset = 0
     ended = False  # an end-of-archive (zero) block has been read
     long_name: str | None = None
+    long_link: str | None = None
     pax: dict[str, str] = {}
     global_pax: dict[str, str] = {}
     while True:
@@ -106,15 +109,20 @@ def tar_members(stream: BinaryIO) -> Iterator[TarMember]:
                               "member's header (cut short?)")
             offset += len(data)
             data = data[:size]
-            if info.type == tarfile.GNUTYPE_LONGNAME:
-                long_name = data.split(b"\0", 1)[0].decode("utf-8", "surrogateescape")
+            if info.type in (tarfile.GNUTYPE_LONGNAME, tarfile.GNUTYPE_LONGLINK):
+                text = data.split(b"\0", 1)[0].decode("utf-8", "surrogateescape")
+                if info.type == tarfile.GNUTYPE_LONGNAME:
+                    long_name = text
+                else:
+                    long_link = text
             elif info.type == tarfile.XGLTYPE:
                 global_pax.update(_pax_fields(data, header_at))
-            elif info.type != tarfile.GNUTYPE_LONGLINK:
+            else:
                 pax = _pax_fields(data, header_at)
             continue
         name = pax.get("GNU.sparse.name") or pax.get("path") or long_name or info.name
-        long_name, pax = None, {}
+        target = pax.get("linkpath") or long_link or info.linkname
+        long_name, long_link, pax = None, None, {}
         if info.type == tarfile.GNUTYPE_SPARSE or "GNU.sparse.major" in fields \
                 or "GNU.sparse.map" in fields or "GNU.sparse.size" in fields:
             kind = "sparse"
@@ -125,7 +133,7 @@ def tar_members(stream: BinaryIO) -> Iterator[TarMember]:
         else:  # a regular file; an unknown type is read as one, as POSIX says
             kind = "file"
         data_slice = Slice(stream, size, f"member {shown(name)}")
-        yield TarMember(name, kind, header_at, data_slice)
+        yield TarMember(name, kind, header_at, data_slice, target)
         data_slice.skip()
         if data_slice.fault is not None:
             raise ArchiveBroken(offset + data_slice.count, data_slice.fault)

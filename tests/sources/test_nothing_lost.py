@@ -335,6 +335,29 @@ def test_members_that_are_not_files_are_passed_over_and_a_sparse_one_is_named(tm
     assert "sparse" in diagnostic.message
 
 
+def test_a_link_is_passed_over_when_its_member_is_read_and_named_otherwise(tmp_path):
+    out = io.BytesIO()
+    with tarfile.open(fileobj=out, mode="w", format=tarfile.GNU_FORMAT) as archive:
+        for name, data in (("data.bin", records(1)), ("a.pgn", records(1, 2))):
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            archive.addfile(info, io.BytesIO(data))
+        for name, kind, target in (("copy.pgn", tarfile.LNKTYPE, "a.pgn"),
+                                   ("games.pgn", tarfile.LNKTYPE, "data.bin"),
+                                   ("d/up.pgn", tarfile.SYMTYPE, "../a.pgn"),
+                                   ("out.pgn", tarfile.SYMTYPE, "../elsewhere.pgn")):
+            link = tarfile.TarInfo(name)
+            link.type, link.linkname = kind, target
+            archive.addfile(link)
+    path = tmp_path / "links.tar"
+    path.write_bytes(out.getvalue())
+    rounds, diagnostics = read([path])
+    assert rounds == ["2"]
+    assert [(d.path, d.message.split(", which")[0]) for d in diagnostics] == [
+        (f"{path}:games.pgn", f"{path}:games.pgn is a hard link to data.bin"),
+        (f"{path}:out.pgn", f"{path}:out.pgn is a symbolic link to ../elsewhere.pgn")]
+
+
 def test_a_bomb_inside_an_archive_is_stopped_and_the_next_member_read(tmp_path):
     bomb = gzip.compress(b"1. c1:c2>b2,c1-c2 " * 200_000)
     path = tmp_path / "bomb.tar"
