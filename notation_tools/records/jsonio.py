@@ -264,7 +264,10 @@ def read_json_records(source: str | Iterable[str], path: str = "-", *,
                     return
                 if more():
                     continue
-                yield fail("E-SYNTAX", f"invalid JSON: {error.msg}", error.pos)
+                # JSON cannot be read past a fault: what follows it is said to be lost
+                rest = "; the rest of the file is not read" if buffer[
+                    error.pos + 1:].strip() else ""
+                yield fail("E-SYNTAX", f"invalid JSON: {error.msg}{rest}", error.pos)
                 return
             except RecursionError:
                 yield fail("E-LIMIT", "JSON nested deeper than "

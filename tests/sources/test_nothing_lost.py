@@ -206,6 +206,11 @@ def test_a_line_of_json_lines_that_is_not_json_is_one_invalid_record(tmp_path):
     found = list(iter_records([str(path)]))
     assert [r.tag("Round") for r in found] == [None if i == 1 else str(i + 1) for i in range(5)]
     assert [d.code for d in found[1].diagnostics] == ["E-SYNTAX"] and found[1].line == 2
+    # a .json document cannot be read past a fault: its diagnostic says the rest is lost
+    path = tmp_path / "games.json"
+    path.write_bytes(b"[" + b", ".join(line.strip() for line in lines) + b"]")
+    *_, broken = iter_records([str(path)])
+    assert broken.diagnostics[0].message.endswith("the rest of the file is not read")
 
 
 @pytest.mark.parametrize("kind,pack", [("gz", gzip.compress), ("bz2", bz2.compress),
