@@ -153,9 +153,13 @@ def _check_encoding(ctx: click.Context, param: click.Parameter, value: str | Non
     if value is None:
         return None
     try:
-        codecs.lookup(value)
+        info = codecs.lookup(value)
     except LookupError:
         raise click.BadParameter(f"unknown encoding {value!r}", ctx=ctx, param=param) from None
+    # rot13, base64, zlib, hex...: codecs between bytes and bytes (or text and text)
+    if not getattr(info, "_is_text_encoding", True):
+        raise click.BadParameter(f"{value!r} is not a text encoding (e.g. utf-8, latin-1, "
+                                 "cp932)", ctx=ctx, param=param)
     return value
 
 
