@@ -359,20 +359,16 @@ class ResultsDatabase:
             "SELECT id, seq, source, record_index, line, game, rules, plies, result, "
             "end_reason, byte_offset, movetext_digest, tags_json, figures_json FROM records "
             "WHERE input_id = ? ORDER BY seq", (input_id,)).fetchall()
-        position = 1
+        pending = sorted(own)  # the input's own diagnostics, by their place among records
         for row in records:
             record_id, seq = row[0], row[1]
-            if isinstance(seq, int):
-                while position < seq:
-                    if position in own:
-                        yield own.pop(position)
-                    position += 1
-                position = seq + 1
+            while pending and isinstance(seq, int) and pending[0] < seq:
+                yield own.pop(pending.pop(0))
             try:
                 yield self._record(row)
             except _BadValue as bad:
                 yield self._bad_row(bad.table or "records", record_id, bad)
-        for seq in sorted(own):
+        for seq in pending:
             yield own[seq]
 
     def _record(self, row: tuple[Any, ...]) -> RecordReport:

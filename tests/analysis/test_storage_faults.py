@@ -257,3 +257,15 @@ def test_report_gives_what_analyze_gave(runner, tmp_path, two_files, what):
     assert '"unreadable inputs"' in analyzed.stdout or "unreadable" in analyzed.stdout
     assert all(isinstance(i, (RecordReport, Diagnostic)) for i in
                ResultsDatabase(str(db)).reports())
+
+
+def test_a_huge_order_number_does_not_make_report_count_to_it(runner, stored, tmp_path):
+    # found by the fuzz harness's storage target: seq = 2**62 made report count up to it
+    work = tmp_path / "edited.sqlite"
+    shutil.copy(stored, work)
+    with sqlite3.connect(work) as connection:
+        connection.execute("UPDATE records SET seq = ? WHERE id = 1", (2 ** 62,))
+    result = invoke(runner, ["report", str(work), "--format", "json"])
+    assert result.exit_code == 0
+    (records,) = [t["rows"][0] for t in json.loads(result.stdout) if t["title"] == "Records"]
+    assert records["records"] == 6
