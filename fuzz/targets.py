@@ -351,10 +351,11 @@ def archive_law(rng: random.Random) -> int:
     from fuzz.archives import build_archive, read_back
 
     built = build_archive(rng)
-    found = read_back(built)
+    found, diagnostics, _ = read_back(built)
     if found != built.expected:
-        raise Finding(f"{built.name}: read {found}, expected {built.expected}")
-    return 0
+        raise Finding(f"{built.shape}: read {found}, built {built.expected}:\n"
+                      + "\n".join(map(str, diagnostics)))
+    return _checked(diagnostics)
 
 
 def json_edit(rng: random.Random) -> int:
