@@ -1,10 +1,6 @@
 """Fuzz targets: each takes a random generator, builds one hostile input, and runs one part of
 the toolkit on it. A target returns the number of diagnostics the input produced; any other
-exception than the toolkit's own refusals is a finding, and so is an ``E-INTERNAL`` diagnostic
-(an engine or reader fault the run survived), a broken law (records read + reported
-unreadable != records present, a written record that reads back otherwise), and, for the
-command line, an exit status outside 0/1/2 or a traceback, ``Exception ignored`` or the
-last-resort ``internal error`` line on its output.
+exception than the toolkit's own refusals is a finding.
 
 Inputs are built from valid material (generated games, their move texts, position strings and
 records) by mutation, and from scratch (random text, deep nesting, huge numbers, control
@@ -24,9 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from fuzz.commands import TARGETS as COMMAND_TARGETS
-from notation_tools.analysis.batch import Settings, iter_records, iter_reports, records_of_units
-from notation_tools.analysis.foreign import claim_format, game_suffixes
+from notation_tools.analysis.batch import Settings, iter_records, iter_reports
 from notation_tools.analysis.convert import Conversion, convert_record
 from notation_tools.analysis.generate import generate_records, random_move
 from notation_tools.analysis.replay import replay
@@ -35,7 +29,7 @@ from notation_tools.records.diagnostics import Diagnostic
 from notation_tools.records.jsonio import read_json_records, write_json_record
 from notation_tools.records.pgn import read_records, write_record
 from notation_tools.records.writers import RECORD_WRITERS
-from notation_tools.sources import iter_stream, iter_units
+from notation_tools.sources import iter_units
 
 NASTY = ["", " ", "\t", "\n", "\r", "\x00", "\x7f", "\ufeff", "\u00a0", "\u2028", "²", "①", "٣",
          "\udcff", "{", "}", "(", ")", "[", "]", ";", "%", "$", "$1", '"', "\\", "1.", "1...",
@@ -164,23 +158,8 @@ def rules_parser(rng: random.Random) -> int:
     return 0
 
 
-class Finding(Exception):
-    """What the toolkit must never do, seen without an exception of its own: an ``E-INTERNAL``
-    diagnostic, a broken law, a command's traceback or unknown exit status."""
-
-
-def _checked(diagnostics: Any) -> int:
-    """The number of ``diagnostics``; an ``E-INTERNAL`` one among them is a finding."""
-    count = 0
-    for diagnostic in diagnostics:
-        if diagnostic.code == "E-INTERNAL":
-            raise Finding(str(diagnostic))
-        count += 1
-    return count
-
-
 def _count(records: Any) -> int:
-    return sum(_checked(record.diagnostics) for record in records)
+    return sum(len(record.diagnostics) for record in records)
 
 
 def pgn_record(rng: random.Random) -> int:
@@ -239,8 +218,7 @@ def container_bytes(rng: random.Random) -> int:
             blob = blob[: rng.randint(0, len(blob))]
     count = 0
     for unit in iter_units(["-"], stdin=io.BytesIO(blob)):
-        if isinstance(unit, Diagnostic):
-            count += _checked([unit])
+        count += isinstance(unit, Diagnostic)
     return count
 
 
@@ -260,7 +238,7 @@ def convert_round_trip(rng: random.Random) -> int:
         verdict = _verdict(record)
         record.diagnostics = read
         convert_record(record, Conversion(target))
-        count += _checked(record.diagnostics)
+        count += len(record.diagnostics)
         if any(d.code == "E-CANNOT-WRITE" for d in record.diagnostics):
             continue
         out = io.StringIO()
@@ -291,7 +269,7 @@ def batch_pipeline(rng: random.Random) -> int:
     count = 0
     for item in iter_reports(["-"], Settings(collect_stats=True),
                              stdin=io.BytesIO(text.encode("utf-8", "surrogatepass"))):
-        count += _checked(getattr(item, "diagnostics", [item]))
+        count += len(getattr(item, "diagnostics", [item]))
     return count
 
 
@@ -311,7 +289,7 @@ def select_pipeline(rng: random.Random) -> int:
     count = 0
     for item in iter_selected(["-"], selection,
                               stdin=io.BytesIO(text.encode("utf-8", "surrogatepass"))):
-        count += _checked([item] if isinstance(item, Diagnostic) else item.record.diagnostics)
+        count += 1
     return count
 
 
@@ -340,56 +318,7 @@ def svar_file(rng: random.Random) -> int:
     for item in iter_records(["-"], stdin=io.BytesIO(data)):
         if not isinstance(item, Diagnostic):
             replay(item)
-        count += _checked([item] if isinstance(item, Diagnostic) else item.diagnostics)
-    return count
-
-
-def archive_law(rng: random.Random) -> int:
-    """A random archive (:mod:`fuzz.archives`: nested, binary, empty, non-UTF-8, cut short
-    members, the whole input cut at a random byte): records read + records reported
-    unreadable must equal the records the builder put there."""
-    from fuzz.archives import build_archive, read_back
-
-    built = build_archive(rng)
-    found, diagnostics, _ = read_back(built)
-    if found != built.expected:
-        raise Finding(f"{built.shape}: read {found}, built {built.expected}:\n"
-                      + "\n".join(map(str, diagnostics)))
-    return _checked(diagnostics)
-
-
-def json_edit(rng: random.Random) -> int:
-    """A JSON record with one field, anywhere in it, replaced by a value of another JSON type
-    (a list for a result, an object for a move, a number for a tag...), read and replayed."""
-    from fuzz.commands import _edit_json
-
-    game = rng.choice(_games())
-    value = json.loads(rng.choice(material(game)["json"]))
-    text = json.dumps(_edit_json(rng, value))
-    records = list(read_json_records(text, "edit.json"))
-    for record in records:
-        replay(record, collect_stats=rng.random() < 0.3)
-    return _count(records)
-
-
-def foreign_file(rng: random.Random) -> int:
-    """A mutated file of a game's own format (Game of War's .kfen documents and position
-    strings, ShogiVar's save and text score), read as a file of that name and replayed."""
-    from fuzz.commands import _file_texts
-
-    suffix, text = rng.choice([item for item in _file_texts()
-                               if item[0] not in (".pgn", ".json", ".jsonl")])
-    text = mutate(rng, text, "".join(sorted(set(text)))[:60] + "{}[]\",:0-9\n",
-                  edits=rng.randint(1, 6))
-    count = 0
-    for item in records_of_units(iter_stream(io.BytesIO(text.encode("utf-8", "surrogatepass")),
-                                             "foreign" + suffix,
-                                             claim=claim_format, suffixes=game_suffixes)):
-        if isinstance(item, Diagnostic):
-            count += _checked([item])
-            continue
-        replay(item)
-        count += _checked(item.diagnostics)
+        count += 1
     return count
 
 
@@ -397,7 +326,6 @@ TARGETS: dict[str, Callable[[random.Random], int]] = {
     "move": move_parser, "json-move": json_move_parser, "position": position_parser,
     "rules": rules_parser, "pgn": pgn_record, "json": json_record, "nested": nested,
     "bytes": container_bytes, "convert": convert_round_trip, "batch": batch_pipeline,
-    "select": select_pipeline, "svar": svar_file, "archive": archive_law,
-    "json-edit": json_edit, "foreign": foreign_file, **COMMAND_TARGETS,
+    "select": select_pipeline, "svar": svar_file,
 }
 """Every target by name. Weights in the campaign favour the cheap ones."""
