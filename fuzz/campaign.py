@@ -47,7 +47,7 @@ WEIGHTS = {
     "cli-read": 1.5, "cli-round-trip": 0.8, "cli-json-types": 0.8, "cli-archive": 0.6,
     "cli-position": 0.6, "cli-options": 0.4, "cli-database": 0.4,
     # mostly real subprocesses (permissions, a full disk, --jobs 2) or many drawings
-    "cli-files": 0.08, "cli-output": 0.08, "cli-viewer": 0.08, "cli-store": 0.08,
+    "cli-files": 0.08, "cli-output": 0.08, "cli-viewer": 0.04, "cli-store": 0.08,
     "cli-subprocess": 0.04,
 }
 """How often each target is drawn (relative)."""
@@ -136,13 +136,14 @@ def record_finding(found: Any, target: str, seed: int, *, shrink: bool,
 # ---- the worker ----------------------------------------------------------------------------
 
 def _worker(number: int, generation: int, names: list[str], weights: list[float],
-            seed: int, shared: Any, connection: Any, stop: Any, options: dict[str, Any]) -> None:
+            seed: int, shared: Any, connection: Any, stop: Any, options: dict[str, Any],
+            known: set[str]) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     from fuzz.cases import ALL_TARGETS
 
     picker = random.Random(f"{seed}-{number}-{generation}")
     tallies = {name: Tally() for name in names}
-    seen: set[str] = set()
+    seen = set(known)  # findings already written (by this worker's predecessors too)
     last = time.monotonic()
     memory = options["memory"]
     known_peak = 0
@@ -247,7 +248,7 @@ def main(argv: list[str] | None = None) -> int:
         ours, theirs = context.Pipe(duplex=False)
         process = context.Process(target=_worker, args=(
             number, generations[number], names, weights, args.seed, shared, theirs, stop,
-            options), daemon=True)
+            options, set(distinct)), daemon=True)
         process.start()
         theirs.close()
         return Worker(number, generations[number], process, ours, shared)
@@ -280,12 +281,21 @@ def main(argv: list[str] | None = None) -> int:
     def total() -> int:
         return sum(t.inputs for t in tallies.values())
 
+    def interrupted(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, interrupted)  # a kill ends the workers too, with a summary
     start = time.monotonic()
+    shown = start
     workers = [spawn(number) for number in range(args.workers)]
     try:
         while time.monotonic() - start < args.seconds and (
                 args.inputs is None or total() < args.inputs):
             time.sleep(0.1)
+            if time.monotonic() - shown > 30:
+                shown = time.monotonic()
+                print(f"... {shown - start:.0f} s, {total():,} inputs, {len(distinct)} distinct "
+                      f"findings, {len(hangs)} hangs", file=sys.stderr, flush=True)
             for index, worker in enumerate(workers):
                 drain(worker)
                 now = time.monotonic_ns()

@@ -109,6 +109,9 @@ class Case:
     file_size: int | None = None
     check: Callable[[Outcome], str | None] | None = None
     note: str = ""
+    keep: tuple[str, ...] = ()
+    """Arguments the shrinker must not drop (with the option before each): what the check
+    is about, such as the output ``/dev/full``."""
 
     def command(self) -> str:
         """The shell command a user would type (run in the case's directory)."""
@@ -434,6 +437,9 @@ def shrink(case: Case, signature: str, directory: Path, *, runs: int = 300,
     index = 1
     while index < len(case.argv) and budget[0] > 0:
         for width in (2, 1):
+            dropped = case.argv[index:index + width + 1]
+            if any(kept in dropped for kept in case.keep):
+                continue
             trial = case.argv[:index] + case.argv[index + width:]
             if len(trial) >= 1 and same(dataclasses.replace(case, argv=trial)):
                 case = dataclasses.replace(case, argv=trial)
