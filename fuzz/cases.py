@@ -551,7 +551,7 @@ def output_case(rng: random.Random) -> Case:
         # the output onto its own input: refused (exit 2, input kept), or written whole
         option = rng.choice(where)
         argv[argv.index(option) + 1] = name
-        case.keep = (option,)
+        case.keep = (option, name)
         case.check = _own_input_check(name)
         case.note = "output onto its own input"
     elif roll < 0.5:
@@ -588,7 +588,8 @@ def _output_options(argv: list[str]) -> list[str]:
 def _own_input_check(name: str) -> Callable[[Outcome], str | None]:
     def check(outcome: Outcome) -> str | None:
         path = outcome.directory / name
-        if not path.exists() or path.stat().st_size == 0:
+        had = outcome.case.files.get(name, b"") if outcome.case is not None else b""
+        if had.strip() and (not path.exists() or not path.read_bytes().strip()):
             return f"the input {name} is gone or empty after a run that wrote onto it " \
                    f"(exit status {outcome.status})"
         return None

@@ -133,6 +133,8 @@ class Outcome:
     seconds: float
     peak_rss: int
     directory: Path
+    case: Case | None = None
+    """The case that ran (:func:`run` sets it): a check compares with its inputs."""
 
     def written(self) -> Iterator[tuple[Path, bytes]]:
         """Every regular file in the case's directory (what the run wrote, and its inputs)."""
@@ -315,8 +317,11 @@ def run(case: Case, directory: Path, *, timeout: float = 30) -> Outcome:
     clear(directory)
     lay_out(case, directory)
     if case.subprocess or case.unprivileged or case.file_size is not None:
-        return run_subprocess(case, directory, timeout=timeout)
-    return run_in_process(case, directory)
+        outcome = run_subprocess(case, directory, timeout=timeout)
+    else:
+        outcome = run_in_process(case, directory)
+    outcome.case = case
+    return outcome
 
 
 # ---- judging -------------------------------------------------------------------------------
