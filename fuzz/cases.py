@@ -794,7 +794,7 @@ def viewer_case(rng: random.Random) -> Case:
 
     def check(outcome: Outcome) -> str | None:
         page = outcome.directory / "page.html"
-        if not page.exists():
+        if not page.is_file():  # a directory of pages when the input held several records
             return None
         html = page.read_text(encoding="utf-8", errors="replace")
         for match in re.finditer(r"<script[^>]*>", html, re.IGNORECASE):
