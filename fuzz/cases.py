@@ -33,6 +33,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from fuzz.archives import build_archive
 from fuzz.cli import Case, Outcome, faults, run, work_directory
 from fuzz.targets import NASTY, TARGETS, material, mutate
 
@@ -617,13 +618,11 @@ def _cut_output_check(cap: int, name: str) -> Callable[[Outcome], str | None]:
 
 
 def archive_case(rng: random.Random) -> Case:
-    """A random archive (see :func:`build_archive`), validated: every record it holds is read
-    or reported (records read + records reported cut = the builder's count)."""
+    """A random archive (:func:`fuzz.archives.build_archive`), validated: every record it holds
+    is read or reported (records read + records reported cut = the builder's count)."""
     built = build_archive(rng)
-    argv = ["validate", "-f", "json", built.name]
-    extra = getattr(built, "archive_depth", None)
-    if extra is not None and _knows_archive_depth():
-        argv[1:1] = ["--limit", f"archive-depth={extra}"]
+    argv = ["validate", "--limit", f"archive-depth={built.archive_depth}", "-f", "json",
+            built.name]
     expected = built.expected
 
     def check(outcome: Outcome) -> str | None:
@@ -639,68 +638,6 @@ def archive_case(rng: random.Random) -> Case:
                     f"{expected.diagnostics} faults")
         return None
     return Case(argv, {built.name: built.data}, check=check, note=f"archive {built.shape}")
-
-
-@functools.cache
-def _knows_archive_depth() -> bool:
-    from notation_tools.limits import Limits
-    return "archive-depth" in Limits.NAMES
-
-
-def build_archive(rng: random.Random) -> Any:
-    """The archive builder of ``fuzz.archives`` where it exists, else :func:`small_archive`."""
-    try:
-        from fuzz.archives import build_archive as builder
-    except ImportError:
-        builder = small_archive
-    return builder(rng)
-
-
-class _Counts:
-    def __init__(self, records: int = 0, diagnostics: int = 0) -> None:
-        self.records, self.diagnostics = records, diagnostics
-
-
-class _Built:
-    def __init__(self, data: bytes, name: str, expected: _Counts, shape: str) -> None:
-        self.data, self.name, self.expected, self.shape = data, name, expected, shape
-
-
-def small_archive(rng: random.Random) -> _Built:
-    """A small archive of the builder's shape (bytes, name, expected counts): a tar (plain or
-    compressed) or a zip of PGN members with whole generated records, binary members and
-    empty ones; no cuts (an archive cut short is the full builder's)."""
-    members: list[tuple[str, bytes]] = []
-    records = diagnostics = 0
-    pool = material(rng.choice(games()))["pgn"]
-    for index in range(rng.randint(1, 5)):
-        roll = rng.random()
-        if roll < 0.25:
-            members.append((f"{index}-bin.pgn", b"\0" + rng.randbytes(rng.randint(0, 2000))))
-            diagnostics += 1
-        elif roll < 0.35:
-            members.append((f"{index}-empty.pgn", b""))
-        else:
-            count = rng.randint(1, 4)
-            members.append((f"{index}-games.pgn",
-                            "".join(rng.choice(pool) for _ in range(count)).encode()))
-            records += count
-    if rng.random() < 0.5:
-        out = io.BytesIO()
-        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
-            for name, data in members:
-                archive.writestr(name, data)
-        return _Built(out.getvalue(), "input.zip", _Counts(records, diagnostics), "zip")
-    mode, suffix = rng.choice([("w", ".tar"), ("w:gz", ".tar.gz"), ("w:xz", ".tar.xz"),
-                               ("w:bz2", ".tar.bz2")])
-    out = io.BytesIO()
-    with tarfile.open(fileobj=out, mode=mode) as archive:
-        for name, data in members:
-            info = tarfile.TarInfo(name)
-            info.size = len(data)
-            archive.addfile(info, io.BytesIO(data))
-    return _Built(out.getvalue(), "input" + suffix, _Counts(records, diagnostics),
-                  "tar" + suffix)
 
 
 def position_case(rng: random.Random) -> Case:
