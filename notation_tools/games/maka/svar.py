@@ -13,10 +13,12 @@ comma-separated record per line. What this reader relies on:
   (the first record's text is ``""``) and its numbers in record k. The last record repeats
   the last ply's text with numbers left over from an earlier move (zeros, or a move taken
   back), which are not read;
-* a ply whose text is an end record ``"<move number>. ??? <word>"`` (``"399. ??? mate"``) is
-  no move: ShogiVar counts it as a ply when it ends the game (``???`` is how it prints bytes it
-  cannot print), and the game may go on after it. Its numbers are not read. Written
-  ``"<move number>. <move> <word>"``, it is that move and the end after it;
+* end records: when ShogiVar ends a game it writes the last move's text as
+  ``"<move number>. <move> mate"`` (``"16. FKx8a mate"``) and adds an extra ply, counted in
+  line 1, whose text is ``"<move number>. <bytes> mate"`` (``"399. ??? mate"``; ``?`` is how
+  it prints a byte it cannot print) and whose numbers are no move. An end record that is the
+  move is read as that move; the extra ply is no move, wherever it stands (the game may have
+  been played on after it);
 * the final board, 361 piece codes, rank a first and within a rank file 19 first;
 * the description in quotes, which sides the computer played, two numbers and ``"Off"``.
 
@@ -81,8 +83,9 @@ promoted form of many pieces), and ShogiVar's name."""
 _TYPE_OF_CODE = {code: TYPE_ID[abbr] for code, abbr, _ in PIECE_CODES}
 _CELLS = SIZE * SIZE
 _HEADER = re.compile(r'^"([^"]*)",-?\d+,(\d+),"(Black|White)",')
-_END_RECORD = re.compile(r"^(?P<number>\d+)\. (?P<move>\S*) (?P<word>[A-Za-z]+)$")
-"""ShogiVar's end record, ``"<move number>. <move> <word>"``: ``"399. ??? mate"``."""
+_END_RECORD = re.compile(r"^(?P<number>\d+)\. (?P<move>.*) (?P<word>[A-Za-z]+)$")
+"""ShogiVar's end record, ``"<move number>. <text> <word>"``: the mating move's text
+(``"16. FKx8a mate"``), then an extra ply's (``"16. ? ?v?GV mate"``, ``"399. ??? mate"``)."""
 
 
 def sniff_svar(head: str) -> bool:
@@ -95,7 +98,8 @@ class _Lines:
     """The file's lines, each read as CSV, with where a fault is (the line number)."""
 
     def __init__(self, text: str) -> None:
-        self.rows = list(csv.reader(text.splitlines()))
+        self.lines = text.splitlines()
+        self.rows = list(csv.reader(self.lines))
         self.number = 0
 
     def next(self, what: str) -> list[str]:
@@ -163,13 +167,15 @@ class _Ply:
 
 @dataclasses.dataclass(frozen=True)
 class _End:
-    """A ply whose text is ShogiVar's end record (``"399. ??? mate"``): the text, ShogiVar's
-    word, the line that holds it and how many moves stand before it."""
+    """A ply whose text is ShogiVar's end record (``"16. FKx8a mate"``, ``"399. ??? mate"``):
+    the text, ShogiVar's word, the line that holds it and how many moves stand up to it."""
 
     text: str
     word: str
     line: int
     after_moves: int
+    is_move: bool
+    """Whether the end record is a move (``"16. FKx8a mate"``), else an extra ply."""
 
 
 def read_svar(text: str) -> ForeignRecord:
@@ -244,12 +250,15 @@ def read_svar(text: str) -> ForeignRecord:
 def _read_move_record(lines: _Lines) -> _MoveRecord:
     """The next move record: ``"text",before,after,from,to``, the number of captures, and the
     captures' square and piece lines."""
-    row = lines.next("a move record")
+    lines.next("a move record")
     line = lines.number
-    if len(row) < 5:
+    # Read from the right: an end record's text may hold any printable character, quotes and
+    # commas included (the bytes ShogiVar prints as they are).
+    fields = lines.lines[line - 1].rsplit(",", 4)
+    if len(fields) < 5 or len(fields[0]) < 2 or fields[0][0] != '"' or fields[0][-1] != '"':
         raise _bad(f"line {line}: a move record is \"text\",before,after,from,to")
     try:
-        before, _after, origin, target = (int(v) for v in row[1:5])
+        before, _after, origin, target = (int(v) for v in fields[1:5])
     except ValueError:
         raise _bad(f"line {line}: a move record's numbers are not numbers") from None
     (count,) = lines.integers("the number of captures", 1)
@@ -260,7 +269,7 @@ def _read_move_record(lines: _Lines) -> _MoveRecord:
         (square,) = lines.integers("a captured square", 1)
         (piece,) = lines.integers("a captured piece", 1)
         captures.append((square, piece))
-    return _MoveRecord(row[0], before, origin, target, tuple(captures), line)
+    return _MoveRecord(fields[0][1:-1], before, origin, target, tuple(captures), line)
 
 
 def _plies(records: Sequence[_MoveRecord]) -> tuple[list[_Ply], list[_End]]:
@@ -268,28 +277,32 @@ def _plies(records: Sequence[_MoveRecord]) -> tuple[list[_Ply], list[_End]]:
 
     Ply k's text is record k's and its numbers are record k-1's (the text runs one record
     behind); the last record's numbers are left over from an earlier move and are not read.
-    A ply whose text is an end record ``"N. <move> <word>"`` is a move when ``<move>`` is one
-    and no move when it is ``???`` (ShogiVar writes ``?`` for each byte it cannot print).
+    A ply whose text is an end record ``"N. <text> <word>"`` is the move ``<text>`` when its
+    numbers name a move and ``<text>`` can be one (no ``?``, which ShogiVar writes for each
+    byte it cannot print, and no space); otherwise it is no move (ShogiVar's extra ply after
+    the end, ``"399. ??? mate"``).
     """
     moves: list[_Ply] = []
     ends: list[_End] = []
     for ply in range(1, len(records)):
         holder, numbers = records[ply], records[ply - 1]
-        text = holder.text
-        mark = _END_RECORD.match(text)
-        if mark is not None:
-            text = mark.group("move")
-            if text.strip("?"):
-                moves.append(_move(ply, text, numbers, holder, moves))
-            ends.append(_End(holder.text, mark.group("word"), holder.line, len(moves)))
+        mark = _END_RECORD.match(holder.text)
+        if mark is None:
+            moves.append(_move(ply, holder.text, numbers, holder, moves, ends))
             continue
-        moves.append(_move(ply, text, numbers, holder, moves))
+        text = mark.group("move")
+        is_move = (bool(text) and not any(c == "?" or c.isspace() for c in text)
+                   and numbers.before != 0 and numbers.origin != 0 and numbers.target != 0)
+        if is_move:
+            moves.append(_move(ply, text, numbers, holder, moves, ends))
+        ends.append(_End(holder.text, mark.group("word"), holder.line, len(moves), is_move))
     return moves, ends
 
 
 def _move(ply: int, text: str, numbers: _MoveRecord, holder: _MoveRecord,
-          moves: Sequence[_Ply]) -> _Ply:
-    """Ply ``ply`` as a move: ``text`` (from ``holder``) played as ``numbers`` say."""
+          moves: Sequence[_Ply], ends: Sequence[_End]) -> _Ply:
+    """Ply ``ply`` as a move: ``text`` (from ``holder``) played as ``numbers`` say, after
+    ``moves`` and ``ends``."""
     if not text:
         raise _bad(f"line {holder.line}: ply {ply} has no move text")
     if numbers.before == 0 or numbers.origin == 0 or numbers.target == 0:
@@ -297,15 +310,21 @@ def _move(ply: int, text: str, numbers: _MoveRecord, holder: _MoveRecord,
                    "move record")
     if moves and (moves[-1].numbers.before > 0) == (numbers.before > 0):
         side = "Black" if numbers.before > 0 else "White"
+        between = [end for end in ends if end.after_moves == len(moves) and not end.is_move]
+        after = f", then ShogiVar's end record on line {between[-1].line}" if between else ""
         raise _bad(f"line {numbers.line}: ply {ply} ({text}) is {side}'s move, and so is the "
-                   f"move before it ({moves[-1].text}): a record holds no two moves in a row "
-                   "by one side")
+                   f"move before it ({moves[-1].text}{after}): a record holds no two moves "
+                   "in a row by one side")
     return _Ply(text, numbers)
 
 
 def _describe(end: _End, *, plies: int) -> str:
     """A comment's words for ShogiVar's end record ``end`` in a record of ``plies`` moves."""
-    where = f"after ply {end.after_moves}" if end.after_moves else "before any move"
+    if end.is_move:
+        where = f"ply {end.after_moves}"
+    else:
+        where = (f"an extra ply after ply {end.after_moves}" if end.after_moves
+                 else "an extra ply before any move")
     went_on = "" if end.after_moves == plies else "; the game went on"
     return f"ShogiVar: {end.text!r} ({where}, line {end.line}){went_on}"
 
