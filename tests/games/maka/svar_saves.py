@@ -9,8 +9,9 @@ The layout, as the reader's docstring (``notation_tools.games.maka.svar``) and Â
 * plies + 1 move records; the text runs one record behind the numbers (record k holds ply k's
   text and ply k+1's numbers; the first text is ``""``, the last record's numbers are left
   over from an earlier move);
-* a ply that ended the game is an end record, ``"<move number>. ??? mate"``, counted as a ply,
-  whose numbers are no move;
+* a game ShogiVar ended has its last move written ``"<move number>. <move> mate"`` and an
+  extra ply ``"<move number>. ??? mate"`` (bytes it cannot print, as ``?``) whose numbers are
+  no move; a game played on after that has them between moves;
 * "piece after" is the promoted piece on a promotion, the captured piece's code when a piece
   that cannot promote captures on its destination, else "piece before"; the capture list
   names the destination's victim first, and a move that returns to its own square lists the
@@ -183,6 +184,12 @@ def move_number(ply: int, white_first: bool) -> int:
     return (ply + (2 if white_first else 1)) // 2
 
 
+GARBAGE = ("???", "? ?v?GV", "????", '?,"v?', "?x?")
+"""Texts of ShogiVar's extra ply after the end: bytes it did not set, each it cannot print
+written ``?`` (the first as in the issue's saves, the second as in
+``tests/data/maka/shogivar-handicap-mate-E.svar``; the fourth has a quote and a comma)."""
+
+
 @dataclasses.dataclass(frozen=True)
 class Save:
     """A generated save and what reading it must give."""
@@ -191,34 +198,47 @@ class Save:
     played: Played
     ending: str
     end_after: int | None
-    """How many moves stand before the end record (``None``: no end record)."""
+    """How many moves stand before the extra ply of the end (``None``: no end)."""
     end_text: str | None
+    """The extra ply's text."""
+    marked: str | None
+    """The last move before the end as ShogiVar rewrote it (``"16. FKx8a mate"``), if it did."""
 
 
 def write_save(played: Played, *, end_after: int | None = None, word: str = "mate",
+               garbage: str = "???", mark_move: bool = True,
                end_numbers: tuple[tuple[int, int, int, int], tuple[tuple[int, int], ...]]
                = ((0, 0, 0, 0), ()),
                stale: tuple[tuple[int, int, int, int], tuple[tuple[int, int], ...]]
                = ((0, 0, 0, 0), ()),
                clocks: tuple[str, str] = ("00:00:00", "00:00:00"), handicap: bool = False,
                description: str = "Saved Game - No Title", computer: str = "None") -> str:
-    """The save ShogiVar writes of ``played``: with an end record ``"N. ??? <word>"`` after
-    ``end_after`` moves (holding ``end_numbers`` as its numbers), the last record holding
-    ``stale`` numbers."""
+    """The save ShogiVar writes of ``played``. With ``end_after``, the game ended after that
+    many moves: the last of them is written ``"N. <move> <word>"`` (``mark_move``) and an
+    extra ply ``"N. <garbage> <word>"`` follows, holding ``end_numbers`` as its numbers; moves
+    after it are a game played on. The last record holds ``stale`` numbers."""
     white_first = played.start.turn == 1
     texts: list[str] = list(played.texts)
     numbers = list(played.records)
+    ended = end_after == len(played.moves)
     if end_after is not None:
-        ply = end_after + 1
-        texts.insert(end_after, f"{move_number(ply, white_first)}. ??? {word}")
+        if mark_move and end_after:
+            texts[end_after - 1] = (f"{move_number(end_after, white_first)}. "
+                                    f"{texts[end_after - 1]} {word}")
+        texts.insert(end_after, f"{move_number(end_after + 1, white_first)}. {garbage} {word}")
         numbers.insert(end_after, end_numbers)
     plies = len(texts)
     side = played.start.turn ^ (plies & 1)
     last = texts[-1] if texts else ""
-    status = "" if not texts else (last if end_after == len(played.moves)
+    status = "" if not texts else (last if ended
                                    else f"{move_number(plies, white_first)}. {last}")
+    # The last two header values: 1,0 in the save of a game Black ended (which side's King
+    # was lost, as far as one save tells); 0,0 in games that did not end.
+    lost = [0, 0]
+    if ended and end_after:
+        lost[(played.start.turn + end_after) % 2] = 1
     lines = [f'"Maka",0,{move_number(max(plies, 1), white_first)},'
-             f'"{("Black", "White")[side]}",0,0,{plies},0,0',
+             f'"{("Black", "White")[side]}",0,0,{plies},{lost[1]},{lost[0]}',
              f'0,0,0,0,0,0,"{status}"',
              f'"{clocks[0]}","{clocks[1]}",{int(handicap)},0']
     record_texts = ["", *texts]
@@ -228,8 +248,7 @@ def write_save(played: Played, *, end_after: int | None = None, word: str = "mat
         for square, piece in captures:
             lines += [str(square), str(piece)]
     lines += [str(piece_code(cell)) for cell in played.final.board]
-    lines += [f'"{description}"', f'"{computer}"', "1", "1" if end_after == len(played.moves)
-              else "0", '"Off"']
+    lines += [f'"{description}"', f'"{computer}"', "1", "1" if ended else "0", '"Off"']
     return "\n".join(lines) + "\n"
 
 
@@ -251,10 +270,17 @@ def make_save(seed: int, plies: int, *, start: str, ending: str,
     if stale_kind == "left-over" and stale[0][0] == 0:
         stale = ((2, 2, 239, 219), ())  # the issue's example: a Pawn's move taken back
     end_numbers = garbage_numbers(rng)
-    text = write_save(played, end_after=end_after, end_numbers=end_numbers, stale=stale,
-                      handicap=handicap, clocks=("00:00:02", "00:01:32"))
-    end_text = None
+    garbage = rng.choice(GARBAGE)
+    mark_move = rng.random() < 0.7
+    text = write_save(played, end_after=end_after, garbage=garbage, mark_move=mark_move,
+                      end_numbers=end_numbers, stale=stale, handicap=handicap,
+                      clocks=("00:00:02", "00:01:32"))
+    end_text = marked = None
+    white_first = played.start.turn == 1
     if end_after is not None:
-        end_text = f"{move_number(end_after + 1, played.start.turn == 1)}. ??? mate"
+        end_text = f"{move_number(end_after + 1, white_first)}. {garbage} mate"
+        if mark_move:
+            marked = (f"{move_number(end_after, white_first)}. "
+                      f"{played.texts[end_after - 1]} mate")
     return Save(text, played, ending if end_after is not None else "stopped", end_after,
-                end_text)
+                end_text, marked)

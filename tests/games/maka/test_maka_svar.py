@@ -177,10 +177,19 @@ def test_9_9_a_file_named_svar_is_read_as_a_save_even_when_damaged(tmp_path):
 # Game. The computers had fallen into a cycle (a Hook Mover and a Dragon Horse shuttling), so
 # it holds 972 plies in which positions repeat many times; the program neither stopped nor
 # marked the game for it.
+#
+# tests/data/maka/shogivar-handicap-mate-E.svar is a fifth: made the same way, but after Set
+# Handicap removed every White piece except the King on 10a and the five around it (9a, 11a,
+# 9b, 10b, 11b), White first. At ply 30 Black's Free King took the King on 8a; the program
+# showed "Checkmate!" and "Game Over", and the computers stopped. The save writes ply 30 as
+# "16. FKx8a mate" and adds a 31st ply "16. ? ?v?GV mate" with zero numbers; line 1 ends
+# 31,1,0 and the trailer's 4th value is 1.
 
 from tests.games.maka import svar_saves  # noqa: E402
 
-CYCLE = Path(__file__).resolve().parents[2] / "data" / "maka" / "shogivar-cvc-cycle-D.svar"
+DATA = Path(__file__).resolve().parents[2] / "data" / "maka"
+CYCLE = DATA / "shogivar-cvc-cycle-D.svar"
+MATE = DATA / "shogivar-handicap-mate-E.svar"
 REAL = [*SAVES, CYCLE]
 
 
@@ -208,6 +217,33 @@ def test_9_9_the_layout_model_writes_the_real_saves_byte_for_byte(path):
     """The generator's model of the layout (one-behind texts, piece-after and capture-list
     quirks, board order, trailer) is ShogiVar's: it writes each real save exactly."""
     assert _rewritten(path) == path.read_text(encoding="ascii")
+
+
+def test_9_9_a_real_save_of_a_game_shogivar_ended_is_read():
+    """The fifth real save: the mating move's text carries the end record, an extra ply of
+    unprintable bytes follows; the record holds the 30 moves, the result and the ending."""
+    text = MATE.read_text(encoding="ascii")
+    found = read_svar(text)
+    assert len(found.tokens) == 30 and found.tokens[-1] == "FKx8a"
+    assert found.tags["Termination"] == "mate" and found.tags["Result"] == "1-0"
+    assert found.tags["FirstPlayer"] == "White" and found.tags["Handicap"] == "1"
+    assert "'16. FKx8a mate' (ply 30, line 70)" in (found.comment or "")
+    assert "'16. ? ?v?GV mate' (an extra ply after ply 30, line 72)" in (found.comment or "")
+    record = _record(MATE)
+    result = replay(record)
+    assert result.is_valid and result.diagnostics == [], result.diagnostics
+    assert result.outcome is not None and result.outcome.reason == "royal-captured"
+    assert GAME.result_text(result.outcome) == "1-0" == result.result
+    # the layout model writes it byte for byte
+    start = GAME.start_position(GAME.parse_rules(None), fen=found.tags["FEN"])
+    position, moves = start.copy(), []
+    for token in found.tokens:
+        moves.append(GAME.parse_move(token, position))
+        position.push(moves[-1])
+    rewritten = svar_saves.write_save(
+        svar_saves.replayed(start, moves), end_after=30, garbage="? ?v?GV", handicap=True,
+        description=found.tags["Description"], computer=found.tags["Computer"])
+    assert rewritten == text
 
 
 def test_9_9_a_real_save_whose_positions_repeat_is_read_whole():
@@ -252,6 +288,7 @@ def _expect(save: svar_saves.Save) -> None:
         assert found.comment is None
     else:
         assert save.end_text is not None and repr(save.end_text) in (found.comment or "")
+        assert save.marked is None or repr(save.marked) in (found.comment or "")
         ended = save.end_after == len(played.moves)
         assert ("went on" in (found.comment or "")) == (not ended)
         if ended:
@@ -341,19 +378,6 @@ def test_9_9_generated_saves_read_back_long(seed, plies, start, ending, stale):
     _property(seed, plies, start, ending, stale)
 
 
-def test_9_9_an_end_record_that_names_the_last_move_keeps_the_move():
-    """``"N. <move> mate"`` (the program's format, ``"%d. %s mate"``, with a move it could
-    print) is that move, and the game ended after it."""
-    save = svar_saves.make_save(5, 12, start="normal", ending="stopped")
-    played = save.played
-    last = played.texts[-1]
-    number = svar_saves.move_number(len(played.moves), False)
-    text = save.text.replace(f'"{last}",0,0,0,0\n', f'"{number}. {last} mate",0,0,0,0\n')
-    found = read_svar(text)
-    assert found.tokens == played.texts
-    assert found.tags["Termination"] == "mate" and found.tags["Result"] in ("1-0", "0-1")
-
-
 def test_9_9_the_gold_case_is_read_with_the_save_s_squares():
     """ShogiVar writes both an original and a gold-promoted Gold ``G``: where both could make
     a ply's move (§9.2 step 6), the save's numbers say which one did, and the record names
@@ -364,6 +388,24 @@ def test_9_9_the_gold_case_is_read_with_the_save_s_squares():
     assert found.notes == ()
     assert found.tokens[:-1] == save.played.texts[:-1] and found.tokens[-1] == "G11lx12k"
     _expect(save)
+
+
+def test_9_9_a_side_that_moves_on_after_its_own_mate_is_named():
+    """ShogiVar's extra ply after the end passes the turn: a game played on with the side
+    that gave mate moving again (two Black moves in a row for this toolkit, which has no
+    pass) is E-SVAR naming the line and the end record, not a wrong replay."""
+    lines = MATE.read_text(encoding="ascii").splitlines()
+    lines[0] = lines[0].replace(",31,1,0", ",32,0,0")
+    extra = lines.index('"16. ? ?v?GV mate",0,0,0,0')
+    # the extra ply's record now holds ply 32's numbers: Black's Pawn 19n-19m
+    lines[extra] = '"16. ? ?v?GV mate",2,2,281,261'
+    lines[extra + 2:extra + 2] = ['"P-19m",0,0,0,0', "0"]
+    with pytest.raises(EngineError) as info:
+        read_svar("\n".join(lines) + "\n")
+    assert info.value.code == "E-SVAR"
+    assert info.value.message == (
+        "line 72: ply 32 (P-19m) is Black's move, and so is the move before it (FKx8a, then "
+        "ShogiVar's end record on line 72): a record holds no two moves in a row by one side")
 
 
 def _moved_records(text: str) -> list[int]:
