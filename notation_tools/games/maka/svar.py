@@ -3,36 +3,47 @@
 ShogiVar (Steve Evans' Shogi Variants, 1.55b) saves a game as plain ASCII, one value or one
 comma-separated record per line. What this reader relies on:
 
-* line 1 ``"Maka",0,<move number>,"<side to move>",0,0,<plies>,...``: another variant's name
-  is ``E-UNKNOWN-VARIANT``;
+* line 1 ``"Maka",0,<move number>,"<side to move>",0,0,<plies>,...``: the 7th value is the
+  number of plies; another variant's name is ``E-UNKNOWN-VARIANT``;
 * line 2, the status-bar text of the last move; line 3, two clock strings and the handicap
   flag;
-* one record per ply, and one more: ``"<text>",<piece before>,<piece after>,<from>,<to>``, a
-  line with the number n of captures, then n pairs of lines ``<square>`` and ``<piece>``. The
-  text runs one record behind the numbers: record k holds the numbers of ply k and the text of
-  ply k-1 (the first ``""``). A finished game adds a record that is no move (its piece is 0);
+* one move record per ply, and one more: ``"<text>",<piece before>,<piece after>,<from>,
+  <to>``, a line with the number n of captures, then n pairs of lines ``<square>`` and
+  ``<piece>``. The text runs one record behind the numbers: ply k's text is in record k+1
+  (the first record's text is ``""``) and its numbers in record k. The last record repeats
+  the last ply's text with numbers left over from an earlier move (zeros, or a move taken
+  back), which are not read;
+* end records: when ShogiVar ends a game it writes the last move's text as
+  ``"<move number>. <move> mate"`` (``"16. FKx8a mate"``) and adds an extra ply, counted in
+  line 1, whose text is ``"<move number>. <bytes> mate"`` (``"399. ??? mate"``; ``?`` is how
+  it prints a byte it cannot print) and whose numbers are no move. An end record that is the
+  move is read as that move; the extra ply is no move, wherever it stands (the game may have
+  been played on after it);
 * the final board, 361 piece codes, rank a first and within a rank file 19 first;
 * the description in quotes, which sides the computer played, two numbers and ``"Off"``.
 
 Squares are ``20 * (rank index + 1) + (20 - file)``; piece codes are the line numbers of the
 piece table of ShogiVar's ``Maka.dat`` (:data:`PIECE_CODES`), positive for Black and negative
-for White. The start position is not stored: it is rebuilt by undoing every ply from the saved
+for White. The start position is not stored: it is rebuilt by undoing every move from the saved
 board (the move records name each mover and what it captured; a "piece after" that is not the
 mover's promoted form, and a capture entry of the mover's own side, are ShogiVar's quirks and
 are ignored). A start other than the normal one (a handicap) becomes ``SetUp``/``FEN``. The
 record's moves are the plies' texts, ShogiVar's TSA notation, and replaying them must end on
-the saved board: ``E-SVAR-BOARD`` when it does not.
+the saved board: ``E-SVAR-BOARD`` when it does not. An end record that closes the game gives
+``Termination`` (ShogiVar's word) and, for ``mate``, the ``Result`` of the side that gave it;
+every end record is told in the record's closing comment.
 """
 
 from __future__ import annotations
 
 import csv
+import dataclasses
 import re
 from collections.abc import Sequence
 
 from notation_tools.games.base import EngineError, MoveSyntaxError
 from notation_tools.games.file_formats import ForeignRecord
-from notation_tools.games.maka.notation import resolve
+from notation_tools.games.maka.notation import format_move, resolve
 from notation_tools.games.maka.options import DEFAULT_RULES
 from notation_tools.games.maka.pieces import SIZE, TYPE_ID
 from notation_tools.games.maka.position import format_board, parse_position, start_position
@@ -72,6 +83,9 @@ promoted form of many pieces), and ShogiVar's name."""
 _TYPE_OF_CODE = {code: TYPE_ID[abbr] for code, abbr, _ in PIECE_CODES}
 _CELLS = SIZE * SIZE
 _HEADER = re.compile(r'^"([^"]*)",-?\d+,(\d+),"(Black|White)",')
+_END_RECORD = re.compile(r"^(?P<number>\d+)\. (?P<move>.*) (?P<word>[A-Za-z]+)$")
+"""ShogiVar's end record, ``"<move number>. <text> <word>"``: the mating move's text
+(``"16. FKx8a mate"``), then an extra ply's (``"16. ? ?v?GV mate"``, ``"399. ??? mate"``)."""
 
 
 def sniff_svar(head: str) -> bool:
@@ -84,7 +98,8 @@ class _Lines:
     """The file's lines, each read as CSV, with where a fault is (the line number)."""
 
     def __init__(self, text: str) -> None:
-        self.rows = list(csv.reader(text.splitlines()))
+        self.lines = text.splitlines()
+        self.rows = list(csv.reader(self.lines))
         self.number = 0
 
     def next(self, what: str) -> list[str]:
@@ -128,9 +143,45 @@ def _square(value: int, line: int) -> int:
     return (rank - 1) * SIZE + (SIZE - file)
 
 
+@dataclasses.dataclass(frozen=True)
+class _MoveRecord:
+    """One move record as stored: its text, its numbers, its capture entries and the line it
+    starts on."""
+
+    text: str
+    before: int
+    origin: int
+    target: int
+    captures: tuple[tuple[int, int], ...]
+    line: int
+
+
+@dataclasses.dataclass(frozen=True)
+class _Ply:
+    """A ply that is a move: its text, and the record that holds its numbers (the one before
+    the record that holds its text)."""
+
+    text: str
+    numbers: _MoveRecord
+
+
+@dataclasses.dataclass(frozen=True)
+class _End:
+    """A ply whose text is ShogiVar's end record (``"16. FKx8a mate"``, ``"399. ??? mate"``):
+    the text, ShogiVar's word, the line that holds it and how many moves stand up to it."""
+
+    text: str
+    word: str
+    line: int
+    after_moves: int
+    is_move: bool
+    """Whether the end record is a move (``"16. FKx8a mate"``), else an extra ply."""
+
+
 def read_svar(text: str) -> ForeignRecord:
     """The record a ShogiVar save holds: its moves as TSA tokens, its start (``SetUp``/``FEN``
-    when it is not the normal one), and its clocks, description and computer sides as tags.
+    when it is not the normal one), its clocks, description and computer sides as tags, and
+    how ShogiVar ended the game (``Termination``, ``Result``, a comment).
 
     Raises ``EngineError``: ``E-UNKNOWN-VARIANT`` for another variant's save, ``E-SVAR`` for
     a file that does not have the layout above.
@@ -152,25 +203,7 @@ def read_svar(text: str) -> ForeignRecord:
     lines.next("the status line")
     clocks = lines.next("the clocks")
     handicap = clocks[2].strip() if len(clocks) > 2 else "0"
-    records: list[tuple[str, int, int, int, int, list[tuple[int, int]], int]] = []
-    for _ in range(plies + 1):
-        row = lines.next("a move record")
-        line = lines.number
-        if len(row) < 5:
-            raise _bad(f"line {line}: a move record is \"text\",before,after,from,to")
-        try:
-            before, after, origin, target = (int(v) for v in row[1:5])
-        except ValueError:
-            raise _bad(f"line {line}: a move record's numbers are not numbers") from None
-        (count,) = lines.integers("the number of captures", 1)
-        if not 0 <= count <= 4:
-            raise _bad(f"line {lines.number}: {count} captures in one move")
-        captures = []
-        for _ in range(count):
-            (square,) = lines.integers("a captured square", 1)
-            (piece,) = lines.integers("a captured piece", 1)
-            captures.append((square, piece))
-        records.append((row[0], before, after, origin, target, captures, line))
+    records = [_read_move_record(lines) for _ in range(plies + 1)]
     board = []
     for _ in range(_CELLS):
         (value,) = lines.integers("a square of the final board", 1)
@@ -179,19 +212,11 @@ def read_svar(text: str) -> ForeignRecord:
     description = trailer[0][0] if trailer and trailer[0] else ""
     computer = trailer[1][0] if len(trailer) > 1 and trailer[1] else ""
 
-    # The plies: the records whose numbers name a move (a finished game's last record does not).
-    moves = []
-    for number, (_, before, _, origin, target, captures, line) in enumerate(records):
-        if before == 0 or origin == 0:
-            break
-        text = records[number + 1][0] if number + 1 < len(records) else ""
-        if not text or "???" in text:
-            raise _bad(f"line {records[number + 1][6] if number + 1 < len(records) else line}:"
-                       f" ply {number + 1} has no move text")
-        moves.append((text, before, origin, target, captures, line))
+    moves, ends = _plies(records)
     start = _undo(board, moves)
-    first = 0 if not moves else (0 if moves[0][1] > 0 else 1)
-    if not moves:
+    if moves:
+        first = 0 if moves[0].numbers.before > 0 else 1
+    else:
         first = 0 if header[3] == "Black" else 1
     tags: dict[str, str] = {}
     normal = start_position(DEFAULT_RULES)
@@ -208,38 +233,146 @@ def read_svar(text: str) -> ForeignRecord:
         tags["Description"] = description
     if computer:
         tags["Computer"] = computer
-    notes = _check_final(fen, [m[0] for m in moves], board)
-    return ForeignRecord(tags, tuple(m[0] for m in moves), tuple(notes))
+    comment = None
+    if ends:
+        comment = "; ".join(_describe(end, plies=len(moves)) for end in ends)
+        last = ends[-1]
+        if last.after_moves == len(moves):  # nothing was played after it: the game ended
+            tags["Termination"] = last.word
+            if last.word == "mate" and moves:
+                # ShogiVar's mate ends the game won by the side that gave it (§10: a result
+                # the rules' own end does not decide, like a resignation).
+                tags["Result"] = "1-0" if moves[-1].numbers.before > 0 else "0-1"
+    tokens, notes = _replayed(fen, moves, board)
+    return ForeignRecord(tags, tokens, tuple(notes), comment)
 
 
-def _undo(board: list[int], moves: Sequence[tuple[str, int, int, int, list[tuple[int, int]], int]]
-          ) -> list[int]:
+def _read_move_record(lines: _Lines) -> _MoveRecord:
+    """The next move record: ``"text",before,after,from,to``, the number of captures, and the
+    captures' square and piece lines."""
+    lines.next("a move record")
+    line = lines.number
+    # Read from the right: an end record's text may hold any printable character, quotes and
+    # commas included (the bytes ShogiVar prints as they are).
+    fields = lines.lines[line - 1].rsplit(",", 4)
+    if len(fields) < 5 or len(fields[0]) < 2 or fields[0][0] != '"' or fields[0][-1] != '"':
+        raise _bad(f"line {line}: a move record is \"text\",before,after,from,to")
+    try:
+        before, _after, origin, target = (int(v) for v in fields[1:5])
+    except ValueError:
+        raise _bad(f"line {line}: a move record's numbers are not numbers") from None
+    (count,) = lines.integers("the number of captures", 1)
+    if not 0 <= count <= 4:
+        raise _bad(f"line {lines.number}: {count} captures in one move")
+    captures = []
+    for _ in range(count):
+        (square,) = lines.integers("a captured square", 1)
+        (piece,) = lines.integers("a captured piece", 1)
+        captures.append((square, piece))
+    return _MoveRecord(fields[0][1:-1], before, origin, target, tuple(captures), line)
+
+
+def _plies(records: Sequence[_MoveRecord]) -> tuple[list[_Ply], list[_End]]:
+    """The moves and the end records of ``records`` (one per ply and one more).
+
+    Ply k's text is record k's and its numbers are record k-1's (the text runs one record
+    behind); the last record's numbers are left over from an earlier move and are not read.
+    A ply whose text is an end record ``"N. <text> <word>"`` is the move ``<text>`` when its
+    numbers name a move and ``<text>`` can be one (no ``?``, which ShogiVar writes for each
+    byte it cannot print, and no space); otherwise it is no move (ShogiVar's extra ply after
+    the end, ``"399. ??? mate"``).
+    """
+    moves: list[_Ply] = []
+    ends: list[_End] = []
+    for ply in range(1, len(records)):
+        holder, numbers = records[ply], records[ply - 1]
+        mark = _END_RECORD.match(holder.text)
+        if mark is None:
+            moves.append(_move(ply, holder.text, numbers, holder, moves, ends))
+            continue
+        text = mark.group("move")
+        is_move = (bool(text) and not any(c == "?" or c.isspace() for c in text)
+                   and numbers.before != 0 and numbers.origin != 0 and numbers.target != 0)
+        if is_move:
+            moves.append(_move(ply, text, numbers, holder, moves, ends))
+        ends.append(_End(holder.text, mark.group("word"), holder.line, len(moves), is_move))
+    return moves, ends
+
+
+def _move(ply: int, text: str, numbers: _MoveRecord, holder: _MoveRecord,
+          moves: Sequence[_Ply], ends: Sequence[_End]) -> _Ply:
+    """Ply ``ply`` as a move: ``text`` (from ``holder``) played as ``numbers`` say, after
+    ``moves`` and ``ends``."""
+    if not text:
+        raise _bad(f"line {holder.line}: ply {ply} has no move text")
+    if numbers.before == 0 or numbers.origin == 0 or numbers.target == 0:
+        raise _bad(f"line {numbers.line}: ply {ply} ({text}) has no piece or square in its "
+                   "move record")
+    if moves and (moves[-1].numbers.before > 0) == (numbers.before > 0):
+        side = "Black" if numbers.before > 0 else "White"
+        between = [end for end in ends if end.after_moves == len(moves) and not end.is_move]
+        after = f", then ShogiVar's end record on line {between[-1].line}" if between else ""
+        raise _bad(f"line {numbers.line}: ply {ply} ({text}) is {side}'s move, and so is the "
+                   f"move before it ({moves[-1].text}{after}): a record holds no two moves "
+                   "in a row by one side")
+    return _Ply(text, numbers)
+
+
+def _describe(end: _End, *, plies: int) -> str:
+    """A comment's words for ShogiVar's end record ``end`` in a record of ``plies`` moves."""
+    if end.is_move:
+        where = f"ply {end.after_moves}"
+    else:
+        where = (f"an extra ply after ply {end.after_moves}" if end.after_moves
+                 else "an extra ply before any move")
+    went_on = "" if end.after_moves == plies else "; the game went on"
+    return f"ShogiVar: {end.text!r} ({where}, line {end.line}){went_on}"
+
+
+def _undo(board: list[int], moves: Sequence[_Ply]) -> list[int]:
     """The board before ``moves``, undone one by one from ``board`` (the final one)."""
     start = list(board)
-    for _, before, origin, target, captures, line in reversed(moves):
-        mover = _cell(before, line)
-        side = 0 if before > 0 else 1
-        source, dest = _square(origin, line), _square(target, line)
+    for move in reversed(moves):
+        numbers = move.numbers
+        line = numbers.line
+        mover = _cell(numbers.before, line)
+        side = 0 if numbers.before > 0 else 1
+        source, dest = _square(numbers.origin, line), _square(numbers.target, line)
         start[dest] = 0
         start[source] = mover
-        for square, piece in captures:
+        for square, piece in numbers.captures:
             if piece == 0 or (piece > 0) == (side == 0):
                 continue  # the mover itself, listed when it returns to its square
             start[_square(square, line)] = _cell(piece, line)
     return start
 
 
-def _check_final(fen: str, tokens: Sequence[str], saved: list[int]) -> list[tuple[str, str]]:
-    """``E-SVAR-BOARD`` when the moves, replayed from the rebuilt start, do not end on the
-    saved board. A move that does not replay is left to the replay's own diagnostic."""
+def _replayed(fen: str, moves: Sequence[_Ply], saved: list[int]
+              ) -> tuple[tuple[str, ...], list[tuple[str, str]]]:
+    """The moves' tokens, and ``E-SVAR-BOARD`` when they, replayed from the rebuilt start, do
+    not end on the saved board. A move that does not replay is left to the replay's own
+    diagnostic.
+
+    A text that fits an original and a gold-promoted Gold (the Gold case, §9.2 step 6:
+    ShogiVar writes both ``G``) is read as the one on the square the save's numbers give, and
+    written with that origin (``G11lx12k``), so the record holds the game the save does.
+    """
+    tokens = [move.text for move in moves]
     try:
         position = parse_position(fen, DEFAULT_RULES)
-        for token in tokens:
-            position.push(resolve(token, position).move)
+        for index, move in enumerate(moves):
+            found = resolve(move.text, position)
+            played = found.move
+            if found.alternatives:
+                origin = _square(move.numbers.origin, move.numbers.line)
+                played = next((reading for reading in (played, *found.alternatives)
+                               if reading.origin == origin), played)
+                tokens[index] = format_move(played, position, "tsa-full")
+            position.push(played)
     except EngineError:
-        return []
+        return tuple(tokens), []
     if position.board == saved:
-        return []
+        return tuple(tokens), []
     differ = sum(1 for a, b in zip(position.board, saved) if a != b)
-    return [("E-SVAR-BOARD", f"the moves replayed from the start do not end on the board the "
-             f"file saved ({differ} squares differ)")]
+    return tuple(tokens), [("E-SVAR-BOARD", f"the moves replayed from the start do not end "
+                            f"on the board the file saved ({differ} squares differ)")]
