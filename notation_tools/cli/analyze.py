@@ -14,7 +14,7 @@ from notation_tools.analysis.reports import diagnostics_of
 from notation_tools.limits import Limits
 from notation_tools.cli.options import (
     InputError,
-    check_rules,
+    check_overrides,
     default_jobs,
     finish,
     game_option,
@@ -82,7 +82,7 @@ def analyze(paths: tuple[str, ...], game: str | None, rules: str | None, output_
     that cannot be reached is an error (exit 2), and no report is printed.
     """
     require_paths(paths)
-    check_rules(game, rules)
+    check_overrides(game, rules)
     if parquet is not None:
         _check_parquet(parquet)
     settings = Settings(game=game, rules=rules, collect_stats=True, limits=limits,

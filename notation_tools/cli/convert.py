@@ -15,7 +15,7 @@ from notation_tools.analysis.foreign import game_suffixes
 from notation_tools.analysis.reports import Tally
 from notation_tools.cli.progress import Progress, progress_option
 from notation_tools.cli.options import (
-    check_rules,
+    check_overrides,
     finish,
     game_option,
     limits_options,
@@ -69,9 +69,11 @@ def convert(paths: tuple[str, ...], target: str, notation: str | None, ply: int 
     input.
     """
     require_paths(paths)
-    check_rules(game, rules)
     conversion = Conversion(target, notation=notation, game=game, rules=rules, ply=ply,
                             annotate=annotate)
+    check_overrides(game, rules, notation=conversion.move_notation,
+                    file_format=target if conversion.is_file_format else None,
+                    notation_option="--notation" if notation is not None else "--to")
     tally = Tally()
     bar = Progress(Progress.wanted(progress), list(paths), "convert", game_suffixes)
     if conversion.is_file_format:

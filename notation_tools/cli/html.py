@@ -14,7 +14,7 @@ from notation_tools.analysis.reports import Tally
 from notation_tools.analysis.viewer import IndexEntry, build_page, write_pages
 from notation_tools.cli.options import (
     InputError,
-    check_rules,
+    check_overrides,
     finish,
     game_option,
     jobs_option,
@@ -54,7 +54,7 @@ def html(paths: tuple[str, ...], game: str | None, rules: str | None, output: st
     that of 'validate'.
     """
     require_paths(paths)
-    check_rules(game, rules)
+    check_overrides(game, rules)
     tally = Tally()
     settings = Settings(game=game, rules=rules, limits=limits, encoding=encoding)
 

@@ -16,8 +16,10 @@ import click
 
 from notation_tools.analysis.html_report import (INSTALL_HINT, ChartsUnavailable, HtmlReport,
                                                  check_available as check_charts)
+from notation_tools.analysis.overrides import OverrideError
+from notation_tools.analysis.overrides import check_overrides as check_run_overrides
 from notation_tools.analysis.reports import Summary, Tally
-from notation_tools.games.base import EngineError, Game, UnknownGameError, all_games, get_game
+from notation_tools.games.base import Game, UnknownGameError, all_games, get_game
 from notation_tools.render.tables import TABLE_WRITERS
 from notation_tools.limits import Limits
 from notation_tools.sources import InputNotFound, check_paths, shown
@@ -54,17 +56,22 @@ def rules_option(func: F) -> F:
     return click.option(
         "--rules", "-r", "rules", metavar="RULES",
         help="Rules for every record, overriding its Rules tag: a profile and options, "
-             "e.g. 'standard; undermining=yes'.")(func)
+             "e.g. 'standard; undermining=yes'. Rules that suit no game (with --game: not "
+             "that game) are a usage error; a record of a game they do not suit is invalid "
+             "(E-BAD-RULES).")(func)
 
 
-def check_rules(game_id: str | None, rules: str | None) -> None:
-    """With both --game and --rules given, reject bad rules before reading any record."""
-    if game_id is None or rules is None:
-        return
+def check_overrides(game_id: str | None, rules: str | None, *, notation: str | None = None,
+                    file_format: str | None = None, notation_option: str = "--notation") -> None:
+    """Reject a --game, --rules, --notation (or --to) value that cannot apply, before any
+    record is read: one usage error (exit 2) naming the option and what it could be. Without
+    --game, --rules must suit at least one game (a record of a game it does not suit gets a
+    diagnostic naming --rules)."""
     try:
-        get_game(game_id).parse_rules(rules)
-    except EngineError as error:
-        raise click.BadParameter(error.message, param_hint="'--rules'") from None
+        check_run_overrides(game=game_id, rules=rules, notation=notation,
+                            file_format=file_format, notation_option=notation_option)
+    except OverrideError as error:
+        raise click.BadParameter(error.message, param_hint=f"'{error.option}'") from None
 
 
 def table_format_option(func: F) -> F:

@@ -27,6 +27,7 @@ from notation_tools.analysis.select import (
     trim_tags,
 )
 from notation_tools.analysis.foreign import game_suffixes
+from notation_tools.analysis.overrides import OverrideError, check_notation, check_rules
 from notation_tools.cli.progress import Progress, progress_option
 from notation_tools.cli.options import (
     limits_options,
@@ -34,6 +35,7 @@ from notation_tools.cli.options import (
     paths_argument,
     quiet_option,
     require_paths,
+    resolve_game,
     rules_option,
 )
 from notation_tools.limits import Limits
@@ -270,6 +272,14 @@ def select(paths: tuple[str, ...], tags: tuple[str, ...], any_tags: tuple[str, .
             plies=plies, figures=figures, reaches=reaches, dedupe=dedupe,
             rules_override=rules)
     except SelectionError as error:
+        raise click.BadParameter(error.message, param_hint=f"'{error.option}'") from None
+    # --rules replays the records the --game filters keep (every game's without one); with
+    # filters, --notation must be one those games write.
+    kept = [resolve_game(name) for name in sorted(selection.games)] or None
+    try:
+        check_rules(rules, kept)
+        check_notation(notation, kept or ())
+    except OverrideError as error:
         raise click.BadParameter(error.message, param_hint=f"'{error.option}'") from None
     if duplicates is not None and dedupe is None:
         raise click.BadParameter("needs --dedupe", param_hint="'--duplicates'")
