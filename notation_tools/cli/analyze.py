@@ -14,6 +14,8 @@ from notation_tools.analysis.reports import diagnostics_of
 from notation_tools.limits import Limits
 from notation_tools.cli.options import (
     InputError,
+    Output,
+    check_outputs,
     check_overrides,
     default_jobs,
     finish,
@@ -83,6 +85,9 @@ def analyze(paths: tuple[str, ...], game: str | None, rules: str | None, output_
     """
     require_paths(paths)
     check_overrides(game, rules)
+    check_outputs(paths, Output("--output", output), Output("--html", html or "-"),
+                  Output("--db", db_path or "-"),
+                  Output("--parquet", parquet or "-", suffixes=(".parquet",), recursive=True))
     if parquet is not None:
         _check_parquet(parquet)
     settings = Settings(game=game, rules=rules, collect_stats=True, limits=limits,

@@ -14,6 +14,8 @@ from notation_tools.analysis.reports import Tally
 from notation_tools.analysis.viewer import IndexEntry, build_page, write_pages
 from notation_tools.cli.options import (
     InputError,
+    Output,
+    check_outputs,
     check_overrides,
     finish,
     game_option,
@@ -55,6 +57,9 @@ def html(paths: tuple[str, ...], game: str | None, rules: str | None, output: st
     """
     require_paths(paths)
     check_overrides(game, rules)
+    # One record goes to the file OUT, several into the directory OUT: both are checked.
+    check_outputs(paths, Output("--output", output) if not os.path.isdir(output)
+                  else Output("--output", output, suffixes=(".html",)))
     tally = Tally()
     settings = Settings(game=game, rules=rules, limits=limits, encoding=encoding)
 

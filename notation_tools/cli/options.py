@@ -9,11 +9,12 @@ import codecs
 import contextlib
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TextIO, TypeVar
 
 import click
 
+from notation_tools.analysis.foreign import game_suffixes
 from notation_tools.analysis.html_report import (INSTALL_HINT, ChartsUnavailable, HtmlReport,
                                                  check_available as check_charts)
 from notation_tools.analysis.overrides import OverrideError
@@ -23,6 +24,8 @@ from notation_tools.games.base import Game, UnknownGameError, all_games, get_gam
 from notation_tools.render.tables import TABLE_WRITERS
 from notation_tools.limits import Limits
 from notation_tools.sources import InputNotFound, check_paths, shown
+from notation_tools.sources.overlap import Output, OutputOverInput
+from notation_tools.sources.overlap import check_outputs as check_overlap
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -173,6 +176,17 @@ def require_paths(paths: tuple[str, ...]) -> None:
     except InputNotFound as error:
         raise click.BadParameter(f"{error.args[0]}: no such file or directory",
                                  param_hint="PATH") from None
+
+
+def check_outputs(paths: Iterable[str], *outputs: Output) -> None:
+    """Refuse (exit 2, before any output is opened) an output that is one of the inputs (the
+    same file, by name, symlink or hard link, reached directly, through a directory walk, an
+    archive path or standard input) or the same file as another output: opening it for
+    writing would destroy the input before it is read."""
+    try:
+        check_overlap(outputs, paths, suffixes=game_suffixes, stdin=sys.stdin.buffer)
+    except OutputOverInput as error:
+        raise click.BadParameter(error.message, param_hint=f"'{error.option}'") from None
 
 
 def exit_status(tally: Tally, *, strict: bool = True) -> int:

@@ -30,6 +30,8 @@ from notation_tools.analysis.foreign import game_suffixes
 from notation_tools.analysis.overrides import OverrideError, check_notation, check_rules
 from notation_tools.cli.progress import Progress, progress_option
 from notation_tools.cli.options import (
+    Output,
+    check_outputs,
     limits_options,
     open_output,
     paths_argument,
@@ -286,9 +288,13 @@ def select(paths: tuple[str, ...], tags: tuple[str, ...], any_tags: tuple[str, .
     if append and container == "json":
         raise click.BadParameter("a JSON array cannot be added to: use --to jsonl",
                                  param_hint="'--append'")
+    if split_by is not None and output == "-":
+        raise click.BadParameter("needs --output DIRECTORY", param_hint="'--split-by'")
+    check_outputs(paths, Output("--output", output, suffixes=(SUFFIXES[container],))
+                  if split_by is not None else Output("--output", output),
+                  Output("--rejected", rejected or "-"),
+                  Output("--duplicates", duplicates or "-"))
     if split_by is not None:
-        if output == "-":
-            raise click.BadParameter("needs --output DIRECTORY", param_hint="'--split-by'")
         _check_directory(output)
     keep = [name.strip() for name in keep_tags.split(",") if name.strip()] \
         if keep_tags is not None else None

@@ -12,6 +12,8 @@ from notation_tools.analysis.replay import ReplayVisitor, replay
 from notation_tools.analysis.reports import Tally
 from notation_tools.cli.options import (
     InputError,
+    Output,
+    check_outputs,
     check_overrides,
     every_game,
     finish,
@@ -95,6 +97,7 @@ def show(path: str, ply: int | None, game_index: int, game: str | None, rules: s
     """
     require_paths((path,))
     check_overrides(game, rules)
+    check_outputs((path,), Output("--output", output))
     record = _pick(path, game_index, Settings(limits=limits, encoding=encoding))
     visitor = _StopAt(ply)
     result = replay(record, game_name=game, rules_text=rules, visitor=visitor)

@@ -10,6 +10,8 @@ from notation_tools.analysis.batch import RecordReport, Settings, iter_reports
 from notation_tools.analysis.reports import Tally, diagnostics_of
 from notation_tools.limits import Limits
 from notation_tools.cli.options import (
+    Output,
+    check_outputs,
     check_overrides,
     finish,
     game_option,
@@ -50,6 +52,7 @@ def stats(paths: tuple[str, ...], game: str | None, rules: str | None, output_fo
     """
     require_paths(paths)
     check_overrides(game, rules)
+    check_outputs(paths, Output("--output", output))
     settings = Settings(game=game, rules=rules, collect_stats=True, limits=limits,
                         encoding=encoding)
     rows = []

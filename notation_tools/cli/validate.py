@@ -12,6 +12,8 @@ from notation_tools.analysis.reports import REPORT_WRITERS, Tally
 from notation_tools.cli.progress import Progress, progress_option
 from notation_tools.limits import Limits
 from notation_tools.cli.options import (
+    Output,
+    check_outputs,
     check_overrides,
     finish,
     game_option,
@@ -65,6 +67,7 @@ def validate(paths: tuple[str, ...], game: str | None, rules: str | None, output
     """
     require_paths(paths)
     check_overrides(game, rules)
+    check_outputs(paths, Output("--output", output))
     tally = Tally()
     bar = Progress(Progress.wanted(progress, quiet), list(paths), "validate", game_suffixes)
     with open_output(output) as out:
