@@ -63,8 +63,9 @@ def _unknown_names(game: Game[Any, Any], parts: Sequence[str]) -> list[str]:
 
 def check_rules(rules: str | None, games: Iterable[Game[Any, Any]] | None = None,
                 *, option: str = "--rules") -> tuple[Game[Any, Any], ...]:
-    """The games among ``games`` (default: every installed game) whose rules ``rules`` suits;
-    :class:`OverrideError` when it suits none of them. ``None`` suits every game.
+    """The games among ``games`` (default: every installed game) that rules text ``rules``
+    suits; :class:`OverrideError` when it suits none of them. ``None`` (no rules given) is
+    not checked: the answer is then ``()``, and no game is loaded for it.
 
     >>> [game.id for game in check_rules("undermining=yes")]
     ['elevation']
@@ -73,9 +74,9 @@ def check_rules(rules: str | None, games: Iterable[Game[Any, Any]] | None = None
     ...
     notation_tools.analysis.overrides.OverrideError: --rules: unknown rule profile 'bogus' (profiles: standard)
     """
-    candidates = tuple(games) if games is not None else all_games()
     if rules is None:
-        return candidates
+        return ()
+    candidates = tuple(games) if games is not None else all_games()
     problems: dict[str, str] = {}
     suited = []
     for game in candidates:

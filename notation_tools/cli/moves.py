@@ -74,12 +74,14 @@ def perft(game: str, rules: str | None, fen: str | None, depth: int, divide: boo
     check_overrides(game, rules)
     chosen = resolve_game(game)
     position = _position(chosen, rules, fen)
-    if divide:
-        for move, count in divide_perft(position, depth):
-            click.echo(f"{chosen.format_move(move, position)}: {count}")
-    for level in range(1, depth + 1):
-        start = time.perf_counter()
-        nodes = count_perft(position, level)
-        seconds = time.perf_counter() - start
-        rate = nodes / seconds if seconds > 0 else float("inf")
-        click.echo(f"perft({level}) = {nodes}  ({seconds:.3f} s, {rate:,.0f} nodes/s)")
+    with open_output("-") as out:
+        if divide:
+            for move, count in divide_perft(position, depth):
+                out.write(f"{chosen.format_move(move, position)}: {count}\n")
+        for level in range(1, depth + 1):
+            start = time.perf_counter()
+            nodes = count_perft(position, level)
+            seconds = time.perf_counter() - start
+            rate = nodes / seconds if seconds > 0 else float("inf")
+            out.write(f"perft({level}) = {nodes}  ({seconds:.3f} s, {rate:,.0f} nodes/s)\n")
+            out.flush()  # each depth as soon as it is counted

@@ -117,27 +117,83 @@ def every_game() -> tuple[Game, ...]:
     return all_games()
 
 
+class WriteFailed(InputError):
+    """A write that failed (a full disk, no permission, an I/O error): ``cannot write PATH:
+    reason``, exit status 2."""
+
+    def __init__(self, name: str, error: OSError) -> None:
+        super().__init__(f"cannot write {name}: {error.strerror or error}")
+
+
+class GuardedOutput:
+    """A text output whose failed write or flush raises :class:`WriteFailed` naming the file,
+    wherever in the command the write happens (a writer, a report, a trailer written on
+    closing), so that no ``OSError`` escapes as a fault of the program. A reader of standard
+    output that went away (``BrokenPipeError``) is left to :func:`open_output`."""
+
+    def __init__(self, stream: TextIO, name: str) -> None:
+        self.stream, self.name = stream, name
+
+    def write(self, text: str) -> int:
+        try:
+            return self.stream.write(text)
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            raise WriteFailed(self.name, error) from None
+
+    def writelines(self, lines: Iterable[str]) -> None:
+        for line in lines:
+            self.write(line)
+
+    def flush(self) -> None:
+        try:
+            self.stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            raise WriteFailed(self.name, error) from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+
 @contextlib.contextmanager
 def open_output(path: str, *, append: bool = False) -> Iterator[TextIO]:
-    """The output stream (``-``: standard output), added to with ``append``; a failed write (a
-    full disk, a closed pipe's reader gone) ends the command with ``cannot write PATH`` and
-    exit status 2."""
+    """The output stream (``-``: standard output), added to with ``append``. A failed write or
+    close (a full disk, no permission, an I/O error) ends the command with one ``cannot write
+    PATH: reason`` and exit status 2; a reader of standard output that went away (``| head``)
+    ends it quietly with exit status 1. When the command fails, for this output or another,
+    the output is closed without a second error."""
     name = "standard output" if path == "-" else shown(path)
     try:
         stream = click.open_file(path, "a" if append else "w", encoding="utf-8",
                                  errors="backslashreplace", lazy=False)
     except OSError as error:
-        raise InputError(f"cannot write {name}: {error.strerror or error}") from None
+        raise WriteFailed(name, error) from None
+    guarded = GuardedOutput(stream, name)
+    failed = True
     try:
-        with stream:
-            yield stream
-            stream.flush()
+        yield guarded  # type: ignore[misc]  # a TextIO in all a writer uses
+        guarded.flush()
+        failed = False
     except BrokenPipeError:
-        # The reader went away (``| head``): stop quietly, as other tools do.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        sys.exit(1)
-    except OSError as error:
-        raise InputError(f"cannot write {name}: {error.strerror or error}") from None
+        _reader_gone()
+    finally:
+        try:
+            stream.__exit__(None, None, None)  # closes a file; standard output stays open
+        except BrokenPipeError:
+            if not failed:
+                _reader_gone()
+        except OSError as error:
+            if not failed:
+                raise WriteFailed(name, error) from None
+
+
+def _reader_gone() -> None:
+    """The reader of standard output went away (``| head``): stop quietly, as other tools do."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    sys.exit(1)
 
 
 def limits_options(func: F) -> F:

@@ -30,6 +30,7 @@ from notation_tools.analysis.foreign import game_suffixes
 from notation_tools.analysis.overrides import OverrideError, check_notation, check_rules
 from notation_tools.cli.progress import Progress, progress_option
 from notation_tools.cli.options import (
+    InputError,
     Output,
     check_outputs,
     limits_options,
@@ -108,6 +109,8 @@ class _Outputs:
         self.groups: dict[str, _Sink] = {}
         self.files: dict[str, contextlib.ExitStack] = {}
         self.current_part: str | None = None
+        # The files of --split-by are closed with the others, also when the run fails.
+        stack.push(self._exit)
         self.matches = None if split_by else self._open(output)
         self.rejected = self._open(rejected) if rejected else None
         self.duplicates = self._open(duplicates) if duplicates else None
@@ -116,7 +119,7 @@ class _Outputs:
     def _open(self, path: str) -> _Sink:
         out = self.stack.enter_context(open_output(path, append=self.append))
         sink = _Sink(out, self.container, self.raw)
-        self.stack.callback(sink.writer.end)
+        self.stack.push(lambda kind, *_: _end(sink, failing=kind is not None))
         return sink
 
     def for_match(self, item: Selected) -> _Sink:
@@ -141,13 +144,34 @@ class _Outputs:
             self.current_part = name
         return sink
 
-    def _close(self, name: str) -> None:
-        self.groups.pop(name).writer.end()
-        self.files.pop(name).close()
+    def _close(self, name: str, *, failing: bool = False) -> None:
+        sink, files = self.groups.pop(name), self.files.pop(name)
+        try:
+            try:
+                sink.writer.end()
+            finally:
+                files.close()
+        except InputError:
+            if not failing:
+                raise  # when the run has already failed, the first failure is the one told
 
     def end(self) -> None:
         for name in list(self.groups):
             self._close(name)
+
+    def _exit(self, kind: type[BaseException] | None, *_: object) -> None:
+        for name in list(self.groups):
+            self._close(name, failing=kind is not None)
+
+
+def _end(sink: _Sink, *, failing: bool) -> None:
+    """End a sink's container (a JSON array's ``]``); when the run has already failed, a
+    second failure here is not reported over the first."""
+    try:
+        sink.writer.end()
+    except InputError:
+        if not failing:
+            raise
 
 
 def _safe(name: str) -> str:
