@@ -1,5 +1,6 @@
 """The limits that bound memory and work whatever the input: line and record size, nesting
-depth, moves per record, decompressed bytes and ratio per file, diagnostics per record.
+depth, moves per record, decompressed bytes and ratio per file, diagnostics per record, the
+time a ``select --tag`` regular expression may search one tag.
 
 Every reading command takes ``--limit NAME=VALUE`` (repeatable) to change one; input beyond a
 limit is refused with an ``E-LIMIT`` diagnostic that names it, and the run goes on. Does not
@@ -43,11 +44,15 @@ class Limits:
     """The decompressed size below which the ratio is not checked."""
     max_diagnostics: int = 100
     """The most diagnostics reported for one record; one more line says how many were left."""
+    max_match_ms: int = 1000
+    """The longest a regular expression of ``select --tag NAME~REGEX`` may search one tag
+    value, in milliseconds of processor time, when Python's backtracking engine runs it (a
+    linear-time engine, re2, needs no limit)."""
 
     NAMES = {"line-bytes": "max_line_bytes", "record-bytes": "max_record_bytes",
              "depth": "max_depth", "moves": "max_moves", "file-bytes": "max_file_bytes",
              "ratio": "max_ratio", "ratio-floor-bytes": "ratio_floor_bytes",
-             "diagnostics": "max_diagnostics"}
+             "diagnostics": "max_diagnostics", "match-ms": "max_match_ms"}
 
     @classmethod
     def parse(cls, items: list[str] | tuple[str, ...]) -> Limits:

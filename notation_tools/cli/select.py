@@ -212,7 +212,10 @@ class _SelectCommand(click.Command):
 @click.option("--tag", "-t", "tags", multiple=True, metavar="TEST",
               help="Keep records whose tag passes TEST: NAME=VALUE, NAME~REGEX, or NAME<VALUE "
                    "(also <=, >, >=, !=; numbers compare as numbers). Repeated: all must pass. "
-                   "pgn-extract: -T, a -t tag file.")
+                   "A REGEX runs in linear time on re2 when the re2 extra is installed; "
+                   "otherwise Python's engine searches each tag for at most --limit match-ms "
+                   "(1000) ms of processor time, and a record it stops on is reported (E-LIMIT, "
+                   "exit status 2) and taken as not matching. pgn-extract: -T, a -t tag file.")
 @click.option("--any-tag", "any_tags", multiple=True, metavar="TEST",
               help="Like --tag; repeated, at least one must pass. pgn-extract: several lines "
                    "of a -t file.")
@@ -288,7 +291,8 @@ def select(paths: tuple[str, ...], tags: tuple[str, ...], any_tags: tuple[str, .
     --dedupe) replay the record. Records are written as they were read when nothing asks to
     change them (PGN, same notation, all tags). A summary goes to standard error. Exit status
     0 when the run completed (a selection is not a lint: invalid records are not an error),
-    2 for usage errors, unreadable inputs or records that could not be written.
+    2 for usage errors, unreadable inputs, records that could not be judged (a --tag regular
+    expression stopped at its time limit) or written.
     """
     require_paths(paths)
     try:
@@ -296,7 +300,7 @@ def select(paths: tuple[str, ...], tags: tuple[str, ...], any_tags: tuple[str, .
             tags=tags, any_tags=any_tags, date_from=date_from, date_to=date_to, games=games,
             profiles=profiles, options=options, valid=valid, codes=codes, ended=ended,
             plies=plies, figures=figures, reaches=reaches, dedupe=dedupe,
-            rules_override=rules)
+            rules_override=rules, match_seconds=limits.max_match_ms / 1000)
     except SelectionError as error:
         raise click.BadParameter(error.message, param_hint=f"'{error.option}'") from None
     # --rules replays the records the --game filters keep (every game's without one); with
@@ -341,6 +345,9 @@ def select(paths: tuple[str, ...], tags: tuple[str, ...], any_tags: tuple[str, .
                 continue
             counts["read"] += 1
             verdict = item.verdict
+            if verdict.problem is not None:
+                failures += 1  # not judged: told, and written with the records that do not match
+                bar.echo(str(verdict.problem))
             if not verdict.matched:
                 counts["rejected"] += 1
                 sink = outputs.rejected
@@ -360,7 +367,7 @@ def select(paths: tuple[str, ...], tags: tuple[str, ...], any_tags: tuple[str, .
     if not quiet:
         click.echo(f"{counts['read']} records read: {counts['matched']} matched, "
                    f"{counts['rejected']} rejected, {counts['duplicates']} duplicates dropped"
-                   + (f"; {failures} inputs or records not read or not written"
+                   + (f"; {failures} inputs or records not read, judged or written"
                       if failures else ""), err=True)
     if failures:
         sys.exit(2)
