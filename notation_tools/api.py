@@ -35,12 +35,13 @@ from typing import IO, Any, BinaryIO, TextIO, cast
 from notation_tools.analysis.batch import Settings, records_of_units, units_of
 from notation_tools.analysis.convert import Conversion, convert_record, write_converted
 from notation_tools.analysis.foreign import claim_format, game_suffixes
+from notation_tools.analysis.overrides import OverrideError, check_rules
 from notation_tools.analysis.replay import ReplayVisitor, replay, resolve_game
 from notation_tools.analysis.viewer import viewer_page
 # The replay driver's diagnostics sink, so that finding a record's game (which may report
 # E-UNKNOWN-VARIANT) runs the driver's own code on a scratch record.
 from notation_tools.analysis.replay import _Context as _ReplayContext
-from notation_tools.games.base import Game, Outcome, Position, Rules, get_game
+from notation_tools.games.base import BadRulesError, Game, Outcome, Position, Rules, get_game
 from notation_tools.records.diagnostics import Diagnostic
 from notation_tools.records.model import Move as MoveNode
 from notation_tools.records.model import Record
@@ -299,9 +300,10 @@ def read(source: Source, *, game: str | None = None, rules: str | None = None,
     ``game`` and ``rules`` override every record's ``Variant`` and ``Rules`` tags;
     ``encoding`` overrides UTF-8 (a byte-order mark is always obeyed).
 
-    Raises :class:`ReadError` when input cannot be read (see the module's introduction) and
-    :class:`~notation_tools.games.base.UnknownGameError` for an unknown ``game``; a path that
-    does not exist raises ``FileNotFoundError`` at once.
+    Raises :class:`ReadError` when input cannot be read (see the module's introduction),
+    :class:`~notation_tools.games.base.UnknownGameError` for an unknown ``game``, and
+    :class:`~notation_tools.games.base.BadRulesError` at once for ``rules`` that suit no game
+    (or not ``game``); a path that does not exist raises ``FileNotFoundError`` at once.
 
     >>> text = '[Variant "elevation"]\\n\\n1. c1:c2>b2,c1-c2 *\\n'
     >>> [(record.path, record.line, record.tag("Variant")) for record in read(text)]
@@ -309,6 +311,10 @@ def read(source: Source, *, game: str | None = None, rules: str | None = None,
     """
     if game is not None:
         get_game(game)
+    try:
+        check_rules(rules, None if game is None else (get_game(game),))
+    except OverrideError as error:
+        raise BadRulesError(error.message) from None
     settings = Settings(encoding=encoding)
     return _records(_units(source, settings), settings, game, rules)
 

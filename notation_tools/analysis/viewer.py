@@ -507,17 +507,27 @@ def write_pages(records: Iterable[Record], directory: str, *, game_name: str | N
         entries.append(entry)
         if on_page is not None:
             on_page(entry, record)
-    with open(os.path.join(directory, "index.html"), "w", encoding="utf-8") as stream:
-        stream.write(index_page(entries))
+    _write_file(os.path.join(directory, "index.html"), index_page(entries))
     return entries
+
+
+def _write_file(path: str, text: str) -> None:
+    """Write ``text`` to ``path``; a failed write (a full disk) raises ``OSError`` naming
+    the file, which a failed ``write`` alone does not."""
+    try:
+        with open(path, "w", encoding="utf-8") as stream:
+            stream.write(text)
+    except OSError as error:
+        if error.filename is None:
+            error.filename = path
+        raise
 
 
 def _write_page(directory: str, number: int, record: Record, game_name: str | None,
                 rules_text: str | None) -> tuple[IndexEntry, Record]:
     page = build_page(record, game_name=game_name, rules_text=rules_text)
     name = page_name(number, record)
-    with open(os.path.join(directory, name), "w", encoding="utf-8") as stream:
-        stream.write(page.html)
+    _write_file(os.path.join(directory, name), page.html)
     return index_entry(name, page), record
 
 

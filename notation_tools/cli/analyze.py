@@ -16,7 +16,9 @@ from notation_tools.analysis.reports import diagnostics_of
 from notation_tools.limits import Limits
 from notation_tools.cli.options import (
     InputError,
-    check_rules,
+    Output,
+    check_outputs,
+    check_overrides,
     default_jobs,
     finish,
     game_option,
@@ -90,9 +92,12 @@ def analyze(paths: tuple[str, ...], game: str | None, rules: str | None, output_
     that cannot be reached is an error (exit 2), and no report is printed.
     """
     require_paths(paths)
-    check_rules(game, rules)
+    check_overrides(game, rules)
     if append and parquet is None:
         raise click.BadParameter("goes with --parquet DIR", param_hint="'--append'")
+    check_outputs(paths, Output("--output", output), Output("--html", html or "-"),
+                  Output("--db", db_path or "-"),
+                  Output("--parquet", parquet or "-", suffixes=(".parquet",), recursive=True))
     if parquet is not None:
         _check_parquet(parquet, list(paths), append)
     settings = Settings(game=game, rules=rules, collect_stats=True, limits=limits,

@@ -7,7 +7,7 @@ import time
 import click
 
 from notation_tools.cli.options import (
-    check_rules,
+    check_overrides,
     game_option,
     open_output,
     output_option,
@@ -44,11 +44,8 @@ def _position(game: Game, rules: str | None, fen: str | None) -> Position:
 def moves(game: str, rules: str | None, fen: str | None, notation: str | None,
           output_format: str, output: str) -> None:
     """List the legal moves of a position, one per row, with the game's facts about each."""
-    check_rules(game, rules)
+    check_overrides(game, rules, notation=notation)
     chosen = resolve_game(game)
-    if notation is not None and notation not in chosen.notations:
-        raise click.BadParameter(f"{chosen.id} notations: {', '.join(chosen.notations)}",
-                                 param_hint="'--notation'")
     position = _position(chosen, rules, fen)
     rows = []
     for move in position.legal_moves():
@@ -74,15 +71,17 @@ def moves(game: str, rules: str | None, fen: str | None, notation: str | None,
 @click.option("--divide", is_flag=True, help="Also print the count below each first move.")
 def perft(game: str, rules: str | None, fen: str | None, depth: int, divide: bool) -> None:
     """Count the legal move sequences of 1..DEPTH plies from a position, with nodes/s."""
-    check_rules(game, rules)
+    check_overrides(game, rules)
     chosen = resolve_game(game)
     position = _position(chosen, rules, fen)
-    if divide:
-        for move, count in divide_perft(position, depth):
-            click.echo(f"{chosen.format_move(move, position)}: {count}")
-    for level in range(1, depth + 1):
-        start = time.perf_counter()
-        nodes = count_perft(position, level)
-        seconds = time.perf_counter() - start
-        rate = nodes / seconds if seconds > 0 else float("inf")
-        click.echo(f"perft({level}) = {nodes}  ({seconds:.3f} s, {rate:,.0f} nodes/s)")
+    with open_output("-") as out:
+        if divide:
+            for move, count in divide_perft(position, depth):
+                out.write(f"{chosen.format_move(move, position)}: {count}\n")
+        for level in range(1, depth + 1):
+            start = time.perf_counter()
+            nodes = count_perft(position, level)
+            seconds = time.perf_counter() - start
+            rate = nodes / seconds if seconds > 0 else float("inf")
+            out.write(f"perft({level}) = {nodes}  ({seconds:.3f} s, {rate:,.0f} nodes/s)\n")
+            out.flush()  # each depth as soon as it is counted

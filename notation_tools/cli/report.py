@@ -7,10 +7,11 @@ import os
 import click
 
 from notation_tools.analysis.database import DatabaseError, ResultsDatabase
+from notation_tools.cli.options import (InputError, Output, check_outputs, finish, new_summary,
+                                        output_option, report_options, table_format_option,
+                                        write_report)
 from notation_tools.records.diagnostics import Diagnostic
 from notation_tools.sources import shown
-from notation_tools.cli.options import (InputError, finish, new_summary, output_option,
-                                        report_options, table_format_option, write_report)
 
 
 @click.command()
@@ -36,6 +37,7 @@ def report(database: str, inputs: tuple[str, ...], output_format: str, output: s
     """
     if not os.path.exists(database):
         raise click.BadParameter(f"{database}: no such file", param_hint="DATABASE")
+    check_outputs((database,), Output("--output", output), Output("--html", html or "-"))
     summary = new_summary(html)
     try:
         with ResultsDatabase(database) as db:
