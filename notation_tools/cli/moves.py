@@ -21,6 +21,10 @@ from notation_tools.games.base import EngineError, Game, Position
 from notation_tools.render.tables import TABLE_WRITERS, Table
 
 
+MOST_MOVES = 100_000
+"""The default of ``moves --max``: more rows than anyone reads, far fewer than fill memory."""
+
+
 def _fen_option(func):  # type: ignore[no-untyped-def]
     return click.option("--fen", "fen", metavar="POSITION",
                         help="Start from this position string (default: the game's start).")(func)
@@ -39,14 +43,31 @@ def _position(game: Game, rules: str | None, fen: str | None) -> Position:
 @rules_option
 @_fen_option
 @click.option("--notation", "-n", metavar="NOTATION", help="Notation of the listed moves.")
+@click.option("--max", "most", type=click.IntRange(min=0), default=MOST_MOVES,
+              show_default=True,
+              help="List at most this many moves: a position with more is refused before any "
+                   "is made, with its count (0: no limit; the moves are held in memory).")
 @table_format_option
 @output_option
-def moves(game: str, rules: str | None, fen: str | None, notation: str | None,
+def moves(game: str, rules: str | None, fen: str | None, notation: str | None, most: int,
           output_format: str, output: str) -> None:
-    """List the legal moves of a position, one per row, with the game's facts about each."""
+    """List the legal moves of a position, one per row, with the game's facts about each.
+
+    The moves are counted first (as perft counts them, without making them): a position with
+    more than --max legal moves is a usage error that gives the count, since listing millions
+    of moves (an Elevation position under two-pieces-per-turn can have twenty million) would
+    take minutes and gigabytes.
+    """
     check_overrides(game, rules, notation=notation)
     chosen = resolve_game(game)
     position = _position(chosen, rules, fen)
+    if most:
+        count = position.count_legal_moves()
+        if count > most:
+            raise click.BadParameter(
+                f"the position has {count:,} legal moves, more than --max {most:,}: give a "
+                "larger --max (0: no limit) to list them all, or count them with 'perft "
+                "--depth 1'", param_hint="'--max'")
     rows = []
     for move in position.legal_moves():
         rows.append({"move": chosen.format_move(move, position, notation),
