@@ -6,8 +6,8 @@ Run:  python -m fuzz.campaign [--seconds 600] [--inputs N] [--seed 1] [--workers
       python -m fuzz.campaign --replay cli-read:123456      (or a fuzz/out/ folder)
 
 Inputs run in worker processes that this one watches: an input still running after
-``--timeout`` seconds is a hang, and a worker past ``--memory-mib`` of resident memory is a
-memory finding; either way the worker is killed and a new one goes on. A worker that dies (a
+``--timeout`` seconds is a hang, and a worker whose resident memory grows ``--memory-mib``
+past what it started with (a forked worker starts with its parent's) is a memory finding; either way the worker is killed and a new one goes on. A worker that dies (a
 crash of compiled code) is a finding too. Every other finding is what
 :func:`fuzz.cli.faults` and the targets raise: an exception, ``E-INTERNAL``, the CLI's
 last-resort line, a traceback or ``Exception ignored`` on standard error, an exit status
@@ -147,6 +147,7 @@ def _worker(number: int, generation: int, names: list[str], weights: list[float]
     last = time.monotonic()
     memory = options["memory"]
     known_peak = 0
+    inherited = _peak_rss()  # a forked worker's high-water mark starts at its parent's
 
     def heartbeat() -> None:
         shared[2] = time.monotonic_ns()
@@ -184,7 +185,7 @@ def _worker(number: int, generation: int, names: list[str], weights: list[float]
                 connection.send(("finding", report))
             else:
                 connection.send(("again", (found.signature, name, input_seed)))
-        if _peak_rss() > memory:
+        if _peak_rss() - inherited > memory:
             connection.send(("memory", (name, input_seed, _peak_rss())))
             send()
             return  # a fresh worker goes on
@@ -213,7 +214,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--timeout", type=float, default=10, help="seconds before a hang")
     parser.add_argument("--memory-mib", type=int, default=1536,
-                        help="resident memory of a worker that is a finding")
+                        help="growth of a worker's resident memory that is a finding")
     parser.add_argument("--only", default=None, help="comma-separated target names")
     parser.add_argument("--no-shrink", action="store_true",
                         help="write findings as found, without making their input smaller")
@@ -287,6 +288,7 @@ def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGTERM, interrupted)  # a kill ends the workers too, with a summary
     start = time.monotonic()
     shown = start
+    inherited = _rss_bytes(os.getpid())  # what a worker holds of its parent's when forked
     workers = [spawn(number) for number in range(args.workers)]
     try:
         while time.monotonic() - start < args.seconds and (
@@ -312,7 +314,7 @@ def main(argv: list[str] | None = None) -> int:
                                     f"input ran longer than {args.timeout:g} s")
                         print(f"hang: {name} seed {seed}", file=sys.stderr, flush=True)
                     workers[index] = spawn(worker.number)
-                elif _rss_bytes(worker.process.pid) > options["memory"] * 1.5:
+                elif _rss_bytes(worker.process.pid) - inherited > options["memory"] * 1.5:
                     _kill(worker)
                     drain(worker)
                     memory.append((name, seed, _rss_bytes(worker.process.pid)))

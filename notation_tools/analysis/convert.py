@@ -116,7 +116,7 @@ def convert_record(record: Record, conversion: Conversion) -> str | None:
 
     A record written to a container names itself there, whatever it was read from: a record
     known only by its look (another program's score, with no ``Variant`` tag) gets the tag,
-    and the other program's title lines are dropped. Written as PGN, every move that PGN
+    and the other program's title lines become its first comment. Written as PGN, every move that PGN
     numbers gets its number (from the replay: the side to move before it) and every move its
     text (a JSON move given only as ``data`` is written in the game's first notation), so the
     text reads back as the same game.
@@ -151,9 +151,13 @@ def convert_record(record: Record, conversion: Conversion) -> str | None:
     game = result.game
     if unnamed and game is not None:
         # A record known by its look is known by its tag once written; the title lines of
-        # the program that wrote it are no moves (replay skipped them).
+        # the program that wrote it are no moves (replay skipped them): their words are kept
+        # as the record's first comment (a rule of underscores is no words).
         skip = game.dialect.preamble_length([move.text for move in record.moves[:16]])
+        title = " ".join(move.text for move in record.moves[:skip] if set(move.text) != {"_"})
         del record.moves[:skip]
+        if title:
+            record.initial_comments.insert(0, title)
         record.tags.insert(0, Tag("Variant", game.id))
     if numbering:
         start = result.start

@@ -138,7 +138,7 @@ def _search(pattern: re.Pattern[str], text: str, whole: int = _SEARCHED_WHOLE) -
 
 def bounded_search(pattern: re.Pattern[str], text: str, seconds: float) -> bool:
     """Whether Python's ``pattern`` is found in ``text``, the search stopped with
-    :class:`_Expired` after ``seconds`` of processor time (a profiling-timer alarm, which
+    ``_Expired`` after ``seconds`` of processor time (a profiling-timer alarm, which
     Python's engine sees as it searches). Where no alarm can be set (a thread other than the
     main one, a system without ``setitimer``) the search runs unbounded, which is one more
     reason to install re2."""

@@ -55,7 +55,7 @@ def moves(game: str, rules: str | None, fen: str | None, notation: str | None, m
 
     The moves are counted first (as perft counts them, without making them): a position with
     more than --max legal moves is a usage error that gives the count, since listing millions
-    of moves (an Elevation position under two-pieces-per-turn can have twenty million) would
+    of moves (a position of a game whose turn is two moves can have twenty million) would
     take minutes and gigabytes.
     """
     check_overrides(game, rules, notation=notation)
