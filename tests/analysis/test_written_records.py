@@ -108,13 +108,14 @@ def test_every_sample_record_written_reads_back_with_its_verdict(tmp_path, comma
         assert verdict(record) == before, (path, line)
 
 
-def test_a_score_known_by_its_look_is_written_with_its_game_and_without_title_lines():
+def test_a_score_known_by_its_look_is_written_with_its_game_and_its_title_as_a_comment():
     (record,) = list(iter_records([str(SAMPLES / "maka" / "maka-cvc-A.txt")]))
     before = verdict(record)
     convert_record(record, Conversion("pgn"))
     text = write_one(record, "pgn")
-    assert text.startswith('[Variant "maka-dai-dai-shogi"]\n[Result "*"]\n\n1. P-10m P-8g 2.')
-    assert "Ultra" not in text and "____" not in text
+    assert text.startswith('[Variant "maka-dai-dai-shogi"]\n[Result "*"]\n\n'
+                           '{Ultra Great Great Shogi - Game Record} 1. P-10m P-8g 2.')
+    assert text.count("Ultra") == 1 and "____" not in text
     (again,) = read_back(text, "a.pgn")
     assert verdict(again) == before
 
