@@ -17,6 +17,7 @@ viewer page whose script data can close or hide its script element.
 from __future__ import annotations
 
 import bz2
+import dataclasses
 import functools
 import gzip
 import io
@@ -565,7 +566,7 @@ def output_case(rng: random.Random) -> Case:
         else:  # every command that reads records takes -o
             argv[1:1] = ["-o", "/dev/full"]
         case.keep = ("/dev/full",)
-        case.check = _failed_write_check()
+        case.check = _failed_write_check("/dev/full")
         case.note = "output to /dev/full"
     elif roll < 0.7 and where:
         option = rng.choice(where)
@@ -573,7 +574,7 @@ def output_case(rng: random.Random) -> Case:
         case.keep = (argv[argv.index(option) + 1],)
         case.special = [("readonly-dir", "ro")]
         case.unprivileged = True
-        case.check = _failed_write_check()
+        case.check = _failed_write_check(argv[argv.index(option) + 1])
         case.note = "output into a read-only directory"
     else:
         case.file_size = rng.choice([100, 1000, 4096, 20000])
@@ -601,11 +602,25 @@ def _own_input_check(name: str) -> Callable[[Outcome], str | None]:
     return check
 
 
-def _failed_write_check() -> Callable[[Outcome], str | None]:
+def _failed_write_check(failing: str) -> Callable[[Outcome], str | None]:
+    """The run wrote to ``failing`` (/dev/full, a read-only directory): it must say so and
+    exit 2, when it had something to write there. Whether it had is what the same run onto
+    a file that can be written shows (select with nothing matched opens no output)."""
     def check(outcome: Outcome) -> str | None:
-        if outcome.status == 0 and "cannot write" not in outcome.stderr:
-            return "a write that cannot succeed exits 0 without a word"
-        return None
+        if outcome.status != 0 or "cannot write" in outcome.stderr:
+            return None
+        if outcome.case is not None:
+            probe = dataclasses.replace(
+                outcome.case, argv=["probe.out" if a == failing else a for a in
+                                    outcome.case.argv], special=[], unprivileged=False,
+                check=None)
+            with tempfile.TemporaryDirectory() as folder:
+                run(probe, Path(folder))
+                written = Path(folder) / "probe.out"
+                if not (written.is_file() and written.stat().st_size > 0
+                        or written.is_dir() and any(written.iterdir())):
+                    return None
+        return "a write that cannot succeed exits 0 without a word"
     return check
 
 

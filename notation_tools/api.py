@@ -359,7 +359,9 @@ def write(records: Iterable[Record], destination: str | os.PathLike[str] | TextI
     if isinstance(destination, (str, os.PathLike)):
         path = os.fspath(destination)
         chosen = container or _container_of(path)
-        with open(path, "w", encoding="utf-8", newline="\n") as out:
+        # a lone surrogate (from a JSON record) is written as its escape, as the CLI does
+        with open(path, "w", encoding="utf-8", errors="backslashreplace",
+                  newline="\n") as out:
             return _write_all(records, out, chosen, notation)
     return _write_all(records, destination, container or "pgn", notation)
 

@@ -144,6 +144,15 @@ def _storable(*values: Any) -> tuple[Any, ...]:
     return tuple(encodable(value) if isinstance(value, str) else value for value in values)
 
 
+def _text(value: bytes) -> str:
+    return value.decode("utf-8", "replace")
+
+
+_FAULTS = (sqlite3.Error, UnicodeDecodeError)
+"""What a damaged file raises: SQLite's errors, and a decoding error where SQLite's message
+about it quotes bytes that are not UTF-8 (Python's sqlite3 decodes messages strictly)."""
+
+
 class ResultsDatabase:
     """One SQLite results database (created when missing).
 
@@ -158,12 +167,18 @@ class ResultsDatabase:
         self.path = path
         try:
             self.connection = sqlite3.connect(path, isolation_level=None)
+            # Text this program stores is UTF-8 (what UTF-8 cannot encode is stored escaped);
+            # text that is not (a file edited by hand) reads with U+FFFD where it breaks.
+            self.connection.text_factory = _text
             self.connection.execute("PRAGMA foreign_keys = ON")
             self._check_or_create()
-        except sqlite3.DatabaseError as error:
+        except _FAULTS as error:
             raise DatabaseError(self._message(error)) from None
 
     def _message(self, error: BaseException) -> str:
+        if isinstance(error, UnicodeDecodeError):
+            return (f"{self.path} is not a readable SQLite results database (damaged: what "
+                    "SQLite says of it is not UTF-8)")
         text = str(error)
         if "file is not a database" in text or "malformed" in text:
             return f"{self.path} is not an SQLite results database ({text})"
@@ -222,7 +237,7 @@ class ResultsDatabase:
         """Rows of a query; a damaged database is a :class:`DatabaseError`."""
         try:
             return self.connection.execute(sql, parameters).fetchall()
-        except sqlite3.Error as error:
+        except _FAULTS as error:
             raise DatabaseError(self._message(error)) from None
 
     def is_current(self, path: str, digest: str | None, overrides: str | None = None) -> bool:
@@ -247,7 +262,7 @@ class ResultsDatabase:
                     "INSERT INTO inputs (path, size, digest, complete, analyzed, rules) "
                     "VALUES (?, ?, ?, 0, datetime('now'), ?)",
                     _storable(path, size, digest, overrides)).lastrowid
-        except sqlite3.DatabaseError as error:
+        except _FAULTS as error:
             raise DatabaseError(self._message(error)) from None
         seq = records = 0
         pending = 0
@@ -337,7 +352,7 @@ class ResultsDatabase:
         for input_id in ids:
             try:
                 yield from self._reports_of(input_id)
-            except sqlite3.DatabaseError as error:
+            except _FAULTS as error:
                 # a damaged file (a missing table or column): a clear error, not a wrong report
                 raise DatabaseError(f"{self.path}: a stored result cannot be read "
                                     f"({type(error).__name__}: {error}); analyze into a new "

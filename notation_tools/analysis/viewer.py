@@ -515,9 +515,10 @@ def write_pages(records: Iterable[Record], directory: str, *, game_name: str | N
 
 def _write_file(path: str, text: str) -> None:
     """Write ``text`` to ``path``; a failed write (a full disk) raises ``OSError`` naming
-    the file, which a failed ``write`` alone does not."""
+    the file, which a failed ``write`` alone does not. A lone surrogate (a JSON record's
+    ``"\\ud800"``) is written as its backslash escape, as every output of the CLI does."""
     try:
-        with open(path, "w", encoding="utf-8") as stream:
+        with open(path, "w", encoding="utf-8", errors="backslashreplace") as stream:
             stream.write(text)
     except OSError as error:
         if error.filename is None:

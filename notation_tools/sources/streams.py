@@ -340,7 +340,10 @@ class Inflating(Stream):
             if not more:
                 if not rest and fault_of(self.source) is None:
                     return False
-                if not rest:
+                if not rest or fault_of(self.source) is not None and \
+                        self.magic.startswith(rest):
+                    # the start of the next stream, cut with what holds it: the cut is the
+                    # one fault (an archive cut inside the member), not data of another kind
                     raise _Truncated
                 break
             rest = (rest + more).lstrip(b"\0")

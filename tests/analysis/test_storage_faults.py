@@ -269,3 +269,40 @@ def test_a_huge_order_number_does_not_make_report_count_to_it(runner, stored, tm
     assert result.exit_code == 0
     (records,) = [t["rows"][0] for t in json.loads(result.stdout) if t["title"] == "Records"]
     assert records["records"] == 6
+
+
+def test_a_text_row_that_is_not_utf8_is_read_with_replacement_characters(runner, stored,
+                                                                          tmp_path):
+    # a hand can store text that is not UTF-8 (a blob cast to text): before, every report of
+    # the database ended with "a stored result cannot be read"
+    work = tmp_path / "edited.sqlite"
+    shutil.copy(stored, work)
+    with sqlite3.connect(work) as connection:
+        connection.execute("UPDATE records SET result = CAST(X'C5C5' AS TEXT) WHERE id = 3")
+        connection.execute("UPDATE diagnostics SET message = CAST(X'FF41' AS TEXT)")
+    result = invoke(runner, ["report", str(work), "--format", "json"])
+    assert result.exit_code == 0, result.stderr
+    (records,) = [t["rows"][0] for t in json.loads(result.stdout) if t["title"] == "Records"]
+    assert records["records"] + records["unreadable inputs"] == 6
+
+
+@pytest.mark.parametrize("command", ["analyze", "report"])
+def test_a_schema_sqlite_quotes_in_bytes_not_utf8_is_a_damaged_database(runner, stored, tmp_path,
+                                                                         command):
+    # found by the fuzz campaign: SQLite's message about a malformed schema quoted the bytes,
+    # and Python's sqlite3 failed to decode the message (UnicodeDecodeError, internal error)
+    data = bytearray(stored.read_bytes())
+    old = b"source          TEXT NOT NULL,"
+    at = data.find(old)
+    assert at > 0
+    new = b"source TEXT NOT NULL "
+    data[at:at + len(old)] = new + b"\xc5" * (len(old) - len(new) - 1) + b","
+    work = tmp_path / "damaged.sqlite"
+    work.write_bytes(bytes(data))
+    (tmp_path / "a.pgn").write_text(_pgn("shih", 1, 5), encoding="utf-8")
+    argv = ["analyze", str(tmp_path / "a.pgn"), "--db", str(work)] if command == "analyze" \
+        else ["report", str(work)]
+    result = invoke(runner, argv)
+    assert result.exit_code == 2
+    assert f"{work} is not a readable SQLite results database" in result.stderr
+    assert "internal error" not in result.stderr

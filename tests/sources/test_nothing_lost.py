@@ -259,6 +259,25 @@ def test_a_cut_zip_is_not_taken_for_the_zip_stored_inside_it(tmp_path):
     assert diagnostic.path == str(path) and "central directory" in diagnostic.message
 
 
+
+@pytest.mark.parametrize("kept", [1, 2])
+def test_a_cut_in_the_magic_of_a_members_next_stream_is_one_fault(tmp_path, kept):
+    # found by the fuzz campaign: a zip cut inside a concatenated .bz2 member, one or two
+    # bytes into its next stream's "BZh", gave two diagnostics for the one cut (that member's
+    # data "is not bzip2 data", then the archive "ends inside member")
+    member = bz2.compress(records(2)) + bz2.compress(records(2, first=3)) + bz2.compress(
+        records(1, first=5))
+    data = zip_bytes([("games.pgn.bz2", member)], zipfile.ZIP_STORED)
+    third = member.rindex(b"BZh")
+    cut = data[: data.index(member) + third + kept]
+    path = tmp_path / "cut.zip"
+    path.write_bytes(cut)
+    rounds, diagnostics = read([path])
+    assert rounds == ["1", "2", "3", "4"]
+    (diagnostic,) = diagnostics
+    assert diagnostic.path == f"{path}:games.pgn.bz2" and "ends inside member" in \
+        diagnostic.message
+
 def test_a_zip_member_with_a_bad_checksum_is_read_to_near_its_end_and_the_next_is_read(
         tmp_path):
     first = records(400)
