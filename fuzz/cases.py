@@ -524,10 +524,18 @@ def nested_archive(rng: random.Random, data: bytes) -> bytes:
 
 def _mentions(text: str, what: str) -> Callable[[Outcome], str | None]:
     def check(outcome: Outcome) -> str | None:
+        if _usage_error(outcome):
+            return None  # refused before anything was read (a bad option value drawn with it)
         if text not in outcome.stderr and text not in outcome.stdout:
             return f"{what} is not reported ({text} not printed)"
         return None
     return check
+
+
+def _usage_error(outcome: Outcome) -> bool:
+    """Whether the run stopped at a usage error (Click's, exit 2), which comes before any
+    input is read."""
+    return outcome.status == 2 and "Try 'notation-tools" in outcome.stderr
 
 
 def _all(checks: list[Callable[[Outcome], str | None]]) -> Callable[[Outcome], str | None]:
