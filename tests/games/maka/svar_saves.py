@@ -147,7 +147,7 @@ def played_on(played: Played, texts: Sequence[str] = (), *, rng: random.Random |
               count: int = 0) -> Played:
     """``played`` (a game ended by the computer's mate) after Take Back of the extra ply:
     the capture's square emptied (no piece there, the royal not back), then played on, with
-    the moves ``texts`` or ``count`` random ones (never taking a royal piece)."""
+    the moves ``texts`` or up to ``count`` random ones (never taking a royal piece)."""
     assert played.mate == len(played.moves)
     board = list(played.final.board)
     board[played.moves[-1].target] = 0
@@ -160,6 +160,8 @@ def played_on(played: Played, texts: Sequence[str] = (), *, rng: random.Random |
                    if not any(position.board[c] >> 1 in ROYAL_IDS for c in move.captures)]
         if texts:
             (move,) = [m for m in options if GAME.format_move(m, position) == texts[index]]
+        elif not options:
+            break  # the side to move has nothing left to move
         else:
             assert rng is not None
             move = rng.choice(options)
@@ -416,6 +418,8 @@ def make_save(seed: int, plies: int, *, start: str, ending: str,
         if ending in ("mate-taken-back", "mate-continued"):
             played = played_on(played, rng=rng, count=rng.randint(1, 4) if
                                ending == "mate-continued" else 0)
+            if played.mate == len(played.moves):  # nothing could be played on
+                ending = "mate-taken-back"
     stale = {"zeros": ((0, 0, 0, 0), ()), "left-over": garbage_numbers(rng),
              "taken-back": numbers_of_a_move(played, rng)}[stale_kind]
     garbage = rng.choice(GARBAGE)

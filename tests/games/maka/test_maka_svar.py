@@ -491,7 +491,7 @@ def _property(seed, plies, start, ending, stale):
     _expect(svar_saves.make_save(seed, plies, start=start, ending=ending, stale_kind=stale))
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 7), plies=st.integers(0, 12),
        start=st.sampled_from(svar_saves.STARTS), ending=st.sampled_from(svar_saves.ENDINGS),
        stale=st.sampled_from(STALE))
@@ -505,7 +505,7 @@ def test_9_9_generated_saves_read_back_as_the_games_they_hold(seed, plies, start
 
 
 @pytest.mark.slow
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=1000, deadline=None)
 @given(seed=st.integers(0, 10_000), plies=st.integers(0, 60),
        start=st.sampled_from(svar_saves.STARTS), ending=st.sampled_from(svar_saves.ENDINGS),
        stale=st.sampled_from(STALE))
