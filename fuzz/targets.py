@@ -6,6 +6,10 @@ Inputs are built from valid material (generated games, their move texts, positio
 records) by mutation, and from scratch (random text, deep nesting, huge numbers, control
 characters, bad bytes), so they reach deep into the parsers rather than failing at the first
 character.
+
+An ``E-INTERNAL`` diagnostic is a finding too (:class:`fuzz.cli.Finding`): it is how the
+toolkit reports its own fault and goes on, not a fault of the input. The targets that run
+real commands are in :mod:`fuzz.cases` (``ALL_TARGETS`` holds both kinds).
 """
 
 from __future__ import annotations
@@ -30,6 +34,8 @@ from notation_tools.records.jsonio import read_json_records, write_json_record
 from notation_tools.records.pgn import read_records, write_record
 from notation_tools.records.writers import RECORD_WRITERS
 from notation_tools.sources import iter_units
+
+from fuzz.cli import Finding
 
 NASTY = ["", " ", "\t", "\n", "\r", "\x00", "\x7f", "\ufeff", "\u00a0", "\u2028", "²", "①", "٣",
          "\udcff", "{", "}", "(", ")", "[", "]", ";", "%", "$", "$1", '"', "\\", "1.", "1...",
@@ -158,8 +164,20 @@ def rules_parser(rng: random.Random) -> int:
     return 0
 
 
+def internal(diagnostics: Any) -> None:
+    """Raise a :class:`Finding` for the first ``E-INTERNAL`` among ``diagnostics``."""
+    for diagnostic in diagnostics:
+        if getattr(diagnostic, "code", None) == "E-INTERNAL":
+            raise Finding("E-INTERNAL", f"{diagnostic.path}:{diagnostic.line}: "
+                          f"{diagnostic.message}")
+
+
 def _count(records: Any) -> int:
-    return sum(len(record.diagnostics) for record in records)
+    total = 0
+    for record in records:
+        internal(record.diagnostics)
+        total += len(record.diagnostics)
+    return total
 
 
 def pgn_record(rng: random.Random) -> int:
@@ -170,7 +188,7 @@ def pgn_record(rng: random.Random) -> int:
                   edits=rng.randint(1, 8))
     records = list(read_records(text.splitlines(), "fuzz.pgn"))
     for record in records:
-        replay(record, collect_stats=rng.random() < 0.3)
+        internal(replay(record, collect_stats=rng.random() < 0.3).diagnostics)
     return _count(records)
 
 
@@ -181,7 +199,7 @@ def json_record(rng: random.Random) -> int:
                   edits=rng.randint(1, 6))
     records = list(read_json_records(text, "fuzz.json"))
     for record in records:
-        replay(record)
+        internal(replay(record).diagnostics)
     return _count(records)
 
 
@@ -194,7 +212,7 @@ def nested(rng: random.Random) -> int:
             + ")" * rng.randint(0, depth) + " *"
         records = list(read_records(text.splitlines(), "nest.pgn"))
         for record in records:
-            replay(record)
+            internal(replay(record).diagnostics)
         return _count(records)
     if kind == 1:
         text = rng.choice(["[", "{\"a\":"]) * depth + rng.choice(["]", "}"]) * depth
@@ -219,6 +237,7 @@ def container_bytes(rng: random.Random) -> int:
     count = 0
     for unit in iter_units(["-"], stdin=io.BytesIO(blob)):
         count += isinstance(unit, Diagnostic)
+        internal([unit])
     return count
 
 
@@ -256,6 +275,7 @@ def convert_round_trip(rng: random.Random) -> int:
 
 def _verdict(record: Any) -> tuple[bool, str | None]:
     result = replay(record)
+    internal(result.diagnostics)
     errors = [d.code for d in result.diagnostics if d.is_error]
     return (not errors, errors[0] if errors else None)
 
@@ -269,6 +289,7 @@ def batch_pipeline(rng: random.Random) -> int:
     count = 0
     for item in iter_reports(["-"], Settings(collect_stats=True),
                              stdin=io.BytesIO(text.encode("utf-8", "surrogatepass"))):
+        internal(getattr(item, "diagnostics", [item]))
         count += len(getattr(item, "diagnostics", [item]))
     return count
 
@@ -289,6 +310,8 @@ def select_pipeline(rng: random.Random) -> int:
     count = 0
     for item in iter_selected(["-"], selection,
                               stdin=io.BytesIO(text.encode("utf-8", "surrogatepass"))):
+        internal(getattr(item, "diagnostics", None) or getattr(
+            getattr(item, "record", None), "diagnostics", None) or [item])
         count += 1
     return count
 
@@ -317,8 +340,53 @@ def svar_file(rng: random.Random) -> int:
     count = 0
     for item in iter_records(["-"], stdin=io.BytesIO(data)):
         if not isinstance(item, Diagnostic):
-            replay(item)
+            internal(item.diagnostics)
+            internal(replay(item).diagnostics)
+        else:
+            internal([item])
         count += 1
+    return count
+
+
+def foreign_file(rng: random.Random) -> int:
+    """A damaged file of any reader (Game of War's .kfen, KFEN and ebarjou files, ShogiVar's
+    .svar saves and text scores, TSA records, PGN, JSON), read by name through the sources
+    and replayed."""
+    from fuzz.cases import hostile_file
+
+    _, data, suffix = hostile_file(rng)
+    return _read_file(data, "fuzz" + suffix)
+
+
+def json_types(rng: random.Random) -> int:
+    """JSON records and .kfen documents whose values changed type (a list for a string, an
+    object for a number, ...), in any field, read and replayed."""
+    from fuzz.cases import damage_json, seeds
+
+    kind = rng.choice(["json", "jsonl", "kfen-json"])
+    suffix, data = rng.choice(seeds()[kind])
+    return _read_file(damage_json(rng, data), "fuzz" + suffix)
+
+
+def _read_file(data: bytes, name: str) -> int:
+    import os
+
+    from fuzz.cli import work_directory
+
+    path = os.path.join(work_directory(), "lib-" + name)
+    with open(path, "wb") as out:
+        out.write(data)
+    count = 0
+    try:
+        for item in iter_records([path]):
+            if isinstance(item, Diagnostic):
+                internal([item])
+            else:
+                internal(item.diagnostics)
+                internal(replay(item, collect_stats=True).diagnostics)
+            count += 1
+    finally:
+        os.unlink(path)
     return count
 
 
@@ -326,6 +394,8 @@ TARGETS: dict[str, Callable[[random.Random], int]] = {
     "move": move_parser, "json-move": json_move_parser, "position": position_parser,
     "rules": rules_parser, "pgn": pgn_record, "json": json_record, "nested": nested,
     "bytes": container_bytes, "convert": convert_round_trip, "batch": batch_pipeline,
-    "select": select_pipeline, "svar": svar_file,
+    "select": select_pipeline, "svar": svar_file, "foreign": foreign_file,
+    "json-types": json_types,
 }
-"""Every target by name. Weights in the campaign favour the cheap ones."""
+"""The library targets by name (cheap: they carry the count of a campaign)."""
+

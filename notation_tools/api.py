@@ -23,7 +23,6 @@ Does not print; the rules live in the games, the formats in ``records/``.
 
 from __future__ import annotations
 
-import copy as _copy
 import dataclasses
 import errno
 import html
@@ -36,12 +35,13 @@ from typing import IO, Any, BinaryIO, TextIO, cast
 from notation_tools.analysis.batch import Settings, records_of_units, units_of
 from notation_tools.analysis.convert import Conversion, convert_record, write_converted
 from notation_tools.analysis.foreign import claim_format, game_suffixes
+from notation_tools.analysis.overrides import OverrideError, check_rules
 from notation_tools.analysis.replay import ReplayVisitor, replay, resolve_game
 from notation_tools.analysis.viewer import viewer_page
 # The replay driver's diagnostics sink, so that finding a record's game (which may report
 # E-UNKNOWN-VARIANT) runs the driver's own code on a scratch record.
 from notation_tools.analysis.replay import _Context as _ReplayContext
-from notation_tools.games.base import Game, Outcome, Position, Rules, get_game
+from notation_tools.games.base import BadRulesError, Game, Outcome, Position, Rules, get_game
 from notation_tools.records.diagnostics import Diagnostic
 from notation_tools.records.model import Move as MoveNode
 from notation_tools.records.model import Record
@@ -146,7 +146,7 @@ class GameRecord(Record):
 
 
 def _write_one(record: Record, writer: Any, notation: str | None) -> None:
-    work = _copy.deepcopy(record)  # conversion re-writes moves in place
+    work = record.copy()  # conversion re-writes moves in place
     game = getattr(record, "game_name", None)
     rules = getattr(record, "rules_text", None)
     convert_record(work, Conversion(writer.name, notation=notation, game=game, rules=rules))
@@ -300,9 +300,10 @@ def read(source: Source, *, game: str | None = None, rules: str | None = None,
     ``game`` and ``rules`` override every record's ``Variant`` and ``Rules`` tags;
     ``encoding`` overrides UTF-8 (a byte-order mark is always obeyed).
 
-    Raises :class:`ReadError` when input cannot be read (see the module's introduction) and
-    :class:`~notation_tools.games.base.UnknownGameError` for an unknown ``game``; a path that
-    does not exist raises ``FileNotFoundError`` at once.
+    Raises :class:`ReadError` when input cannot be read (see the module's introduction),
+    :class:`~notation_tools.games.base.UnknownGameError` for an unknown ``game``, and
+    :class:`~notation_tools.games.base.BadRulesError` at once for ``rules`` that suit no game
+    (or not ``game``); a path that does not exist raises ``FileNotFoundError`` at once.
 
     >>> text = '[Variant "elevation"]\\n\\n1. c1:c2>b2,c1-c2 *\\n'
     >>> [(record.path, record.line, record.tag("Variant")) for record in read(text)]
@@ -310,6 +311,10 @@ def read(source: Source, *, game: str | None = None, rules: str | None = None,
     """
     if game is not None:
         get_game(game)
+    try:
+        check_rules(rules, None if game is None else (get_game(game),))
+    except OverrideError as error:
+        raise BadRulesError(error.message) from None
     settings = Settings(encoding=encoding)
     return _records(_units(source, settings), settings, game, rules)
 
@@ -354,7 +359,9 @@ def write(records: Iterable[Record], destination: str | os.PathLike[str] | TextI
     if isinstance(destination, (str, os.PathLike)):
         path = os.fspath(destination)
         chosen = container or _container_of(path)
-        with open(path, "w", encoding="utf-8", newline="\n") as out:
+        # a lone surrogate (from a JSON record) is written as its escape, as the CLI does
+        with open(path, "w", encoding="utf-8", errors="backslashreplace",
+                  newline="\n") as out:
             return _write_all(records, out, chosen, notation)
     return _write_all(records, destination, container or "pgn", notation)
 

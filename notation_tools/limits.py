@@ -1,5 +1,6 @@
 """The limits that bound memory and work whatever the input: line and record size, nesting
-depth, moves per record, decompressed bytes and ratio per file, diagnostics per record.
+depth, moves per record, decompressed bytes and ratio per file, archives nested in archives,
+diagnostics per record, the time a ``select --tag`` regular expression may search one tag.
 
 Every reading command takes ``--limit NAME=VALUE`` (repeatable) to change one; input beyond a
 limit is refused with an ``E-LIMIT`` diagnostic that names it, and the run goes on. Does not
@@ -43,11 +44,19 @@ class Limits:
     """The decompressed size below which the ratio is not checked."""
     max_diagnostics: int = 100
     """The most diagnostics reported for one record; one more line says how many were left."""
+    max_archive_depth: int = 4
+    """How many archives and compressed files may hold one another (a ``.tar.gz`` is one, a
+    ``.pgn.gz`` in it a second); one held deeper is reported and not read."""
+    max_match_ms: int = 1000
+    """The longest a regular expression of ``select --tag NAME~REGEX`` may search one tag
+    value, in milliseconds of processor time, when Python's backtracking engine runs it (a
+    linear-time engine, re2, needs no limit)."""
 
     NAMES = {"line-bytes": "max_line_bytes", "record-bytes": "max_record_bytes",
              "depth": "max_depth", "moves": "max_moves", "file-bytes": "max_file_bytes",
              "ratio": "max_ratio", "ratio-floor-bytes": "ratio_floor_bytes",
-             "diagnostics": "max_diagnostics"}
+             "diagnostics": "max_diagnostics", "archive-depth": "max_archive_depth",
+             "match-ms": "max_match_ms"}
 
     @classmethod
     def parse(cls, items: list[str] | tuple[str, ...]) -> Limits:
@@ -64,6 +73,8 @@ class Limits:
         limits = cls(**changes)
         if limits.max_depth > 200:
             raise ValueError("depth: at most 200 (deeper nesting would exhaust the stack)")
+        if limits.max_archive_depth > 32:
+            raise ValueError("archive-depth: at most 32")
         return limits
 
     def describe(self, field: str) -> str:

@@ -359,6 +359,13 @@ def test_write_records_to_a_path_or_a_stream(tmp_path):
         [r.replay().moves for r in valid[:2]]
 
 
+
+def test_a_lone_surrogate_is_written_to_a_path_as_its_escape(tmp_path):
+    record = notation_tools.read_one('[Variant "elevation"]\n[White "x"]\n\n*\n')
+    record.tags[1] = dataclasses.replace(record.tags[1], value="\udcff")
+    assert notation_tools.write([record], tmp_path / "odd.pgn") == 1
+    assert '[White "\\udcff"]' in (tmp_path / "odd.pgn").read_text(encoding="utf-8")
+
 def test_a_record_not_read_whole_is_not_written():
     record = notation_tools.read_one(SAMPLES / "container" / "broken-unterminated-comment.pgn")
     with pytest.raises(CannotWriteError) as raised:

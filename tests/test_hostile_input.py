@@ -334,8 +334,9 @@ def test_a_text_score_converted_reads_back_valid(runner, tmp_path, target):
     path = tmp_path / ("back.json" if target == "json" else "back.pgn")
     path.write_text(converted.stdout)
     assert invoke(runner, ["validate", str(path)]).exit_code == 0
-    if target == "json":  # the title lines are kept, as --to pgn keeps them
-        assert "Ultra" in converted.stdout
+    # the title lines are kept as the first comment, not as moves
+    assert "{Ultra Great Great Shogi - Game Record}" in converted.stdout or \
+        '"initial_comments": ["Ultra Great Great Shogi - Game Record"]' in converted.stdout
 
 
 # ---- text input: byte-order marks, legacy encodings, line ends, compressed stdin --------------

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from notation_tools.analysis.foreign import claim_format, foreign_record, game_suffixes
+from notation_tools.analysis.parquet import ParquetWriteError
 from notation_tools.analysis.replay import replay
 from notation_tools.limits import DEFAULT, Limits
 from notation_tools.records.diagnostics import ERROR, NOTE, Diagnostic
@@ -83,6 +84,8 @@ class Settings:
     parquet: str | None = None
     """A directory where each batch's results are written as Parquet files, by the process
     that replayed the batch (:mod:`notation_tools.analysis.parquet`)."""
+    parquet_run: str = ""
+    """The run's name in the Parquet parts' names: no run overwrites another's parts."""
 
 
 def capped(diagnostics: list[Diagnostic], limits: Limits) -> list[Diagnostic]:
@@ -150,7 +153,7 @@ def _work(batch: list[Unit], settings: Settings) -> list[RecordReport | Diagnost
     if settings.parquet is not None and batch:
         from notation_tools.analysis.parquet import write_part  # pyarrow: the dask extra
 
-        write_part(settings.parquet, batch, out)
+        write_part(settings.parquet, batch, out, settings.parquet_run)
     return out
 
 
@@ -252,6 +255,8 @@ def _in_workers(batches: Iterator[list[Unit]], settings: Settings,
                 for suspect in suspects:
                     yield from _alone(suspect, settings)
                 pool = _pool(settings, jobs)
+            except ParquetWriteError:
+                raise  # an output error ends the run; it is no fault of these records
             except Exception as error:  # noqa: BLE001 - e.g. MemoryError in the worker
                 yield _internal(batch[0], error)
     finally:
@@ -270,6 +275,8 @@ def _alone(batch: list[Unit], settings: Settings) -> Iterator[RecordReport | Dia
         results = solo.submit(_work_in_worker, batch).result()
     except BrokenProcessPool:
         results = [_worker_died(batch)]
+    except ParquetWriteError:
+        raise
     except Exception as error:  # noqa: BLE001 - e.g. MemoryError in the worker
         results = [_internal(batch[0], error)]
     finally:

@@ -12,12 +12,14 @@ writer.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 from typing import Any
 
 from notation_tools.analysis.replay import ReplayVisitor, replay
 from notation_tools.games.base import Game, Position, Rules, all_games
 from notation_tools.records.diagnostics import WARNING, Diagnostic
 from notation_tools.records.model import Move, Record, Tag
+from notation_tools.records.pgn import written_result
 from notation_tools.records.writers import RECORD_WRITERS, RecordWriter
 
 
@@ -100,15 +102,28 @@ def export_file_name(record: Record, number: int, suffix: str) -> str:
     return safe[:120] + suffix
 
 
+REFUSALS = frozenset({"E-CANNOT-WRITE", "E-BAD-NOTATION"})
+"""The codes of a record that is not written: it cannot be written as asked (it was not read
+whole, the container cannot hold it, or its game has no such notation)."""
+
+
 def convert_record(record: Record, conversion: Conversion) -> str | None:
-    """Convert ``record`` (replaying it once).
+    """Convert ``record`` (replaying it when the conversion needs the moves).
 
     For a container or a notation, ``record`` is rewritten in place and ``None`` returned:
     write it with :func:`write_converted`. For a game's file format, the file's text is
     returned, or ``None`` (with a diagnostic) when the record cannot be written in it.
 
+    A record written to a container names itself there, whatever it was read from: a record
+    known only by its look (another program's score, with no ``Variant`` tag) gets the tag,
+    and the other program's title lines become its first comment. Written as PGN, every move that PGN
+    numbers gets its number (from the replay: the side to move before it) and every move its
+    text (a JSON move given only as ``data`` is written in the game's first notation), so the
+    text reads back as the same game.
+
     A record the reader could not read whole (a syntax error, a limit) is refused with
-    ``E-CANNOT-WRITE``: what was read of it would read back as another record.
+    ``E-CANNOT-WRITE``: what was read of it would read back as another record. A record whose
+    game has no notation ``conversion`` asks for is refused with ``E-BAD-NOTATION``.
     """
     if any(d.is_error for d in record.diagnostics):
         record.diagnostics.append(Diagnostic(
@@ -120,21 +135,55 @@ def convert_record(record: Record, conversion: Conversion) -> str | None:
     if conversion.is_file_format:
         return _write_file_format(record, conversion)
     notation = conversion.move_notation
-    with_data = conversion.container != "pgn"
-    if notation is None and not with_data and not conversion.annotate:
-        return None  # a container change with move texts kept: nothing to replay
-    rewrite = _Rewrite(record, notation, with_data, conversion.annotate)
+    pgn = conversion.container == "pgn"
+    unnamed = record.find_tag("Variant") is None and record.find_tag("Game") is None \
+        and bool(record.moves)
+    numbering = pgn and not _numbered(record.moves)
+    if pgn and notation is None and not conversion.annotate and not unnamed \
+            and not numbering and not _textless(record.moves):
+        _add_result_tag(record)  # a PGN record that names its game, numbered: nothing to replay
+        return None
+    rewrite = _Rewrite(record, notation, not pgn, conversion.annotate, fill_text=pgn)
     result = replay(record, game_name=conversion.game, rules_text=conversion.rules,
-                    visitor=rewrite)
+                    visitor=rewrite, keep_start=numbering)
+    if rewrite.refused:
+        return None
+    game = result.game
+    if unnamed and game is not None:
+        # A record known by its look is known by its tag once written; the title lines of
+        # the program that wrote it are no moves (replay skipped them): their words are kept
+        # as the record's first comment (a rule of underscores is no words).
+        skip = game.dialect.preamble_length([move.text for move in record.moves[:16]])
+        title = " ".join(move.text for move in record.moves[:skip] if set(move.text) != {"_"})
+        del record.moves[:skip]
+        if title:
+            record.initial_comments.insert(0, title)
+        record.tags.insert(0, Tag("Variant", game.id))
+    if numbering:
+        start = result.start
+        _number_moves(record.moves, game, rewrite.sides,
+                      game.dialect.first_move_number(start) if game and start else 1,
+                      start.turn if start is not None else 0)
     if conversion.rules is not None and result.rules is not None:
         record.set_tag("Rules", result.rules.describe())
+    if pgn:
+        _add_result_tag(record)
     return None
 
 
+def _add_result_tag(record: Record) -> None:
+    """PGN's roster of tags has the result: a record without the tag gets it, saying what its
+    movetext's result token says (and the token is written from then on)."""
+    if record.find_tag("Result") is None:
+        record.result = written_result(record)
+        record.tags.append(Tag("Result", record.result))
+
+
 def write_converted(record: Record, writer: RecordWriter) -> bool:
-    """Write a converted record, or refuse it with an ``E-CANNOT-WRITE`` diagnostic when the
-    container cannot hold it as it is (it would read back as another record)."""
-    if any(d.code == "E-CANNOT-WRITE" for d in record.diagnostics):
+    """Write a converted record, or refuse it: with an ``E-CANNOT-WRITE`` diagnostic when the
+    container cannot hold it as it is (it would read back as another record), or when
+    :func:`convert_record` refused it already (:data:`REFUSALS`)."""
+    if any(d.code in REFUSALS for d in record.diagnostics):
         return False
     problems = writer.problems(record)
     if problems:
@@ -146,36 +195,90 @@ def write_converted(record: Record, writer: RecordWriter) -> bool:
     return True
 
 
+def _lines(moves: list[Move]) -> Iterator[list[Move]]:
+    """The main line and every variation, at any depth (no recursion)."""
+    pending = [moves]
+    while pending:
+        line = pending.pop()
+        yield line
+        for move in line:
+            pending.extend(move.variations)
+
+
+def _numbered(moves: list[Move]) -> bool:
+    """Whether every line is numbered as PGN numbers it: its first move, and at least one of
+    any two moves in a row (the sides take turns)."""
+    for line in _lines(moves):
+        if line and line[0].number is None:
+            return False
+        if any(a.number is None and b.number is None for a, b in zip(line, line[1:])):
+            return False
+    return True
+
+
+def _textless(moves: list[Move]) -> bool:
+    return any(not move.text for line in _lines(moves) for move in line)
+
+
+def _number_moves(moves: list[Move], game: Game[Any, Any] | None, sides: dict[int, int],
+                  number: int, side: int) -> None:
+    """Give a move number to every move PGN numbers and the record does not: the first
+    player's moves (``12.``), and the second player's (``12...``) where a line starts or
+    follows a comment or variations. ``sides`` holds the side to move before each move the
+    replay played; past a line's last legal move the sides take turns. Words the game skips
+    (another program's ``mate``, the handicap placeholder) are no turn."""
+    skipped = (game.dialect.ignored_words | ({game.dialect.placeholder}
+                                             if game.dialect.placeholder else set())
+               if game is not None else frozenset())
+    pending = [(moves, number, side)]
+    while pending:
+        line, number, side = pending.pop()
+        interrupted = True
+        for node in line:
+            if node.data is None and node.text in skipped:
+                interrupted = True
+                continue
+            side = sides.get(id(node), side)
+            pending.extend((variation, number, side) for variation in node.variations)
+            if node.number is None and (side == 0 or interrupted):
+                node.number = f"{number}." if side == 0 else f"{number}..."
+            interrupted = bool(node.comments or node.variations)
+            if side == 1:
+                number += 1
+            side = 1 - side
+
+
 class _Rewrite(ReplayVisitor):
-    """Re-writes every move it sees (main line and variations) in place."""
+    """Re-writes every move it sees (main line and variations) in place, and notes the side to
+    move before each (for move numbers)."""
 
     def __init__(self, record: Record, notation: str | None, with_data: bool,
-                 annotate: bool) -> None:
+                 annotate: bool, *, fill_text: bool = False) -> None:
         self.record, self.notation, self.annotate = record, notation, annotate
-        self.with_data = with_data
+        self.with_data, self.fill_text = with_data, fill_text
         self.game: Game[Any, Any] | None = None
+        self.refused = False
+        self.sides: dict[int, int] = {}
 
     def begin(self, game: Game[Any, Any], rules: Rules, record: Record) -> None:
         if self.notation is not None and self.notation not in game.notations:
             record.diagnostics.append(Diagnostic(
                 "E-BAD-NOTATION", f"{game.id} has no notation {self.notation!r} "
-                f"(it has {', '.join(game.notations)})", record.path, record.line, 1,
-                record=record.index))
-            return  # validated, but not re-written
+                f"(it has {', '.join(game.notations)}): the record is not written",
+                record.path, record.line, 1, record=record.index))
+            self.refused = True
+            return  # validated, but not re-written nor written
         self.game = game
         self.with_data = self.with_data and game.has_json_moves
         if self.annotate and self.notation is None:
             self.notation = game.notations[0]
-        if self.notation is not None and not (record.find_tag("Variant")
-                                              or record.find_tag("Game")):
-            # A record known by its look is known by its tag once its moves are re-written.
-            record.tags.insert(0, Tag("Variant", game.id))
 
     def visit_move(self, node: Move, move: Any, before: Position[Any], ply: int,
                    in_variation: bool) -> None:
         game = self.game
         if game is None:
             return
+        self.sides[id(node)] = before.turn
         if self.annotate:
             move = game.annotate_move(move, before)
         if self.notation is not None:
@@ -185,6 +288,8 @@ class _Rewrite(ReplayVisitor):
                     ply=ply, side=game.sides[before.turn], move=node.text,
                     record=self.record.index))
             node.text = game.format_move(move, before, self.notation)
+        elif self.fill_text and not node.text:
+            node.text = game.format_move(move, before, None)
         if self.with_data:
             node.data = game.move_to_json(move, before)
 

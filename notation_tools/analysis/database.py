@@ -28,7 +28,7 @@ from notation_tools import __version__
 from notation_tools.analysis.batch import RecordReport, Settings
 from notation_tools.analysis.foreign import game_suffixes
 from notation_tools.records.diagnostics import Diagnostic
-from notation_tools.sources import input_files, input_size, split_member
+from notation_tools.sources import encodable, input_files, input_size, shown, split_member
 
 SCHEMA_VERSION = 1
 """Bumped whenever a table or column changes meaning; another version is refused."""
@@ -106,6 +106,10 @@ CREATE VIEW figures AS
     FROM records, json_each(records.figures_json) AS j;
 """
 
+RUN_FAULTS = frozenset({"E-WORKER", "E-INTERNAL"})
+"""The codes of an input's diagnostics that are faults of the run, not of the input (a
+worker process died on a batch of its records): such an input is stored incomplete."""
+
 _COMMIT_EVERY = 2000
 """Records per transaction inside one input: bounds the journal of a huge archive."""
 
@@ -133,6 +137,22 @@ def _figures_json(figures: dict[str, Any]) -> str:
     return json.dumps(clean, ensure_ascii=False)
 
 
+def _storable(*values: Any) -> tuple[Any, ...]:
+    """A row's values as SQLite can store them: texts with what UTF-8 cannot encode (a lone
+    surrogate from a JSON record's tag) escaped (:func:`notation_tools.sources.encodable`); in a
+    JSON column the escape reads back as the same character."""
+    return tuple(encodable(value) if isinstance(value, str) else value for value in values)
+
+
+def _text(value: bytes) -> str:
+    return value.decode("utf-8", "replace")
+
+
+_FAULTS = (sqlite3.Error, UnicodeDecodeError)
+"""What a damaged file raises: SQLite's errors, and a decoding error where SQLite's message
+about it quotes bytes that are not UTF-8 (Python's sqlite3 decodes messages strictly)."""
+
+
 class ResultsDatabase:
     """One SQLite results database (created when missing).
 
@@ -147,12 +167,18 @@ class ResultsDatabase:
         self.path = path
         try:
             self.connection = sqlite3.connect(path, isolation_level=None)
+            # Text this program stores is UTF-8 (what UTF-8 cannot encode is stored escaped);
+            # text that is not (a file edited by hand) reads with U+FFFD where it breaks.
+            self.connection.text_factory = _text
             self.connection.execute("PRAGMA foreign_keys = ON")
             self._check_or_create()
-        except sqlite3.DatabaseError as error:
+        except _FAULTS as error:
             raise DatabaseError(self._message(error)) from None
 
     def _message(self, error: BaseException) -> str:
+        if isinstance(error, UnicodeDecodeError):
+            return (f"{self.path} is not a readable SQLite results database (damaged: what "
+                    "SQLite says of it is not UTF-8)")
         text = str(error)
         if "file is not a database" in text or "malformed" in text:
             return f"{self.path} is not an SQLite results database ({text})"
@@ -211,7 +237,7 @@ class ResultsDatabase:
         """Rows of a query; a damaged database is a :class:`DatabaseError`."""
         try:
             return self.connection.execute(sql, parameters).fetchall()
-        except sqlite3.Error as error:
+        except _FAULTS as error:
             raise DatabaseError(self._message(error)) from None
 
     def is_current(self, path: str, digest: str | None, overrides: str | None = None) -> bool:
@@ -227,24 +253,27 @@ class ResultsDatabase:
     def store(self, path: str, size: int | None, digest: str | None, overrides: str | None,
               items: Iterable[RecordReport | Diagnostic]) -> Iterator[RecordReport | Diagnostic]:
         """Replace what is stored of ``path`` with ``items`` (passed through as they are
-        stored); the input is marked complete once ``items`` is exhausted."""
+        stored); the input is marked complete once ``items`` is exhausted, unless the run
+        lost some of its records (:data:`RUN_FAULTS`)."""
         try:
             with self._transaction():
                 self.connection.execute("DELETE FROM inputs WHERE path = ?", (path,))
                 input_id = self.connection.execute(
                     "INSERT INTO inputs (path, size, digest, complete, analyzed, rules) "
                     "VALUES (?, ?, ?, 0, datetime('now'), ?)",
-                    (path, size, digest, overrides)).lastrowid
-        except sqlite3.DatabaseError as error:
+                    _storable(path, size, digest, overrides)).lastrowid
+        except _FAULTS as error:
             raise DatabaseError(self._message(error)) from None
         seq = records = 0
         pending = 0
+        lost = False
         self.connection.execute("BEGIN")
         try:
             for item in items:
                 seq += 1
                 if isinstance(item, Diagnostic):
                     self._insert_diagnostic(input_id, None, seq, item)
+                    lost = lost or item.code in RUN_FAULTS
                 else:
                     records += 1
                     self._insert_record(input_id, seq, path, item)
@@ -254,8 +283,10 @@ class ResultsDatabase:
                     self.connection.execute("BEGIN")
                     pending = 0
                 yield item
-            self.connection.execute("UPDATE inputs SET complete = 1, records = ? WHERE id = ?",
-                                    (records, input_id))
+            # Records this run lost (a worker died on them) are reported, but the input is not
+            # complete: the next run analyses it again rather than keep the loss.
+            self.connection.execute("UPDATE inputs SET complete = ?, records = ? WHERE id = ?",
+                                    (0 if lost else 1, records, input_id))
             self.connection.execute("COMMIT")
         except sqlite3.DatabaseError as error:
             self._rollback()
@@ -278,12 +309,12 @@ class ResultsDatabase:
             "byte_offset, game, rules, plies, result, end_reason, valid, errors, warnings, "
             "movetext_digest, tags_json, figures_json) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (input_id, seq, item.path, member, item.index, item.line,
-             item.offset if item.offset >= 0 else None, item.game, item.rules, item.plies,
-             item.result, item.end, int(item.is_valid), errors,
-             len(item.diagnostics) - errors, item.digest,
-             json.dumps(item.tags or [], ensure_ascii=False),
-             _figures_json(item.figures))).lastrowid
+            _storable(input_id, seq, item.path, member, item.index, item.line,
+                      item.offset if item.offset >= 0 else None, item.game, item.rules,
+                      item.plies, item.result, item.end, int(item.is_valid), errors,
+                      len(item.diagnostics) - errors, item.digest,
+                      json.dumps(item.tags or [], ensure_ascii=False),
+                      _figures_json(item.figures))).lastrowid
         for number, diagnostic in enumerate(item.diagnostics):
             self._insert_diagnostic(input_id, record_id, number, diagnostic)
 
@@ -293,8 +324,8 @@ class ResultsDatabase:
             "INSERT INTO diagnostics (input_id, record_id, seq, code, severity, path, line, "
             "col, ply, number, side, move, message, rule, record_index) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (input_id, record_id, seq, d.code, d.severity, d.path, d.line, d.column, d.ply,
-             d.number, d.side, d.move, d.message, d.rule, d.record))
+            _storable(input_id, record_id, seq, d.code, d.severity, d.path, d.line, d.column,
+                      d.ply, d.number, d.side, d.move, d.message, d.rule, d.record))
 
     # ---- reading back ---------------------------------------------------------------------
 
@@ -305,7 +336,11 @@ class ResultsDatabase:
 
     def reports(self, paths: Iterable[str] | None = None) -> Iterator[RecordReport | Diagnostic]:
         """The stored reports of the complete inputs (of ``paths``, in that order; else of
-        all, in the order stored), as analyze gave them."""
+        all, in the order stored), as analyze gave them.
+
+        The rows are read as untrusted input (a database can be edited by hand): a row whose
+        value is not of its column's kind becomes one ``E-IO`` diagnostic naming the table,
+        row and column, in place of the record it held, and the report goes on."""
         if paths is None:
             ids = [row[0] for row in self._query(
                 "SELECT id FROM inputs WHERE complete = 1 ORDER BY id")]
@@ -317,46 +352,130 @@ class ResultsDatabase:
         for input_id in ids:
             try:
                 yield from self._reports_of(input_id)
-            except (sqlite3.DatabaseError, ValueError, TypeError, KeyError) as error:
-                # a row changed by hand, a damaged file: a clear error, not a wrong report
+            except _FAULTS as error:
+                # a damaged file (a missing table or column): a clear error, not a wrong report
                 raise DatabaseError(f"{self.path}: a stored result cannot be read "
                                     f"({type(error).__name__}: {error}); analyze into a new "
                                     "file") from None
 
     def _reports_of(self, input_id: int) -> Iterator[RecordReport | Diagnostic]:
-        own = {row[0]: self._diagnostic(row[1:]) for row in self.connection.execute(
-            "SELECT seq, code, severity, path, line, col, ply, number, side, move, message, "
-            "rule, record_index FROM diagnostics WHERE input_id = ? AND record_id IS NULL",
-            (input_id,))}
+        own: dict[int, Diagnostic] = {}
+        for row in self.connection.execute(
+                "SELECT rowid, seq, code, severity, path, line, col, ply, number, side, move, "
+                "message, rule, record_index FROM diagnostics "
+                "WHERE input_id = ? AND record_id IS NULL", (input_id,)):
+            try:
+                seq = _checked(row[1], int, "seq")
+                own[seq] = self._diagnostic(row[2:])
+            except _BadValue as bad:
+                own[seq if isinstance(row[1], int) else -row[0]] = self._bad_row(
+                    "diagnostics", row[0], bad)
         records = self.connection.execute(
             "SELECT id, seq, source, record_index, line, game, rules, plies, result, "
             "end_reason, byte_offset, movetext_digest, tags_json, figures_json FROM records "
             "WHERE input_id = ? ORDER BY seq", (input_id,)).fetchall()
-        position = 1
-        for (record_id, seq, source, index, line, game, rules, plies, result, end, offset,
-             digest, tags_json, figures_json) in records:
-            while position < seq:
-                if position in own:
-                    yield own.pop(position)
-                position += 1
-            diagnostics = [self._diagnostic(row) for row in self.connection.execute(
-                "SELECT code, severity, path, line, col, ply, number, side, move, message, "
-                "rule, record_index FROM diagnostics WHERE record_id = ? ORDER BY seq",
-                (record_id,))]
-            figures = json.loads(figures_json)
-            tags = [(name, value) for name, value in json.loads(tags_json)]
-            yield RecordReport(source, index, line, game, rules, plies, result, end,
-                               diagnostics, figures, offset=offset if offset is not None else -1,
-                               digest=digest, tags=tags)
-            position = seq + 1
-        for seq in sorted(own):
+        pending = sorted(own)  # the input's own diagnostics, by their place among records
+        for row in records:
+            record_id, seq = row[0], row[1]
+            while pending and isinstance(seq, int) and pending[0] < seq:
+                yield own.pop(pending.pop(0))
+            try:
+                yield self._record(row)
+            except _BadValue as bad:
+                yield self._bad_row(bad.table or "records", record_id, bad)
+        for seq in pending:
             yield own[seq]
+
+    def _record(self, row: tuple[Any, ...]) -> RecordReport:
+        (record_id, seq, source, index, line, game, rules, plies, result, end, offset,
+         digest, tags_json, figures_json) = row
+        _checked(seq, int, "seq")
+        diagnostics = []
+        for diagnostic_row in self.connection.execute(
+                "SELECT rowid, code, severity, path, line, col, ply, number, side, move, "
+                "message, rule, record_index FROM diagnostics WHERE record_id = ? ORDER BY seq",
+                (record_id,)):
+            try:
+                diagnostics.append(self._diagnostic(diagnostic_row[1:]))
+            except _BadValue as bad:
+                raise _BadValue(bad.column, bad.value, bad.wanted, "diagnostics",
+                                diagnostic_row[0]) from None
+        plies = _checked(plies, int, "plies")
+        if plies < 0:
+            raise _BadValue("plies", plies, "a count")
+        figures = _json(figures_json, "figures_json")
+        if not isinstance(figures, dict) or not all(
+                isinstance(value, (bool, int, str)) or value is None
+                or (isinstance(value, float) and math.isfinite(value))
+                for value in figures.values()):
+            raise _BadValue("figures_json", figures_json, "a JSON object of numbers and texts")
+        tags = _json(tags_json, "tags_json")
+        if not isinstance(tags, list) or not all(
+                isinstance(pair, list) and len(pair) == 2
+                and all(isinstance(part, str) for part in pair) for pair in tags):
+            raise _BadValue("tags_json", tags_json, "a JSON list of [name, value] pairs")
+        offset = _checked(offset, int, "byte_offset", optional=True)
+        return RecordReport(
+            _checked(source, str, "source"), _checked(index, int, "record_index"),
+            _checked(line, int, "line"), _checked(game, str, "game", optional=True),
+            _checked(rules, str, "rules", optional=True), plies,
+            _checked(result, str, "result", optional=True),
+            _checked(end, str, "end_reason", optional=True), diagnostics, figures,
+            offset=offset if offset is not None else -1,
+            digest=_checked(digest, str, "movetext_digest", optional=True),
+            tags=[(name, value) for name, value in tags])
+
+    def _bad_row(self, table: str, row_id: Any, bad: _BadValue) -> Diagnostic:
+        where = bad.row if bad.row is not None else row_id
+        return Diagnostic("E-IO", f"{table} row {where}: column {bad.column} holds "
+                          f"{str(bad.value)[:40]!r}, not {bad.wanted}: the row is left out of "
+                          "the report (was the database edited?)", shown(self.path), 0, 0)
 
     @staticmethod
     def _diagnostic(row: tuple[Any, ...]) -> Diagnostic:
         code, severity, path, line, column, ply, number, side, move, message, rule, index = row
-        return Diagnostic(code, message, path, line, column, severity=severity, ply=ply,
-                          number=number, side=side, move=move, rule=rule, record=index)
+        if severity not in ("error", "warning", "note"):
+            raise _BadValue("severity", severity, "error, warning or note")
+        return Diagnostic(
+            _checked(code, str, "code"), _checked(message, str, "message"),
+            _checked(path, str, "path"), _checked(line, int, "line"),
+            _checked(column, int, "col"), severity=severity,
+            ply=_checked(ply, int, "ply", optional=True),
+            number=_checked(number, int, "number", optional=True),
+            side=_checked(side, str, "side", optional=True),
+            move=_checked(move, str, "move", optional=True),
+            rule=_checked(rule, str, "rule", optional=True),
+            record=_checked(index, int, "record_index", optional=True))
+
+
+class _BadValue(Exception):
+    """A stored value that is not of its column's kind."""
+
+    def __init__(self, column: str, value: Any, wanted: str, table: str | None = None,
+                 row: Any = None) -> None:
+        super().__init__(column)
+        self.column, self.value, self.wanted, self.table, self.row = (column, value, wanted,
+                                                                      table, row)
+
+
+_KINDS = {int: "a whole number", str: "a text"}
+
+
+def _checked(value: Any, kind: type, column: str, *, optional: bool = False) -> Any:
+    """``value`` when it is of ``kind`` (or NULL, when ``optional``); else :class:`_BadValue`."""
+    if (value is None and optional) or (isinstance(value, kind)
+                                        and not isinstance(value, bool)):
+        return value
+    raise _BadValue(column, value, _KINDS[kind] + (" or NULL" if optional else ""))
+
+
+def _json(text: Any, column: str) -> Any:
+    if not isinstance(text, str):
+        raise _BadValue(column, text, "JSON text")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        raise _BadValue(column, text, "JSON text") from None
 
 
 def _belongs(item_path: str, path: str) -> bool:
@@ -380,7 +499,9 @@ def analyze_into(database: ResultsDatabase, paths: list[str], settings: Settings
     walk_problems: list[Diagnostic] = []
     files = input_files(paths, game_suffixes, walk_problems)
     yield from walk_problems
-    plan: list[tuple[str, int | None, str | None, bool]] = []
+    # An input is stored under its path as reports show it (a file name's bytes that are not
+    # UTF-8 escaped, :func:`notation_tools.sources.shown`): the reports' own paths are so.
+    plan: list[tuple[str, str, int | None, str | None, bool]] = []
     for path in files:
         digest = None
         if path != "-" and os.path.isfile(path):
@@ -388,20 +509,21 @@ def analyze_into(database: ResultsDatabase, paths: list[str], settings: Settings
                 digest = digest_file(path)
             except OSError:
                 digest = None  # the analysis reports why it cannot be read
-        current = digest is not None and database.is_current(path, digest, overrides)
-        plan.append((path, input_size(path), digest, current))
-    todo = [path for path, _, _, current in plan if not current]
+        key = shown(path)
+        current = digest is not None and database.is_current(key, digest, overrides)
+        plan.append((path, key, input_size(path), digest, current))
+    todo = [path for path, _, _, _, current in plan if not current]
     items = _Peekable(analyze(todo) if todo else iter(()))
-    for path, size, digest, current in plan:
+    for path, key, size, digest, current in plan:
         if current:
-            yield from database.reports([path])
+            yield from database.reports([key])
             continue
 
-        def of_input(path: str = path) -> Iterator[RecordReport | Diagnostic]:
-            while items.peek() is not None and _belongs(items.peek().path, path):
+        def of_input(key: str = key) -> Iterator[RecordReport | Diagnostic]:
+            while items.peek() is not None and _belongs(items.peek().path, key):
                 yield items.next()
 
-        yield from database.store(path, size, digest, overrides, of_input())
+        yield from database.store(key, size, digest, overrides, of_input())
     yield from items  # nothing is expected here; never drop a report
 
 

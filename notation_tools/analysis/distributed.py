@@ -19,6 +19,7 @@ from typing import Any
 
 from notation_tools.analysis.batch import (RecordReport, Settings, _internal, _work,
                                            _worker_died, batches_of, units_of)
+from notation_tools.analysis.parquet import ParquetWriteError
 from notation_tools.records.diagnostics import Diagnostic
 from notation_tools.sources import ReadProgress, Unit
 
@@ -88,6 +89,8 @@ def in_cluster(batches: Iterator[list[Unit]], settings: Settings,
             except KilledWorker:
                 # Dask has already tried the batch on other workers: it kills them.
                 yield _worker_died(batch)
+            except ParquetWriteError:
+                raise  # an output error ends the run; it is no fault of these records
             except Exception as error:  # noqa: BLE001 - a fault must not end the run
                 yield _internal(batch[0], error)
     finally:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import collections
 import html
 import io
+import warnings
 import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -124,9 +125,17 @@ class HtmlReport(Summary):
         out.write("<nav><a href=\"#records\">Records</a><a href=\"#diagnostics\">Diagnostics</a>"
                   + "".join(f"<a href=\"#game-{slug(game)}\">{_esc(game)}</a>" for game in games)
                   + "<a href=\"#flagged\">Records with diagnostics</a></nav>\n")
-        for part in (self._records(), self._diagnostics(),
-                     *(self._game(game) for game in games), self._flagged(flagged)):
-            out.writelines(part)
+        import matplotlib
+
+        # Labels are the records' own texts (games, codes, names from a database that may have
+        # been edited by hand): drawn as they are, never read as mathtext ("$\\frac{" would
+        # end the page with a ValueError).
+        with matplotlib.rc_context({"text.parse_math": False}), warnings.catch_warnings():
+            # a character the font lacks is drawn as a box; saying so for each is noise
+            warnings.filterwarnings("ignore", "Glyph .* missing from font", UserWarning)
+            for part in (self._records(), self._diagnostics(),
+                         *(self._game(game) for game in games), self._flagged(flagged)):
+                out.writelines(part)
         out.write("</body>\n</html>\n")
 
     # ---- sections ------------------------------------------------------------------------

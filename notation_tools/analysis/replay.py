@@ -113,6 +113,26 @@ def resolve_game(record: Record, game_name: str | None, ctx: _Context) -> Game |
     return None
 
 
+def _rules_problem(record: Record, game: Game, game_name: str | None, rules_text: str | None,
+                   message: str) -> str:
+    """What is wrong with a record's rules, saying where they came from: ``--rules`` (given
+    for every record, so the record's game is named), or the ``Rules`` tag, read under the
+    game ``--game`` put in place of the record's own ``Variant`` when it did."""
+    if rules_text is not None:
+        return f"--rules {rules_text!r} (given for every record) does not suit {game.id}: {message}"
+    text = f"Rules tag: {message}"
+    variant = record.find_tag("Variant") or record.find_tag("Game")
+    if game_name is not None and variant is not None:
+        try:
+            own = get_game(variant.value).id
+        except UnknownGameError:
+            own = None
+        if own != game.id:
+            text += (f"; --game {game.id} overrode the record's {variant.name} "
+                     f"{variant.value!r}, whose rules these are")
+    return text
+
+
 def _tag_location(tag: Tag | None, record: Record) -> tuple[int, int]:
     return (tag.line, tag.column) if tag is not None else (record.line, 1)
 
@@ -353,8 +373,8 @@ def replay(record: Record, *, game_name: str | None = None, rules_text: str | No
                                  else (rules_tag.value if rules_tag else None))
     except EngineError as error:
         line, column = _tag_location(rules_tag if rules_text is None else None, record)
-        where = "--rules" if rules_text is not None else "Rules tag"
-        ctx.add(error.code, f"{where}: {error.message}", line, column, rule=error.rule)
+        ctx.add(error.code, _rules_problem(record, game, game_name, rules_text, error.message),
+                line, column, rule=error.rule)
         return result
     result.rules = rules
     if visitor is not None:

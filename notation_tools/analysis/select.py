@@ -21,6 +21,8 @@ import functools
 import hashlib
 import operator
 import re
+import signal
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
@@ -70,30 +72,125 @@ def _compare(op: str, have: str, want: str) -> bool:
     return _COMPARE[op](have, want)
 
 
+class MatchTimeout(Exception):
+    """A regular expression that searched one tag value for longer than its time limit."""
+
+    def __init__(self, test: TagTest, tag: Tag) -> None:
+        super().__init__(f"{test}: stopped after {test.time_limit:g} s on a tag of "
+                         f"{len(tag.value)} characters")
+        self.test, self.tag = test, tag
+
+
+DEFAULT_MATCH_SECONDS = 1.0
+"""How long Python's engine may search one tag value (``--limit match-ms``)."""
+
+
+def linear_engine() -> Any:
+    """The ``re2`` module (the google-re2 package: linear-time matching), or ``None`` when
+    it is not installed."""
+    try:
+        import re2  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    return re2
+
+
+def compile_pattern(text: str) -> tuple[Any, str]:
+    """``text`` compiled, and the engine that runs it: ``re2`` (linear time in the length of
+    the text searched: no pattern can make it hang) when it is installed and takes the
+    pattern, else Python's ``re`` (which backtracks: a search is stopped at its time limit).
+    Backreferences and lookaround are Python's only; ``re.error`` for a pattern neither
+    engine takes."""
+    re2 = linear_engine()
+    if re2 is not None:
+        options = re2.Options()
+        options.log_errors = False  # a pattern re2 refuses goes to Python's engine, quietly
+        try:
+            return re2.compile(text, options), "re2"
+        except re2.error:
+            pass
+    return re.compile(text), "re"
+
+
+class _Expired(Exception):
+    """Raised by the processor-time alarm inside a search that ran out of time."""
+
+
+def _expire(signum: int, frame: Any) -> None:
+    raise _Expired
+
+
+_SEARCHED_WHOLE = 4096
+"""Texts up to this length are searched in one call; longer ones one start at a time."""
+
+
+def _search(pattern: re.Pattern[str], text: str, whole: int = _SEARCHED_WHOLE) -> bool:
+    """``pattern.search(text)``, done so that an alarm can stop it soon. Python's engine
+    looks for signals as it backtracks within one attempt, but seldom between the attempts
+    at successive starts: ``a*b`` on 200,000 a's ran two seconds past its alarm. A long text
+    is therefore tried one start at a time (``match`` at ``pos`` is what ``search`` does at
+    that start: ``^`` and lookbehind see the whole text), and the alarm is seen between
+    starts."""
+    if len(text) <= whole:
+        return pattern.search(text) is not None
+    return any(pattern.match(text, start) is not None for start in range(len(text) + 1))
+
+
+def bounded_search(pattern: re.Pattern[str], text: str, seconds: float) -> bool:
+    """Whether Python's ``pattern`` is found in ``text``, the search stopped with
+    ``_Expired`` after ``seconds`` of processor time (a profiling-timer alarm, which
+    Python's engine sees as it searches). Where no alarm can be set (a thread other than the
+    main one, a system without ``setitimer``) the search runs unbounded, which is one more
+    reason to install re2."""
+    if not hasattr(signal, "setitimer") or threading.current_thread() is not \
+            threading.main_thread():
+        return _search(pattern, text)
+    previous = signal.signal(signal.SIGPROF, _expire)
+    armed = signal.setitimer(signal.ITIMER_PROF, seconds)
+    try:
+        return _search(pattern, text)
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, previous)
+        if armed[0] > 0:
+            signal.setitimer(signal.ITIMER_PROF, *armed)  # a timer someone else set
+
+
 @dataclasses.dataclass(frozen=True)
 class TagTest:
     """One test of one tag: ``Result=1-0`` (equal), ``White~Steere`` (a regular expression
     searched in the value), ``Round>=3``, ``Event!=Casual``. A record without the tag fails
-    every test but ``!=``."""
+    every test but ``!=``. A regular expression runs on re2 when it is installed (linear
+    time), else on Python's engine, stopped after ``time_limit`` seconds of processor time
+    with :class:`MatchTimeout`."""
 
     name: str
     op: str
     value: str
-    pattern: re.Pattern[str] | None = None
+    pattern: Any = None
+    engine: str | None = None
+    """``re2`` or ``re``: which engine runs ``pattern``."""
+    time_limit: float = DEFAULT_MATCH_SECONDS
 
     def matches(self, record: Record) -> bool:
         tag = record.find_tag(self.name)
         if tag is None:
             return self.op == "!="
         if self.pattern is not None:
-            return self.pattern.search(tag.value) is not None
+            if self.engine == "re2":
+                return self.pattern.search(tag.value) is not None
+            try:
+                return bounded_search(self.pattern, tag.value, self.time_limit)
+            except _Expired:
+                raise MatchTimeout(self, tag) from None
         return _compare(self.op, tag.value, self.value)
 
     def __str__(self) -> str:
         return f"{self.name}{self.op}{self.value}"
 
 
-def parse_tag_test(text: str, option: str = "--tag") -> TagTest:
+def parse_tag_test(text: str, option: str = "--tag", *,
+                   time_limit: float = DEFAULT_MATCH_SECONDS) -> TagTest:
     """``NAME=VALUE``, ``NAME~REGEX``, or ``NAME`` then one of ``< <= > >= !=`` and a value.
 
     >>> parse_tag_test("White~^Stee").matches(Record(tags=[Tag("White", "Steere")]))
@@ -106,14 +203,14 @@ def parse_tag_test(text: str, option: str = "--tag") -> TagTest:
         raise SelectionError(option, f"{text!r} is not NAME=VALUE, NAME~REGEX or NAME<VALUE "
                                      "(also <=, >, >=, !=)")
     name, op, value = found.groups()
-    pattern = None
+    pattern, engine = None, None
     if op == "~":
         try:
-            pattern = re.compile(value)
+            pattern, engine = compile_pattern(value)
         except re.error as error:
             raise SelectionError(option, f"{value!r} is not a regular expression: {error}") \
                 from None
-    return TagTest(name, op, value, pattern)
+    return TagTest(name, op, value, pattern, engine, time_limit)
 
 
 # ------------------------------------------------------------------------------------------
@@ -248,6 +345,9 @@ class Verdict:
     matched: bool
     duplicate: bool = False
     replay: Replay | None = None
+    problem: Diagnostic | None = None
+    """Why the record could not be judged (a regular expression out of time): it is counted
+    as not matching, and the problem is reported."""
 
 
 @dataclasses.dataclass
@@ -279,8 +379,11 @@ class Selection:
 
     def judge(self, record: Record) -> Verdict:
         """Whether ``record`` matches, and whether it repeats an earlier match."""
-        if not self._tags_match(record) or not self._game_matches(record):
-            return Verdict(False)
+        try:
+            if not self._tags_match(record) or not self._game_matches(record):
+                return Verdict(False)
+        except MatchTimeout as timeout:
+            return Verdict(False, problem=_timeout_diagnostic(timeout, record))
         if not self.needs_replay:
             return Verdict(True)
         reaches = _Reaches(self.reaches) if self.reaches is not None else None
@@ -340,6 +443,17 @@ class Selection:
         if self.figures and not all(test.matches(result.stats) for test in self.figures):
             return False
         return reaches is None or reaches.reached
+
+
+def _timeout_diagnostic(timeout: MatchTimeout, record: Record) -> Diagnostic:
+    test, tag = timeout.test, timeout.tag
+    return Diagnostic(
+        "E-LIMIT", f"tag test {test}: the regular expression searched the {tag.name} tag "
+        f"({len(tag.value)} characters) for {test.time_limit:g} s of processor time and was "
+        "stopped; the record is taken as not matching (Python's engine backtracks: install "
+        "the re2 extra for linear-time matching, simplify the expression, or raise --limit "
+        "match-ms)",
+        record.path, tag.line, tag.column, record=record.index)
 
 
 def game_of(record: Record, override: str | None = None) -> Game[Any, Any] | None:
@@ -404,14 +518,18 @@ def parse_selection(*, tags: Iterable[str] = (), any_tags: Iterable[str] = (),
                     plies: str | None = None, figures: Iterable[str] = (),
                     reaches: str | None = None, dedupe: str | None = None,
                     game_override: str | None = None,
-                    rules_override: str | None = None) -> Selection:
-    """A :class:`Selection` from the command line's texts, every one checked.
+                    rules_override: str | None = None,
+                    match_seconds: float = DEFAULT_MATCH_SECONDS) -> Selection:
+    """A :class:`Selection` from the command line's texts, every one checked;
+    ``match_seconds`` bounds each search of a tag's regular expression (see
+    :class:`TagTest`).
 
     >>> selection = parse_selection(tags=["Result=1-0"], games=["elevation"])
     >>> selection.needs_replay
     False
     """
-    tag_tests: list[TagTest | DateTest] = [parse_tag_test(text) for text in tags]
+    tag_tests: list[TagTest | DateTest] = [parse_tag_test(text, time_limit=match_seconds)
+                                           for text in tags]
     if date_from is not None:
         tag_tests.append(DateTest(">=", _date(date_from, "--date-from", last=False)))
     if date_to is not None:
@@ -460,7 +578,9 @@ def parse_selection(*, tags: Iterable[str] = (), any_tags: Iterable[str] = (),
     targets = parse_position_targets(reaches, candidates) if reaches is not None else None
     if dedupe is not None and dedupe not in DEDUPE_MODES:
         raise SelectionError("--dedupe", f"{dedupe!r} is not one of {', '.join(DEDUPE_MODES)}")
-    return Selection(tuple(tag_tests), tuple(parse_tag_test(t, "--any-tag") for t in any_tags),
+    return Selection(tuple(tag_tests),
+                     tuple(parse_tag_test(t, "--any-tag", time_limit=match_seconds)
+                           for t in any_tags),
                      game_ids, profile_set, tuple(option_pairs), valid, code_set, ended_set,
                      plies_range, figure_tests, targets, dedupe, game_override, rules_override)
 
@@ -519,6 +639,17 @@ class Selected:
     record: Record
     verdict: Verdict
     text: str | None = None
+    read_whole: bool = True
+    """Whether the reader read the record whole (no error of its own: a syntax error, a limit,
+    a file format's fault), judged before the selection replayed it."""
+
+
+def stands_alone(record: Record) -> bool:
+    """Whether a PGN record's text as read reads back as this record wherever it is written:
+    it names its game (a tag, not its look) and its movetext ends with a result token (so
+    that the text written after it starts another record)."""
+    return record.result is not None and (record.find_tag("Variant") is not None
+                                          or record.find_tag("Game") is not None)
 
 
 def _chunk_text(chunk: Any) -> str:
@@ -538,16 +669,23 @@ def iter_selected(paths: list[str], selection: Selection, *, settings: Settings 
     for unit in units_of(paths, settings, stdin, progress):
         if isinstance(unit, PgnChunk):
             records = list(records_of_chunk(unit, settings.limits))
-            text = _chunk_text(unit.chunk) if len(records) == 1 else None
+            # The text as read stands for the record only when it is the record's whole text
+            # and was read as it is in the file (no bad bytes replaced, no line too long left
+            # out: their records cannot be written as read).
+            text = _chunk_text(unit.chunk) if len(records) == 1 and not unit.problems else None
             for record in records:
-                yield Selected(record, selection.judge(record), text)
+                yield _selected(record, selection, text)
         elif isinstance(unit, ForeignText):
-            record = foreign_record(unit)
-            yield Selected(record, selection.judge(record))
+            yield _selected(foreign_record(unit), selection)
         elif isinstance(unit, Record):
-            yield Selected(unit, selection.judge(unit))
+            yield _selected(unit, selection)
         else:
             yield unit
+
+
+def _selected(record: Record, selection: Selection, text: str | None = None) -> Selected:
+    whole = not any(d.is_error for d in record.diagnostics)
+    return Selected(record, selection.judge(record), text, whole)
 
 
 REPLAY_TAGS = ("Variant", "Game", "Rules", "SetUp", "FEN", "FirstPlayer")

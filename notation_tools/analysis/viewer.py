@@ -321,6 +321,25 @@ class _Builder:
         return " ".join(part for part in parts if part)
 
 
+_SCRIPT_HAZARDS = re.compile(r"<(?=!--|script)", re.IGNORECASE)
+_LINE_BREAKS = str.maketrans({"\u2028": "\\u2028", "\u2029": "\\u2029"})
+
+
+def script_json(data: Any) -> str:
+    """``data`` as JSON that can stand inside a ``<script>`` element whatever its strings
+    hold: ``</`` is written ``<\\/`` and a ``<`` that starts ``<!--`` or ``<script`` (in any
+    case) as the JSON escape ``\\u003c``, so no text can close the element (``</script>``)
+    or put the HTML parser in a state where it never closes (``<!--<script>``, which left the
+    page without its script). Other ``<`` stay as they are: the drawings in the data are full
+    of them, and escaping each would make the page a tenth larger.
+
+    >>> print(script_json({"Event": "<!--<script></script>", "svg": "<g><rect/></g>"}))
+    {"Event":"\\u003c!--\\u003cscript><\\/script>","svg":"<g><rect/><\\/g>"}
+    """
+    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/")
+    return _SCRIPT_HAZARDS.sub("\\\\u003c", text).translate(_LINE_BREAKS)
+
+
 def _comments(comments: list[str]) -> str:
     return " ".join(f'<span class="comment">{html.escape(text)}</span>' for text in comments)
 
@@ -393,7 +412,7 @@ def build_page(record: Record, *, game_name: str | None = None,
                + (f' <span class="result">{html.escape(record.result)}</span>'
                   if record.result else "")),
         style=_STYLE,
-        data=json.dumps(data, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/"),
+        data=script_json(data),
         script=_SCRIPT,
     )
     return Page(page, record, result)
@@ -490,17 +509,28 @@ def write_pages(records: Iterable[Record], directory: str, *, game_name: str | N
         entries.append(entry)
         if on_page is not None:
             on_page(entry, record)
-    with open(os.path.join(directory, "index.html"), "w", encoding="utf-8") as stream:
-        stream.write(index_page(entries))
+    _write_file(os.path.join(directory, "index.html"), index_page(entries))
     return entries
+
+
+def _write_file(path: str, text: str) -> None:
+    """Write ``text`` to ``path``; a failed write (a full disk) raises ``OSError`` naming
+    the file, which a failed ``write`` alone does not. A lone surrogate (a JSON record's
+    ``"\\ud800"``) is written as its backslash escape, as every output of the CLI does."""
+    try:
+        with open(path, "w", encoding="utf-8", errors="backslashreplace") as stream:
+            stream.write(text)
+    except OSError as error:
+        if error.filename is None:
+            error.filename = path
+        raise
 
 
 def _write_page(directory: str, number: int, record: Record, game_name: str | None,
                 rules_text: str | None) -> tuple[IndexEntry, Record]:
     page = build_page(record, game_name=game_name, rules_text=rules_text)
     name = page_name(number, record)
-    with open(os.path.join(directory, name), "w", encoding="utf-8") as stream:
-        stream.write(page.html)
+    _write_file(os.path.join(directory, name), page.html)
     return index_entry(name, page), record
 
 

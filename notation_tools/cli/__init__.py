@@ -6,8 +6,10 @@ the result to a writer. No rules live here, and no game is named here.
 
 from __future__ import annotations
 
+import errno
 import gc
 import importlib
+import os
 import sys
 from collections.abc import Iterator, Mapping, MutableMapping
 
@@ -115,7 +117,9 @@ def main() -> None:
 def run() -> None:
     """The ``notation-tools`` program: the Click group, with a last guard so that no Python
     traceback reaches a user whatever happens (a fault of ours is reported in one line and
-    exits 2; the run's other output stands)."""
+    exits 2; the run's other output stands). Standard output and standard error are flushed
+    here, so that one that cannot be written (a full disk) is told in one line with exit
+    status 2 instead of Python's "Exception ignored" at exit."""
     # A run makes many small objects that live for one record (moves, positions, reports)
     # and few reference cycles: the collector's default pace (a young collection every 700
     # allocations, each record's objects scanned again as they age) took about a tenth of a
@@ -123,12 +127,94 @@ def run() -> None:
     # frozen, it is left out of every collection.
     gc.freeze()
     gc.set_threshold(10_000, 10, 10)
+    status: int | str | None = 0
     try:
         main(prog_name="notation-tools")
+    except SystemExit as end:
+        status = end.code
     except MemoryError:
-        sys.stderr.write("notation-tools: out of memory (see --limit to bound the input)\n")
-        sys.exit(2)
+        _say("notation-tools: out of memory (see --limit to bound the input)")
+        status = 2
+    except OSError as error:
+        status = _write_failed(error)
     except Exception as error:  # noqa: BLE001 - the last guard: every fault ends here
-        sys.stderr.write(f"notation-tools: internal error ({type(error).__name__}: {error}); "
-                         "please report it with the input that caused it\n")
-        sys.exit(2)
+        _internal_error(error)
+        status = 2
+    sys.exit(_flushed(status))
+
+
+_WRITE_ERRORS = frozenset({errno.ENOSPC, errno.EIO, errno.EACCES, errno.EPERM, errno.EROFS,
+                           errno.EDQUOT, errno.EFBIG, errno.EPIPE})
+"""What a failed write says: a full disk or quota, an I/O error, no permission, a read-only
+file system, a file too large, a reader gone."""
+
+
+def _write_failed(error: OSError) -> int:
+    """An ``OSError`` that reached the last guard: a failed write to standard output or
+    standard error (the commands turn a failed write to a file into ``cannot write PATH``
+    themselves), told in one line when it can be; any other is a fault of ours."""
+    from notation_tools.sources import shown
+
+    stream = _broken_stream()
+    if stream is not None or error.errno in _WRITE_ERRORS and error.filename is not None:
+        name = stream if stream is not None else shown(str(error.filename))
+        if not (stream == "standard output" and isinstance(error, BrokenPipeError)):
+            _say(f"notation-tools: cannot write {name}: {error.strerror or error}")
+        return 1 if isinstance(error, BrokenPipeError) else 2
+    _internal_error(error)
+    return 2
+
+
+def _broken_stream() -> str | None:
+    """Which of standard output and standard error cannot be written (its buffered text
+    cannot be flushed); it is pointed at the null device, so that nothing tries again."""
+    for name, stream in (("standard output", sys.stdout), ("standard error", sys.stderr)):
+        if stream is None or stream.closed:
+            continue
+        try:
+            stream.flush()
+        except OSError:
+            _silence(stream)
+            return name
+    return None
+
+
+def _flushed(status: int | str | None) -> int | str | None:
+    """``status``, or 2 when standard output or standard error cannot be flushed (told on
+    standard error when that one still works); a reader of standard output gone gives 1."""
+    for name, stream in (("standard output", sys.stdout), ("standard error", sys.stderr)):
+        if stream is None or stream.closed:
+            continue  # a command's writer closed it: nothing is left to write
+        try:
+            stream.flush()
+        except BrokenPipeError:
+            _silence(stream)
+            status = status or 1
+        except OSError as error:
+            _silence(stream)
+            _say(f"notation-tools: cannot write {name}: {error.strerror or error}")
+            status = 2
+    return status
+
+
+def _silence(stream: object) -> None:
+    """Point a standard stream that cannot be written at the null device, so that Python's
+    own flush at exit finds nothing to complain of."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())  # type: ignore[attr-defined]
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def _internal_error(error: BaseException) -> None:
+    _say(f"notation-tools: internal error ({type(error).__name__}: {error}); please report it "
+         "with the input that caused it")
+
+
+def _say(line: str) -> None:
+    """Write one line on standard error, if it can be written at all."""
+    try:
+        sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        _silence(sys.stderr)

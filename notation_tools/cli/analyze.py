@@ -5,16 +5,20 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+import uuid
 
 import click
 
 from notation_tools.analysis.batch import Settings, iter_reports
 from notation_tools.analysis.foreign import game_suffixes
+from notation_tools.analysis.parquet import ParquetWriteError
 from notation_tools.analysis.reports import diagnostics_of
 from notation_tools.limits import Limits
 from notation_tools.cli.options import (
     InputError,
-    check_rules,
+    Output,
+    check_outputs,
+    check_overrides,
     default_jobs,
     finish,
     game_option,
@@ -31,6 +35,7 @@ from notation_tools.cli.options import (
     write_report,
 )
 from notation_tools.cli.progress import Progress, progress_option
+from notation_tools.sources import input_files, shown
 
 
 @click.command()
@@ -49,7 +54,11 @@ from notation_tools.cli.progress import Progress, progress_option
                    "from it alone.")
 @click.option("--parquet", "parquet", metavar="DIR", type=click.Path(file_okay=False),
               help="Also write the results as a Parquet dataset in DIR, each batch by the "
-                   "process that replayed it (needs the dask extra).")
+                   "process that replayed it (needs the dask extra). DIR must be empty or "
+                   "new, unless --append is given.")
+@click.option("--append", "append", is_flag=True,
+              help="With --parquet: add this run's inputs to the dataset DIR holds; the "
+                   "rows it holds of these inputs are replaced, never doubled.")
 @click.option("--scheduler", metavar="ADDRESS",
               help="Replay on a Dask cluster: tcp://HOST:PORT of a running scheduler, or "
                    "'local' for a cluster of --jobs worker processes on this machine (needs "
@@ -60,8 +69,9 @@ from notation_tools.cli.progress import Progress, progress_option
 @quiet_option
 @limits_options
 def analyze(paths: tuple[str, ...], game: str | None, rules: str | None, output_format: str,
-            output: str, all_figures: bool, html: str | None, jobs: int | None, strict: bool, db_path: str | None,
-            parquet: str | None, scheduler: str | None, progress: bool | None,
+            output: str, all_figures: bool, html: str | None, jobs: int | None, strict: bool,
+            db_path: str | None, parquet: str | None, append: bool, scheduler: str | None,
+            progress: bool | None,
             show_diagnostics: bool, quiet: bool, limits: Limits, encoding: str | None) -> None:
     """Replay every record of directories, archives and files, and print summary tables.
 
@@ -82,12 +92,18 @@ def analyze(paths: tuple[str, ...], game: str | None, rules: str | None, output_
     that cannot be reached is an error (exit 2), and no report is printed.
     """
     require_paths(paths)
-    check_rules(game, rules)
+    check_overrides(game, rules)
+    if append and parquet is None:
+        raise click.BadParameter("goes with --parquet DIR", param_hint="'--append'")
+    check_outputs(paths, Output("--output", output), Output("--html", html or "-"),
+                  Output("--db", db_path or "-"),
+                  Output("--parquet", parquet or "-", suffixes=(".parquet",), recursive=True))
     if parquet is not None:
-        _check_parquet(parquet)
+        _check_parquet(parquet, list(paths), append)
     settings = Settings(game=game, rules=rules, collect_stats=True, limits=limits,
                         encoding=encoding, details=db_path is not None or parquet is not None,
-                        parquet=os.path.abspath(parquet) if parquet is not None else None)
+                        parquet=os.path.abspath(parquet) if parquet is not None else None,
+                        parquet_run=uuid.uuid4().hex)
     summary = new_summary(html)
     # sqlite3 and the database code are imported only with --db; without it no database
     # error can happen, and the handler below catches nothing.
@@ -128,6 +144,9 @@ def analyze(paths: tuple[str, ...], game: str | None, rules: str | None, output_
     except database_errors as error:
         bar.close()
         raise InputError(f"{error}: the report is not printed") from None
+    except ParquetWriteError as error:
+        bar.close()
+        raise InputError(f"{error}: the run stopped and the report is not printed") from None
     bar.close()
     write_report(summary, output_format=output_format, output=output, all_figures=all_figures,
                  html=html)
@@ -157,14 +176,15 @@ def _cluster(scheduler: str, jobs: int | None):  # type: ignore[no-untyped-def]
         raise InputError(str(error)) from None
 
 
-def _check_parquet(directory: str) -> None:
-    from notation_tools.analysis.parquet import ParquetUnavailable, check_available
+def _check_parquet(directory: str, paths: list[str], append: bool) -> None:
+    from notation_tools.analysis.parquet import (DatasetNotEmpty, ParquetUnavailable,
+                                                 check_available, prepare)
 
     try:
         check_available()
-        os.makedirs(directory, exist_ok=True)
-    except ParquetUnavailable as error:
+        inputs = [shown(path) for path in input_files(paths, game_suffixes)]
+        prepare(directory, append=append, inputs=inputs)
+    except (ParquetUnavailable, DatasetNotEmpty) as error:
         raise click.BadParameter(str(error), param_hint="'--parquet'") from None
-    except OSError as error:
-        raise click.BadParameter(f"cannot create {directory}: {error.strerror or error}",
-                                 param_hint="'--parquet'") from None
+    except ParquetWriteError as error:
+        raise InputError(str(error)) from None

@@ -15,7 +15,9 @@ from notation_tools.analysis.foreign import game_suffixes
 from notation_tools.analysis.reports import Tally
 from notation_tools.cli.progress import Progress, progress_option
 from notation_tools.cli.options import (
-    check_rules,
+    Output,
+    check_outputs,
+    check_overrides,
     finish,
     game_option,
     limits_options,
@@ -59,7 +61,9 @@ def convert(paths: tuple[str, ...], target: str, notation: str | None, ply: int 
     """Rewrite records in another container (PGN, JSON, JSON Lines) or move notation.
 
     Tags, comments, NAGs and variations survive every conversion, so converting back gives
-    the same record. Re-writing moves replays the record; an invalid record is written as it
+    the same record. Written as PGN, a record from any format gets its Variant tag, move
+    numbers, Result tag and result token, so that records never run into each other.
+    Re-writing moves replays the record; an invalid record is written as it
     stands (moves after the first illegal one unchanged), its diagnostics go to standard
     error, and the exit status is 1. --game and --rules are written into the Variant and
     Rules tags. A game's own file format (e.g. a position string other programs read) is
@@ -69,9 +73,16 @@ def convert(paths: tuple[str, ...], target: str, notation: str | None, ply: int 
     input.
     """
     require_paths(paths)
-    check_rules(game, rules)
     conversion = Conversion(target, notation=notation, game=game, rules=rules, ply=ply,
                             annotate=annotate)
+    check_overrides(game, rules, notation=conversion.move_notation,
+                    file_format=target if conversion.is_file_format else None,
+                    notation_option="--notation" if notation is not None else "--to")
+    if conversion.is_file_format and _export_directory(output) is not None:
+        check_outputs(paths, Output("--output", output,
+                                    suffixes=(file_format_suffix(conversion.target),)))
+    else:
+        check_outputs(paths, Output("--output", output))
     tally = Tally()
     bar = Progress(Progress.wanted(progress), list(paths), "convert", game_suffixes)
     if conversion.is_file_format:
@@ -99,12 +110,18 @@ def convert(paths: tuple[str, ...], target: str, notation: str | None, ply: int 
     finish(tally)
 
 
+def _export_directory(output: str) -> str | None:
+    """The directory a game's own file format is written into (one file per record): the
+    output when it is an existing directory or ends in a slash."""
+    return output if output != "-" and (os.path.isdir(output)
+                                        or output.endswith(("/", os.sep))) else None
+
+
 def _export(paths: tuple[str, ...], conversion: Conversion, output: str, tally: Tally,
             bar: Progress, limits: Limits, encoding: str | None) -> None:
     """Write each record in a game's own file format: one file per record into a directory,
     or the single record of the input to ``output``."""
-    directory = output if output != "-" and (os.path.isdir(output)
-                                             or output.endswith(("/", os.sep))) else None
+    directory = _export_directory(output)
     if directory is not None:
         try:
             os.makedirs(directory, exist_ok=True)

@@ -56,7 +56,8 @@ def games(game: str | None, check: bool, codes: bool, output_format: str, output
         problems = [f"{g.id}: {problem}" for g in every_game() for problem in g.check_tables()]
         for problem in problems:
             click.echo(problem, err=True)
-        click.echo(f"{len(every_game())} games checked, {len(problems)} problems")
+        with open_output(output) as out:
+            out.write(f"{len(every_game())} games checked, {len(problems)} problems\n")
         sys.exit(1 if problems else 0)
     chosen = None
     if game is not None:

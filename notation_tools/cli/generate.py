@@ -6,7 +6,7 @@ import click
 
 from notation_tools.analysis.generate import generate_records
 from notation_tools.cli.options import (
-    check_rules,
+    check_overrides,
     game_option,
     open_output,
     output_option,
@@ -37,11 +37,8 @@ def generate(game: str, rules: str | None, count: int, seed: int, max_plies: int
     A game ends when the engine says it is over (its Result tag then gives the outcome) or
     after --max-plies plies (Result '*'). For tests, benchmarks and fuzzing other tools.
     """
-    check_rules(game, rules)
+    check_overrides(game, rules, notation=notation)
     chosen = resolve_game(game)
-    if notation is not None and notation not in chosen.notations:
-        raise click.BadParameter(f"{chosen.id} notations: {', '.join(chosen.notations)}",
-                                 param_hint="'--notation'")
     try:
         rules_value = chosen.parse_rules(rules)
     except EngineError as error:

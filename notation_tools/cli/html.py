@@ -14,7 +14,10 @@ from notation_tools.analysis.reports import Tally
 from notation_tools.analysis.viewer import IndexEntry, build_page, write_pages
 from notation_tools.cli.options import (
     InputError,
-    check_rules,
+    Output,
+    WriteFailed,
+    check_outputs,
+    check_overrides,
     finish,
     game_option,
     jobs_option,
@@ -28,6 +31,7 @@ from notation_tools.cli.options import (
 from notation_tools.limits import Limits
 from notation_tools.records.diagnostics import Diagnostic
 from notation_tools.records.model import Record
+from notation_tools.sources import shown
 
 
 @click.command()
@@ -54,7 +58,10 @@ def html(paths: tuple[str, ...], game: str | None, rules: str | None, output: st
     that of 'validate'.
     """
     require_paths(paths)
-    check_rules(game, rules)
+    check_overrides(game, rules)
+    # One record goes to the file OUT, several into the directory OUT: both are checked.
+    check_outputs(paths, Output("--output", output) if not os.path.isdir(output)
+                  else Output("--output", output, suffixes=(".html",)))
     tally = Tally()
     settings = Settings(game=game, rules=rules, limits=limits, encoding=encoding)
 
@@ -92,7 +99,9 @@ def html(paths: tuple[str, ...], game: str | None, rules: str | None, output: st
             entries = write_pages(itertools.chain(first, stream), output, game_name=game,
                                   rules_text=rules, jobs=jobs, on_page=written)
         except OSError as error:
-            raise InputError(f"cannot write {output}: {error.strerror or error}") from None
+            # The page or index that could not be written, else the directory.
+            where = error.filename if isinstance(error.filename, str) else output
+            raise WriteFailed(shown(where), error) from None
         if not quiet:
             click.echo(f"{len(entries)} pages and index.html written to {output}", err=True)
     if not quiet:

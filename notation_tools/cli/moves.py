@@ -7,7 +7,7 @@ import time
 import click
 
 from notation_tools.cli.options import (
-    check_rules,
+    check_overrides,
     game_option,
     open_output,
     output_option,
@@ -19,6 +19,10 @@ from notation_tools.analysis.perft import divide as divide_perft
 from notation_tools.analysis.perft import perft as count_perft
 from notation_tools.games.base import EngineError, Game, Position
 from notation_tools.render.tables import TABLE_WRITERS, Table
+
+
+MOST_MOVES = 100_000
+"""The default of ``moves --max``: more rows than anyone reads, far fewer than fill memory."""
 
 
 def _fen_option(func):  # type: ignore[no-untyped-def]
@@ -39,17 +43,31 @@ def _position(game: Game, rules: str | None, fen: str | None) -> Position:
 @rules_option
 @_fen_option
 @click.option("--notation", "-n", metavar="NOTATION", help="Notation of the listed moves.")
+@click.option("--max", "most", type=click.IntRange(min=0), default=MOST_MOVES,
+              show_default=True,
+              help="List at most this many moves: a position with more is refused before any "
+                   "is made, with its count (0: no limit; the moves are held in memory).")
 @table_format_option
 @output_option
-def moves(game: str, rules: str | None, fen: str | None, notation: str | None,
+def moves(game: str, rules: str | None, fen: str | None, notation: str | None, most: int,
           output_format: str, output: str) -> None:
-    """List the legal moves of a position, one per row, with the game's facts about each."""
-    check_rules(game, rules)
+    """List the legal moves of a position, one per row, with the game's facts about each.
+
+    The moves are counted first (as perft counts them, without making them): a position with
+    more than --max legal moves is a usage error that gives the count, since listing millions
+    of moves (a position of a game whose turn is two moves can have twenty million) would
+    take minutes and gigabytes.
+    """
+    check_overrides(game, rules, notation=notation)
     chosen = resolve_game(game)
-    if notation is not None and notation not in chosen.notations:
-        raise click.BadParameter(f"{chosen.id} notations: {', '.join(chosen.notations)}",
-                                 param_hint="'--notation'")
     position = _position(chosen, rules, fen)
+    if most:
+        count = position.count_legal_moves()
+        if count > most:
+            raise click.BadParameter(
+                f"the position has {count:,} legal moves, more than --max {most:,}: give a "
+                "larger --max (0: no limit) to list them all, or count them with 'perft "
+                "--depth 1'", param_hint="'--max'")
     rows = []
     for move in position.legal_moves():
         rows.append({"move": chosen.format_move(move, position, notation),
@@ -74,15 +92,17 @@ def moves(game: str, rules: str | None, fen: str | None, notation: str | None,
 @click.option("--divide", is_flag=True, help="Also print the count below each first move.")
 def perft(game: str, rules: str | None, fen: str | None, depth: int, divide: bool) -> None:
     """Count the legal move sequences of 1..DEPTH plies from a position, with nodes/s."""
-    check_rules(game, rules)
+    check_overrides(game, rules)
     chosen = resolve_game(game)
     position = _position(chosen, rules, fen)
-    if divide:
-        for move, count in divide_perft(position, depth):
-            click.echo(f"{chosen.format_move(move, position)}: {count}")
-    for level in range(1, depth + 1):
-        start = time.perf_counter()
-        nodes = count_perft(position, level)
-        seconds = time.perf_counter() - start
-        rate = nodes / seconds if seconds > 0 else float("inf")
-        click.echo(f"perft({level}) = {nodes}  ({seconds:.3f} s, {rate:,.0f} nodes/s)")
+    with open_output("-") as out:
+        if divide:
+            for move, count in divide_perft(position, depth):
+                out.write(f"{chosen.format_move(move, position)}: {count}\n")
+        for level in range(1, depth + 1):
+            start = time.perf_counter()
+            nodes = count_perft(position, level)
+            seconds = time.perf_counter() - start
+            rate = nodes / seconds if seconds > 0 else float("inf")
+            out.write(f"perft({level}) = {nodes}  ({seconds:.3f} s, {rate:,.0f} nodes/s)\n")
+            out.flush()  # each depth as soon as it is counted

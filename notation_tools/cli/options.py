@@ -9,18 +9,23 @@ import codecs
 import contextlib
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TextIO, TypeVar
 
 import click
 
+from notation_tools.analysis.foreign import game_suffixes
 from notation_tools.analysis.html_report import (INSTALL_HINT, ChartsUnavailable, HtmlReport,
                                                  check_available as check_charts)
+from notation_tools.analysis.overrides import OverrideError
+from notation_tools.analysis.overrides import check_overrides as check_run_overrides
 from notation_tools.analysis.reports import Summary, Tally
-from notation_tools.games.base import EngineError, Game, UnknownGameError, all_games, get_game
+from notation_tools.games.base import Game, UnknownGameError, all_games, get_game
 from notation_tools.render.tables import TABLE_WRITERS
 from notation_tools.limits import Limits
 from notation_tools.sources import InputNotFound, check_paths, shown
+from notation_tools.sources.overlap import Output, OutputOverInput
+from notation_tools.sources.overlap import check_outputs as check_overlap
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -54,17 +59,22 @@ def rules_option(func: F) -> F:
     return click.option(
         "--rules", "-r", "rules", metavar="RULES",
         help="Rules for every record, overriding its Rules tag: a profile and options, "
-             "e.g. 'standard; undermining=yes'.")(func)
+             "e.g. 'standard; undermining=yes'. Rules that suit no game (with --game: not "
+             "that game) are a usage error; a record of a game they do not suit is invalid "
+             "(E-BAD-RULES).")(func)
 
 
-def check_rules(game_id: str | None, rules: str | None) -> None:
-    """With both --game and --rules given, reject bad rules before reading any record."""
-    if game_id is None or rules is None:
-        return
+def check_overrides(game_id: str | None, rules: str | None, *, notation: str | None = None,
+                    file_format: str | None = None, notation_option: str = "--notation") -> None:
+    """Reject a --game, --rules, --notation (or --to) value that cannot apply, before any
+    record is read: one usage error (exit 2) naming the option and what it could be. Without
+    --game, --rules must suit at least one game (a record of a game it does not suit gets a
+    diagnostic naming --rules)."""
     try:
-        get_game(game_id).parse_rules(rules)
-    except EngineError as error:
-        raise click.BadParameter(error.message, param_hint="'--rules'") from None
+        check_run_overrides(game=game_id, rules=rules, notation=notation,
+                            file_format=file_format, notation_option=notation_option)
+    except OverrideError as error:
+        raise click.BadParameter(error.message, param_hint=f"'{error.option}'") from None
 
 
 def table_format_option(func: F) -> F:
@@ -107,27 +117,83 @@ def every_game() -> tuple[Game, ...]:
     return all_games()
 
 
+class WriteFailed(InputError):
+    """A write that failed (a full disk, no permission, an I/O error): ``cannot write PATH:
+    reason``, exit status 2."""
+
+    def __init__(self, name: str, error: OSError) -> None:
+        super().__init__(f"cannot write {name}: {error.strerror or error}")
+
+
+class GuardedOutput:
+    """A text output whose failed write or flush raises :class:`WriteFailed` naming the file,
+    wherever in the command the write happens (a writer, a report, a trailer written on
+    closing), so that no ``OSError`` escapes as a fault of the program. A reader of standard
+    output that went away (``BrokenPipeError``) is left to :func:`open_output`."""
+
+    def __init__(self, stream: TextIO, name: str) -> None:
+        self.stream, self.name = stream, name
+
+    def write(self, text: str) -> int:
+        try:
+            return self.stream.write(text)
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            raise WriteFailed(self.name, error) from None
+
+    def writelines(self, lines: Iterable[str]) -> None:
+        for line in lines:
+            self.write(line)
+
+    def flush(self) -> None:
+        try:
+            self.stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            raise WriteFailed(self.name, error) from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+
 @contextlib.contextmanager
 def open_output(path: str, *, append: bool = False) -> Iterator[TextIO]:
-    """The output stream (``-``: standard output), added to with ``append``; a failed write (a
-    full disk, a closed pipe's reader gone) ends the command with ``cannot write PATH`` and
-    exit status 2."""
+    """The output stream (``-``: standard output), added to with ``append``. A failed write or
+    close (a full disk, no permission, an I/O error) ends the command with one ``cannot write
+    PATH: reason`` and exit status 2; a reader of standard output that went away (``| head``)
+    ends it quietly with exit status 1. When the command fails, for this output or another,
+    the output is closed without a second error."""
     name = "standard output" if path == "-" else shown(path)
     try:
         stream = click.open_file(path, "a" if append else "w", encoding="utf-8",
                                  errors="backslashreplace", lazy=False)
     except OSError as error:
-        raise InputError(f"cannot write {name}: {error.strerror or error}") from None
+        raise WriteFailed(name, error) from None
+    guarded = GuardedOutput(stream, name)
+    failed = True
     try:
-        with stream:
-            yield stream
-            stream.flush()
+        yield guarded  # type: ignore[misc]  # a TextIO in all a writer uses
+        guarded.flush()
+        failed = False
     except BrokenPipeError:
-        # The reader went away (``| head``): stop quietly, as other tools do.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        sys.exit(1)
-    except OSError as error:
-        raise InputError(f"cannot write {name}: {error.strerror or error}") from None
+        _reader_gone()
+    finally:
+        try:
+            stream.__exit__(None, None, None)  # closes a file; standard output stays open
+        except BrokenPipeError:
+            if not failed:
+                _reader_gone()
+        except OSError as error:
+            if not failed:
+                raise WriteFailed(name, error) from None
+
+
+def _reader_gone() -> None:
+    """The reader of standard output went away (``| head``): stop quietly, as other tools do."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    sys.exit(1)
 
 
 def limits_options(func: F) -> F:
@@ -153,9 +219,13 @@ def _check_encoding(ctx: click.Context, param: click.Parameter, value: str | Non
     if value is None:
         return None
     try:
-        codecs.lookup(value)
+        info = codecs.lookup(value)
     except LookupError:
         raise click.BadParameter(f"unknown encoding {value!r}", ctx=ctx, param=param) from None
+    # rot13, base64, zlib, hex...: codecs between bytes and bytes (or text and text)
+    if not getattr(info, "_is_text_encoding", True):
+        raise click.BadParameter(f"{value!r} is not a text encoding (e.g. utf-8, latin-1, "
+                                 "cp932)", ctx=ctx, param=param)
     return value
 
 
@@ -166,6 +236,17 @@ def require_paths(paths: tuple[str, ...]) -> None:
     except InputNotFound as error:
         raise click.BadParameter(f"{error.args[0]}: no such file or directory",
                                  param_hint="PATH") from None
+
+
+def check_outputs(paths: Iterable[str], *outputs: Output) -> None:
+    """Refuse (exit 2, before any output is opened) an output that is one of the inputs (the
+    same file, by name, symlink or hard link, reached directly, through a directory walk, an
+    archive path or standard input) or the same file as another output: opening it for
+    writing would destroy the input before it is read."""
+    try:
+        check_overlap(outputs, paths, suffixes=game_suffixes, stdin=sys.stdin.buffer)
+    except OutputOverInput as error:
+        raise click.BadParameter(error.message, param_hint=f"'{error.option}'") from None
 
 
 def exit_status(tally: Tally, *, strict: bool = True) -> int:

@@ -7,8 +7,11 @@ import os
 import click
 
 from notation_tools.analysis.database import DatabaseError, ResultsDatabase
-from notation_tools.cli.options import (InputError, finish, new_summary, output_option,
-                                        report_options, table_format_option, write_report)
+from notation_tools.cli.options import (InputError, Output, check_outputs, finish, new_summary,
+                                        output_option, report_options, table_format_option,
+                                        write_report)
+from notation_tools.records.diagnostics import Diagnostic
+from notation_tools.sources import shown
 
 
 @click.command()
@@ -27,11 +30,14 @@ def report(database: str, inputs: tuple[str, ...], output_format: str, output: s
     diagnostics by code, games, results, how games ended, lengths, key figures; --figures for
     every figure), over every input stored complete, or over the --input ones; --html writes
     the same page as analyze --html. An input that a run did not finish (interrupted) is
-    left out, and named on standard error. Exit status 0 (with --strict: 1 when a record is
-    invalid), 2 when the database cannot be read.
+    left out, and named on standard error. A row whose values are not of their columns' kinds
+    (a database edited by hand) is left out with an E-IO diagnostic naming the table, row and
+    column, and counted as unreadable. Exit status 0 (with --strict: 1 when a record is
+    invalid, 2 when a row could not be read), 2 when the file is not a results database.
     """
     if not os.path.exists(database):
         raise click.BadParameter(f"{database}: no such file", param_hint="DATABASE")
+    check_outputs((database,), Output("--output", output), Output("--html", html or "-"))
     summary = new_summary(html)
     try:
         with ResultsDatabase(database) as db:
@@ -48,6 +54,8 @@ def report(database: str, inputs: tuple[str, ...], output_format: str, output: s
                                              param_hint="'--input'")
             for item in db.reports(list(inputs) if inputs else None):
                 summary.add(item)
+                if isinstance(item, Diagnostic) and item.path == shown(database):
+                    click.echo(str(item), err=True)  # a row that cannot be read
     except DatabaseError as error:
         raise InputError(str(error)) from None
     write_report(summary, output_format=output_format, output=output, all_figures=all_figures,

@@ -7,14 +7,14 @@ files and writes each record where its verdict sends it.
 from __future__ import annotations
 
 import contextlib
-import copy
 import os
 import sys
 from typing import TextIO
 
 import click
 
-from notation_tools.analysis.convert import Conversion, convert_record, notations, write_converted
+from notation_tools.analysis.convert import (REFUSALS, Conversion, convert_record, notations,
+                                             write_converted)
 from notation_tools.analysis.select import (
     DEDUPE_MODES,
     Selected,
@@ -24,16 +24,22 @@ from notation_tools.analysis.select import (
     group_name,
     iter_selected,
     parse_selection,
+    stands_alone,
     trim_tags,
 )
 from notation_tools.analysis.foreign import game_suffixes
+from notation_tools.analysis.overrides import OverrideError, check_notation, check_rules
 from notation_tools.cli.progress import Progress, progress_option
 from notation_tools.cli.options import (
+    InputError,
+    Output,
+    check_outputs,
     limits_options,
     open_output,
     paths_argument,
     quiet_option,
     require_paths,
+    resolve_game,
     rules_option,
 )
 from notation_tools.limits import Limits
@@ -45,8 +51,10 @@ SUFFIXES = {"pgn": ".pgn", "json": ".json", "jsonl": ".jsonl"}
 
 
 class _Sink:
-    """One output: a stream and its container writer. With ``raw``, a PGN record read whole is
-    written as it was read (nothing about it is to change)."""
+    """One output: a stream and its container writer. With ``raw``, a PGN record that names
+    its game and ends with a result token is written as it was read (nothing about it is to
+    change, and its text reads back the same on its own and beside others); that is the only
+    way a record the reader could not read whole is written."""
 
     def __init__(self, out: TextIO, container: str, raw: bool) -> None:
         self.writer: RecordWriter = RECORD_WRITERS[container](out)
@@ -57,40 +65,32 @@ class _Sink:
               tags_only: bool, container: str) -> Diagnostic | None:
         """Write one record; a diagnostic when it cannot be written as the options ask."""
         record = item.record
-        if self.raw and item.text is not None:
+        if self.raw and item.text is not None and stands_alone(record):
             self.out.write(item.text + "\n")
             self.written += 1
             return None
-        if any(d.is_error and d.code in _READER_CODES for d in record.diagnostics):
-            return Diagnostic("E-CANNOT-WRITE", "the record could not be read whole: it is "
-                              "written only as read (as pgn, with no option that changes it)",
+        if not item.read_whole:
+            fault = next(d for d in record.diagnostics if d.is_error)
+            return Diagnostic("E-CANNOT-WRITE", f"the record could not be read whole "
+                              f"({fault.code} at line {fault.line}: {fault.message}): it is "
+                              "written only as read (as pgn, with no option that changes it), "
+                              "and only when its text names its game and ends with a result",
                               record.path, record.line, 1, record=record.index)
-        if notation is not None or container != "pgn":
-            record = copy.deepcopy(record)
-            record.diagnostics = []
-            convert_record(record, Conversion(container, notation=notation))
-            # An invalid record is written as it stands (moves after its first illegal one
-            # unchanged), as convert does; only a record that cannot be written is refused.
-            refused = [d for d in record.diagnostics if d.code in _REFUSALS]
-            if refused:
-                return refused[0]
+        record = record.copy()
+        record.diagnostics = []
+        convert_record(record, Conversion(container, notation=notation))
+        # An invalid record is written as it stands (moves after its first illegal one
+        # unchanged), as convert does; only a record that cannot be written is refused.
+        refused = [d for d in record.diagnostics if d.code in REFUSALS]
+        if refused:
+            return refused[0]
         if keep is not None or tags_only:
             record = trim_tags(record, keep, moves=not tags_only)
-        record = copy.copy(record)
         record.diagnostics = []
         if not write_converted(record, self.writer):
             return record.diagnostics[-1]
         self.written += 1
         return None
-
-
-# The codes of faults the reader finds: such a record is not whole, so only its text as read
-# can stand for it.
-_READER_CODES = frozenset({"E-SYNTAX", "E-BAD-TAG", "E-LIMIT", "E-ENCODING", "E-IO",
-                           "E-NUMBER"})
-
-
-_REFUSALS = frozenset({"E-CANNOT-WRITE", "E-BAD-NOTATION"})
 
 
 class _Outputs:
@@ -104,6 +104,8 @@ class _Outputs:
         self.groups: dict[str, _Sink] = {}
         self.files: dict[str, contextlib.ExitStack] = {}
         self.current_part: str | None = None
+        # The files of --split-by are closed with the others, also when the run fails.
+        stack.push(self._exit)
         self.matches = None if split_by else self._open(output)
         self.rejected = self._open(rejected) if rejected else None
         self.duplicates = self._open(duplicates) if duplicates else None
@@ -112,7 +114,7 @@ class _Outputs:
     def _open(self, path: str) -> _Sink:
         out = self.stack.enter_context(open_output(path, append=self.append))
         sink = _Sink(out, self.container, self.raw)
-        self.stack.callback(sink.writer.end)
+        self.stack.push(lambda kind, *_: _end(sink, failing=kind is not None))
         return sink
 
     def for_match(self, item: Selected) -> _Sink:
@@ -137,13 +139,34 @@ class _Outputs:
             self.current_part = name
         return sink
 
-    def _close(self, name: str) -> None:
-        self.groups.pop(name).writer.end()
-        self.files.pop(name).close()
+    def _close(self, name: str, *, failing: bool = False) -> None:
+        sink, files = self.groups.pop(name), self.files.pop(name)
+        try:
+            try:
+                sink.writer.end()
+            finally:
+                files.close()
+        except InputError:
+            if not failing:
+                raise  # when the run has already failed, the first failure is the one told
 
     def end(self) -> None:
         for name in list(self.groups):
             self._close(name)
+
+    def _exit(self, kind: type[BaseException] | None, *_: object) -> None:
+        for name in list(self.groups):
+            self._close(name, failing=kind is not None)
+
+
+def _end(sink: _Sink, *, failing: bool) -> None:
+    """End a sink's container (a JSON array's ``]``); when the run has already failed, a
+    second failure here is not reported over the first."""
+    try:
+        sink.writer.end()
+    except InputError:
+        if not failing:
+            raise
 
 
 def _safe(name: str) -> str:
@@ -184,7 +207,10 @@ class _SelectCommand(click.Command):
 @click.option("--tag", "-t", "tags", multiple=True, metavar="TEST",
               help="Keep records whose tag passes TEST: NAME=VALUE, NAME~REGEX, or NAME<VALUE "
                    "(also <=, >, >=, !=; numbers compare as numbers). Repeated: all must pass. "
-                   "pgn-extract: -T, a -t tag file.")
+                   "A REGEX runs in linear time on re2 when the re2 extra is installed; "
+                   "otherwise Python's engine searches each tag for at most --limit match-ms "
+                   "(1000) ms of processor time, and a record it stops on is reported (E-LIMIT, "
+                   "exit status 2) and taken as not matching. pgn-extract: -T, a -t tag file.")
 @click.option("--any-tag", "any_tags", multiple=True, metavar="TEST",
               help="Like --tag; repeated, at least one must pass. pgn-extract: several lines "
                    "of a -t file.")
@@ -257,10 +283,13 @@ def select(paths: tuple[str, ...], tags: tuple[str, ...], any_tags: tuple[str, .
 
     With no criterion every record matches. Criteria on tags, game and rules read the
     container only; the others (--valid, --code, --ended, --plies, --figure, --reaches,
-    --dedupe) replay the record. Records are written as they were read when nothing asks to
-    change them (PGN, same notation, all tags). A summary goes to standard error. Exit status
+    --dedupe) replay the record. A PGN record that names its game and ends with a result is
+    written as it was read when nothing asks to change it (PGN, same notation, all tags);
+    other records are written as convert writes them, so that they read back the same. A
+    summary goes to standard error. Exit status
     0 when the run completed (a selection is not a lint: invalid records are not an error),
-    2 for usage errors, unreadable inputs or records that could not be written.
+    2 for usage errors, unreadable inputs, records that could not be judged (a --tag regular
+    expression stopped at its time limit) or written.
     """
     require_paths(paths)
     try:
@@ -268,17 +297,29 @@ def select(paths: tuple[str, ...], tags: tuple[str, ...], any_tags: tuple[str, .
             tags=tags, any_tags=any_tags, date_from=date_from, date_to=date_to, games=games,
             profiles=profiles, options=options, valid=valid, codes=codes, ended=ended,
             plies=plies, figures=figures, reaches=reaches, dedupe=dedupe,
-            rules_override=rules)
+            rules_override=rules, match_seconds=limits.max_match_ms / 1000)
     except SelectionError as error:
+        raise click.BadParameter(error.message, param_hint=f"'{error.option}'") from None
+    # --rules replays the records the --game filters keep (every game's without one); with
+    # filters, --notation must be one those games write.
+    kept = [resolve_game(name) for name in sorted(selection.games)] or None
+    try:
+        check_rules(rules, kept)
+        check_notation(notation, kept or ())
+    except OverrideError as error:
         raise click.BadParameter(error.message, param_hint=f"'{error.option}'") from None
     if duplicates is not None and dedupe is None:
         raise click.BadParameter("needs --dedupe", param_hint="'--duplicates'")
     if append and container == "json":
         raise click.BadParameter("a JSON array cannot be added to: use --to jsonl",
                                  param_hint="'--append'")
+    if split_by is not None and output == "-":
+        raise click.BadParameter("needs --output DIRECTORY", param_hint="'--split-by'")
+    check_outputs(paths, Output("--output", output, suffixes=(SUFFIXES[container],))
+                  if split_by is not None else Output("--output", output),
+                  Output("--rejected", rejected or "-"),
+                  Output("--duplicates", duplicates or "-"))
     if split_by is not None:
-        if output == "-":
-            raise click.BadParameter("needs --output DIRECTORY", param_hint="'--split-by'")
         _check_directory(output)
     keep = [name.strip() for name in keep_tags.split(",") if name.strip()] \
         if keep_tags is not None else None
@@ -301,6 +342,9 @@ def select(paths: tuple[str, ...], tags: tuple[str, ...], any_tags: tuple[str, .
                 continue
             counts["read"] += 1
             verdict = item.verdict
+            if verdict.problem is not None:
+                failures += 1  # not judged: told, and written with the records that do not match
+                bar.echo(str(verdict.problem))
             if not verdict.matched:
                 counts["rejected"] += 1
                 sink = outputs.rejected
@@ -320,7 +364,7 @@ def select(paths: tuple[str, ...], tags: tuple[str, ...], any_tags: tuple[str, .
     if not quiet:
         click.echo(f"{counts['read']} records read: {counts['matched']} matched, "
                    f"{counts['rejected']} rejected, {counts['duplicates']} duplicates dropped"
-                   + (f"; {failures} inputs or records not read or not written"
+                   + (f"; {failures} inputs or records not read, judged or written"
                       if failures else ""), err=True)
     if failures:
         sys.exit(2)

@@ -12,7 +12,9 @@ from notation_tools.analysis.replay import ReplayVisitor, replay
 from notation_tools.analysis.reports import Tally
 from notation_tools.cli.options import (
     InputError,
-    check_rules,
+    Output,
+    check_outputs,
+    check_overrides,
     every_game,
     finish,
     game_option,
@@ -94,7 +96,8 @@ def show(path: str, ply: int | None, game_index: int, game: str | None, rules: s
     diagram then shows the position before the first illegal move.
     """
     require_paths((path,))
-    check_rules(game, rules)
+    check_overrides(game, rules)
+    check_outputs((path,), Output("--output", output))
     record = _pick(path, game_index, Settings(limits=limits, encoding=encoding))
     visitor = _StopAt(ply)
     result = replay(record, game_name=game, rules_text=rules, visitor=visitor)

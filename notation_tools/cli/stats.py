@@ -10,7 +10,9 @@ from notation_tools.analysis.batch import RecordReport, Settings, iter_reports
 from notation_tools.analysis.reports import Tally, diagnostics_of
 from notation_tools.limits import Limits
 from notation_tools.cli.options import (
-    check_rules,
+    Output,
+    check_outputs,
+    check_overrides,
     finish,
     game_option,
     jobs_option,
@@ -49,7 +51,8 @@ def stats(paths: tuple[str, ...], game: str | None, rules: str | None, output_fo
     error; the exit status is that of 'validate'.
     """
     require_paths(paths)
-    check_rules(game, rules)
+    check_overrides(game, rules)
+    check_outputs(paths, Output("--output", output))
     settings = Settings(game=game, rules=rules, collect_stats=True, limits=limits,
                         encoding=encoding)
     rows = []

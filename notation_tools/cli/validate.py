@@ -12,7 +12,9 @@ from notation_tools.analysis.reports import REPORT_WRITERS, Tally
 from notation_tools.cli.progress import Progress, progress_option
 from notation_tools.limits import Limits
 from notation_tools.cli.options import (
-    check_rules,
+    Output,
+    check_outputs,
+    check_overrides,
     finish,
     game_option,
     jobs_option,
@@ -64,7 +66,8 @@ def validate(paths: tuple[str, ...], game: str | None, rules: str | None, output
     record is valid, 1 when any record is invalid, 2 when an input cannot be read.
     """
     require_paths(paths)
-    check_rules(game, rules)
+    check_overrides(game, rules)
+    check_outputs(paths, Output("--output", output))
     tally = Tally()
     bar = Progress(Progress.wanted(progress, quiet), list(paths), "validate", game_suffixes)
     with open_output(output) as out:

@@ -135,9 +135,10 @@ def record_from_json(data: Any, path: str, line: int, index: int, *,
         record.tags = [Tag(name, value, line, 1) for name, value in pairs]
         record.initial_comments = _strings(data.get("initial_comments", []), "initial_comments")
         record.final_comments = _strings(data.get("final_comments", []), "final_comments")
-        record.moves = _line_from_json(data.get("moves", []), line, 1, limits)
+        # the main line is level 0, as in PGN: --limit depth=N allows N levels of variations
+        record.moves = _line_from_json(data.get("moves", []), line, 0, limits)
         result = data.get("result")
-        if result is not None and result not in RESULTS:
+        if result is not None and (not isinstance(result, str) or result not in RESULTS):
             raise _JsonShapeError("'result' must be one of 1-0, 0-1, 1/2-1/2, * or null")
         record.result = result
         record.result_line, record.result_column = line, 1
@@ -173,14 +174,16 @@ def _depth_exceeds(value: Any, limit: int) -> bool:
 
 
 def read_json_records(source: str | Iterable[str], path: str = "-", *,
-                      limits: Limits = DEFAULT) -> Iterator[Record]:
+                      limits: Limits = DEFAULT, json_lines: bool = False) -> Iterator[Record]:
     """Records from JSON text: one object, an array of objects, or JSON Lines.
 
     ``source`` is the whole text or an iterable of its pieces (a stream read in blocks):
     records are decoded one at a time, so memory holds one record, never the whole file.
     A record larger than ``limits.max_record_bytes``, nested deeper than
     ``limits.max_depth`` or not JSON ends the file with a diagnostic (JSON cannot be read
-    past a fault).
+    past a fault), except in ``json_lines`` text (a ``.jsonl`` file: one record per line),
+    where a line that is not JSON is a record with that diagnostic and the next line is
+    read.
 
     >>> [r.tag("Variant") for r in read_json_records('{"tags": {"Variant": "elevation"}, "moves": ["c3:c3-b2"]}')]
     ['elevation']
@@ -244,25 +247,39 @@ def read_json_records(source: str | Iterable[str], path: str = "-", *,
             in_array, position = True, position + 1
             continue
         start = position
+        skip_to = -1  # a bad line of JSON Lines: where the next line starts
         while True:
             try:
                 value, end = _DECODER.raw_decode(buffer, start)
                 break
             except json.JSONDecodeError as error:
+                newline = buffer.find("\n", start)
+                if json_lines and not in_array and 0 <= error.pos <= newline:
+                    # one record per line: the line is bad, the next one is read
+                    yield fail("E-SYNTAX", f"invalid JSON: {error.msg}", error.pos)
+                    skip_to = newline + 1
+                    break
                 if len(buffer) - start > limits.max_record_bytes:
                     yield fail("E-LIMIT", "a JSON record is larger than "
                                f"{limits.describe('max_record_bytes')} bytes", start)
                     return
                 if more():
                     continue
-                yield fail("E-SYNTAX", f"invalid JSON: {error.msg}", error.pos)
+                # JSON cannot be read past a fault: what follows it is said to be lost
+                rest = "; the rest of the file is not read" if buffer[
+                    error.pos + 1:].strip() else ""
+                yield fail("E-SYNTAX", f"invalid JSON: {error.msg}{rest}", error.pos)
                 return
             except RecursionError:
                 yield fail("E-LIMIT", "JSON nested deeper than "
                            f"{limits.describe('max_depth')}", start)
                 return
-        # each level of variations is three JSON levels: move, its variations, a variation
-        if _depth_exceeds(value, 3 * limits.max_depth + 3):
+        if skip_to >= 0:
+            position = skip_to
+            continue
+        # each level of variations is three JSON levels (move, its variations, a variation),
+        # and a move's structured data a few more
+        if _depth_exceeds(value, 3 * limits.max_depth + 10):
             yield fail("E-LIMIT", f"JSON nested deeper than {limits.describe('max_depth')}",
                        start)
             return

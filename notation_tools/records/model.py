@@ -42,6 +42,12 @@ class Move:
     data: Any = None
     """A structured move from a JSON record, read by the game's ``move_from_json``."""
 
+    def copy(self) -> Move:
+        """A deep copy of the move and of its variations, however deeply they nest (no
+        recursion: ``copy.deepcopy`` needs several stack frames a level and fails on a record
+        within the depth limit). ``data`` is shared: it is never changed in place."""
+        return copy_line([self])[0]
+
     def same_as(self, other: Move) -> bool:
         """Equal in content, ignoring locations and move-number spelling."""
         return (self.text == other.text and self.nags == other.nags
@@ -49,6 +55,20 @@ class Move:
                 and self.comments == other.comments
                 and len(self.variations) == len(other.variations)
                 and all(_same_line(a, b) for a, b in zip(self.variations, other.variations)))
+
+
+def copy_line(moves: list[Move]) -> list[Move]:
+    """Deep copies of ``moves`` and their variations, made without recursion."""
+    copied = [dataclasses.replace(move) for move in moves]
+    pending = [copied]
+    while pending:
+        for move in pending.pop():
+            move.nags = list(move.nags)
+            move.comments_before = list(move.comments_before)
+            move.comments = list(move.comments)
+            move.variations = [[dataclasses.replace(m) for m in line] for line in move.variations]
+            pending.extend(move.variations)
+    return copied
 
 
 def _same_line(first: list[Move], second: list[Move]) -> bool:
@@ -102,6 +122,14 @@ class Record:
 
     def remove_tag(self, name: str) -> None:
         self.tags = [tag for tag in self.tags if tag.name != name]
+
+    def copy(self) -> Record:
+        """A deep copy (tags, moves at any depth, comments, diagnostics list) made without
+        recursion, for a writer that changes a record it must not change for others."""
+        return dataclasses.replace(
+            self, tags=[dataclasses.replace(tag) for tag in self.tags],
+            moves=copy_line(self.moves), initial_comments=list(self.initial_comments),
+            final_comments=list(self.final_comments), diagnostics=list(self.diagnostics))
 
     def same_as(self, other: Record) -> bool:
         """Equal in content: tags, moves, comments, NAGs, variations and result."""

@@ -441,22 +441,37 @@ def pgn_problems(record: Record) -> list[str]:
     return problems
 
 
-def write_record(record: Record, *, width: int = 79) -> str:
-    """The record as PGN text, ending with a blank line; movetext wrapped at ``width``.
+def written_result(record: Record) -> str:
+    """The result token a record is written with: its movetext's, else its ``Result`` tag's,
+    else ``*``. Every record written ends with one, so that text written after it starts
+    another record (a record without one would take the next record's text as its own).
 
-    >>> print(write_record(Record(tags=[Tag("Variant", "elevation")], moves=[Move("c3:c3-b2", number="1.")], result="*")), end="")
+    >>> written_result(Record()), written_result(Record(tags=[Tag("Result", "0-1")]))
+    ('*', '0-1')
+    """
+    if record.result is not None:
+        return record.result
+    tag = record.tag("Result")
+    return tag if tag in RESULTS else "*"
+
+
+def write_record(record: Record, *, width: int = 79) -> str:
+    """The record as PGN text, ending with a blank line; movetext wrapped at ``width``. The
+    movetext always ends with a result token (:func:`written_result`).
+
+    >>> print(write_record(Record(tags=[Tag("Variant", "elevation")], moves=[Move("c3:c3-b2", number="1.")])), end="")
     [Variant "elevation"]
     <BLANKLINE>
     1. c3:c3-b2 *
     <BLANKLINE>
     """
+    result = written_result(record)
     out = [f'[{tag.name} "{_escape(tag.value)}"]\n' for tag in record.tags]
     if out:
         out.append("\n")
     words = [_comment_text(text) for text in record.initial_comments]
     _line_words(record.moves, words)
-    if record.result is not None:
-        words.append(record.result)
+    words.append(result)
     words.extend(_comment_text(text) for text in record.final_comments)
     line = ""
     for word in words:

@@ -6,11 +6,17 @@ process), ``Record`` (JSON records, parsed here), ``ForeignText`` (a whole file 
 format claimed) and ``Diagnostic`` (an input that could not be read: ``E-IO``, text that is not
 in its encoding: ``E-ENCODING``, input beyond a limit: ``E-LIMIT``).
 
+Nothing is lost without a word: every record present is read or reported. A member of an
+archive that cannot be read is one diagnostic, and reading goes on with the next member; an
+archive or compressed file inside an archive is read as one (to ``archive-depth`` levels), its
+kind known by its first bytes or its name. Where data breaks (a file cut short, data that does
+not decompress), every whole record before the break is read, then one diagnostic says where
+it broke and names the record the break cut (:func:`iter_units`).
+
 Memory stays bounded whatever the input (``notation_tools.limits``): files and archive members
 are read as streams, a line or record beyond its limit is skipped with a diagnostic, and a
-compressed file that inflates too far is stopped. A truncated compressed file gives every record
-before the break, then ``E-IO``. Special files (FIFOs, devices, sockets) are skipped, since
-reading one can block forever; a pipe is read as standard input (``-``).
+compressed file that inflates too far is stopped. Special files (FIFOs, devices, sockets) are
+skipped, since reading one can block forever; a pipe is read as standard input (``-``).
 
 Text is UTF-8 unless a byte-order mark (UTF-8, UTF-16) or the caller's ``encoding`` says
 otherwise; ``\\n``, ``\\r\\n`` and a lone ``\\r`` all end a line. A file name that is not valid
@@ -21,48 +27,46 @@ Does not parse movetext or know any game.
 
 from __future__ import annotations
 
-import bz2
 import codecs
 import dataclasses
-import gzip
 import io
 import itertools
-import lzma
 import os
+import posixpath
+import re
 import stat
 import sys
-import tarfile
 import zipfile
-import zlib
 from collections.abc import Callable, Iterable, Iterator
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from notation_tools.limits import DEFAULT, Limits
 from notation_tools.records.diagnostics import Diagnostic
 from notation_tools.records.jsonio import read_json_records
 from notation_tools.records.model import Record
 from notation_tools.records.pgn import Chunk, split_chunks
+from notation_tools.sources.streams import (
+    XZ_MAGIC, ArchiveBroken, Counted, Fault, Inflating, describe, fault_of, shown, spool)
+from notation_tools.sources.tar import TarMember, tar_members
+from notation_tools.sources.zipscan import local_members
 
 CONTAINER_SUFFIXES = (".pgn", ".json", ".jsonl", ".ndjson")
 """Files a directory walk picks up (besides archives), with the endings the caller adds (the
 games' own: ``iter_units(..., suffixes=...)``); a path named directly is always read."""
 JSON_SUFFIXES = (".json", ".jsonl", ".ndjson")
-_COMPRESSED: dict[str, Callable[[BinaryIO], BinaryIO]] = {
-    ".gz": lambda raw: gzip.GzipFile(fileobj=raw), ".bz2": bz2.BZ2File, ".xz": lzma.LZMAFile}
+_COMPRESSED = {".gz": "gz", ".bz2": "bz2", ".xz": "xz"}
+"""Compressed files by their ending (the name inside is the name without it)."""
 _TAR_SUFFIXES = (".tar", ".tar.gz", ".tgz", ".tar.bz2", ".tbz2", ".tar.xz", ".txz")
-_TAR_COMPRESSION: dict[str, Callable[[BinaryIO], BinaryIO]] = {
-    ".tar.gz": _COMPRESSED[".gz"], ".tgz": _COMPRESSED[".gz"], ".tar.bz2": bz2.BZ2File,
-    ".tbz2": bz2.BZ2File, ".tar.xz": lzma.LZMAFile, ".txz": lzma.LZMAFile}
-# What reading an archive or a compressed stream can raise for bad data: encrypted zip members
-# (RuntimeError), compression methods zipfile lacks (NotImplementedError), and the rest.
-_READ_ERRORS = (OSError, EOFError, zlib.error, lzma.LZMAError, tarfile.TarError,
-                zipfile.BadZipFile, ValueError, RuntimeError, NotImplementedError)
+_SHORT_TAR = {".tgz": "gz", ".tbz2": "bz2", ".txz": "xz"}
 _SNIFF_BYTES = 8192
 _MAX_OFFSETS = 65536
 _BLOCK = 1 << 16
-_MAGIC = ((b"\x1f\x8b", _COMPRESSED[".gz"]), (b"BZh", _COMPRESSED[".bz2"]),
-          (b"\xfd7zXZ\x00", _COMPRESSED[".xz"]))
-"""Compressed data on standard input, known by its first bytes."""
+_LINKS = ("a hard link", "a symbolic link")
+_ZIP_PIECE = 1 << 13
+"""Bytes read from a zip member at a time: what a bad checksum at its end can take with it."""
+_BZ2_START = re.compile(rb"BZh[1-9](1AY&SY|\x17rE8P\x90)")
+_RESULTS = frozenset(("1-0", "0-1", "1/2-1/2", "*"))
+_COMMENT = re.compile(r"\{[^}]*\}")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -159,28 +163,39 @@ class Reading:
     """Told which file is being read, for a progress bar."""
 
     def wants_member(self, name: str) -> bool:
-        """Whether an archive member is read: one named is read whatever its ending; in a
-        walk (the whole archive, or a folder of it) only the endings a walk reads."""
+        """Whether an archive member is read: one named is read whatever its ending (and an
+        archive holding the one named); in a walk (the whole archive, or a folder of it) only
+        the endings a walk reads."""
         member = self.member
-        if member is not None and name == member:
+        if member is not None and (name == member or member.startswith(name + ":")):
             return True
         if member is not None and not name.startswith(member.rstrip("/") + "/"):
             return False
         return _wanted_in_walk(name, self.suffixes)
 
+    def inside(self, name: str) -> Reading:
+        """How the members of the archive member ``name`` are read: all of them, or the one
+        ``member`` names inside it (``outer.tar:inner.zip:games.pgn``)."""
+        member = self.member
+        if member is None:
+            return self
+        inner = member[len(name) + 1:] if member.startswith(name + ":") else None
+        return dataclasses.replace(self, member=inner)
 
-def shown(path: str) -> str:
-    """A path as reports show it: bytes that are not UTF-8 (kept by the file system as lone
-    surrogates) are written ``\\xff``, so the text can always be encoded.
 
-    >>> shown("ok.pgn"), shown("bad\\udcff.pgn")
-    ('ok.pgn', 'bad\\\\xff.pgn')
+def encodable(text: str) -> str:
+    """``text`` as UTF-8 can hold it: a lone surrogate (a JSON ``"\\udcff"``, a file name's
+    bad byte) is written as its backslash escape, so a database or a Parquet file can store
+    the text and JSON reads the escape back as the same character.
+
+    >>> encodable("ok"), encodable("bad\\udcff")
+    ('ok', 'bad\\\\udcff')
     """
     try:
-        path.encode("utf-8")
-        return path
+        text.encode("utf-8")
+        return text
     except UnicodeEncodeError:
-        return path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def _io_error(path: str, message: str, code: str = "E-IO") -> Diagnostic:
@@ -200,7 +215,7 @@ def _wanted_in_walk(name: str, suffixes: Suffixes) -> bool:
         if lower.endswith(suffix):
             lower = lower[: -len(suffix)]
             break
-    if lower.endswith(CONTAINER_SUFFIXES):
+    if lower.endswith(CONTAINER_SUFFIXES) or _is_archive(lower):
         return True
     return lower.endswith(suffixes() if callable(suffixes) else suffixes)
 
@@ -284,6 +299,29 @@ def top_file(unit_path: str, files: set[str]) -> str:
     return head or unit_path
 
 
+def text_encoding(name: str | None) -> str | None:
+    """``name`` when it names a text encoding (``None`` too: UTF-8 or a byte-order mark);
+    ``ValueError`` for an unknown name and for codecs that are not text encodings (``rot13``,
+    ``base64``, ``zlib``: they turn bytes into bytes or text into text).
+
+    >>> text_encoding("latin-1")
+    'latin-1'
+    >>> text_encoding("rot13")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'rot13' is not a text encoding
+    """
+    if name is None:
+        return None
+    try:
+        info = codecs.lookup(name)
+    except LookupError:
+        raise ValueError(f"unknown encoding {name!r}") from None
+    if not getattr(info, "_is_text_encoding", True):
+        raise ValueError(f"{name!r} is not a text encoding")
+    return name
+
+
 def iter_units(paths: Iterable[str], *, stdin: BinaryIO | None = None,
                claim: Claim | None = None, suffixes: Suffixes = (),
                limits: Limits = DEFAULT, encoding: str | None = None,
@@ -292,16 +330,27 @@ def iter_units(paths: Iterable[str], *, stdin: BinaryIO | None = None,
 
     ``claim`` lets a caller that knows other formats take a whole file before it is read
     as PGN or JSON, and ``suffixes`` names the files of those formats that directory walks
-    and archives should read (this module knows no format but the container's).
+    and archives should read (this module knows no format but the container's). An
+    ``encoding`` that is not a text encoding raises ``ValueError`` here, before any reading.
+
+    Every record present is given or reported: a member that cannot be read is one
+    diagnostic naming it, and where the data breaks the records before the break are given,
+    then one ``E-IO`` (``E-LIMIT`` at a limit) saying where; when the break cuts a record,
+    that diagnostic names it (``record``, ``line``) and the record is not given.
     """
-    reading = Reading(claim, suffixes, limits, encoding, progress=progress)
+    reading = Reading(claim, suffixes, limits, text_encoding(encoding), progress=progress)
+    return _units_of_paths(paths, stdin, reading)
+
+
+def _units_of_paths(paths: Iterable[str], stdin: BinaryIO | None,
+                    reading: Reading) -> Iterator[Unit]:
     for path in paths:
         if path == "-":
             yield from _units_from_stdin(stdin if stdin is not None else sys.stdin.buffer,
                                          reading)
         elif os.path.isdir(path):
             problems: list[Diagnostic] = []
-            for name in _walk(path, suffixes, problems):
+            for name in _walk(path, reading.suffixes, problems):
                 yield from problems
                 problems.clear()
                 yield from _units_from_file(name, reading)
@@ -331,7 +380,6 @@ def _special(path: str) -> str | None:
 
 
 def _units_from_file(path: str, reading: Reading) -> Iterator[Unit]:
-    lower = path.lower()
     progress = reading.progress
     try:
         kind = _special(path)
@@ -339,104 +387,264 @@ def _units_from_file(path: str, reading: Reading) -> Iterator[Unit]:
             yield _io_error(path, f"{shown(path)} is {kind}, not a file: skipped (to read a "
                             "pipe, give '-' and send it to standard input)")
             return
-        with open(path, "rb") as raw:
+        with open(path, "rb", buffering=0) as file, io.BufferedReader(file, _BLOCK) as raw:
             if progress is not None:
                 progress.reading(raw)
-            if lower.endswith(".zip"):
-                yield from _units_from_zip(raw, path, reading)
-            elif lower.endswith(_TAR_SUFFIXES):
-                # A compressed tar is decompressed here, in bounded reads, and tarfile sees a
-                # plain tar stream: its own decompression inflates a whole block at once, and
-                # a block of a repetitive archive can inflate to hundreds of megabytes.
-                opener = next((open_ for suffix, open_ in _TAR_COMPRESSION.items()
-                               if lower.endswith(suffix)), None)
-                stream = opener(raw) if opener else raw
-                yield from _units_from_tar_stream(stream, path, reading)
-            else:
-                opener = next((open_ for suffix, open_ in _COMPRESSED.items()
-                               if lower.endswith(suffix)), None)
-                inner = path[: path.rfind(".")] if opener else path
-                stream: BinaryIO = opener(raw) if opener else raw
-                size = os.fstat(raw.fileno()).st_size if opener else None
-                yield from _units_from_stream(stream, path, inner, reading, size)
-    except _READ_ERRORS as error:
-        yield _io_error(path, f"cannot read {shown(path)}: {_describe(error)}")
+            yield from _units_from_data(raw, path, path, reading, 0,
+                                        os.fstat(raw.fileno()).st_size, seekable=True)
+    except (OSError, ValueError, EOFError, RuntimeError, zipfile.BadZipFile) as error:
+        yield _io_error(path, f"cannot read {shown(path)}: {describe(error)}")
     finally:
         if progress is not None:
             progress.finished_file(path)
-
-
-def _describe(error: BaseException) -> str:
-    if isinstance(error, OSError) and error.strerror:
-        return error.strerror
-    text = str(error) or type(error).__name__
-    if text == "empty file":  # what tarfile says of a compressed tar cut short
-        return "truncated or empty archive"
-    return text
 
 
 def iter_stream(stream: BinaryIO, name: str = "-", *, claim: Claim | None = None,
                 suffixes: Suffixes = (), limits: Limits = DEFAULT,
                 encoding: str | None = None) -> Iterator[Unit]:
     """Units from one open byte stream, read as standard input is (text, or compressed data
-    or a tar archive known by its first bytes); reports name it ``name``. The Python API
-    reads open files and record text with it."""
-    return _units_from_stdin(stream, Reading(claim, suffixes, limits, encoding), name)
+    or an archive known by its first bytes or by ``name``); reports name it ``name``. The
+    Python API reads open files and record text with it. ``ValueError`` for an ``encoding``
+    that is not a text encoding."""
+    reading = Reading(claim, suffixes, limits, text_encoding(encoding))
+    return _units_from_stdin(stream, reading, name)
 
 
 def _units_from_stdin(stream: BinaryIO, reading: Reading, name: str = "-") -> Iterator[Unit]:
-    """Standard input: text, or compressed data or a tar archive known by its first bytes."""
-    buffered = stream if isinstance(stream, io.BufferedReader) else io.BufferedReader(
-        _Raw(stream), _BLOCK)
+    """Standard input: text, or compressed data or an archive known by its first bytes."""
+    buffered = (stream if isinstance(stream, io.BufferedReader)
+                else io.BufferedReader(_Raw(stream), _BLOCK))
     what = "standard input" if name == "-" else shown(name)
     try:
-        head = buffered.peek(512)[:512]
-        opener = next((open_ for magic, open_ in _MAGIC if head.startswith(magic)), None)
-        if opener is not None:
-            buffered = io.BufferedReader(_Raw(opener(buffered)), _BLOCK)
-            head = buffered.peek(512)[:512]
-        if len(head) >= 262 and head[257:262] == b"ustar":
-            yield from _units_from_tar_stream(buffered, name, reading)
-        elif head.startswith(b"PK\x03\x04"):
-            yield _io_error(name, f"a zip archive cannot be read from {what} (it is "
-                            "read from its end): give its file name")
-        else:
-            yield from _units_from_stream(buffered, name, name, reading, None)
-    except _READ_ERRORS as error:
-        yield _io_error(name, f"cannot read {what}: {_describe(error)}")
+        yield from _units_from_data(buffered, name, name, reading, 0, None)
+    except (OSError, ValueError, EOFError, RuntimeError, zipfile.BadZipFile) as error:
+        yield _io_error(name, f"cannot read {what}: {describe(error)}")
 
 
-def _units_from_zip(raw: BinaryIO, path: str, reading: Reading) -> Iterator[Unit]:
-    with zipfile.ZipFile(raw) as archive:
-        for info in archive.infolist():
-            if info.is_dir() or not reading.wants_member(info.filename):
+def _container(head: bytes, name: str) -> str | None:
+    """What holds the data that starts with ``head`` (and is named ``name``): ``gz``, ``bz2``
+    or ``xz`` compression, a ``tar`` or ``zip`` archive; ``None`` for anything else. The first
+    bytes decide, the name only when they say nothing (an old tar has no mark)."""
+    if head.startswith(b"\x1f\x8b\x08"):
+        return "gz"
+    if head.startswith(XZ_MAGIC):
+        return "xz"
+    if _BZ2_START.match(head):
+        return "bz2"
+    if head.startswith((b"PK\x03\x04", b"PK\x05\x06")):
+        return "zip"
+    if head[257:262] == b"ustar":
+        return "tar"
+    lower = name.lower()
+    if lower.endswith(".zip"):
+        return "zip"
+    for suffix, kind in {**_COMPRESSED, **_SHORT_TAR}.items():
+        if lower.endswith(suffix):
+            return kind
+    return "tar" if lower.endswith(".tar") else None
+
+
+def _inner_name(name: str) -> str:
+    """The name of what a compressed file holds: ``a.pgn.gz`` → ``a.pgn``, ``a.tgz`` →
+    ``a.tar``."""
+    lower = name.lower()
+    for suffix in _SHORT_TAR:
+        if lower.endswith(suffix):
+            return name[: -len(suffix)] + ".tar"
+    for suffix in _COMPRESSED:
+        if lower.endswith(suffix):
+            return name[: -len(suffix)]
+    return name
+
+
+def _position(stream: BinaryIO) -> int:
+    """How many bytes of a stream have been read, when it counts them (-1 otherwise)."""
+    raw = stream.raw if isinstance(stream, io.BufferedReader) else stream
+    return getattr(raw, "count", -1)
+
+
+def _fault_diagnostic(path: str, position: int, fault: Fault,
+                      cut: tuple[int, int, int] | None = None) -> Diagnostic:
+    """The one diagnostic of a fault; ``cut`` (index, line, byte offset) names the record it
+    cut, which is then not read."""
+    fault.reported = True
+    if fault.code == "E-IO":
+        where = f" past byte {position:,}" if position >= 0 else ""
+        message = f"cannot read {shown(path)}{where}: {fault.reason}"
+    else:
+        message = f"{shown(path)} {fault.reason}"
+    if cut is None:
+        return Diagnostic(fault.code, message, shown(path), 0, 0)
+    index, line, offset = cut
+    at = f" (byte {offset:,})" if offset >= 0 else ""
+    return Diagnostic(fault.code, f"{message}; record {index}, from line {line}{at}, is cut "
+                      "there and not read", shown(path), line, 1, record=index)
+
+
+def _units_from_data(stream: io.BufferedReader[Any], path: str, name: str, reading: Reading,
+                     depth: int,
+                     size: int | None, *, seekable: bool = False,
+                     decompressed: bool = False) -> Iterator[Unit]:
+    """Units from the data of one file or member (``stream``, buffered), shown as ``path``;
+    ``name`` is its own name (a member's name inside its archive), ``depth`` how many
+    archives and compressed files hold it (a compressed tar counts once: ``decompressed``
+    says the data comes straight out of a compressed file), ``size`` its size when known (of
+    compressed data: for the ratio limit). A fault of ``stream`` that no reader reported is
+    reported here."""
+    head = stream.peek(_SNIFF_BYTES)[:_SNIFF_BYTES]
+    kind = _container(head, name)
+    limits = reading.limits
+    if kind is None:
+        yield from _units_from_text(stream, path, name, reading, head)
+    elif depth >= limits.max_archive_depth and not (decompressed and kind == "tar"):
+        yield _io_error(path, f"{shown(path)} is an archive or compressed file nested deeper "
+                        f"than {limits.describe('max_archive_depth')}: not read", "E-LIMIT")
+    elif kind == "tar":
+        yield from _units_from_tar(stream, path, reading, depth if decompressed else depth + 1)
+    elif kind == "zip":
+        yield from _units_from_zip(stream, path, reading, depth, seekable)
+    else:
+        inflating = Inflating(stream, kind, ratio=limits.max_ratio,
+                              floor=limits.ratio_floor_bytes, compressed=size,
+                              ratio_text=_ratio_text(limits))
+        yield from _units_from_data(inflating.buffered(_BLOCK), path, _inner_name(name),
+                                    reading, depth + 1, None, decompressed=True)
+    fault = fault_of(stream)
+    if fault is not None and not fault.reported:
+        yield _fault_diagnostic(path, _position(stream), fault)
+
+
+def _ratio_text(limits: Limits) -> str:
+    return (f"inflates more than {limits.describe('max_ratio')} times: the rest is not read "
+            "(a compression bomb?)")
+
+
+def _units_from_tar(stream: BinaryIO, path: str, reading: Reading,
+                    depth: int) -> Iterator[Unit]:
+    """The members of a tar archive (each at ``depth``), each read as a file is. A member
+    that is no file is passed over (a directory, a device; a link when the member it links to
+    is read where it stands, and reported otherwise); a sparse file is reported. Where the
+    archive's data breaks, one diagnostic says where."""
+    counted = Counted(stream)  # counts the offset, and a read error becomes a fault
+    try:
+        for member in tar_members(counted.buffered(_BLOCK)):
+            if not reading.wants_member(member.name):
                 continue
-            name = f"{path}:{info.filename}"
-            try:
-                with archive.open(info) as member:
-                    yield from _units_from_stream(member, name, info.filename, reading,
-                                                  info.compress_size)
-            except _READ_ERRORS as error:
+            name = f"{path}:{member.name}"
+            if member.kind == "file":
+                yield from _units_from_data(member.data.buffered(_BLOCK), name, member.name,
+                                            reading.inside(member.name), depth,
+                                            member.data.remaining)
+            elif member.kind == "sparse":
+                yield _io_error(name, f"{shown(name)} is a sparse file (holes left out): not "
+                                "read")
+            elif member.kind in _LINKS and not _read_here(member, reading):
+                yield _io_error(name, f"{shown(name)} is {member.kind} to "
+                                f"{shown(member.target)}, which is not read here: not read")
+    except ArchiveBroken as broken:
+        if not broken.fault.reported:
+            yield _fault_diagnostic(path, broken.offset, broken.fault)
+
+
+def _read_here(link: TarMember, reading: Reading) -> bool:
+    """Whether the member a link in a tar links to is read where it stands: a path inside the
+    archive that a walk of it reads (a hard link's target is a member's name; a symbolic
+    link's is relative to the link's folder)."""
+    target = link.target
+    if link.kind == "a symbolic link":
+        target = posixpath.normpath(posixpath.join(posixpath.dirname(link.name), target))
+    inside = not posixpath.isabs(target) and target != ".." and not target.startswith("../")
+    return inside and reading.wants_member(target)
+
+
+def _units_from_zip(stream: BinaryIO, path: str, reading: Reading, depth: int,
+                    seekable: bool) -> Iterator[Unit]:
+    """The members of a zip archive. A zip is read from its end, so one that is not a file
+    on disk (inside another archive, on standard input) is first copied into a temporary
+    file, in memory up to 16 MiB, at most ``file-bytes``. One whose central directory cannot
+    be read is read from its members' own headers (:mod:`~notation_tools.sources.zipscan`)."""
+    limits = reading.limits
+    file = stream
+    cut: Fault | None = None  # the fault that cut the copy short
+    if not seekable:
+        file, size = spool(stream, limits.max_file_bytes)
+        cut = fault_of(stream)
+        if size > limits.max_file_bytes:
+            file.close()
+            yield _io_error(path, f"{shown(path)} is larger than "
+                            f"{limits.describe('max_file_bytes')} bytes: not read", "E-LIMIT")
+            return
+    ratio_text = _ratio_text(limits)
+    try:
+        archive = _zip_directory(file)
+        if archive is None:
+            yield from _units_from_zip_headers(file, path, reading, depth, ratio_text)
+            if cut is not None:
+                cut.reported = True  # the end of the copy is where its members stop
+            return
+        with archive:
+            for info in archive.infolist():
+                if info.is_dir() or not reading.wants_member(info.filename):
+                    continue  # a directory entry holds no data
+                name = f"{path}:{info.filename}"
+                try:
+                    member = archive.open(info)
+                except (zipfile.BadZipFile, OSError, ValueError, EOFError, RuntimeError,
+                        NotImplementedError) as error:
+                    yield _io_error(name, f"cannot read archive member {shown(name)}: "
+                                    f"{describe(error)}")
+                    continue
+                with member:
+                    counted = Counted(member, compressed=info.compress_size,
+                                      ratio=limits.max_ratio, floor=limits.ratio_floor_bytes,
+                                      ratio_text=ratio_text, piece=_ZIP_PIECE)
+                    yield from _units_from_data(counted.buffered(_BLOCK), name, info.filename,
+                                                reading.inside(info.filename), depth + 1,
+                                                info.compress_size)
+    finally:
+        if file is not stream:
+            file.close()
+
+
+def _zip_directory(file: BinaryIO) -> zipfile.ZipFile | None:
+    """The zip archive in ``file`` as its central directory lists it, or ``None`` when that
+    cannot be read. A zip cut short has lost its directory, but ``zipfile`` looks for one in
+    the last 64 KiB and may find the directory of a zip stored inside it (and read that zip's
+    members as this one's): a directory that does not list the member at byte 0 of an
+    archive that starts with a member is not this archive's."""
+    try:
+        archive = zipfile.ZipFile(file)
+    except Exception:  # noqa: BLE001 - whatever a damaged directory makes zipfile raise
+        return None
+    file.seek(0)
+    if file.read(4) == b"PK\x03\x04" and not any(
+            info.header_offset == 0 for info in archive.infolist()):
+        archive.close()
+        return None
+    return archive
+
+
+def _units_from_zip_headers(file: BinaryIO, path: str, reading: Reading, depth: int,
+                            ratio_text: str) -> Iterator[Unit]:
+    """A zip whose central directory cannot be read, from its members' local headers: the
+    members before the damage, then one diagnostic where it is."""
+    limits = reading.limits
+    try:
+        for member in local_members(file, ratio=limits.max_ratio,
+                                    floor=limits.ratio_floor_bytes, ratio_text=ratio_text):
+            if member.name.endswith("/") or not reading.wants_member(member.name):
+                continue
+            name = f"{path}:{member.name}"
+            if member.data is None:
                 yield _io_error(name, f"cannot read archive member {shown(name)}: "
-                                f"{_describe(error)}")
-
-
-def _units_from_tar_stream(raw: BinaryIO, path: str, reading: Reading) -> Iterator[Unit]:
-    # "r|*" reads the archive as a stream: members strictly in order, nothing kept in memory.
-    with tarfile.open(fileobj=raw, mode="r|*") as archive:  # type: ignore[call-overload]
-        for info in archive:
-            if not info.isfile() or not reading.wants_member(info.name):
+                                f"{member.problem}")
                 continue
-            name = f"{path}:{info.name}"
-            member = archive.extractfile(info)
-            if member is None:
-                continue
-            broken = False
-            for unit in _units_from_stream(member, name, info.name, reading, None):
-                broken = broken or (isinstance(unit, Diagnostic) and unit.code == "E-IO")
-                yield unit
-            if broken:
-                return  # the archive's stream broke inside this member: nothing follows
+            yield from _units_from_data(member.data.buffered(_BLOCK), name, member.name,
+                                        reading.inside(member.name), depth + 1,
+                                        member.compressed)
+    except ArchiveBroken as broken:
+        if not broken.fault.reported:
+            yield _fault_diagnostic(path, -1, broken.fault)
 
 
 class _Raw(io.RawIOBase):
@@ -448,72 +656,59 @@ class _Raw(io.RawIOBase):
     def readable(self) -> bool:
         return True
 
-    def readinto(self, buffer: bytearray) -> int:  # type: ignore[override]
+    def readinto(self, buffer: Any) -> int:
         data = self.stream.read(len(buffer))
         buffer[: len(data)] = data
         return len(data)
 
 
-class _Guarded(io.RawIOBase):
-    """A stream that stops, rather than fails, at a decompression error or a limit: the data
-    before the fault is read as usual, and :attr:`fault` says what stopped it."""
-
-    def __init__(self, stream: BinaryIO, path: str, limits: Limits,
-                 compressed_size: int | None) -> None:
-        self.stream, self.path, self.limits = stream, path, limits
-        self.compressed_size = compressed_size
-        self.count = 0
-        self.fault: Diagnostic | None = None
-
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, buffer: bytearray) -> int:  # type: ignore[override]
-        if self.fault is not None:
-            return 0
-        try:
-            data = self.stream.read(len(buffer))
-        except _READ_ERRORS as error:
-            self.fault = _io_error(self.path, f"cannot read {shown(self.path)} past byte "
-                                   f"{self.count:,}: {_describe(error)}")
-            return 0
-        self.count += len(data)
-        limits = self.limits
-        if self.count > limits.max_file_bytes:
-            self.fault = _io_error(self.path, f"{shown(self.path)} is larger than "
-                                   f"{limits.describe('max_file_bytes')} bytes: the rest is "
-                                   "not read", "E-LIMIT")
-            return 0
-        if self.compressed_size and self.count > limits.ratio_floor_bytes \
-                and self.count > limits.max_ratio * self.compressed_size:
-            self.fault = _io_error(self.path, f"{shown(self.path)} inflates more than "
-                                   f"{limits.describe('max_ratio')} times: the rest is not "
-                                   "read (a compression bomb?)", "E-LIMIT")
-            return 0
-        buffer[: len(data)] = data
-        return len(data)
+def _whole_pgn(chunk: Chunk) -> bool:
+    """Whether a PGN record's text is whole: its movetext ends with a result (outside a
+    comment). Only asked of the last record before a break."""
+    _, _, movetext_lines = chunk
+    text = _COMMENT.sub(" ", " ".join(line for _, line in movetext_lines))
+    tokens = text.split()
+    return "{" not in text and bool(tokens) and tokens[-1] in _RESULTS
 
 
-def _units_from_stream(stream: BinaryIO, path: str, inner_name: str, reading: Reading,
-                       compressed_size: int | None) -> Iterator[Unit]:
-    """Units from one byte stream; the format comes from the name, else from the content."""
-    guarded = _Guarded(stream, path, reading.limits, compressed_size)
-    buffered = io.BufferedReader(guarded, _BLOCK)
-    head = buffered.peek(_SNIFF_BYTES)[:_SNIFF_BYTES]
+def _cut_json(record: Record) -> bool:
+    """Whether a JSON record is one the JSON reader could not decode (text cut short), not
+    the unclosed array of a file cut between records."""
+    return (not record.moves and not record.tags and len(record.diagnostics) == 1
+            and record.diagnostics[0].code == "E-SYNTAX"
+            and "not closed" not in record.diagnostics[0].message)
+
+
+def _units_from_text(source: BinaryIO, path: str, inner_name: str, reading: Reading,
+                     head: bytes) -> Iterator[Unit]:
+    """Units from one stream of text; the format comes from the name, else from the content.
+    Where the stream breaks or stops at a limit, the record the break cut is not given: the
+    diagnostic of the break names it."""
+    limits = reading.limits
+    counted = Counted(source, max_bytes=limits.max_file_bytes,
+                      limit_text=f"is larger than {limits.describe('max_file_bytes')} bytes: "
+                      "the rest is not read")
+    buffered = counted.buffered(_BLOCK)
     if b"\x00" in head and not head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         yield _io_error(path, f"{shown(path)} holds binary data, not text records")
         return
     lines = _TextLines(buffered, shown(path), reading)
+    cut: tuple[int, int, int] | None = None
     key = reading.claim(lines.head_text(), inner_name) if reading.claim is not None else None
     if key is not None:
-        text = lines.read_all(reading.limits.max_record_bytes)
-        yield ForeignText(shown(path), key, text, tuple(lines.take_problems()))
+        text = lines.read_all(limits.max_record_bytes)
+        if counted.fault is None:
+            yield ForeignText(shown(path), key, text, tuple(lines.take_problems()))
+        else:
+            cut = (1, 1, 0)  # a file in a game's own format is one record
     elif _is_json(inner_name, lines.head_text()):
         # A record is held back until the next one starts, so that a fault of the text (a
         # bad byte, a line too long) joins the record whose lines hold it.
         held: Record | None = None
         problems: list[Diagnostic] = []
-        for record in read_json_records(lines.pieces(), shown(path), limits=reading.limits):
+        json_lines = inner_name.lower().endswith((".jsonl", ".ndjson"))
+        for record in read_json_records(lines.pieces(), shown(path), limits=limits,
+                                        json_lines=json_lines):
             record.offset = lines.offset_of(record.line)
             problems += lines.take_problems()
             if held is not None:
@@ -523,10 +718,12 @@ def _units_from_stream(stream: BinaryIO, path: str, inner_name: str, reading: Re
                 yield held
             held = record
         problems += lines.take_problems()
+        if held is not None and counted.fault is not None and _cut_json(held):
+            cut, held = (held.index, held.line, held.offset), None
         if held is not None:
             held.diagnostics += [dataclasses.replace(d, record=held.index) for d in problems]
             yield held
-        else:
+        elif cut is None:
             yield from problems
     else:
         pending: list[Diagnostic] = []
@@ -534,28 +731,29 @@ def _units_from_stream(stream: BinaryIO, path: str, inner_name: str, reading: Re
         def overflow(line: int) -> None:
             pending.append(Diagnostic(
                 "E-LIMIT", f"the record is larger than "
-                f"{reading.limits.describe('max_record_bytes')} bytes: its text after this "
+                f"{limits.describe('max_record_bytes')} bytes: its text after this "
                 "line is not read", shown(path), line, 1))
 
-        chunks = split_chunks(lines, max_bytes=reading.limits.max_record_bytes,
-                              overflow=overflow)
+        chunks = split_chunks(lines, max_bytes=limits.max_record_bytes, overflow=overflow)
         # A chunk is held back until the next one starts: a fault of the text (a bad byte, a
         # line too long) between the two belongs to the first.
-        held: PgnChunk | None = None
+        last: PgnChunk | None = None
         for index, chunk in enumerate(chunks, start=1):
             pending += lines.take_problems()
-            if held is not None:
+            if last is not None:
                 mine = tuple(d for d in pending if d.line < chunk[0])
                 pending = [d for d in pending if d.line >= chunk[0]]
-                yield dataclasses.replace(held, problems=mine) if mine else held
-            held = PgnChunk(shown(path), index, chunk, offset=lines.offset_of(chunk[0]))
+                yield dataclasses.replace(last, problems=mine) if mine else last
+            last = PgnChunk(shown(path), index, chunk, offset=lines.offset_of(chunk[0]))
         pending += lines.take_problems()
-        if held is not None:
-            yield dataclasses.replace(held, problems=tuple(pending)) if pending else held
-        else:
+        if last is not None and counted.fault is not None and not _whole_pgn(last.chunk):
+            cut, last = (last.index, last.chunk[0], last.offset), None
+        if last is not None:
+            yield dataclasses.replace(last, problems=tuple(pending)) if pending else last
+        elif cut is None:
             yield from pending  # text faults in a file that holds no record
-    if guarded.fault is not None:
-        yield guarded.fault
+    if counted.fault is not None and not counted.fault.reported:
+        yield _fault_diagnostic(path, counted.count, counted.fault, cut)
 
 
 def _is_json(inner_name: str, head: str) -> bool:

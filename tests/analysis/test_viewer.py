@@ -28,6 +28,7 @@ from tests.analysis.viewer_support import (
     page_data,
     rebuilt,
 )
+from tests.conftest import invoke
 
 GAMES = sorted(PLAYABLE)
 
@@ -185,6 +186,19 @@ def test_write_pages_writes_a_page_per_record_and_an_index(tmp_path):
     assert "Online casual" in index and "1-0" in index and "2 records: 2 valid" in index
     assert "Termination: White resigned" in index
 
+
+
+def test_pages_of_texts_with_a_lone_surrogate_are_written_with_its_escape(runner, tmp_path):
+    # found by the fuzz campaign: a JSON record's "\ud800" (a move, a tag) made html -o DIR
+    # end in an internal error (UnicodeEncodeError) when the page was written
+    lines = ['{"tags": {"Variant": "shuriken-2d", "White": "\\ud800"}, "moves": ["\\ud800"]}',
+             '{"tags": {"Variant": "shuriken-2d"}, "moves": []}']
+    (tmp_path / "odd.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = invoke(runner, ["html", str(tmp_path / "odd.jsonl"), "-o", str(tmp_path / "site")])
+    assert result.exit_code == 1 and "internal error" not in result.stderr
+    pages = sorted((tmp_path / "site").glob("*.html"))
+    assert len(pages) == 3
+    assert any("\\ud800" in page.read_text(encoding="utf-8") for page in pages)
 
 def test_pages_built_in_worker_processes_are_the_same_in_the_same_order(tmp_path):
     paths = [PLAYABLE["elevation"], ILLEGAL["elevation"], PLAYABLE["shuriken"]]

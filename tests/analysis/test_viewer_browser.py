@@ -22,6 +22,7 @@ from tests.analysis.viewer_support import (
     SAMPLES,
     expected_drawings,
     first_record,
+    page_data,
 )
 
 CHROMIUM = os.environ.get("NOTATION_TOOLS_CHROMIUM", "/usr/bin/chromium")
@@ -242,3 +243,48 @@ def test_every_games_board_renders_to_a_picture_that_is_not_blank(open_page, gam
     width, height, colours = page.evaluate(COLOURS, base64.b64encode(png).decode())
     assert width > 100 and height > 100
     assert colours >= 4, f"{game}'s board renders as {colours} colours"
+
+
+HOSTILE = ["<!--<script>", "</script><script>window.pwned=1</script>", "<!--", "]]>",
+           "&amp;<b>", "x\u2028\u2029y", "</SCRIPT >", "<script>", "-->"]
+
+
+@pytest.mark.parametrize("text", HOSTILE)
+def test_text_that_could_end_or_hide_the_script_leaves_the_page_working(open_page, text):
+    # Issue #25: "<!--<script>" in a move's text (the page's data holds it, as the move's
+    # label and in its diagnostic) left the page without its script: the HTML parser never
+    # closed the JSON data element. Every tag, comment and the second move's text hold the
+    # text; the page must still step through the moves and show the diagnostic.
+    # Shih's message for a move it cannot read repeats the move's text.
+    record = first_record(PLAYABLE["shih"])
+    for tag in record.tags:
+        if tag.name not in ("Variant", "Rules", "SetUp", "FEN"):
+            tag.value = text
+    record.set_tag("Event", text)
+    record.moves[0].comments.append(text)
+    record.initial_comments.append(text)
+    record.moves[1].text = text
+    expected = expected_drawings(PLAYABLE["shih"])
+    page_html = viewer_page(record)
+    page = open_page(page_html)
+    assert board(page) == as_parsed(page, expected[0])
+    page.click("#forward")
+    assert board(page) == as_parsed(page, expected[1])
+    page.keyboard.press("End")
+    assert page.inner_text("#status").startswith("E-")  # the illegal move's diagnostic
+    message = page_data(page_html)["messages"][-1]  # (line separators are shown escaped)
+    assert "stop" in page.get_attribute("#status", "class")
+    assert text in message or ascii(text)[1:-1] in message
+    assert page.evaluate("typeof window.pwned") == "undefined"  # nothing ran from the text
+
+
+@pytest.mark.parametrize("name", ["Rules", "Variant"])
+def test_a_bad_variant_or_rules_tag_with_script_text_still_shows_its_diagnostic(open_page,
+                                                                                name):
+    record = first_record(PLAYABLE["elevation"])
+    record.set_tag(name, "<!--<script>")
+    page = open_page(viewer_page(record))
+    code = "E-BAD-RULES" if name == "Rules" else "E-UNKNOWN-VARIANT"
+    assert code in page.inner_text("body")
+    assert page.evaluate("document.getElementById('status') !== null")
+    assert page.inner_text("#status") != ""  # the script ran and wrote the status line

@@ -32,6 +32,8 @@ from notation_tools.records.jsonio import read_json_records, write_json_record
 from notation_tools.records.pgn import read_records, write_record
 from tests.example_game.tictactoe import GAME as EXAMPLE
 
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_games"
+
 GAMES = (*all_games(), EXAMPLE)
 ids = [game.id for game in GAMES]
 every_game = pytest.mark.parametrize("game", GAMES, ids=ids)
@@ -217,6 +219,43 @@ def test_diagrams_render_for_random_positions(game):
     assert any(child.tag.endswith("desc") for child in root)
     with pytest.raises(TypeError):
         game.render_text(position, no_such_mark=True)
+
+
+@functools.cache
+def finished_positions() -> dict[str, object]:
+    """A position after the end of a game, for every game: from the sample records (replayed
+    to their end), and from random play for the example game."""
+    from notation_tools.analysis.batch import iter_records
+
+    found: dict[str, object] = {}
+    for item in iter_records([str(SAMPLES)]):
+        if hasattr(item, "moves"):
+            result = replay(item)
+            if result.outcome is not None and result.game is not None:
+                found.setdefault(result.game.id, result.position)
+    for seed in range(50):
+        _, position = random_line(EXAMPLE, seed, 9)
+        if position.outcome() is not None:
+            found.setdefault(EXAMPLE.id, position)
+    return found
+
+
+@every_game
+def test_a_text_diagram_states_the_end_of_the_game_as_the_caption_does(game):
+    # Issue #25: Maka's and Game of War's text said "White to move (move 1)" under a game
+    # Black had won; the SVG caption said who won. Both now say it in the status line.
+    position = finished_positions()[game.id]
+    outcome = position.outcome()
+    winner = "draw" if outcome.winner is None else f"{game.sides[outcome.winner]} wins".lower()
+    caption = ET.fromstring(game.render_svg(position))
+    words = " ".join(t.text or "" for t in caption.iter() if t.tag.endswith("text")).lower()
+    assert winner in words or outcome.detail.lower() in words  # what the caption says
+    for style in Style:
+        text = game.render_text(position, style=style).lower()
+        assert winner in text or outcome.detail.lower() in text, text[-300:]
+        # and no bare "White to move" under it (Shih says "... to move; ...; game over")
+        to_move = f"{game.sides[position.turn]} to move".lower()
+        assert to_move not in text or "game over" in text, text[-300:]
 
 
 def collect_by_hand(game, rules, record):

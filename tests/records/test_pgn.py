@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from notation_tools.records.jsonio import read_json_records, record_to_json, write_json_record
 from notation_tools.records.model import Move, Record, Tag
-from notation_tools.records.pgn import read_records, write_record
+from notation_tools.records.pgn import written_result, read_records, write_record
 
 TWO_RECORDS = """\
 [Event "Club \\"open\\""]
@@ -125,7 +125,8 @@ def moves_strategy(depth: int):
 
 def canonical(record: Record) -> Record:
     """The one spelling the reader gives: a comment between two moves with no move number
-    between them belongs to the earlier move; without a result there are no final comments."""
+    between them belongs to the earlier move; a record is written with a result token always
+    (its Result tag's, else ``*``: text written after it then starts another record)."""
 
     def fix(line: list[Move], top: bool) -> None:
         for index, move in enumerate(line):
@@ -139,10 +140,7 @@ def canonical(record: Record) -> Record:
                 continue
 
     fix(record.moves, True)
-    if record.result is None and record.final_comments:
-        target = record.moves[-1].comments if record.moves else record.initial_comments
-        target.extend(record.final_comments)
-        record.final_comments = []
+    record.result = written_result(record)
     return record
 
 

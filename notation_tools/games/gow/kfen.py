@@ -462,6 +462,10 @@ def read_kfen_json(text: str) -> ForeignRecord:
         data = json.loads(text)
     except (TypeError, ValueError) as error:
         raise _error(f"not JSON: {error}") from None
+    except RecursionError:
+        # json gives up on arrays and objects nested past the interpreter's own limit; no
+        # .kfen document nests more than four deep
+        raise _error("not a .kfen document: JSON nested too deeply to read") from None
     if not isinstance(data, dict) or "kfen_version" not in data:
         raise _error("a .kfen document is a JSON object with kfen_version")
     info = data.get("board_info") or {}

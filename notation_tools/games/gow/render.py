@@ -77,10 +77,10 @@ def text_diagram(position: Position, *, style: Style = Style.ASCII,
                 cells.append(f" {mark} ")
         lines.append(f"  {ROW_LETTERS[r]} " + "".join(cells))
     lines = [line.rstrip() for line in lines]
-    side = "North" if position.turn == 0 else "South"
     arsenals = _squares([s for i, s in enumerate(ARSENALS) if position.alive[i]])
     retreat = NAMES[position.retreat] if position.retreat is not None else "-"
-    lines.append(f"turn {position.turn_number}, {side} to move; arsenals {arsenals}; retreat {retreat}")
+    lines.append(f"turn {position.turn_number}, {_to_move(position)}; arsenals {arsenals}; "
+                 f"retreat {retreat}")
     off = [position.offline_units(side) for side in (0, 1)]
     lines.append(f"offline North: {_squares(off[0][0])}; South: {_squares(off[1][0])}")
     lines.append(f"offline relays North: {_squares(off[0][1])}; South: {_squares(off[1][1])}")
@@ -145,15 +145,21 @@ def _covered(position: Position, marks: frozenset[str]) -> list[list[bool] | Non
             position.status(1).covered if "south-lines" in marks else None]
 
 
+def _to_move(position: Position) -> str:
+    """``North to move``, or once the game is over who won and how (``South wins (...)``)."""
+    outcome = position.outcome()
+    if outcome is None:
+        return f"{SIDE_NAMES[position.turn]} to move"
+    winner = "Draw" if outcome.winner is None else f"{SIDE_NAMES[outcome.winner]} wins"
+    return f"{winner} ({outcome.detail})" if outcome.detail else winner
+
+
 def caption_lines(position: Position) -> list[str]:
     """The caption under the SVG: the side to move and the turn (or the result), the
     surviving arsenals and a pending retreat, and each side's offline units and relays."""
-    outcome = position.outcome()
-    if outcome is None:
-        first = f"{SIDE_NAMES[position.turn]} to move (turn {position.turn_number})"
-    else:
-        winner = "Draw" if outcome.winner is None else f"{SIDE_NAMES[outcome.winner]} wins"
-        first = f"{winner} ({outcome.detail})" if outcome.detail else winner
+    first = _to_move(position)
+    if position.outcome() is None:
+        first = f"{first} (turn {position.turn_number})"
     arsenals = _squares([s for i, s in enumerate(ARSENALS) if position.alive[i]])
     retreat = NAMES[position.retreat] if position.retreat is not None else "none"
     off = [position.offline_units(side) for side in (0, 1)]

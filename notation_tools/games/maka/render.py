@@ -41,7 +41,13 @@ PROMOTED_COLOUR = "#c00"
 
 
 def status_line(pos: Position) -> str:
-    return f"{SIDE_NAMES[pos.turn]} to move (move {pos.move_number})"
+    """``Black to move (move 1)`` (§12), or once the game is over who won and how, as the
+    SVG caption says it (``Black wins (...)``)."""
+    outcome = pos.outcome()
+    if outcome is None:
+        return f"{SIDE_NAMES[pos.turn]} to move (move {pos.move_number})"
+    winner = "Draw" if outcome.winner is None else f"{SIDE_NAMES[outcome.winner]} wins"
+    return f"{winner} ({outcome.detail})" if outcome.detail else winner
 
 
 def text_diagram(pos: Position, *, style: Style = Style.ASCII,
@@ -99,12 +105,7 @@ def position_from_diagram(text: str, rules: Rules) -> Position:
 def caption_lines(pos: Position) -> list[str]:
     """The caption under the SVG: the status line of §12 (or the result once the game is
     over), the pieces each side has on the board, and the rules when not the default."""
-    outcome = pos.outcome()
-    if outcome is None:
-        first = status_line(pos)
-    else:
-        winner = "Draw" if outcome.winner is None else f"{SIDE_NAMES[outcome.winner]} wins"
-        first = f"{winner} ({outcome.detail})" if outcome.detail else winner
+    first = status_line(pos)
     counts = [0, 0]
     for code in pos.board:
         if code:

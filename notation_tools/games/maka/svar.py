@@ -106,18 +106,24 @@ def sniff_svar(head: str) -> bool:
 
 
 class _Lines:
-    """The file's lines, each read as CSV, with where a fault is (the line number)."""
+    """The file's lines, each read as CSV when it is reached, with where a fault is (the
+    line number). A line is read on its own: ShogiVar writes no field across lines, and a
+    quote left open must not swallow the lines after it."""
 
     def __init__(self, text: str) -> None:
         self.lines = text.splitlines()
-        self.rows = list(csv.reader(self.lines))
         self.number = 0
 
     def next(self, what: str) -> list[str]:
-        if self.number >= len(self.rows):
+        if self.number >= len(self.lines):
             raise _bad(f"the file ends before {what} (line {self.number + 1})")
         self.number += 1
-        return self.rows[self.number - 1]
+        line = self.lines[self.number - 1]
+        try:
+            # csv.Error: a stray quote, or a field past csv's bound (131,072 characters).
+            return next(csv.reader([line]), [])
+        except csv.Error as error:
+            raise _bad(f"line {self.number}: {what} is not a CSV line ({error})") from None
 
     def integers(self, what: str, count: int) -> list[int]:
         row = self.next(what)
@@ -221,9 +227,11 @@ def read_svar(text: str) -> ForeignRecord:
     for _ in range(_CELLS):
         (value,) = lines.integers("a square of the final board", 1)
         board.append(_cell(value, lines.number))
-    trailer = [lines.rows[i] for i in range(lines.number, len(lines.rows))]
-    description = trailer[0][0] if trailer and trailer[0] else ""
-    computer = trailer[1][0] if len(trailer) > 1 and trailer[1] else ""
+    description = computer = ""
+    if lines.number < len(lines.lines):
+        description = next(iter(lines.next("the description")), "")
+    if lines.number < len(lines.lines):
+        computer = next(iter(lines.next("the computer's side")), "")
 
     moves, ends = _plies(records)
     start = _undo(board, moves)

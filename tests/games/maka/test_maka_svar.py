@@ -169,6 +169,19 @@ def test_9_9_a_file_named_svar_is_read_as_a_save_even_when_damaged(tmp_path):
     assert error.code == "E-SVAR" and "line 1" in error.message and error.line == 1
 
 
+@pytest.mark.parametrize("field", ['"' + "x" * 200_000 + '",2,2,290,270', '"DE-10c,2,2,290,270'],
+                         ids=["field-past-csv-bound", "quote-left-open"])
+def test_9_9_a_move_line_csv_cannot_read_is_named_by_its_line(field):
+    """§9.9: a move record with a field past csv's bound (131,072 characters; it raised
+    csv.Error, an internal error, found by the fuzz campaign) or an unclosed quote is one
+    E-SVAR naming its line; the quote does not swallow the lines after it."""
+    lines = _lines("maka-cvc-B.svar")
+    lines[5] = field
+    with pytest.raises(EngineError) as raised:
+        read_svar("\n".join(lines) + "\n")
+    assert raised.value.code == "E-SVAR" and raised.value.message.startswith("line 6:")
+
+
 # ---- every save the program writes (issue #25): real saves, the layout's model, generated saves
 #
 # tests/data/maka/shogivar-*.svar are real saves of ShogiVar 1.55b (Debian shogivar
