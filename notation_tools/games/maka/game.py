@@ -47,6 +47,8 @@ CODES = (
     Code("E-SVAR", ERROR, "a ShogiVar save file (.svar) whose layout cannot be read", "§9.9"),
     Code("E-SVAR-BOARD", ERROR, "the moves of a ShogiVar save, replayed, do not end on the "
          "board it saved", "§9.9"),
+    Code("W-SVAR-TAKEN-BACK", WARNING, "a ShogiVar save whose board differs from the replayed "
+         "one only where Take Back of ShogiVar's extra ply after a mate changed it", "§9.9"),
     Code("W-AMBIGUOUS-OUTPUT", WARNING, "convert wrote a TSA token that reads back as more than "
          "one move", "§9.4"),
 )

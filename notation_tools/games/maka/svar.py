@@ -13,12 +13,15 @@ comma-separated record per line. What this reader relies on:
   (the first record's text is ``""``) and its numbers in record k. The last record repeats
   the last ply's text with numbers left over from an earlier move (zeros, or a move taken
   back), which are not read;
-* end records: when ShogiVar ends a game it writes the last move's text as
-  ``"<move number>. <move> mate"`` (``"16. FKx8a mate"``) and adds an extra ply, counted in
-  line 1, whose text is ``"<move number>. <bytes> mate"`` (``"399. ??? mate"``; ``?`` is how
-  it prints a byte it cannot print) and whose numbers are no move. An end record that is the
-  move is read as that move; the extra ply is no move, wherever it stands (the game may have
-  been played on after it);
+* end records: ShogiVar ends a game when a move captures a side's last royal piece (its
+  "Checkmate!", the toolkit's royal capture, §6.10). It writes that move's text as
+  ``"<move number>. <move> mate"`` (``"16. FKx8a mate"``). When the computer made the move,
+  it adds an extra ply, counted in line 1, whose text is ``"<move number>. <bytes> mate"``
+  (``"14. ?? mate"``, ``"399. ??? mate"``: ``?`` is how it prints a byte it cannot print) and
+  whose numbers are left over from an earlier game or move, but for "piece after", the
+  capturer's promoted form: its promotion is made by that ply, so the move's own text has no
+  ``+``. Take Back of the extra ply is the only way to play on after the end; it leaves the
+  marked move between moves and changes the board on the squares that ply's numbers name;
 * the final board, 361 piece codes, rank a first and within a rank file 19 first;
 * the description in quotes, which sides the computer played, two numbers and ``"Off"``.
 
@@ -29,8 +32,9 @@ board (the move records name each mover and what it captured; a "piece after" th
 mover's promoted form, and a capture entry of the mover's own side, are ShogiVar's quirks and
 are ignored). A start other than the normal one (a handicap) becomes ``SetUp``/``FEN``. The
 record's moves are the plies' texts, ShogiVar's TSA notation, and replaying them must end on
-the saved board: ``E-SVAR-BOARD`` when it does not. An end record that closes the game gives
-``Termination`` (ShogiVar's word) and, for ``mate``, the ``Result`` of the side that gave it;
+the saved board: ``E-SVAR-BOARD`` when it does not (``W-SVAR-TAKEN-BACK`` when they differ
+only where Take Back of the extra ply changed it). An end record that closes the game gives
+``Termination`` (ShogiVar's word) and the ``Result`` the replay finds (the capturer wins);
 every end record is told in the record's closing comment.
 """
 
@@ -45,8 +49,9 @@ from notation_tools.games.base import EngineError, MoveSyntaxError
 from notation_tools.games.file_formats import ForeignRecord
 from notation_tools.games.maka.notation import format_move, resolve
 from notation_tools.games.maka.options import DEFAULT_RULES
-from notation_tools.games.maka.pieces import SIZE, TYPE_ID
+from notation_tools.games.maka.pieces import SIZE, TYPE_ID, square_name
 from notation_tools.games.maka.position import format_board, parse_position, start_position
+from notation_tools.games.maka.rules import Position
 
 PIECE_CODES: tuple[tuple[int, str, str], ...] = (
     (1, "K", "King"), (2, "P", "Pawn"), (3, "L", "Lance"), (4, "S", "Silver General"),
@@ -85,7 +90,13 @@ _CELLS = SIZE * SIZE
 _HEADER = re.compile(r'^"([^"]*)",-?\d+,(\d+),"(Black|White)",')
 _END_RECORD = re.compile(r"^(?P<number>\d+)\. (?P<move>.*) (?P<word>[A-Za-z]+)$")
 """ShogiVar's end record, ``"<move number>. <text> <word>"``: the mating move's text
-(``"16. FKx8a mate"``), then an extra ply's (``"16. ? ?v?GV mate"``, ``"399. ??? mate"``)."""
+(``"16. FKx8a mate"``), then an extra ply's (``"16. ? ?v?GV mate"``, ``"399. ??? mate"``).
+ShogiVar 1.55b's only word is ``mate``."""
+_RESULTS = {0: "1-0", 1: "0-1", None: "1/2-1/2"}
+"""The result of an outcome, by its winner."""
+_MAX_CAPTURES = 12
+"""The capture entries one move record can hold: ShogiVar's slot has room for 12, and Take
+Back does not empty it, so a capture taken back stays listed beside the next move's own."""
 
 
 def sniff_svar(head: str) -> bool:
@@ -182,6 +193,8 @@ class _End:
     after_moves: int
     is_move: bool
     """Whether the end record is a move (``"16. FKx8a mate"``), else an extra ply."""
+    ply: int
+    """The ply it is (1 = the first)."""
 
 
 def read_svar(text: str) -> ForeignRecord:
@@ -241,17 +254,19 @@ def read_svar(text: str) -> ForeignRecord:
         tags["Description"] = description
     if computer:
         tags["Computer"] = computer
+    tokens, notes, final = _replayed(fen, moves, ends, board, records[-1])
     comment = None
     if ends:
-        comment = "; ".join(_describe(end, plies=len(moves)) for end in ends)
-        last = ends[-1]
-        if last.after_moves == len(moves):  # nothing was played after it: the game ended
-            tags["Termination"] = last.word
-            if last.word == "mate" and moves:
-                # ShogiVar's mate ends the game won by the side that gave it (§10: a result
-                # the rules' own end does not decide, like a resignation).
-                tags["Result"] = "1-0" if moves[-1].numbers.before > 0 else "0-1"
-    tokens, notes = _replayed(fen, moves, board)
+        told = [_describe(end, plies=len(moves)) for end in ends]
+        if ends[-1].after_moves == len(moves):  # nothing was played after it: the game ended
+            tags["Termination"] = ends[-1].word
+            outcome = final.outcome() if final is not None else None
+            if outcome is not None:
+                # ShogiVar's mate is the rules' own end (§6.10): the result is the replay's.
+                tags["Result"] = _RESULTS[outcome.winner]
+            elif final is not None:
+                told.append("the rules see the game going on")
+        comment = "; ".join(told)
     return ForeignRecord(tags, tokens, tuple(notes), comment)
 
 
@@ -270,7 +285,7 @@ def _read_move_record(lines: _Lines) -> _MoveRecord:
     except ValueError:
         raise _bad(f"line {line}: a move record's numbers are not numbers") from None
     (count,) = lines.integers("the number of captures", 1)
-    if not 0 <= count <= 4:
+    if not 0 <= count <= _MAX_CAPTURES:
         raise _bad(f"line {lines.number}: {count} captures in one move")
     captures = []
     for _ in range(count):
@@ -299,11 +314,15 @@ def _plies(records: Sequence[_MoveRecord]) -> tuple[list[_Ply], list[_End]]:
             moves.append(_move(ply, holder.text, numbers, holder, moves, ends))
             continue
         text = mark.group("move")
-        is_move = (bool(text) and not any(c == "?" or c.isspace() for c in text)
+        # The extra ply follows the marked move; its numbers may be left over from any
+        # earlier move, so only its place, or a text or numbers that are no move, tell it.
+        is_move = (not (ends and ends[-1].ply == ply - 1)
+                   and bool(text) and not any(c == "?" or c.isspace() for c in text)
                    and numbers.before != 0 and numbers.origin != 0 and numbers.target != 0)
         if is_move:
             moves.append(_move(ply, text, numbers, holder, moves, ends))
-        ends.append(_End(holder.text, mark.group("word"), holder.line, len(moves), is_move))
+        ends.append(_End(holder.text, mark.group("word"), holder.line, len(moves), is_move,
+                         ply))
     return moves, ends
 
 
@@ -355,17 +374,25 @@ def _undo(board: list[int], moves: Sequence[_Ply]) -> list[int]:
     return start
 
 
-def _replayed(fen: str, moves: Sequence[_Ply], saved: list[int]
-              ) -> tuple[tuple[str, ...], list[tuple[str, str]]]:
-    """The moves' tokens, and ``E-SVAR-BOARD`` when they, replayed from the rebuilt start, do
-    not end on the saved board. A move that does not replay is left to the replay's own
-    diagnostic.
+def _replayed(fen: str, moves: Sequence[_Ply], ends: Sequence[_End], saved: list[int],
+              last: _MoveRecord) -> tuple[tuple[str, ...], list[tuple[str, str]],
+                                          Position | None]:
+    """The moves' tokens, ``E-SVAR-BOARD`` when they, replayed from the rebuilt start, do not
+    end on the saved board, and the position they end on (``None`` when a move does not
+    replay: that is left to the replay's own diagnostic).
 
     A text that fits an original and a gold-promoted Gold (the Gold case, §9.2 step 6:
     ShogiVar writes both ``G``) is read as the one on the square the save's numbers give, and
-    written with that origin (``G11lx12k``), so the record holds the game the save does.
+    written with that origin (``G11lx12k``), so the record holds the game the save does. A
+    marked move (``"14. Px10a mate"``) that promotes gets its ``+``: ShogiVar's computer writes
+    the text before its extra ply promotes the capturer.
+
+    When the last move is marked and no extra ply follows, that ply was taken back, and
+    ShogiVar's Take Back changed the board where the ply's numbers (left in ``last``) and the
+    move's target point: a board that differs only there is ``W-SVAR-TAKEN-BACK``.
     """
     tokens = [move.text for move in moves]
+    marked = {end.after_moves - 1 for end in ends if end.is_move}
     try:
         position = parse_position(fen, DEFAULT_RULES)
         for index, move in enumerate(moves):
@@ -376,11 +403,38 @@ def _replayed(fen: str, moves: Sequence[_Ply], saved: list[int]
                 played = next((reading for reading in (played, *found.alternatives)
                                if reading.origin == origin), played)
                 tokens[index] = format_move(played, position, "tsa-full")
+            elif (index in marked and played.becomes != position.board[played.origin] >> 1
+                  and any(code == "W-PROMOTION-MARK" for code, _, _ in found.warnings)):
+                tokens[index] = format_move(played, position)
             position.push(played)
     except EngineError:
-        return tuple(tokens), []
+        return tuple(tokens), [], None
     if position.board == saved:
-        return tuple(tokens), []
-    differ = sum(1 for a, b in zip(position.board, saved) if a != b)
+        return tuple(tokens), [], position
+    differ = [sq for sq, (ours, theirs) in enumerate(zip(position.board, saved))
+              if ours != theirs]
+    touched = _taken_back(moves, ends, last)
+    if set(differ) <= touched:
+        names = ", ".join(square_name(sq) for sq in differ)
+        return tuple(tokens), [("W-SVAR-TAKEN-BACK", (
+            f"the saved board differs from the replayed one on {names}: ShogiVar's extra ply "
+            f"after the mate was taken back (its numbers stay on line {last.line}), which "
+            "changed the board there"))], position
     return tuple(tokens), [("E-SVAR-BOARD", f"the moves replayed from the start do not end "
-                            f"on the board the file saved ({differ} squares differ)")]
+                            f"on the board the file saved ({len(differ)} squares differ)")], \
+        position
+
+
+def _taken_back(moves: Sequence[_Ply], ends: Sequence[_End], last: _MoveRecord) -> set[int]:
+    """The squares Take Back of ShogiVar's extra ply may have changed: none unless the last
+    move is marked with no extra ply after it; then its target and the squares the extra
+    ply's numbers (left in the last record, ``last``) name."""
+    if not (moves and ends and ends[-1].is_move and ends[-1].after_moves == len(moves)):
+        return set()
+    numbers = moves[-1].numbers
+    touched = {_square(numbers.target, numbers.line)}
+    for value in (last.origin, last.target):
+        rank, column = divmod(value, 20)
+        if 1 <= rank <= SIZE and 1 <= 20 - column <= SIZE:
+            touched.add(_square(value, last.line))
+    return touched

@@ -1,17 +1,23 @@
 """Save files (.svar) in exactly the layout ShogiVar 1.55b writes, made from games the engine
-replays: the tests' model of that layout, checked against the real saves
+replays: the tests' model of that layout, checked byte for byte against real saves
 (``test_maka_svar.py``). The toolkit only reads this format, so the writer lives here.
 
 The layout, as the reader's docstring (``notation_tools.games.maka.svar``) and §9.9 give it:
 
-* a header ``"Maka",0,<move number>,"<side to move>",0,0,<plies>,0,0``, the status line
-  ``0,0,0,0,0,0,"<move number>. <last text>"`` and the clocks line with the handicap flag;
+* a header ``"Maka",0,<move number>,"<side to move>",0,0,<plies>,<White's King lost>,
+  <Black's King lost>``, the status line ``0,0,0,0,0,0,"<move number>. <last text>"`` and the
+  clocks line with the handicap flag;
 * plies + 1 move records; the text runs one record behind the numbers (record k holds ply k's
   text and ply k+1's numbers; the first text is ``""``, the last record's numbers are left
-  over from an earlier move);
-* a game ShogiVar ended has its last move written ``"<move number>. <move> mate"`` and an
-  extra ply ``"<move number>. ??? mate"`` (bytes it cannot print, as ``?``) whose numbers are
-  no move; a game played on after that has them between moves;
+  over from an earlier move, with their capture entries); Take Back leaves a capture's entry
+  in its slot, so the move played instead lists it first;
+* a game ShogiVar ended (a move took the last royal piece) has that move written
+  ``"<move number>. <move> mate"``; when the computer made it, "piece after" is the victim's
+  code, the text has no ``+``, and an extra ply follows, ``"<move number>. ?? mate"`` (bytes it
+  cannot print, as ``?``), whose numbers are left over but for "piece after", the capturer's
+  promoted form (0 if none); the trailer's 4th value is 1. Take Back of that extra ply
+  removes it (its numbers stay in the last record) and empties the capture's square, and the
+  game can be played on from there;
 * "piece after" is the promoted piece on a promotion, the captured piece's code when a piece
   that cannot promote captures on its destination, else "piece before"; the capture list
   names the destination's victim first, and a move that returns to its own square lists the
@@ -24,7 +30,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from notation_tools.games.maka import GAME
 from notation_tools.games.maka.moves import Move
@@ -35,9 +41,13 @@ from notation_tools.games.maka.svar import PIECE_CODES
 
 RULES = GAME.parse_rules(None)
 CODE_OF_TYPE = {TYPE_ID[abbr]: code for code, abbr, _ in PIECE_CODES}
-ENDINGS = ("stopped", "mate", "mate-continued")
-"""How a generated game ends: switched off by the players (no end record), ended by
-ShogiVar's mate (an end record last), or mated and played on (an end record between moves)."""
+ENDINGS = ("stopped", "mate-human", "mate-computer", "mate-taken-back", "mate-continued")
+"""How a generated game ends: switched off by the players; a move by a player took the last
+royal piece; the computer's did (the extra ply after it); the computer's did and the extra
+ply was taken back; the same, then played on."""
+
+Numbers = tuple[tuple[int, int, int, int], tuple[tuple[int, int], ...]]
+"""A move record's numbers ``before, after, from, to`` and its capture entries."""
 
 
 def piece_code(cell: int) -> int:
@@ -56,26 +66,37 @@ def svar_square(square: int) -> int:
 
 @dataclasses.dataclass(frozen=True)
 class Played:
-    """A game the engine played: its start, its moves with ShogiVar's texts, and each move's
-    move record (numbers and captures) as ShogiVar stores it."""
+    """A game: its start, its moves with ShogiVar's texts, each move's move record (numbers and
+    captures) as ShogiVar stores it, and the board ShogiVar ends on. ``mate`` is the number of
+    the move that took the last royal piece (``None``: none did); moves after it were played
+    on ShogiVar's board after Take Back of its extra ply."""
 
     start: Position
     moves: tuple[Move, ...]
     texts: tuple[str, ...]
-    records: tuple[tuple[tuple[int, int, int, int], tuple[tuple[int, int], ...]], ...]
+    records: tuple[Numbers, ...]
     final: Position
+    mate: int | None = None
 
 
-def move_record(move: Move, position: Position
-                ) -> tuple[tuple[int, int, int, int], tuple[tuple[int, int], ...]]:
+def takes_last_royal(move: Move, position: Position) -> bool:
+    """Whether ``move`` captures the last royal piece of the side not to move."""
+    royals = position.royals(1 - position.turn)
+    return bool(royals) and all(square in move.captures for square in royals)
+
+
+def move_record(move: Move, position: Position, *, computer_mate: bool = False) -> Numbers:
     """The numbers ``before, after, from, to`` and the capture entries ShogiVar stores for
-    ``move`` played in ``position``, quirks included."""
+    ``move`` played in ``position``, quirks included (``computer_mate``: the computer's move
+    that takes the last royal piece, whose "piece after" is its victim's code)."""
     board = position.board
     mover = board[move.origin]
     kind = mover >> 1
     before = piece_code(mover)
     returns = move.origin == move.target
-    if move.becomes != kind:
+    if computer_mate and move.target in move.captures:
+        after = piece_code(board[move.target])  # promoted only by the extra ply
+    elif move.becomes != kind:
         after = piece_code(move.becomes * 2 + (mover & 1))
     elif move.target in move.captures and not returns and TYPE_OF_ID[kind].promotes is None:
         after = piece_code(board[move.target])  # the quirk: the victim's code
@@ -91,15 +112,65 @@ def move_record(move: Move, position: Position
     return (before, after, svar_square(move.origin), svar_square(move.target)), tuple(captures)
 
 
-def replayed(start: Position, moves: Sequence[Move]) -> Played:
-    """``moves`` played from ``start``, with their texts and move records."""
+def replayed(start: Position, moves: Sequence[Move], *, computer: bool = False) -> Played:
+    """``moves`` played from ``start``, with their texts and move records; a last move that
+    takes the last royal piece is the mate (``computer``: the computer made it)."""
     position = start.copy()
     texts, records = [], []
-    for move in moves:
+    mate = None
+    for number, move in enumerate(moves, 1):
         texts.append(GAME.format_move(move, position))
+        mates = takes_last_royal(move, position)
+        records.append(move_record(move, position, computer_mate=computer and mates))
+        if mates:
+            mate = number
+        position.push(move)
+    return Played(start, tuple(moves), tuple(texts), tuple(records), position, mate)
+
+
+def promoted_code(played: Played) -> int:
+    """The extra ply's "piece after": the mating piece's promoted form, 0 if it did not
+    promote."""
+    assert played.mate is not None
+    (before, _, _, _), _ = played.records[played.mate - 1]
+    move = played.moves[played.mate - 1]
+    cell = _cell_of_code(before)
+    return piece_code(move.becomes * 2 + (cell & 1)) if move.becomes != cell >> 1 else 0
+
+
+def _cell_of_code(code: int) -> int:
+    kind = next(kind for kind, value in CODE_OF_TYPE.items() if value == abs(code))
+    return kind * 2 + (code < 0)
+
+
+def played_on(played: Played, texts: Sequence[str] = (), *, rng: random.Random | None = None,
+              count: int = 0) -> Played:
+    """``played`` (a game ended by the computer's mate) after Take Back of the extra ply:
+    the capture's square emptied (no piece there, the royal not back), then played on, with
+    the moves ``texts`` or up to ``count`` random ones (never taking a royal piece)."""
+    assert played.mate == len(played.moves)
+    board = list(played.final.board)
+    board[played.moves[-1].target] = 0
+    side = played.final.turn
+    position = GAME.parse_position(f"{format_board(board)} {'bw'[side]} 1", RULES)
+    moves, shown, records = list(played.moves), list(played.texts), list(played.records)
+    for index in range(len(texts) or count):
+        options = [move for sq, cell in enumerate(position.board)
+                   if cell and cell & 1 == position.turn for move in position.moves_from(sq)
+                   if not any(position.board[c] >> 1 in ROYAL_IDS for c in move.captures)]
+        if texts:
+            (move,) = [m for m in options if GAME.format_move(m, position) == texts[index]]
+        elif not options:
+            break  # the side to move has nothing left to move
+        else:
+            assert rng is not None
+            move = rng.choice(options)
+        moves.append(move)
+        shown.append(GAME.format_move(move, position))
         records.append(move_record(move, position))
         position.push(move)
-    return Played(start, tuple(moves), tuple(texts), tuple(records), position)
+    return Played(played.start, tuple(moves), tuple(shown), tuple(records), position,
+                  played.mate)
 
 
 def handicap_start(rng: random.Random, removed: int) -> Position:
@@ -137,37 +208,88 @@ def setup_start(rng: random.Random) -> Position:
     return GAME.parse_position(f"{format_board(board)} {rng.choice('bw')} 1", RULES)
 
 
+def _first(rng: random.Random, start: str) -> Position:
+    return (handicap_start(rng, rng.randint(1, 3)) if start == "handicap"
+            else setup_start(rng) if start == "set-up" else GAME.start_position(RULES))
+
+
+def _pick(rng: random.Random, legal: list[Move]) -> Move:
+    """Captures preferred, and double captures and captures that return to their square
+    most (so the quirks of capturing moves come up in short games)."""
+    captures = [m for m in legal if m.captures]
+    lion_like = [m for m in captures if len(m.captures) > 1 or m.origin == m.target]
+    if lion_like and rng.random() < 0.7:
+        return rng.choice(lion_like)
+    return rng.choice(captures if captures and rng.random() < 0.6 else legal)
+
+
 @functools.lru_cache(maxsize=256)
 def random_game(seed: int, plies: int, start: str = "normal") -> Played:
     """A random legal game of at most ``plies`` plies from a ``start`` of :data:`STARTS`,
-    captures preferred, and double captures and captures that return to their square most
-    (so the quirks of capturing moves come up in short games)."""
+    captures preferred, that never takes a side's last royal piece (ShogiVar would have ended
+    it: see :func:`mating_game`)."""
     rng = random.Random(seed)
-    first = (handicap_start(rng, rng.randint(1, 3)) if start == "handicap"
-             else setup_start(rng) if start == "set-up" else GAME.start_position(RULES))
+    first = _first(rng, start)
     position = first.copy()
     moves = []
     for _ in range(plies):
-        if position.outcome() is not None:
-            break
-        legal = list(position.legal_moves())
+        legal = [m for m in position.legal_moves() if not takes_last_royal(m, position)]
         if not legal:
             break
-        captures = [m for m in legal if m.captures]
-        lion_like = [m for m in captures if len(m.captures) > 1 or m.origin == m.target]
-        if lion_like and rng.random() < 0.7:
-            move = rng.choice(lion_like)
-        else:
-            move = rng.choice(captures if captures and rng.random() < 0.6 else legal)
+        move = _pick(rng, legal)
         moves.append(move)
         position.push(move)
     return replayed(first, moves)
 
 
-def garbage_numbers(rng: random.Random
-                    ) -> tuple[tuple[int, int, int, int], tuple[tuple[int, int], ...]]:
-    """Numbers that stand for no move: zeros, or a move's worth of piece codes and squares
-    (what a left-over or an end record's record may hold, e.g. ``2,2,239,219``)."""
+def _distance(a: int, b: int) -> int:
+    (ra, ca), (rb, cb) = divmod(a, 19), divmod(b, 19)
+    return max(abs(ra - rb), abs(ca - cb))
+
+
+@functools.lru_cache(maxsize=256)
+def mating_game(seed: int, plies: int, start: str = "normal", *,
+                computer: bool = True) -> Played:
+    """A random game from a ``start`` of :data:`STARTS`: ``plies`` plies as
+    :func:`random_game` plays them, then both sides hunt the other's royal pieces until a
+    move takes the last one (the next seed is tried when that takes over 240 plies)."""
+    for attempt in range(50):
+        rng = random.Random(seed * 50 + attempt)
+        prefix = random_game(seed * 50 + attempt, plies, start)
+        position = prefix.final.copy()
+        moves = list(prefix.moves)
+        for _ in range(240):
+            legal = list(position.legal_moves())
+            if not legal:
+                break
+            mates = [m for m in legal if takes_last_royal(m, position)]
+            if mates:
+                moves.append(rng.choice(mates))
+                return replayed(prefix.start, moves, computer=computer)
+            if rng.random() < 0.8:
+                royals = position.royals(1 - position.turn)
+                near = {m: min(_distance(m.target, r) for r in royals) for m in legal}
+                best = min(near.values())
+                move = rng.choice([m for m in legal if near[m] == best])
+            else:
+                move = _pick(rng, legal)
+            moves.append(move)
+            position.push(move)
+    raise AssertionError(f"no mate from seed {seed}")
+
+
+def numbers_of_a_move(played: Played, rng: random.Random) -> Numbers:
+    """The numbers of a legal move in ``played``'s final position, as a move taken back
+    leaves them in the last record (zeros when there is none)."""
+    legal = list(played.final.legal_moves())
+    if not legal:
+        return (0, 0, 0, 0), ()
+    return move_record(rng.choice(legal), played.final)
+
+
+def garbage_numbers(rng: random.Random) -> Numbers:
+    """Numbers that stand for no move of this game: zeros, or a move's worth of piece codes
+    and squares left over from an earlier game (e.g. ``2,2,239,219``)."""
     if rng.random() < 0.3:
         return (0, 0, 0, 0), ()
     code = rng.choice((1, -1)) * rng.randint(1, 78)
@@ -178,16 +300,45 @@ def garbage_numbers(rng: random.Random
     return (code, rng.choice((code, rng.randint(-78, 78))), *squares), captures
 
 
+def stale_entries(played: Played, rng: random.Random) -> dict[int, tuple[tuple[int, int], ...]]:
+    """Capture entries a taken-back capture leaves in a ply's slot (ply number → entries):
+    an enemy piece standing on its square before that ply, as ShogiVar lists it before the
+    entries of the move played instead."""
+    if not played.moves or rng.random() < 0.5:
+        return {}
+    number = rng.randint(1, len(played.moves) if played.mate is None else played.mate)
+    position = played.start.copy()
+    for move in played.moves[:number - 1]:
+        position.push(move)
+    enemies = [sq for sq, cell in enumerate(position.board)
+               if cell and cell & 1 != position.turn and cell >> 1 not in ROYAL_IDS]
+    if not enemies:
+        return {}
+    square = rng.choice(enemies)
+    return {number: ((svar_square(square), piece_code(position.board[square])),)}
+
+
 def move_number(ply: int, white_first: bool) -> int:
     """The number of the move pair ply ``ply`` (1 = the first) belongs to, as ShogiVar counts:
     ``1. - P-10g`` makes a White-first game's first ply move 1."""
     return (ply + (2 if white_first else 1)) // 2
 
 
-GARBAGE = ("???", "? ?v?GV", "????", '?,"v?', "?x?")
+GARBAGE = ("??", "???", "? ?v?GV", "????", '?,"v?', "?x?")
 """Texts of ShogiVar's extra ply after the end: bytes it did not set, each it cannot print
-written ``?`` (the first as in the issue's saves, the second as in
-``tests/data/maka/shogivar-handicap-mate-E.svar``; the fourth has a quote and a comma)."""
+written ``?`` (``??`` as in ``tests/data/maka/shogivar-*-mate-*.svar``, ``???`` as in the
+issue's saves, ``? ?v?GV`` as in ``shogivar-handicap-mate-E.svar``; another has a quote and a
+comma)."""
+
+
+def marked(played: Played, *, computer: bool) -> str:
+    """The mating move's text as ShogiVar rewrites it: ``"16. FKx8a mate"`` (the computer's
+    without its ``+``: its extra ply promotes the capturer after the text is written)."""
+    assert played.mate is not None
+    text = played.texts[played.mate - 1]
+    if computer:
+        text = text.removesuffix("+")
+    return f"{move_number(played.mate, played.start.turn == 1)}. {text} mate"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -197,46 +348,46 @@ class Save:
     text: str
     played: Played
     ending: str
-    end_after: int | None
-    """How many moves stand before the extra ply of the end (``None``: no end)."""
-    end_text: str | None
-    """The extra ply's text."""
+    """One of :data:`ENDINGS`."""
     marked: str | None
-    """The last move before the end as ShogiVar rewrote it (``"16. FKx8a mate"``), if it did."""
+    """The mating move's text as ShogiVar wrote it (``"16. FKx8a mate"``)."""
+    extra: str | None
+    """The extra ply's text after the computer's mate, when the save has it."""
 
 
-def write_save(played: Played, *, end_after: int | None = None, word: str = "mate",
-               garbage: str = "???", mark_move: bool = True,
-               end_numbers: tuple[tuple[int, int, int, int], tuple[tuple[int, int], ...]]
-               = ((0, 0, 0, 0), ()),
-               stale: tuple[tuple[int, int, int, int], tuple[tuple[int, int], ...]]
-               = ((0, 0, 0, 0), ()),
+def write_save(played: Played, *, ending: str = "stopped", garbage: str = "??",
+               extra: Numbers | None = None, stale: Numbers = ((0, 0, 0, 0), ()),
+               entries: Mapping[int, tuple[tuple[int, int], ...]] | None = None,
                clocks: tuple[str, str] = ("00:00:00", "00:00:00"), handicap: bool = False,
                description: str = "Saved Game - No Title", computer: str = "None") -> str:
-    """The save ShogiVar writes of ``played``. With ``end_after``, the game ended after that
-    many moves: the last of them is written ``"N. <move> <word>"`` (``mark_move``) and an
-    extra ply ``"N. <garbage> <word>"`` follows, holding ``end_numbers`` as its numbers; moves
-    after it are a game played on. The last record holds ``stale`` numbers."""
+    """The save ShogiVar writes of ``played`` ending as ``ending`` says (:data:`ENDINGS`):
+    the extra ply's text ``"N. <garbage> mate"`` and numbers ``extra`` (by default zeros
+    but for "piece after"), the last record's numbers ``stale``, and ``entries`` (ply number
+    → capture entries) listed before a ply's own, as a taken-back capture leaves them."""
     white_first = played.start.turn == 1
     texts: list[str] = list(played.texts)
-    numbers = list(played.records)
-    ended = end_after == len(played.moves)
-    if end_after is not None:
-        if mark_move and end_after:
-            texts[end_after - 1] = (f"{move_number(end_after, white_first)}. "
-                                    f"{texts[end_after - 1]} {word}")
-        texts.insert(end_after, f"{move_number(end_after + 1, white_first)}. {garbage} {word}")
-        numbers.insert(end_after, end_numbers)
+    numbers = [(values, (*(entries or {}).get(number, ()), *captures))
+               for number, (values, captures) in enumerate(played.records, 1)]
+    mate = played.mate if ending != "stopped" else None
+    computer_mate = ending in ("mate-computer", "mate-taken-back", "mate-continued")
+    if mate is not None:
+        if extra is None:
+            extra = ((0, promoted_code(played), 0, 0), ())
+        texts[mate - 1] = marked(played, computer=computer_mate)
+        if ending == "mate-computer":
+            texts.insert(mate, f"{move_number(mate + 1, white_first)}. {garbage} mate")
+            numbers.insert(mate, extra)
+        elif ending == "mate-taken-back":
+            stale = extra  # the extra ply's numbers stay in the last record
     plies = len(texts)
     side = played.start.turn ^ (plies & 1)
     last = texts[-1] if texts else ""
+    ended = mate is not None and plies in (mate, mate + 1)  # nothing played after it
     status = "" if not texts else (last if ended
                                    else f"{move_number(plies, white_first)}. {last}")
-    # The last two header values: 1,0 in the save of a game Black ended (which side's King
-    # was lost, as far as one save tells); 0,0 in games that did not end.
-    lost = [0, 0]
-    if ended and end_after:
-        lost[(played.start.turn + end_after) % 2] = 1
+    lost = [0, 0]  # the last two header values: White's King lost, Black's King lost
+    if mate is not None:
+        lost[played.start.turn ^ (mate & 1)] = 1  # the side to move after the mate lost
     lines = [f'"Maka",0,{move_number(max(plies, 1), white_first)},'
              f'"{("Black", "White")[side]}",0,0,{plies},{lost[1]},{lost[0]}',
              f'0,0,0,0,0,0,"{status}"',
@@ -248,39 +399,42 @@ def write_save(played: Played, *, end_after: int | None = None, word: str = "mat
         for square, piece in captures:
             lines += [str(square), str(piece)]
     lines += [str(piece_code(cell)) for cell in played.final.board]
-    lines += [f'"{description}"', f'"{computer}"', "1", "1" if ended else "0", '"Off"']
+    game_over = ending in ("mate-human", "mate-computer")
+    lines += [f'"{description}"', f'"{computer}"', "1", str(int(game_over)), '"Off"']
     return "\n".join(lines) + "\n"
 
 
 def make_save(seed: int, plies: int, *, start: str, ending: str,
               stale_kind: str = "zeros") -> Save:
-    """A save of a random game (``random_game(seed, plies, start)``) ending as ``ending``
-    says (one of :data:`ENDINGS`), the last record's numbers zeros or left over
-    (``stale_kind`` ``"zeros"`` or ``"left-over"``)."""
+    """A save of a random game from ``start`` ending as ``ending`` says (one of
+    :data:`ENDINGS`): ``plies`` random plies, then (for a mate) the hunt for the last royal
+    piece and, for ``mate-continued``, a few more plies. The last record's numbers are zeros,
+    ``left-over`` ones of another game, or those of a move ``taken-back`` (``stale_kind``)."""
     rng = random.Random(seed * 7 + plies)
-    played = random_game(seed, plies, start)
-    handicap = start == "handicap"
-    count = len(played.moves)
-    end_after = None
-    if ending == "mate" and count:
-        end_after = count
-    elif ending == "mate-continued" and count >= 2:
-        end_after = rng.randint(1, count - 1)
-    stale = garbage_numbers(rng) if stale_kind == "left-over" else ((0, 0, 0, 0), ())
-    if stale_kind == "left-over" and stale[0][0] == 0:
-        stale = ((2, 2, 239, 219), ())  # the issue's example: a Pawn's move taken back
-    end_numbers = garbage_numbers(rng)
+    if ending == "stopped":
+        played = random_game(seed, plies, start)
+    else:
+        played = mating_game(seed, plies, start, computer=ending != "mate-human")
+        if ending in ("mate-taken-back", "mate-continued"):
+            played = played_on(played, rng=rng, count=rng.randint(1, 4) if
+                               ending == "mate-continued" else 0)
+            if played.mate == len(played.moves):  # nothing could be played on
+                ending = "mate-taken-back"
+    stale = {"zeros": ((0, 0, 0, 0), ()), "left-over": garbage_numbers(rng),
+             "taken-back": numbers_of_a_move(played, rng)}[stale_kind]
     garbage = rng.choice(GARBAGE)
-    mark_move = rng.random() < 0.7
-    text = write_save(played, end_after=end_after, garbage=garbage, mark_move=mark_move,
-                      end_numbers=end_numbers, stale=stale, handicap=handicap,
+    extra = None
+    if ending == "mate-computer" and rng.random() < 0.5:  # left over, but "piece after"
+        (before, _, origin, target), captures = garbage_numbers(rng)
+        extra = (before, promoted_code(played), origin, target), captures
+    text = write_save(played, ending=ending, garbage=garbage, extra=extra, stale=stale,
+                      entries=stale_entries(played, rng), handicap=start == "handicap",
                       clocks=("00:00:02", "00:01:32"))
-    end_text = marked = None
-    white_first = played.start.turn == 1
-    if end_after is not None:
-        end_text = f"{move_number(end_after + 1, white_first)}. {garbage} mate"
-        if mark_move:
-            marked = (f"{move_number(end_after, white_first)}. "
-                      f"{played.texts[end_after - 1]} mate")
-    return Save(text, played, ending if end_after is not None else "stopped", end_after,
-                end_text, marked)
+    mark = extra_text = None
+    if ending != "stopped":
+        mark = marked(played, computer=ending != "mate-human")
+        if ending == "mate-computer":
+            assert played.mate is not None
+            extra_text = (f"{move_number(played.mate + 1, played.start.turn == 1)}. "
+                          f"{garbage} mate")
+    return Save(text, played, ending, mark, extra_text)
