@@ -232,7 +232,10 @@ class Compressed(Node):
                 plain += decompressed_prefix(self.kind, part[: available - start])
                 return self.inner.expect(plain, depth + 1, limit)
             start, plain = start + len(part), plain + size
-        return self.inner.expect(None, depth + 1, limit)
+        # every stream is whole, then the data that holds them breaks (a zip member whose
+        # compressed stream lost only its end): the reader looking past the last stream meets
+        # that break, one diagnostic, as text cut at its very end has
+        return self.inner.expect(None, depth + 1, limit) + (Expected() if clean else BREAK)
 
 
 @dataclasses.dataclass
@@ -346,6 +349,11 @@ class Zip(_Archive):
         self.data = out.getvalue()
 
     def cut(self, available: int, depth: int, limit: int, clean: bool) -> Expected:
+        if available >= len(self.data):
+            # the whole archive, its list of members too (the data holding it breaks just
+            # after it: a zip member whose compressed stream lost only its end)
+            whole = sum((m.full(depth, limit) for m in self.members), Expected())
+            return whole + (Expected() if clean else BREAK)
         # without its end, the archive is read from its members' own headers
         found = Expected()
         for member in self.members:
