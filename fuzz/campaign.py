@@ -7,8 +7,9 @@ Run:  python -m fuzz.campaign [--seconds 600] [--inputs N] [--seed 1] [--workers
 
 Inputs run in worker processes that this one watches: an input still running after
 ``--timeout`` seconds is a hang, and a worker whose resident memory grows ``--memory-mib``
-past what it started with (a forked worker starts with its parent's) is a memory finding; either way the worker is killed and a new one goes on. A worker that dies (a
-crash of compiled code) is a finding too. Every other finding is what
+past what it started with (a forked worker starts with its parent's) is a memory finding;
+either way the worker is killed and a new one goes on. A worker that dies (a crash of
+compiled code) is a finding too. Every other finding is what
 :func:`fuzz.cli.faults` and the targets raise: an exception, ``E-INTERNAL``, the CLI's
 last-resort line, a traceback or ``Exception ignored`` on standard error, an exit status
 outside 0-2, a case's own check.

@@ -116,10 +116,10 @@ def convert_record(record: Record, conversion: Conversion) -> str | None:
 
     A record written to a container names itself there, whatever it was read from: a record
     known only by its look (another program's score, with no ``Variant`` tag) gets the tag,
-    and the other program's title lines become its first comment. Written as PGN, every move that PGN
-    numbers gets its number (from the replay: the side to move before it) and every move its
-    text (a JSON move given only as ``data`` is written in the game's first notation), so the
-    text reads back as the same game.
+    and the other program's title lines become its first comment. Written as PGN, every move
+    that PGN numbers gets its number (from the replay: the side to move before it) and every
+    move its text (a JSON move given only as ``data`` is written in the game's first
+    notation), so the text reads back as the same game.
 
     A record the reader could not read whole (a syntax error, a limit) is refused with
     ``E-CANNOT-WRITE``: what was read of it would read back as another record. A record whose
