@@ -125,6 +125,14 @@ class _Lines:
         except csv.Error as error:
             raise _bad(f"line {self.number}: {what} is not a CSV line ({error})") from None
 
+    def first_value(self, what: str) -> str:
+        """The next line's first value; ``""`` past the end or for an empty line (the
+        trailer's lines are optional)."""
+        if self.number >= len(self.lines):
+            return ""
+        row = self.next(what)
+        return row[0] if row else ""
+
     def integers(self, what: str, count: int) -> list[int]:
         row = self.next(what)
         try:
@@ -227,11 +235,8 @@ def read_svar(text: str) -> ForeignRecord:
     for _ in range(_CELLS):
         (value,) = lines.integers("a square of the final board", 1)
         board.append(_cell(value, lines.number))
-    description = computer = ""
-    if lines.number < len(lines.lines):
-        description = next(iter(lines.next("the description")), "")
-    if lines.number < len(lines.lines):
-        computer = next(iter(lines.next("the computer's side")), "")
+    description = lines.first_value("the description")
+    computer = lines.first_value("the computer's side")
 
     moves, ends = _plies(records)
     start = _undo(board, moves)
