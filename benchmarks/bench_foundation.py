@@ -22,7 +22,7 @@ import tarfile
 import time
 from pathlib import Path
 
-from notation_tools.analysis.batch import RecordReport, Settings, iter_reports
+from notation_tools.parallel.batch import RecordReport, Settings, iter_reports
 from notation_tools.analysis.generate import generate_records
 from notation_tools.games.base import get_game
 from notation_tools.records.pgn import read_records, write_record

@@ -30,7 +30,7 @@ from bench_foundation import make_archive
 
 from notation_tools.analysis.generate import generate_records
 from notation_tools.analysis.replay import ReplayVisitor, replay
-from notation_tools.analysis.viewer import build_page
+from notation_tools.pages.viewer import build_page
 from notation_tools.games.base import get_game
 
 GAME = "maka-dai-dai-shogi"

@@ -16,7 +16,7 @@ import argparse
 import time
 from pathlib import Path
 
-from notation_tools.analysis.batch import iter_records
+from notation_tools.parallel.batch import iter_records
 from notation_tools.analysis.replay import replay
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_games" / "maka"

@@ -54,7 +54,7 @@ nitpick_ignore_regex = [
     ("py:class", r"(Path|TextIO|BinaryIO|IO|Enum|ABC|ValueError|LookupError|Exception)"),
     # Private helpers and the batch runner's settings, which signatures name but this site
     # does not describe; and a subscripted annotation Sphinx splits at its comma.
-    ("py:(class|obj)", r"notation_tools\..*\._[A-Za-z]\w*|notation_tools\.analysis\.batch\.Settings"),
+    ("py:(class|obj)", r"notation_tools\..*\._[A-Za-z]\w*|notation_tools\.parallel\.batch\.Settings"),
     ("py:class", r"dict\[str"),
     ("py:class", r"(int|str|bool|float|bytes|None|dict|list|tuple|set|frozenset|object|type)"),
 ]

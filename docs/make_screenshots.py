@@ -16,7 +16,7 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from notation_tools.analysis.viewer import viewer_page
+from notation_tools.pages.viewer import viewer_page
 from notation_tools.records.pgn import read_records
 
 ROOT = Path(__file__).resolve().parents[1]

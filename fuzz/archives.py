@@ -33,7 +33,7 @@ import zipfile
 import zlib
 from typing import Any
 
-from notation_tools.analysis.batch import Settings, iter_records
+from notation_tools.parallel.batch import Settings, iter_records
 from notation_tools.analysis.generate import generate_records
 from notation_tools.games.base import all_games
 from notation_tools.limits import Limits

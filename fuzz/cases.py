@@ -336,7 +336,7 @@ def select_options(rng: random.Random) -> tuple[list[str], str]:
 
 def count_records(path: Path) -> tuple[int, int, int]:
     """(records, valid records, unreadable inputs) in ``path``, by the library."""
-    from notation_tools.analysis.batch import Settings, iter_reports
+    from notation_tools.parallel.batch import Settings, iter_reports
     from notation_tools.records.diagnostics import Diagnostic
 
     records = valid = unreadable = 0

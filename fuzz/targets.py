@@ -24,7 +24,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from notation_tools.analysis.batch import Settings, iter_records, iter_reports
+from notation_tools.parallel.batch import Settings, iter_records, iter_reports
 from notation_tools.analysis.convert import Conversion, convert_record
 from notation_tools.analysis.generate import generate_records, random_move
 from notation_tools.analysis.replay import replay

@@ -32,12 +32,12 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import IO, Any, BinaryIO, TextIO, cast
 
-from notation_tools.analysis.batch import Settings, records_of_units, units_of
+from notation_tools.parallel.batch import Settings, records_of_units, units_of
 from notation_tools.analysis.convert import Conversion, convert_record, write_converted
 from notation_tools.analysis.foreign import claim_format, game_suffixes
 from notation_tools.analysis.overrides import OverrideError, check_rules
 from notation_tools.analysis.replay import ReplayVisitor, replay, resolve_game
-from notation_tools.analysis.viewer import viewer_page
+from notation_tools.pages.viewer import viewer_page
 # The replay driver's diagnostics sink, so that finding a record's game (which may report
 # E-UNKNOWN-VARIANT) runs the driver's own code on a scratch record.
 from notation_tools.analysis.replay import _Context as _ReplayContext

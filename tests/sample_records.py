@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from notation_tools.analysis.batch import iter_records
+from notation_tools.parallel.batch import iter_records
 from notation_tools.analysis.replay import Replay, replay
 from notation_tools.records.diagnostics import Diagnostic
 

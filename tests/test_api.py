@@ -20,7 +20,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import notation_tools
-from notation_tools.analysis.batch import iter_records
+from notation_tools.parallel.batch import iter_records
 from notation_tools.analysis.generate import generate_records
 from notation_tools.analysis.replay import replay
 from notation_tools.api import CannotWriteError, GameRecord, NoRecordError, ReadError

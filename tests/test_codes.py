@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from notation_tools.analysis.batch import iter_records
+from notation_tools.parallel.batch import iter_records
 from notation_tools.analysis.replay import replay
 from notation_tools.records.diagnostics import Diagnostic
 from notation_tools.codes import SHARED_CODES, Code, severity_of

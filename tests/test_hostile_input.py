@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from notation_tools.analysis import batch
-from notation_tools.analysis.batch import Settings, iter_records, iter_reports
+from notation_tools.parallel import batch
+from notation_tools.parallel.batch import Settings, iter_records, iter_reports
 from notation_tools.limits import Limits
 from notation_tools.records.diagnostics import Diagnostic
 from notation_tools.sources import iter_units

@@ -11,6 +11,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[1] / "notation_tools"
 FORBIDDEN_IN_GAMES = ("click", "notation_tools.records", "notation_tools.sources",
                       "notation_tools.cli", "notation_tools.analysis", "tabulate",
+                      "notation_tools.parallel", "notation_tools.storage", "notation_tools.pages",
                       "notation_tools.render.tables")
 
 

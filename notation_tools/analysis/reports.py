@@ -17,7 +17,7 @@ import json
 from collections.abc import Mapping
 from typing import Any, ClassVar, TextIO
 
-from notation_tools.analysis.batch import RecordReport
+from notation_tools.parallel.batch import RecordReport
 from notation_tools.games.base import Figure, FigureKind, UnknownGameError, get_game
 from notation_tools.records.diagnostics import Diagnostic
 from notation_tools.records.model import Record

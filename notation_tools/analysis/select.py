@@ -26,7 +26,7 @@ import threading
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from notation_tools.analysis.batch import Settings, records_of_chunk, units_of
+from notation_tools.parallel.batch import Settings, records_of_chunk, units_of
 from notation_tools.analysis.foreign import foreign_record
 from notation_tools.analysis.replay import Replay, ReplayVisitor, replay
 from notation_tools.codes import SHARED_CODES

@@ -9,9 +9,9 @@ import uuid
 
 import click
 
-from notation_tools.analysis.batch import Settings, iter_reports
+from notation_tools.parallel.batch import Settings, iter_reports
 from notation_tools.analysis.foreign import game_suffixes
-from notation_tools.analysis.parquet import ParquetWriteError
+from notation_tools.storage.parquet import ParquetWriteError
 from notation_tools.analysis.reports import diagnostics_of
 from notation_tools.limits import Limits
 from notation_tools.cli.options import (
@@ -109,7 +109,7 @@ def analyze(paths: tuple[str, ...], game: str | None, rules: str | None, output_
     # error can happen, and the handler below catches nothing.
     database_errors: tuple[type[Exception], ...] = ()
     if db_path is not None:
-        from notation_tools.analysis.database import DatabaseError, analyze_into
+        from notation_tools.storage.database import DatabaseError, analyze_into
 
         database_errors = (DatabaseError,)
     bar = Progress(Progress.wanted(progress, quiet), list(paths), "analyze", game_suffixes)
@@ -119,7 +119,7 @@ def analyze(paths: tuple[str, ...], game: str | None, rules: str | None, output_
 
             def run(files: list[str]):  # type: ignore[no-untyped-def]
                 if client is not None:
-                    from notation_tools.analysis.distributed import iter_reports_on
+                    from notation_tools.parallel.distributed import iter_reports_on
 
                     return iter_reports_on(client, files, settings, stdin=sys.stdin.buffer,
                                            progress=bar.reading)
@@ -155,7 +155,7 @@ def analyze(paths: tuple[str, ...], game: str | None, rules: str | None, output_
 
 @contextlib.contextmanager
 def _open_database(path: str):  # type: ignore[no-untyped-def]
-    from notation_tools.analysis.database import DatabaseError, ResultsDatabase
+    from notation_tools.storage.database import DatabaseError, ResultsDatabase
 
     try:
         database = ResultsDatabase(path)
@@ -167,7 +167,7 @@ def _open_database(path: str):  # type: ignore[no-untyped-def]
 
 @contextlib.contextmanager
 def _cluster(scheduler: str, jobs: int | None):  # type: ignore[no-untyped-def]
-    from notation_tools.analysis.distributed import ClusterError, connect
+    from notation_tools.parallel.distributed import ClusterError, connect
 
     try:
         with connect(scheduler, workers=jobs) as client:
@@ -177,7 +177,7 @@ def _cluster(scheduler: str, jobs: int | None):  # type: ignore[no-untyped-def]
 
 
 def _check_parquet(directory: str, paths: list[str], append: bool) -> None:
-    from notation_tools.analysis.parquet import (DatasetNotEmpty, ParquetUnavailable,
+    from notation_tools.storage.parquet import (DatasetNotEmpty, ParquetUnavailable,
                                                  check_available, prepare)
 
     try:

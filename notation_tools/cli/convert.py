@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from notation_tools.analysis.batch import Settings, iter_records
+from notation_tools.parallel.batch import Settings, iter_records
 from notation_tools.analysis.convert import (Conversion, convert_record, export_file_name,
                                              file_format_suffix, notations, targets,
                                              write_converted)

@@ -9,9 +9,9 @@ from collections.abc import Iterator
 
 import click
 
-from notation_tools.analysis.batch import Settings, capped, iter_records
+from notation_tools.parallel.batch import Settings, capped, iter_records
 from notation_tools.analysis.reports import Tally
-from notation_tools.analysis.viewer import IndexEntry, build_page, write_pages
+from notation_tools.pages.viewer import IndexEntry, build_page, write_pages
 from notation_tools.cli.options import (
     InputError,
     Output,

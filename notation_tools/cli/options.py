@@ -15,7 +15,7 @@ from typing import Any, TextIO, TypeVar
 import click
 
 from notation_tools.analysis.foreign import game_suffixes
-from notation_tools.analysis.html_report import (INSTALL_HINT, ChartsUnavailable, HtmlReport,
+from notation_tools.pages.report import (INSTALL_HINT, ChartsUnavailable, HtmlReport,
                                                  check_available as check_charts)
 from notation_tools.analysis.overrides import OverrideError
 from notation_tools.analysis.overrides import check_overrides as check_run_overrides

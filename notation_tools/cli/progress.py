@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 import click
 
-from notation_tools.analysis.batch import RecordReport
+from notation_tools.parallel.batch import RecordReport
 from notation_tools.records.diagnostics import Diagnostic
 from notation_tools.records.model import Record
 from notation_tools.sources import ReadProgress, Suffixes, input_files, input_size

@@ -6,7 +6,7 @@ import os
 
 import click
 
-from notation_tools.analysis.database import DatabaseError, ResultsDatabase
+from notation_tools.storage.database import DatabaseError, ResultsDatabase
 from notation_tools.cli.options import (InputError, Output, check_outputs, finish, new_summary,
                                         output_option, report_options, table_format_option,
                                         write_report)

@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from notation_tools.analysis.batch import Settings, iter_records
+from notation_tools.parallel.batch import Settings, iter_records
 from notation_tools.analysis.replay import ReplayVisitor, replay
 from notation_tools.analysis.reports import Tally
 from notation_tools.cli.options import (

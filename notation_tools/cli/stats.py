@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from notation_tools.analysis.batch import RecordReport, Settings, iter_reports
+from notation_tools.parallel.batch import RecordReport, Settings, iter_reports
 from notation_tools.analysis.reports import Tally, diagnostics_of
 from notation_tools.limits import Limits
 from notation_tools.cli.options import (

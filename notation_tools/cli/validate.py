@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from notation_tools.analysis.batch import Settings, iter_reports
+from notation_tools.parallel.batch import Settings, iter_reports
 from notation_tools.analysis.foreign import game_suffixes
 from notation_tools.analysis.reports import REPORT_WRITERS, Tally
 from notation_tools.cli.progress import Progress, progress_option

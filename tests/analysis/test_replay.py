@@ -7,7 +7,7 @@ import io
 from hypothesis import given
 from hypothesis import strategies as st
 
-from notation_tools.analysis.batch import iter_records
+from notation_tools.parallel.batch import iter_records
 from notation_tools.analysis.replay import replay
 from notation_tools.records.pgn import read_records
 

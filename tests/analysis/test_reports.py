@@ -11,7 +11,7 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from notation_tools.analysis.batch import RecordReport, Settings, iter_reports
+from notation_tools.parallel.batch import RecordReport, Settings, iter_reports
 from notation_tools.analysis.generate import generate_records
 from notation_tools.analysis.reports import Summary
 from notation_tools.games.base import FigureKind, get_game

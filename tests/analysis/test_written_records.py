@@ -27,7 +27,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from notation_tools.analysis.batch import iter_records, records_of_units
+from notation_tools.parallel.batch import iter_records, records_of_units
 from notation_tools.analysis.convert import Conversion, convert_record, write_converted
 from notation_tools.analysis.generate import generate_records
 from notation_tools.analysis.replay import replay

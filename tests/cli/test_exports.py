@@ -8,7 +8,7 @@ import copy
 
 import pytest
 
-from notation_tools.analysis.batch import iter_records
+from notation_tools.parallel.batch import iter_records
 from notation_tools.analysis.generate import generate_records
 from notation_tools.analysis.replay import replay
 from notation_tools.games.base import all_games

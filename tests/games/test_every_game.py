@@ -225,7 +225,7 @@ def test_diagrams_render_for_random_positions(game):
 def finished_positions() -> dict[str, object]:
     """A position after the end of a game, for every game: from the sample records (replayed
     to their end), and from random play for the example game."""
-    from notation_tools.analysis.batch import iter_records
+    from notation_tools.parallel.batch import iter_records
 
     found: dict[str, object] = {}
     for item in iter_records([str(SAMPLES)]):

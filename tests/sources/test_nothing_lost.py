@@ -14,7 +14,7 @@ import zlib
 
 import pytest
 
-from notation_tools.analysis.batch import Settings, iter_records
+from notation_tools.parallel.batch import Settings, iter_records
 from notation_tools.limits import Limits
 from notation_tools.records.diagnostics import Diagnostic
 from notation_tools.sources import iter_stream, iter_units, text_encoding

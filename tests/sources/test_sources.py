@@ -11,7 +11,7 @@ import zipfile
 
 import pytest
 
-from notation_tools.analysis.batch import iter_records
+from notation_tools.parallel.batch import iter_records
 from notation_tools.records.diagnostics import Diagnostic
 from notation_tools.sources import InputNotFound, PgnChunk, check_paths, iter_units
 

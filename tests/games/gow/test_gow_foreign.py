@@ -401,7 +401,7 @@ def test_kfen_json_keeps_the_rules_so_a_record_reads_back_under_them(profile, tm
     path = tmp_path / "game.kfen"
     path.write_text(text)
     assert pykrieg.kfen.read_kfen(str(path)).metadata.result  # pykrieg still reads it
-    from notation_tools.analysis.batch import iter_records
+    from notation_tools.parallel.batch import iter_records
     (again,) = iter_records([str(path)])
     result = replay(again)
     assert isinstance(again, Record) and result.is_valid and result.rules == rules

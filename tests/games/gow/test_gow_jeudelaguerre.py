@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from notation_tools.analysis.batch import iter_records
+from notation_tools.parallel.batch import iter_records
 from notation_tools.analysis.replay import replay
 from notation_tools.games.base import EngineError
 from notation_tools.games.gow import GAME

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from notation_tools.analysis.batch import iter_records
+from notation_tools.parallel.batch import iter_records
 from notation_tools.analysis.replay import replay
 from notation_tools.games.base import EngineError
 from notation_tools.games.maka import GAME

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from notation_tools.analysis.generate import generate_records
-from notation_tools.analysis.viewer import (
+from notation_tools.pages.viewer import (
     build_page,
     edits,
     index_page,
@@ -20,7 +20,7 @@ from notation_tools.analysis.viewer import (
 )
 from notation_tools.games.base import all_games, get_game
 from notation_tools.records.pgn import read_records
-from tests.analysis.viewer_support import (
+from tests.pages.viewer_support import (
     ILLEGAL,
     PLAYABLE,
     expected_drawings,

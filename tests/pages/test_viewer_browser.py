@@ -14,9 +14,9 @@ import shutil
 
 import pytest
 
-from notation_tools.analysis.viewer import viewer_page
+from notation_tools.pages.viewer import viewer_page
 from notation_tools.games.base import all_games, get_game
-from tests.analysis.viewer_support import (
+from tests.pages.viewer_support import (
     ILLEGAL,
     PLAYABLE,
     SAMPLES,

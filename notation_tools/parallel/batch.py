@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from notation_tools.analysis.foreign import claim_format, foreign_record, game_suffixes
-from notation_tools.analysis.parquet import ParquetWriteError
+from notation_tools.storage.parquet import ParquetWriteError
 from notation_tools.analysis.replay import replay
 from notation_tools.limits import DEFAULT, Limits
 from notation_tools.records.diagnostics import ERROR, NOTE, Diagnostic
@@ -83,7 +83,7 @@ class Settings:
     main line's digest."""
     parquet: str | None = None
     """A directory where each batch's results are written as Parquet files, by the process
-    that replayed the batch (:mod:`notation_tools.analysis.parquet`)."""
+    that replayed the batch (:mod:`notation_tools.storage.parquet`)."""
     parquet_run: str = ""
     """The run's name in the Parquet parts' names: no run overwrites another's parts."""
 
@@ -151,7 +151,7 @@ def _work(batch: list[Unit], settings: Settings) -> list[RecordReport | Diagnost
         except Exception as error:  # noqa: BLE001 - a fault of ours must not end the run
             out.append(_internal(unit, error))
     if settings.parquet is not None and batch:
-        from notation_tools.analysis.parquet import write_part  # pyarrow: the dask extra
+        from notation_tools.storage.parquet import write_part  # pyarrow: the dask extra
 
         write_part(settings.parquet, batch, out, settings.parquet_run)
     return out
@@ -200,7 +200,7 @@ def iter_reports(paths: list[str], settings: Settings, *, jobs: int = 1,
     large file or archive uses every core. A worker that dies (killed by a signal, out of
     memory) is replaced and the batches it took down are tried again, each alone; one that
     kills a worker a second time is reported as ``E-WORKER`` and the run goes on.
-    :func:`notation_tools.analysis.distributed.iter_reports_on` does the same on a Dask
+    :func:`notation_tools.parallel.distributed.iter_reports_on` does the same on a Dask
     cluster.
     """
     units = units_of(paths, settings, stdin, progress)

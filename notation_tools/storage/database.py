@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from notation_tools import __version__
-from notation_tools.analysis.batch import RecordReport, Settings
+from notation_tools.parallel.batch import RecordReport, Settings
 from notation_tools.analysis.foreign import game_suffixes
 from notation_tools.records.diagnostics import Diagnostic
 from notation_tools.sources import encodable, input_files, input_size, shown, split_member

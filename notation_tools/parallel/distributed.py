@@ -17,9 +17,9 @@ import os
 from collections.abc import Iterator
 from typing import Any
 
-from notation_tools.analysis.batch import (RecordReport, Settings, _internal, _work,
+from notation_tools.parallel.batch import (RecordReport, Settings, _internal, _work,
                                            _worker_died, batches_of, units_of)
-from notation_tools.analysis.parquet import ParquetWriteError
+from notation_tools.storage.parquet import ParquetWriteError
 from notation_tools.records.diagnostics import Diagnostic
 from notation_tools.sources import ReadProgress, Unit
 
@@ -60,7 +60,7 @@ def connect(scheduler: str, *, workers: int | None = None,
 def iter_reports_on(client: Any, paths: list[str], settings: Settings, *,
                     batch_size: int = 64, stdin: Any = None,
                     progress: ReadProgress | None = None) -> Iterator[RecordReport | Diagnostic]:
-    """What :func:`notation_tools.analysis.batch.iter_reports` gives, replayed on the Dask
+    """What :func:`notation_tools.parallel.batch.iter_reports` gives, replayed on the Dask
     cluster of ``client``: the same reports in the same order."""
     units = units_of(paths, settings, stdin, progress)
     yield from in_cluster(batches_of(units, batch_size), settings, client)

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
-from notation_tools.analysis.html_report import HtmlReport, box_stats
+from notation_tools.pages.report import HtmlReport, box_stats
 from notation_tools.records.diagnostics import Diagnostic
 from tests.conftest import invoke
 
@@ -158,7 +158,7 @@ def test_report_from_the_database_writes_the_same_page(pages):
 def test_the_page_does_not_depend_on_the_order_of_the_reports(tmp_path):
     unreadable = Diagnostic("E-IO", "not an archive", "b.zip", 1, 1)
     first, second = HtmlReport(), HtmlReport()
-    from notation_tools.analysis.batch import RecordReport
+    from notation_tools.parallel.batch import RecordReport
 
     items = [RecordReport("a.pgn", i, 10 * i, "elevation", None, i, "1-0", None,
                           [Diagnostic("E-SYNTAX", "bad", "a.pgn", 10 * i, 3)] if i % 2 else [],

@@ -17,8 +17,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from notation_tools.analysis.batch import RecordReport, Settings
-from notation_tools.analysis.database import ResultsDatabase, analyze_into
+from notation_tools.parallel.batch import RecordReport, Settings
+from notation_tools.storage.database import ResultsDatabase, analyze_into
 from notation_tools.analysis.generate import generate_records
 from notation_tools.games.base import get_game
 from notation_tools.records.diagnostics import Diagnostic

@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
-from notation_tools.analysis.batch import RecordReport
+from notation_tools.parallel.batch import RecordReport
 from notation_tools.analysis.reports import (UNKNOWN_GAME, Summary, declared_figures,
                                              diagnostics_of, figure_of, numeric)
 from notation_tools.games.base import FigureKind

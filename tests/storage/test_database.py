@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from notation_tools.analysis.batch import RecordReport, Settings, iter_reports
-from notation_tools.analysis.database import (SCHEMA_VERSION, DatabaseError, ResultsDatabase,
+from notation_tools.parallel.batch import RecordReport, Settings, iter_reports
+from notation_tools.storage.database import (SCHEMA_VERSION, DatabaseError, ResultsDatabase,
                                               analyze_into)
 from notation_tools.analysis.generate import generate_records
 from notation_tools.analysis.reports import Summary, report_to_json
@@ -275,7 +275,7 @@ def test_parquet_dataset_holds_every_record(runner, tmp_path, inputs):
 @pytest.mark.filterwarnings("ignore::ResourceWarning")
 @pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
 def test_a_dask_local_cluster_gives_the_single_process_results(tmp_path, inputs):
-    from notation_tools.analysis.distributed import connect, iter_reports_on
+    from notation_tools.parallel.distributed import connect, iter_reports_on
 
     settings = Settings(collect_stats=True, details=True)
     alone = list(iter_reports([str(inputs)], settings))
@@ -299,7 +299,7 @@ def test_a_dask_local_cluster_gives_the_single_process_results(tmp_path, inputs)
 def test_without_dask_the_option_says_how_to_install_it(monkeypatch):
     import sys
 
-    from notation_tools.analysis.distributed import ClusterError, connect
+    from notation_tools.parallel.distributed import ClusterError, connect
 
     monkeypatch.setitem(sys.modules, "dask.distributed", None)
     with pytest.raises(ClusterError, match=r"pip install 'notation-tools\[dask\]'"):
@@ -309,7 +309,7 @@ def test_without_dask_the_option_says_how_to_install_it(monkeypatch):
 
 @pytest.mark.filterwarnings("ignore::DeprecationWarning")
 def test_an_unreachable_scheduler_is_an_error(runner, inputs):
-    from notation_tools.analysis.distributed import ClusterError, connect
+    from notation_tools.parallel.distributed import ClusterError, connect
 
     with pytest.raises(ClusterError, match="cannot reach the Dask scheduler"):
         with connect("tcp://127.0.0.1:9", timeout="1s"):
@@ -318,7 +318,7 @@ def test_an_unreachable_scheduler_is_an_error(runner, inputs):
 
 def test_a_damaged_database_is_an_error_not_a_traceback(runner, tmp_path, inputs):
     """Tables missing: exit 2 and the file named, never a wrong report or a traceback. (A row
-    changed by hand is one diagnostic and the report goes on: tests/analysis/
+    changed by hand is one diagnostic and the report goes on: tests/storage/
     test_storage_faults.py.)"""
     half = tmp_path / "half.sqlite"
     connection = sqlite3.connect(half)

@@ -1,0 +1,1 @@
+"""Storing results: the SQLite results database and Parquet tables."""
