@@ -1,36 +1,30 @@
 """notation-tools: records of Maka-Dai-Dai Shogi, Game of War, Shih, Shuriken 2D and Elevation.
 
-The Python API (``docs/api.md``): :func:`read`, :func:`read_one` and :func:`write` for
-records, :func:`game` for a game's engine. The names are loaded when first used, so that
-``import notation_tools`` (and the command line's start) stays cheap.
+The Python API (``docs/api.md``): :func:`read`, :func:`read_one`, :func:`read_text`,
+:func:`parse` and :func:`write` for records, :func:`read_game`, :func:`read_headers` and
+:func:`skip_game` for an open file a record at a time, :func:`record_from_moves` to build a
+record, :func:`game` for a game's engine. The names are loaded when first used, so that
+``import notation_tools`` (and the command line's start) stays cheap, and the package holds
+nothing else (``dir(notation_tools)`` lists them).
 
 >>> import notation_tools
 >>> notation_tools.game("shih").name
 'Shih'
 """
 
-from __future__ import annotations
-
-import importlib
-from typing import TYPE_CHECKING, Any
-
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (mypy reads it as that)
 __version__ = "0.1.0"
 
 _LAZY = {
-    "read": "notation_tools.api", "read_one": "notation_tools.api",
-    "write": "notation_tools.api", "game": "notation_tools.api",
-    "GameRecord": "notation_tools.api", "ReplayedGame": "notation_tools.api",
-    "ReadError": "notation_tools.api", "NoRecordError": "notation_tools.api",
-    "CannotWriteError": "notation_tools.api",
-    "Game": "notation_tools.games.base", "Position": "notation_tools.games.base",
-    "Outcome": "notation_tools.games.base", "Rules": "notation_tools.games.base",
-    "MoveSyntaxError": "notation_tools.games.base",
-    "IllegalMoveError": "notation_tools.games.base",
-    "AmbiguousMoveError": "notation_tools.games.base",
-    "BadPositionError": "notation_tools.games.base",
-    "BadRulesError": "notation_tools.games.base",
-    "UnknownGameError": "notation_tools.games.base",
+    **dict.fromkeys(("read", "read_one", "read_text", "parse", "read_game", "read_headers",
+                     "skip_game", "record_from_moves", "write", "game", "GameRecord",
+                     "ReplayedGame", "ReadError", "NoRecordError", "CannotWriteError"),
+                    "notation_tools.api"),
+    **dict.fromkeys(("Game", "Position", "Outcome", "Rules", "MoveSyntaxError",
+                     "IllegalMoveError", "AmbiguousMoveError", "BadPositionError",
+                     "BadRulesError", "UnknownGameError"), "notation_tools.games.base"),
     "Diagnostic": "notation_tools.records.diagnostics",
+    "Tag": "notation_tools.records.model", "Tags": "notation_tools.records.model",
 }
 __all__ = sorted(_LAZY)
 
@@ -42,8 +36,14 @@ if TYPE_CHECKING:  # what a type checker sees; at run time __getattr__ loads the
         ReadError,
         ReplayedGame,
         game,
+        parse,
         read,
+        read_game,
+        read_headers,
         read_one,
+        read_text,
+        record_from_moves,
+        skip_game,
         write,
     )
     from notation_tools.games.base import (
@@ -59,9 +59,14 @@ if TYPE_CHECKING:  # what a type checker sees; at run time __getattr__ loads the
         UnknownGameError,
     )
     from notation_tools.records.diagnostics import Diagnostic
+    from notation_tools.records.model import Tag, Tags
+
+del TYPE_CHECKING  # the package's namespace holds its API only
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
+    import importlib  # already loaded by the import system: costs nothing
+
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'notation_tools' has no attribute {name!r}")
@@ -71,4 +76,4 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+    return list(__all__)

@@ -23,16 +23,19 @@ Does not print; the rules live in the games, the formats in ``records/``.
 
 from __future__ import annotations
 
+import collections
 import dataclasses
 import errno
 import html
 import io
 import os
 import sys
-from collections.abc import Iterable, Iterator
+import weakref
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import IO, Any, BinaryIO, TextIO, cast
 
-from notation_tools.parallel.batch import Settings, records_of_units, units_of
+from notation_tools.analysis.foreign import foreign_record
+from notation_tools.parallel.batch import Settings, records_of_chunk, records_of_units, units_of
 from notation_tools.analysis.convert import Conversion, convert_record, write_converted
 from notation_tools.analysis.foreign import claim_format, game_suffixes
 from notation_tools.analysis.overrides import OverrideError, check_rules
@@ -44,9 +47,11 @@ from notation_tools.analysis.replay import _Context as _ReplayContext
 from notation_tools.games.base import BadRulesError, Game, Outcome, Position, Rules, get_game
 from notation_tools.records.diagnostics import Diagnostic
 from notation_tools.records.model import Move as MoveNode
-from notation_tools.records.model import Record
+from notation_tools.records.model import Record, Tag, Tags
+from notation_tools.records.pgn import chunk_tags, may_hold_several
 from notation_tools.records.writers import RECORD_WRITERS
-from notation_tools.sources import InputNotFound, check_paths, iter_stream
+from notation_tools.sources import (ForeignText, InputNotFound, PgnChunk, Unit, check_paths,
+                                    iter_stream)
 
 Source = str | os.PathLike[str] | IO[str] | IO[bytes]
 """What :func:`read` accepts: a path, record text, or an open file (text or binary)."""
@@ -127,6 +132,28 @@ class GameRecord(Record):
         if isinstance(rules, Rules):
             rules = rules.describe()
         return ReplayedGame(self, rules if rules is not None else self.rules_text)
+
+    def add_variation(self, ply: int, moves: Sequence[Any],
+                      notation: str | None = None) -> list[MoveNode]:
+        """Add ``moves`` (the engine's move objects) as a variation of the main line's
+        ``ply``-th move (counted from 1): played from the position before that move instead
+        of it. Their texts are written in ``notation`` (default: the game's first). Returns
+        the variation's move nodes, which the record now holds.
+
+        Raises ``ValueError`` when the main line does not replay up to that move, and the
+        game's :class:`~notation_tools.games.base.IllegalMoveError` for a move that is not
+        legal where it is played (the record is then unchanged).
+        """
+        replayed = self.replay()
+        if not 1 <= ply <= len(self.moves) or replayed.start is None or ply > len(
+                replayed.moves):
+            raise ValueError(f"the main line does not replay up to move {ply}")
+        position = replayed.start.copy()
+        for move in replayed.moves[:ply - 1]:
+            position.push(move)
+        variation = _move_nodes(replayed.game, position, moves, notation)
+        self.moves[ply - 1].variations.append(variation)
+        return variation
 
     def write(self, notation: str | None = None, container: str = "pgn") -> str:
         """The record's text in ``container`` (``pgn``, ``json`` or ``jsonl``), its moves
@@ -309,14 +336,18 @@ def read(source: Source, *, game: str | None = None, rules: str | None = None,
     >>> [(record.path, record.line, record.tag("Variant")) for record in read(text)]
     [('<string>', 1, 'elevation')]
     """
+    _check_overrides(game, rules)
+    settings = Settings(encoding=encoding)
+    return _records(_units(source, settings), settings, game, rules)
+
+
+def _check_overrides(game: str | None, rules: str | None) -> None:
     if game is not None:
         get_game(game)
     try:
         check_rules(rules, None if game is None else (get_game(game),))
     except OverrideError as error:
         raise BadRulesError(error.message) from None
-    settings = Settings(encoding=encoding)
-    return _records(_units(source, settings), settings, game, rules)
 
 
 def _records(units: Iterator[Any], settings: Settings, game: str | None,
@@ -338,6 +369,198 @@ def read_one(source: Source, *, game: str | None = None, rules: str | None = Non
     for record in read(source, game=game, rules=rules, encoding=encoding):
         return record
     raise NoRecordError(f"no record in {_name(source)}")
+
+
+def read_text(text: str, *, game: str | None = None,
+              rules: str | None = None) -> Iterator[GameRecord]:
+    """The records of record ``text`` (never a path), lazily, as :func:`read` gives them;
+    their ``path`` is ``<string>``.
+
+    >>> [record.moves[0].text for record in read_text("1. c1:c2>b2,c1-c2 *", game="elevation")]
+    ['c1:c2>b2,c1-c2']
+    """
+    _check_overrides(game, rules)
+    settings = Settings()
+    return _records(_text_units(text, settings), settings, game, rules)
+
+
+def parse(text: str, *, game: str | None = None, rules: str | None = None) -> GameRecord:
+    """The first record of record ``text`` (never a path); raises :class:`NoRecordError`
+    when the text holds none.
+
+    >>> parse("1. c1:c2>b2,c1-c2 *", game="elevation").replay().is_valid
+    True
+    """
+    for record in read_text(text, game=game, rules=rules):
+        return record
+    raise NoRecordError("no record in the text given")
+
+
+# --------------------------------------------------------------------------------------------
+# An open file read a record at a time, as python-chess's read_game reads one
+
+
+class _OpenFile:
+    """What :func:`read_game` and its kin have read of one open file: the file's units not
+    yet handed out, and the records of a unit that held several."""
+
+    def __init__(self, units: Iterator[Unit], settings: Settings) -> None:
+        self.units = units
+        self.limits = settings.limits
+        self.records: collections.deque[Record] = collections.deque()
+
+    def next_unit(self) -> Record | PgnChunk | ForeignText | None:
+        """The next record or unparsed unit, ``None`` at the end; raises :class:`ReadError`
+        where input cannot be read, as :func:`read` does."""
+        if self.records:
+            return self.records.popleft()
+        unit = next(self.units, None)
+        if isinstance(unit, Diagnostic):
+            raise ReadError(unit)
+        return unit
+
+    def record_of(self, unit: Record | PgnChunk | ForeignText) -> Record:
+        """The unit's (first) record; a chunk's later records wait for the next call."""
+        if isinstance(unit, PgnChunk):
+            first, *later = records_of_chunk(unit, self.limits)
+            self.records.extend(later)
+            return first
+        if isinstance(unit, ForeignText):
+            return foreign_record(unit)
+        return unit
+
+
+_OPEN_FILES: weakref.WeakKeyDictionary[Any, _OpenFile] = weakref.WeakKeyDictionary()
+"""Open file → what has been read of it; forgotten with the file."""
+
+
+def _open_file(stream: IO[str] | IO[bytes], encoding: str | None) -> _OpenFile:
+    if isinstance(stream, (str, os.PathLike)) or not callable(getattr(stream, "read", None)):
+        raise TypeError(f"takes an open file, not {type(stream).__name__} (read() reads "
+                        "paths, read_text() reads text)")
+    state = _OPEN_FILES.get(stream)
+    if state is None:
+        settings = Settings(encoding=encoding)
+        state = _OPEN_FILES[stream] = _OpenFile(_units(stream, settings), settings)
+    return state
+
+
+def read_game(stream: IO[str] | IO[bytes], *, game: str | None = None,
+              rules: str | None = None, encoding: str | None = None) -> GameRecord | None:
+    """The next record of the open file ``stream`` (text or binary), ``None`` at its end:
+    python-chess's ``read_game``. Each call reads on from where the last one stopped; the
+    records, their tags, moves and diagnostics are those :func:`read` gives for the same
+    file, and faults raise as there.
+
+    Memory holds one record: the file is read a block (64 KiB) and a record ahead, so once
+    one of these functions has read a file, read the rest of it with them alone.
+    ``encoding`` counts at the first call on a binary file.
+
+    >>> stream = io.StringIO("1. c1:c2>b2,c1-c2 *\\n\\n[Round \\"2\\"]\\n\\n*\\n")
+    >>> read_game(stream, game="elevation").moves[0].text, read_game(stream).tags["Round"]
+    ('c1:c2>b2,c1-c2', '2')
+    >>> read_game(stream) is None
+    True
+    """
+    _check_overrides(game, rules)
+    state = _open_file(stream, encoding)
+    unit = state.next_unit()
+    if unit is None:
+        return None
+    return GameRecord.from_record(state.record_of(unit), game=game, rules=rules)
+
+
+def read_headers(stream: IO[str] | IO[bytes], *, encoding: str | None = None) -> Tags | None:
+    """The tags of the next record of ``stream`` (as :func:`read_game` reads it), its moves
+    not read; ``None`` at the end of the file.
+
+    >>> stream = io.StringIO('[White "Steere"]\\n\\n*\\n\\n[White "Becker"]\\n\\n*\\n')
+    >>> [tags["White"] for tags in iter(lambda: read_headers(stream), None)]
+    ['Steere', 'Becker']
+    """
+    state = _open_file(stream, encoding)
+    unit = state.next_unit()
+    if unit is None:
+        return None
+    if isinstance(unit, PgnChunk) and not may_hold_several(unit.chunk):
+        return chunk_tags(unit.path, unit.chunk)
+    return state.record_of(unit).tags
+
+
+def skip_game(stream: IO[str] | IO[bytes], *, encoding: str | None = None) -> bool:
+    """Pass over the next record of ``stream``, its moves not read: ``False`` at the end of
+    the file, else ``True``."""
+    state = _open_file(stream, encoding)
+    unit = state.next_unit()
+    if unit is None:
+        return False
+    if not isinstance(unit, PgnChunk) or may_hold_several(unit.chunk):
+        state.record_of(unit)
+    return True
+
+
+# --------------------------------------------------------------------------------------------
+# Records built from moves played in Python
+
+
+def record_from_moves(game: Game[Any, Any] | str, moves: Sequence[Any], *,
+                      start: Position[Any] | None = None, rules: Rules | str | None = None,
+                      tags: Mapping[str, str] | None = None,
+                      notation: str | None = None) -> GameRecord:
+    """A record of ``moves`` (the engine's move objects) played from ``start`` (by default
+    the start position under ``rules``; a ``start`` of other rules needs them given too):
+    python-chess's ``Game.from_board``. Its tags are ``Variant``, ``Rules``, ``SetUp`` and
+    ``FEN`` when ``start`` is given, then ``tags``, then ``Result`` (what the rules say of
+    the last position, else ``*``); the move texts are in ``notation`` (default: the game's
+    first). Write it with :meth:`GameRecord.write` or :func:`write`.
+
+    Raises the game's :class:`~notation_tools.games.base.IllegalMoveError` for a move that
+    is not legal where it is played.
+
+    >>> elevation = game("elevation")
+    >>> position = elevation.start()
+    >>> played = [position.push_text("c1:c2>b2,c1-c2")]
+    >>> record = record_from_moves(elevation, played, tags={"White": "Ada"})
+    >>> print(record.write(), end="")
+    [Variant "elevation"]
+    [Rules "standard"]
+    [White "Ada"]
+    [Result "*"]
+    <BLANKLINE>
+    1. c1:c2>b2,c1-c2 *
+    <BLANKLINE>
+    """
+    found = get_game(game) if isinstance(game, str) else game
+    played_rules = found.rules_of(rules)
+    position = start.copy() if start is not None else found.start_position(played_rules)
+    entries = [Tag("Variant", found.id), Tag("Rules", played_rules.describe())]
+    if start is not None:
+        entries += [Tag("SetUp", "1"), Tag("FEN", found.format_position(start))]
+    entries += [Tag(name, value) for name, value in (tags or {}).items()]
+    nodes = _move_nodes(found, position, moves, notation)
+    for move in moves:
+        position.push(move)
+    outcome = position.outcome()
+    result = found.result_text(outcome) if outcome is not None else "*"
+    entries.append(Tag("Result", result))
+    return GameRecord(tags=Tags(entries), moves=nodes, result=result)
+
+
+def _move_nodes(game: Game[Any, Any] | None, start: Position[Any], moves: Sequence[Any],
+                notation: str | None) -> list[MoveNode]:
+    """Move nodes for ``moves`` played from ``start`` (not changed). Each text is read back
+    by the game where it is played, as replay will read it, which raises for a move that is
+    not legal there (a game whose turns are too many to list, as Game of War's, can only
+    check a move so)."""
+    if game is None:
+        raise ValueError("the record names no known game")
+    position = start.copy()
+    nodes = []
+    for move in moves:
+        text = game.format_move(move, position, notation)
+        position.push(game.parse_move(text, position, notation))
+        nodes.append(MoveNode(text))
+    return nodes
 
 
 def write(records: Iterable[Record], destination: str | os.PathLike[str] | TextIO, *,
@@ -396,15 +619,11 @@ def _is_text(text: str) -> bool:
     return "\n" in text or "\r" in text or text.lstrip().startswith(("[", "{"))
 
 
-def _units(source: Source, settings: Settings) -> Iterator[Any]:
-    def from_stream(stream: BinaryIO, name: str, encoding: str | None) -> Iterator[Any]:
-        return iter_stream(stream, name, claim=claim_format, suffixes=game_suffixes,
-                           limits=settings.limits, encoding=encoding)
-
+def _units(source: Source, settings: Settings) -> Iterator[Unit]:
     # Text (a str, a text stream) reaches the reader as UTF-8 whatever ``encoding`` says:
     # it is already decoded.
     if isinstance(source, str) and _is_text(source):
-        return from_stream(io.BytesIO(source.encode("utf-8")), "<string>", "utf-8")
+        return _text_units(source, settings)
     if isinstance(source, (str, os.PathLike)):
         path = os.fspath(source)
         try:
@@ -417,9 +636,19 @@ def _units(source: Source, settings: Settings) -> Iterator[Any]:
                         f"{type(source).__name__}")
     name = _name(source)
     if isinstance(source.read(0), str):
-        return from_stream(io.BufferedReader(_EncodedText(cast(IO[str], source))), name,
-                           "utf-8")
-    return from_stream(cast(BinaryIO, source), name, settings.encoding)
+        return _stream_units(io.BufferedReader(_EncodedText(cast(IO[str], source))), name,
+                             settings, "utf-8")
+    return _stream_units(cast(BinaryIO, source), name, settings, settings.encoding)
+
+
+def _text_units(text: str, settings: Settings) -> Iterator[Unit]:
+    return _stream_units(io.BytesIO(text.encode("utf-8")), "<string>", settings, "utf-8")
+
+
+def _stream_units(stream: BinaryIO, name: str, settings: Settings,
+                  encoding: str | None) -> Iterator[Unit]:
+    return iter_stream(stream, name, claim=claim_format, suffixes=game_suffixes,
+                       limits=settings.limits, encoding=encoding)
 
 
 class _EncodedText(io.RawIOBase):

@@ -362,7 +362,7 @@ def test_write_records_to_a_path_or_a_stream(tmp_path):
 
 def test_a_lone_surrogate_is_written_to_a_path_as_its_escape(tmp_path):
     record = notation_tools.read_one('[Variant "elevation"]\n[White "x"]\n\n*\n')
-    record.tags[1] = dataclasses.replace(record.tags[1], value="\udcff")
+    record.tags["White"] = "\udcff"
     assert notation_tools.write([record], tmp_path / "odd.pgn") == 1
     assert '[White "\\udcff"]' in (tmp_path / "odd.pgn").read_text(encoding="utf-8")
 
@@ -428,3 +428,226 @@ def test_a_position_finds_its_game_by_package_even_for_a_game_outside_this_one(m
     assert base.game_of_position.__wrapped__(ExamplePosition) is EXAMPLE
     subclass = type("Derived", (ExamplePosition,), {"__module__": "elsewhere.rules"})
     assert base.game_of_position.__wrapped__(subclass) is EXAMPLE
+
+
+# ---- an open file a record at a time (python-chess's read_game) ------------------------------
+
+
+def _read_until_none(read_next):
+    """What calling ``read_next`` until ``None`` gives: the records, then the ReadError that
+    stopped it (or ``None``)."""
+    records = []
+    try:
+        while (record := read_next()) is not None:
+            records.append(record)
+    except ReadError as error:
+        return records, str(error.diagnostic)
+    return records, None
+
+
+def _read_whole(path):
+    records = []
+    try:
+        for record in notation_tools.read(path):
+            records.append(record)
+    except ReadError as error:
+        return records, str(error.diagnostic)
+    return records, None
+
+
+@pytest.mark.parametrize("path", SAMPLE_FILES,
+                         ids=[str(p.relative_to(SAMPLES)) for p in SAMPLE_FILES])
+def test_read_game_until_none_gives_what_reading_the_whole_file_gives(path):
+    expected, expected_fault = _read_whole(path)
+    with open(path, "rb") as handle:
+        got, fault = _read_until_none(lambda: notation_tools.read_game(handle))
+    assert fault == expected_fault
+    assert len(got) == len(expected)
+    for record, reference in zip(got, expected):
+        assert record.same_as(reference)
+        assert list(record.tags.entries()) == list(reference.tags.entries())
+        assert (record.path, record.index, record.line, record.offset) == \
+            (reference.path, reference.index, reference.line, reference.offset)
+        assert record.diagnostics == reference.diagnostics
+    with open(path, "rb") as handle:
+        headers, fault = _read_until_none(lambda: notation_tools.read_headers(handle))
+    assert fault == expected_fault
+    assert [list(tags.entries()) for tags in headers] == \
+        [list(record.tags.entries()) for record in expected]
+    with open(path, "rb") as handle:
+        skipped, fault = _read_until_none(lambda: notation_tools.skip_game(handle) or None)
+    assert (len(skipped), fault) == (len(expected), expected_fault)
+
+
+@pytest.mark.parametrize("folder", GAME_FOLDERS)
+def test_read_game_reads_text_files_a_record_at_a_time(folder):
+    for path in sorted((SAMPLES / folder).glob("*.pgn")):
+        expected, fault = _read_whole(path)
+        if fault is not None or not path.read_bytes().isascii():
+            continue
+        with open(path, encoding="utf-8", newline="") as handle:
+            got, _ = _read_until_none(lambda: notation_tools.read_game(handle))
+            assert notation_tools.read_game(handle) is None  # and stays at the end
+        assert [r.diagnostics for r in got] == [r.diagnostics for r in expected]
+        assert all(a.same_as(b) for a, b in zip(got, expected)) and len(got) == len(expected)
+
+
+def test_read_game_mixes_with_read_headers_and_skip_game_and_holds_one_record():
+    one = '[Round "{}"]\n\n1. c1:c2>b2,c1-c2 *\n\n'
+    stream = io.StringIO("".join(one.format(round) for round in range(1, 5)))
+    assert notation_tools.read_headers(stream)["Round"] == "1"
+    assert notation_tools.skip_game(stream) is True
+    record = notation_tools.read_game(stream, game="elevation")
+    assert record.tags["Round"] == "3" and record.index == 3 and record.replay().is_valid
+    assert notation_tools.read_game(stream).tag("Round") == "4"
+    assert notation_tools.skip_game(stream) is False
+    assert notation_tools.read_headers(stream) is None
+
+    class Counted(io.StringIO):
+        """A long file that counts how much of it has been read."""
+        taken = 0
+
+        def read(self, size=-1):
+            block = super().read(size)
+            self.taken += len(block)
+            return block
+
+    many = Counted(one.format(1) * 100_000)
+    assert notation_tools.read_game(many, game="elevation").moves[0].text == "c1:c2>b2,c1-c2"
+    assert many.taken < 300_000 < len(many.getvalue())
+
+
+def test_read_headers_of_text_after_a_result_agrees_with_read_game():
+    text = '[Round "1"]\n\n1. c1:c2>b2,c1-c2 * 1. c1:c2>b2,c1-c2 *\n\n[Round "3"]\n\n*\n'
+    by_records = [dict(r.tags) for r in notation_tools.read_text(text)]
+    stream = io.StringIO(text)
+    assert [dict(tags) for tags in iter(lambda: notation_tools.read_headers(stream), None)] \
+        == by_records == [{"Round": "1"}, {}, {"Round": "3"}]
+
+
+def test_read_game_takes_open_files_only():
+    for wrong in ("game.pgn", Path("game.pgn"), 3):
+        with pytest.raises(TypeError):
+            notation_tools.read_game(wrong)
+
+
+# ---- text and paths, never guessed -----------------------------------------------------------
+
+
+def test_text_has_its_own_entry_points_that_never_take_a_path(tmp_path):
+    record = notation_tools.parse("1. c1:c2>b2,c1-c2 *", game="elevation")
+    assert record.path == "<string>" and record.replay().is_valid
+    (tmp_path / "game.pgn").write_text("1. c1:c2>b2,c1-c2 *\n", encoding="utf-8")
+    path_text = str(tmp_path / "game.pgn")
+    # a path given as text is text: one word that is no move of the game
+    assert [m.text for m in notation_tools.parse(path_text).moves] == [path_text]
+    assert len(list(notation_tools.read_text(""))) == 0
+    with pytest.raises(NoRecordError):
+        notation_tools.parse("   \n")
+    assert notation_tools.read_one(tmp_path / "game.pgn", game="elevation").replay().is_valid
+
+
+# ---- tags read like a mapping ----------------------------------------------------------------
+
+
+def test_tags_read_and_change_like_a_mapping_and_keep_their_entries():
+    record = notation_tools.parse('[Event "a"]\n[White "Steere"]\n[Event "b"]\n\n*\n')
+    tags = record.tags
+    assert tags["White"] == "Steere" and tags.get("Black") is None and "Event" in tags
+    assert list(tags) == ["Event", "White"] and len(tags) == 2
+    assert [(t.name, t.value, t.line) for t in tags.entries()] == [
+        ("Event", "a", 1), ("White", "Steere", 2), ("Event", "b", 3)]
+    tags["Event"] = "club"
+    tags["Black"] = "Becker"
+    assert [(t.name, t.value) for t in tags.entries()] == [
+        ("Event", "club"), ("White", "Steere"), ("Event", "b"), ("Black", "Becker")]
+    assert '[Event "b"]' in record.write()  # a duplicate is still written
+    del tags["Event"]
+    assert dict(tags) == {"White": "Steere", "Black": "Becker"}
+    with pytest.raises(KeyError):
+        del tags["Event"]
+    with pytest.raises(KeyError):
+        tags["Event"]  # noqa: B018
+    assert record.copy().tags == tags and record.copy().tags is not tags
+
+
+def test_every_sample_record_writes_the_same_text_with_tags_as_a_mapping():
+    """The writers read the tag entries: a record read and written again keeps its tags'
+    order, duplicates and text in both containers."""
+    for record in sample_records():
+        if any(d.is_error for d in record.diagnostics):
+            continue
+        for container in ("pgn", "jsonl"):
+            back = notation_tools.parse(record.write(container=container))
+            names = [(t.name, t.value) for t in back.tags.entries()]
+            assert names[:len(record.tags.entries())] == [
+                (t.name, t.value) for t in record.tags.entries()][:len(names)], record.path
+
+
+# ---- records built in Python -----------------------------------------------------------------
+
+
+@given(st.sampled_from(GAMES), st.integers(0, 2**16), st.integers(0, 16),
+       st.sampled_from(["pgn", "json", "jsonl"]))
+def test_a_record_built_from_moves_reads_back_with_the_same_moves_and_verdict(
+        game, seed, plies, container):
+    from notation_tools.analysis.generate import random_move
+
+    rules = game.parse_rules(None)
+    position = game.start(rules)
+    rng = random.Random(seed)
+    played = []
+    while len(played) < plies and position.outcome() is None:
+        move = random_move(game, position, rng)
+        if move is None:
+            break
+        played.append(move)
+        position.push(move)
+    record = notation_tools.record_from_moves(game, played, rules=rules,
+                                              tags={"White": "a", "Black": "b"})
+    assert record.tags["Variant"] == game.id and record.tags["White"] == "a"
+    back = notation_tools.parse(record.write(container=container)).replay()
+    assert back.is_valid and back.complete
+    # the same moves: a game may spell a move object two ways (Game of War's steps in another
+    # order), so they are compared by their texts and by where they lead
+    again = game.start(rules)
+    texts = []
+    for move in back.moves:
+        texts.append(again.text(move))
+        again.push(move)
+    assert texts == [node.text for node in record.moves] and len(texts) == len(played)
+    assert again.fen() == position.fen()
+    assert back.outcome == position.outcome()
+    assert back.result == record.tags["Result"]
+
+
+def test_a_built_record_takes_a_start_position_and_variations():
+    elevation = notation_tools.game("elevation")
+    position = elevation.start()
+    first = position.push_text("c1:c2>b2,c1-c2")
+    start = position.copy()
+    reply = next(iter(start.legal_moves()))
+    record = notation_tools.record_from_moves(elevation, [reply], start=start)
+    assert record.tags["SetUp"] == "1" and record.tags["FEN"] == start.fen()
+    assert notation_tools.parse(record.write()).replay().moves == [reply]
+
+    record = notation_tools.record_from_moves("elevation", [first, reply])
+    other = [move for move in start.legal_moves() if move != reply][:2]
+    nodes = record.add_variation(2, other[:1])
+    assert record.moves[1].variations == [nodes]
+    back = notation_tools.parse(record.write())
+    assert back.replay().is_valid
+    assert [m.text for m in back.moves[1].variations[0]] == [nodes[0].text]
+    with pytest.raises(IllegalMoveError):
+        notation_tools.record_from_moves(elevation, [reply])  # not legal at the start
+    with pytest.raises(ValueError):
+        record.add_variation(3, other)
+
+
+def test_dir_of_the_package_lists_its_api_only():
+    out = subprocess.run([sys.executable, "-c", "import notation_tools; print(dir(notation_tools))"],
+                         capture_output=True, text=True, check=True).stdout
+    assert eval(out) == sorted(notation_tools.__all__)
+    for name in ("read_game", "read_headers", "skip_game", "read_text", "parse",
+                 "record_from_moves", "Tags"):
+        assert name in notation_tools.__all__

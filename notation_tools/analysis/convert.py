@@ -158,7 +158,7 @@ def convert_record(record: Record, conversion: Conversion) -> str | None:
         del record.moves[:skip]
         if title:
             record.initial_comments.insert(0, title)
-        record.tags.insert(0, Tag("Variant", game.id))
+        record.tags.entries().insert(0, Tag("Variant", game.id))
     if numbering:
         start = result.start
         _number_moves(record.moves, game, rewrite.sides,
@@ -176,7 +176,7 @@ def _add_result_tag(record: Record) -> None:
     movetext's result token says (and the token is written from then on)."""
     if record.find_tag("Result") is None:
         record.result = written_result(record)
-        record.tags.append(Tag("Result", record.result))
+        record.tags.entries().append(Tag("Result", record.result))
 
 
 def write_converted(record: Record, writer: RecordWriter) -> bool:
@@ -323,5 +323,5 @@ def _write_file_format(record: Record, conversion: Conversion) -> str | None:
             "E-BAD-NOTATION", f"{result.game.id} has no file format {conversion.target!r}",
             record.path, record.line, 1, record=record.index))
         return None
-    tags = {tag.name: tag.value for tag in record.tags}
+    tags = {tag.name: tag.value for tag in record.tags.entries()}
     return fmt.write(result.start, line.moves, tags, result.position)

@@ -13,7 +13,7 @@ from typing import Any
 from notation_tools.games.base import EngineError, Game, all_games
 from notation_tools.games.file_formats import FileFormat
 from notation_tools.records.diagnostics import ERROR, NOTE, WARNING, Diagnostic
-from notation_tools.records.model import Move, Record, Tag
+from notation_tools.records.model import Move, Record, Tag, Tags
 from notation_tools.sources import CONTAINER_SUFFIXES, ForeignText
 
 _TAG_PAIR_HEAD = re.compile(r'\ufeff?\s*\[[A-Za-z0-9_]+\s+"')
@@ -73,7 +73,7 @@ def _severity(code: str) -> str:
 def foreign_record(unit: ForeignText) -> Record:
     """The record a foreign file holds; an unreadable file gives a record with its error."""
     game, fmt = formats()[unit.format_key]
-    record = Record(path=unit.path, index=1, line=1, tags=[Tag("Variant", game.id, 1, 1)])
+    record = Record(path=unit.path, index=1, line=1, tags=Tags([Tag("Variant", game.id, 1, 1)]))
     record.diagnostics.extend(unit.problems)
     try:
         found = fmt.read(unit.text)
@@ -82,8 +82,8 @@ def foreign_record(unit: ForeignText) -> Record:
             error.code, f"{fmt.name}: {error.message}", unit.path, 1, 1 + error.offset,
             rule=error.rule, record=1))
         return record
-    record.tags += [Tag(name, value, 1, 1) for name, value in found.tags.items()
-                    if name != "Variant"]
+    record.tags.entries().extend(Tag(name, value, 1, 1) for name, value in found.tags.items()
+                                 if name != "Variant")
     record.moves = [Move(token, 1, 1) for token in found.tokens]
     if found.comment:
         record.final_comments.append(found.comment)

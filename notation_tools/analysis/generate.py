@@ -14,7 +14,7 @@ from typing import Any
 
 from notation_tools import __version__
 from notation_tools.games.base import Game, Position, Rules
-from notation_tools.records.model import Move, Record, Tag
+from notation_tools.records.model import Move, Record, Tag, Tags
 
 
 def random_move(game: Game[Any, Any], position: Position[Any], rng: random.Random) -> Any:
@@ -67,4 +67,4 @@ def generate_records(game: Game[Any, Any], rules: Rules, *, count: int, seed: in
                 *[Tag(side, "random") for side in game.sides],
                 Tag("Result", result),
                 Tag("Generator", f"notation-tools {__version__}; seed {seed}; game {index}")]
-        yield Record(tags=tags, moves=moves, result=result)
+        yield Record(tags=Tags(tags), moves=moves, result=result)

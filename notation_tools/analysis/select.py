@@ -33,7 +33,7 @@ from notation_tools.codes import SHARED_CODES
 from notation_tools.games.base import (EngineError, Game, Position, Rules, UnknownGameError,
                                        all_games, get_game)
 from notation_tools.records.diagnostics import Diagnostic
-from notation_tools.records.model import Move, Record, Tag  # noqa: F401 - Tag: the doctests
+from notation_tools.records.model import Move, Record, Tag, Tags  # noqa: F401 - Tag: the doctests
 from notation_tools.sources import ForeignText, PgnChunk, ReadProgress
 
 
@@ -697,7 +697,7 @@ def trim_tags(record: Record, keep: Iterable[str] | None, *, moves: bool = True)
     replayed, :data:`REPLAY_TAGS`), in their order; without its moves when ``moves`` is false
     (``--tags-only``)."""
     wanted = None if keep is None else {*keep, *REPLAY_TAGS}
-    tags = [tag for tag in record.tags if wanted is None or tag.name in wanted]
+    tags = Tags(tag for tag in record.tags.entries() if wanted is None or tag.name in wanted)
     return dataclasses.replace(record, tags=tags,
                                moves=record.moves if moves else [],
                                final_comments=record.final_comments if moves else [],

@@ -435,7 +435,7 @@ def _subtitle(record: Record, result: Replay) -> str:
 
 def _tags_html(record: Record) -> str:
     rows = "".join(f"<tr><th>{html.escape(tag.name)}</th><td>{html.escape(tag.value)}</td></tr>"
-                   for tag in record.tags)
+                   for tag in record.tags.entries())
     return f'<table class="tags">{rows}</table>' if rows else ""
 
 
@@ -555,7 +555,7 @@ def index_entry(name: str, page: Page) -> IndexEntry:
     first = next((d for d in record.diagnostics if d.is_error), None)
     return IndexEntry(name, record.path, record.index,
                       result.game.id if result.game is not None else None,
-                      [(tag.name, tag.value) for tag in record.tags], result.result,
+                      [(tag.name, tag.value) for tag in record.tags.entries()], result.result,
                       result.plies, page.is_valid,
                       _diagnostic_text(first) if first is not None else None)
 

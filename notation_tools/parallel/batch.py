@@ -118,7 +118,7 @@ def report_record(record: Record, settings: Settings) -> RecordReport:
                         result.rules.describe() if result.rules else None,
                         result.plies, result.result, end, record.diagnostics, figures,
                         offset=record.offset, digest=result.digest,
-                        tags=[(t.name, t.value) for t in record.tags] if settings.details
+                        tags=[(t.name, t.value) for t in record.tags.entries()] if settings.details
                         else None)
 
 

@@ -21,17 +21,18 @@ from typing import Any
 
 from notation_tools.limits import DEFAULT, Limits
 from notation_tools.records.diagnostics import Diagnostic
-from notation_tools.records.model import Move, Record, Tag
+from notation_tools.records.model import Move, Record, Tag, Tags
 from notation_tools.records.pgn import MOVE_NUMBER, NAG, TAG_NAME, move_text_problem
 from notation_tools.records.tokens import RESULTS
 
 
 def record_to_json(record: Record, *, move_data: list[Any] | None = None) -> dict[str, Any]:
     """The record as a JSON-ready dict; ``move_data`` gives main-line structured moves."""
-    names = [tag.name for tag in record.tags]
+    entries = record.tags.entries()
+    names = [tag.name for tag in entries]
     # An object keeps order but not repeated names; those records use a list of pairs.
-    tags: Any = ({tag.name: tag.value for tag in record.tags} if len(set(names)) == len(names)
-                 else [[tag.name, tag.value] for tag in record.tags])
+    tags: Any = ({tag.name: tag.value for tag in entries} if len(set(names)) == len(names)
+                 else [[tag.name, tag.value] for tag in entries])
     out: dict[str, Any] = {"tags": tags}
     if record.initial_comments:
         out["initial_comments"] = list(record.initial_comments)
@@ -132,7 +133,7 @@ def record_from_json(data: Any, path: str, line: int, index: int, *,
                                       "digits and _+#=:- without spaces)", "E-BAD-TAG")
             if "\n" in value or "\r" in value:
                 raise _JsonShapeError(f"tag {name}: a tag value is one line", "E-BAD-TAG")
-        record.tags = [Tag(name, value, line, 1) for name, value in pairs]
+        record.tags = Tags([Tag(name, value, line, 1) for name, value in pairs])
         record.initial_comments = _strings(data.get("initial_comments", []), "initial_comments")
         record.final_comments = _strings(data.get("final_comments", []), "final_comments")
         # the main line is level 0, as in PGN: --limit depth=N allows N levels of variations

@@ -6,6 +6,7 @@ Does not know any game: moves are texts with positions; replay gives them meanin
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable, Iterator, MutableMapping
 from typing import Any
 
 from notation_tools.records.diagnostics import Diagnostic
@@ -13,10 +14,86 @@ from notation_tools.records.diagnostics import Diagnostic
 
 @dataclasses.dataclass(slots=True)
 class Tag:
+    """One tag pair as written, with where it was read (``line`` 0 when it was not)."""
+
     name: str
     value: str
     line: int = 0
     column: int = 0
+
+
+class Tags(MutableMapping[str, str]):
+    """A record's tags: a mapping of name to value (``tags["White"]``, ``.get``, ``in``,
+    ``tags["Event"] = "x"``, ``del``) over the ordered :class:`Tag` entries the container
+    holds, duplicates and locations included (:meth:`entries`).
+
+    A name written twice reads as its first value; setting a name changes its first entry (or
+    appends one), and deleting it removes every entry of that name. Iterating gives each name
+    once, in the order of first appearance.
+
+    >>> tags = Tags([Tag("Event", "club"), Tag("White", "Steere")])
+    >>> tags["White"], tags.get("Black"), "Event" in tags
+    ('Steere', None, True)
+    >>> tags["Result"] = "1-0"
+    >>> del tags["Event"]
+    >>> dict(tags)
+    {'White': 'Steere', 'Result': '1-0'}
+    """
+
+    __slots__ = ("_entries",)
+
+    def __init__(self, entries: Iterable[Tag] = ()) -> None:
+        self._entries: list[Tag] = list(entries)
+
+    def entries(self) -> list[Tag]:
+        """The tag pairs in order, duplicates and locations included: the list itself, so
+        that a reader or a converter can insert, append or remove entries in place."""
+        return self._entries
+
+    def __getitem__(self, name: str) -> str:
+        for tag in self._entries:
+            if tag.name == name:
+                return tag.value
+        raise KeyError(name)
+
+    def __setitem__(self, name: str, value: str) -> None:
+        for tag in self._entries:
+            if tag.name == name:
+                tag.value = value
+                return
+        self._entries.append(Tag(name, value))
+
+    def __delitem__(self, name: str) -> None:
+        kept = [tag for tag in self._entries if tag.name != name]
+        if len(kept) == len(self._entries):
+            raise KeyError(name)
+        self._entries[:] = kept
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(dict.fromkeys(tag.name for tag in self._entries))
+
+    def __len__(self) -> int:
+        return len({tag.name for tag in self._entries})
+
+    def __bool__(self) -> bool:
+        return bool(self._entries)
+
+    def __contains__(self, name: object) -> bool:
+        return any(tag.name == name for tag in self._entries)
+
+    def __eq__(self, other: object) -> bool:
+        """Tags equal tags with the same entries in the same order (a mapping compares
+        as a mapping)."""
+        if isinstance(other, Tags):
+            return self._entries == other._entries
+        return super().__eq__(other)
+
+    def __repr__(self) -> str:
+        return f"Tags({self._entries!r})"
+
+    def copy(self) -> Tags:
+        """A copy whose entries are copies."""
+        return Tags([dataclasses.replace(tag) for tag in self._entries])
 
 
 @dataclasses.dataclass(slots=True)
@@ -87,7 +164,7 @@ class Record:
     path: str = "-"
     index: int = 1
     line: int = 1
-    tags: list[Tag] = dataclasses.field(default_factory=list)
+    tags: Tags = dataclasses.field(default_factory=Tags)
     moves: list[Move] = dataclasses.field(default_factory=list)
     initial_comments: list[str] = dataclasses.field(default_factory=list)
     final_comments: list[str] = dataclasses.field(default_factory=list)
@@ -99,41 +176,44 @@ class Record:
     """The byte offset where the record starts in its file or archive member (after
     decompression), or -1 when unknown."""
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.tags, Tags):  # a plain list of Tag entries is taken too
+            self.tags = Tags(self.tags)
+
     def tag(self, name: str, default: str | None = None) -> str | None:
         """The value of the first tag called ``name`` (case-sensitive, as PGN)."""
-        for tag in self.tags:
+        for tag in self.tags.entries():
             if tag.name == name:
                 return tag.value
         return default
 
     def find_tag(self, name: str) -> Tag | None:
-        for tag in self.tags:
+        """The first entry called ``name``, with its location, or ``None``."""
+        for tag in self.tags.entries():
             if tag.name == name:
                 return tag
         return None
 
     def set_tag(self, name: str, value: str) -> None:
         """Replace the first tag called ``name``, or append it."""
-        for tag in self.tags:
-            if tag.name == name:
-                tag.value = value
-                return
-        self.tags.append(Tag(name, value))
+        self.tags[name] = value
 
     def remove_tag(self, name: str) -> None:
-        self.tags = [tag for tag in self.tags if tag.name != name]
+        """Remove every tag called ``name`` (none is no fault)."""
+        self.tags.pop(name, None)
 
     def copy(self) -> Record:
         """A deep copy (tags, moves at any depth, comments, diagnostics list) made without
         recursion, for a writer that changes a record it must not change for others."""
         return dataclasses.replace(
-            self, tags=[dataclasses.replace(tag) for tag in self.tags],
+            self, tags=self.tags.copy(),
             moves=copy_line(self.moves), initial_comments=list(self.initial_comments),
             final_comments=list(self.final_comments), diagnostics=list(self.diagnostics))
 
     def same_as(self, other: Record) -> bool:
         """Equal in content: tags, moves, comments, NAGs, variations and result."""
-        return ([(t.name, t.value) for t in self.tags] == [(t.name, t.value) for t in other.tags]
+        return ([(t.name, t.value) for t in self.tags.entries()]
+                == [(t.name, t.value) for t in other.tags.entries()]
                 and _same_line(self.moves, other.moves)
                 and self.initial_comments == other.initial_comments
                 and self.final_comments == other.final_comments

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 from notation_tools.limits import DEFAULT, Limits
 from notation_tools.records.diagnostics import Diagnostic
-from notation_tools.records.model import Move, Record, Tag
+from notation_tools.records.model import Move, Record, Tag, Tags
 from notation_tools.records.tokens import (PLAIN_SCAN, RESULTS, Token, TokenKind, is_plain,
                                           tokenize)
 
@@ -109,6 +109,7 @@ def _ends_in_comment(line: str, in_comment: bool) -> bool:
 
 
 def _parse_tags(path: str, tag_lines: list[tuple[int, str]], record: Record) -> None:
+    entries = record.tags.entries()
     for number, line in tag_lines:
         position = 0
         text = line.rstrip()
@@ -125,7 +126,7 @@ def _parse_tags(path: str, tag_lines: list[tuple[int, str]], record: Record) -> 
             value = match.group(2)
             if "\\" in value:
                 value = _UNESCAPE.sub(r"\1", value)
-            record.tags.append(Tag(match.group(1), value, number, match.start() + 1))
+            entries.append(Tag(match.group(1), value, number, match.start() + 1))
             position = match.end()
 
 
@@ -322,6 +323,26 @@ def _read_spaced(movetext_lines: list[tuple[int, str]]) -> _Plain:
     return None if number is not None else (moves, result)
 
 
+def chunk_tags(path: str, chunk: Chunk) -> Tags:
+    """The tags of a chunk's (first) record, its movetext left unread."""
+    record = Record(path=path)
+    _parse_tags(path, chunk[1], record)
+    return record.tags
+
+
+_RESULT_TEXT = re.compile(r"1-0|0-1|1/2-1/2|\*")
+
+
+def may_hold_several(chunk: Chunk) -> bool:
+    """Whether a chunk's movetext may hold text after a result, which starts another record
+    (:func:`parse_chunk`). Cheap and cautious: a result's text anywhere but in the last word
+    (in a comment, inside a move) says it may."""
+    _, _, movetext_lines = chunk
+    text = " ".join(line for _, line in movetext_lines).rstrip()
+    last_word = text.rsplit(None, 1)[-1] if text else ""
+    return _RESULT_TEXT.search(text, 0, len(text) - len(last_word)) is not None
+
+
 def parse_chunk(path: str, chunk: Chunk, index: int = 1, *,
                 limits: Limits = DEFAULT) -> Iterator[Record]:
     """The record(s) of one chunk: usually one; more when text follows a result token."""
@@ -416,7 +437,7 @@ def pgn_problems(record: Record) -> list[str]:
     """What in ``record`` PGN cannot hold so that it reads back the same (``convert`` refuses
     such a record rather than change it)."""
     problems = []
-    for tag in record.tags:
+    for tag in record.tags.entries():
         if not TAG_NAME.fullmatch(tag.name):
             problems.append(f"tag name {tag.name!r} is not a PGN tag name")
         if "\n" in tag.value or "\r" in tag.value:
@@ -466,7 +487,7 @@ def write_record(record: Record, *, width: int = 79) -> str:
     <BLANKLINE>
     """
     result = written_result(record)
-    out = [f'[{tag.name} "{_escape(tag.value)}"]\n' for tag in record.tags]
+    out = [f'[{tag.name} "{_escape(tag.value)}"]\n' for tag in record.tags.entries()]
     if out:
         out.append("\n")
     words = [_comment_text(text) for text in record.initial_comments]

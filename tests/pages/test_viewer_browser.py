@@ -257,7 +257,7 @@ def test_text_that_could_end_or_hide_the_script_leaves_the_page_working(open_pag
     # text; the page must still step through the moves and show the diagnostic.
     # Shih's message for a move it cannot read repeats the move's text.
     record = first_record(PLAYABLE["shih"])
-    for tag in record.tags:
+    for tag in record.tags.entries():
         if tag.name not in ("Variant", "Rules", "SetUp", "FEN"):
             tag.value = text
     record.set_tag("Event", text)

@@ -27,7 +27,7 @@ def read(text: str) -> list[Record]:
 
 def test_tags_moves_comments_nags_variations():
     first, second = read(TWO_RECORDS)
-    assert [(t.name, t.value, t.line) for t in first.tags] == [
+    assert [(t.name, t.value, t.line) for t in first.tags.entries()] == [
         ("Event", 'Club "open"', 1), ("Variant", "elevation", 2), ("Result", "*", 3)]
     assert first.initial_comments == ["before"]
     main = first.moves
@@ -50,7 +50,7 @@ def test_malformed_tag_is_reported_at_its_column():
     (record,) = read('[Event "x"] [Site unquoted]\n\n1. a *\n')
     (diagnostic,) = record.diagnostics
     assert (diagnostic.code, diagnostic.line, diagnostic.column) == ("E-BAD-TAG", 1, 13)
-    assert [t.name for t in record.tags] == ["Event"]
+    assert [t.name for t in record.tags.entries()] == ["Event"]
 
 
 def test_syntax_faults_are_located_and_reading_goes_on():
