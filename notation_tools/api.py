@@ -2,7 +2,10 @@
 
 :func:`read` yields :class:`GameRecord` objects from anything the command line reads (paths,
 directories, archives, ``archive:member``, standard input) and from open files and record
-text; :meth:`GameRecord.replay` gives a :class:`ReplayedGame`; :func:`write` and
+text; :func:`read_text` and :func:`parse` read text only, and :func:`read_game`,
+:func:`read_headers` and :func:`skip_game` an open file a record at a time, as python-chess
+does. :func:`record_from_moves` builds a record from moves played in Python.
+:meth:`GameRecord.replay` gives a :class:`ReplayedGame`; :func:`write` and
 :meth:`GameRecord.write` write records in a container and notation. The ``docs/api.md``
 tutorial shows them at work.
 
@@ -323,7 +326,8 @@ def read(source: Source, *, game: str | None = None, rules: str | None = None,
 
     ``source`` is a path (``str`` or ``os.PathLike``: a file, a directory, an archive, an
     ``archive:member``, compressed files, ``-`` for standard input), record text (a ``str``
-    holding a line break or starting with ``[`` or ``{``), or an open file, text or binary.
+    holding a line break or starting with ``[`` or ``{``; :func:`read_text` takes text
+    without this guess), or an open file, text or binary.
     ``game`` and ``rules`` override every record's ``Variant`` and ``Rules`` tags;
     ``encoding`` overrides UTF-8 (a byte-order mark is always obeyed).
 

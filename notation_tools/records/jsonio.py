@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from typing import Any
 
 from notation_tools.limits import DEFAULT, Limits
@@ -158,7 +158,7 @@ def _number(text: str) -> Any:
 
 
 _DECODER = json.JSONDecoder(parse_int=_number)
-_SPACE = re.compile(r"[ \t\n\r]*")
+_NOT_SPACE = re.compile(r"[^ \t\n\r]")
 
 
 def _depth_exceeds(value: Any, limit: int) -> bool:
@@ -189,106 +189,121 @@ def read_json_records(source: str | Iterable[str], path: str = "-", *,
     >>> [r.tag("Variant") for r in read_json_records('{"tags": {"Variant": "elevation"}, "moves": ["c3:c3-b2"]}')]
     ['elevation']
     """
-    whole = isinstance(source, str)  # one text: read in place, never copied
-    pieces = iter([source] if whole else source)
-    buffer, exhausted = "", False
-    counted, line = 0, 1  # line is the line number of buffer[counted]
-    index = 0
-    in_array = False  # inside a top-level array of records
+    return _JsonReader(source, path, limits, json_lines).records()
 
-    def more() -> bool:
-        nonlocal buffer, exhausted
-        if exhausted:
+
+class _JsonReader:
+    """The state of :func:`read_json_records`: the text read and not yet released, and
+    where it is."""
+
+    def __init__(self, source: str | Iterable[str], path: str, limits: Limits,
+                 json_lines: bool) -> None:
+        self.whole = isinstance(source, str)  # one text: read in place, never copied
+        self.pieces = iter([source] if isinstance(source, str) else source)
+        self.path, self.limits, self.json_lines = path, limits, json_lines
+        self.buffer, self.exhausted = "", False
+        self.counted, self.line = 0, 1  # line is the line number of buffer[counted]
+        self.index = 0
+        self.in_array = False  # inside a top-level array of records
+
+    def more(self) -> bool:
+        """Read the next piece into the buffer; ``False`` at the end of the text."""
+        if self.exhausted:
             return False
-        piece = next(pieces, None)
+        piece = next(self.pieces, None)
         if piece is None:
-            exhausted = True
+            self.exhausted = True
             return False
-        buffer += piece
+        self.buffer += piece
         return True
 
-    def line_at(offset: int) -> int:
-        nonlocal counted, line
-        line += buffer.count("\n", counted, offset)
-        counted = offset
-        return line
+    def line_at(self, offset: int) -> int:
+        self.line += self.buffer.count("\n", self.counted, offset)
+        self.counted = offset
+        return self.line
 
-    def fail(code: str, message: str, at: int) -> Record:
-        nonlocal index
-        index += 1
-        where = line_at(at)
-        column = at - (buffer.rfind("\n", 0, at) + 1) + 1
-        record = Record(path=path, index=index, line=where)
-        record.diagnostics.append(Diagnostic(code, message, path, where, column, record=index))
+    def fail(self, code: str, message: str, at: int) -> Record:
+        """A record holding only the diagnostic of a fault at buffer offset ``at``."""
+        self.index += 1
+        where = self.line_at(at)
+        column = at - (self.buffer.rfind("\n", 0, at) + 1) + 1
+        record = Record(path=self.path, index=self.index, line=where)
+        record.diagnostics.append(Diagnostic(code, message, self.path, where, column,
+                                             record=self.index))
         return record
 
-    position = 0
-    while True:
-        if position > 1 << 16 and not whole:  # drop what has been read, keep the line count
-            line_at(position)
-            buffer, position, counted = buffer[position:], 0, 0
-        # skip white space and, inside an array, the commas between records
+    def records(self) -> Iterator[Record]:
+        position = 0
         while True:
-            position = _SPACE.match(buffer, position).end()
-            if position < len(buffer) or not more():
-                break
-        if position >= len(buffer):
-            if in_array:
-                yield fail("E-SYNTAX", "invalid JSON: the array is not closed with ']'",
-                           len(buffer))
-            return
-        char = buffer[position]
-        if in_array and char == "]":
-            in_array, position = False, position + 1
-            continue
-        if in_array and char == "," and index:
-            position += 1
-            continue
-        if not in_array and char == "[":
-            in_array, position = True, position + 1
-            continue
-        start = position
-        skip_to = -1  # a bad line of JSON Lines: where the next line starts
+            if position > 1 << 16 and not self.whole:  # drop what is read, keep the line count
+                self.line_at(position)
+                self.buffer, position, self.counted = self.buffer[position:], 0, 0
+            # skip white space and, inside an array, the commas between records
+            while True:
+                found = _NOT_SPACE.search(self.buffer, position)
+                position = found.start() if found is not None else len(self.buffer)
+                if position < len(self.buffer) or not self.more():
+                    break
+            if position >= len(self.buffer):
+                if self.in_array:
+                    yield self.fail("E-SYNTAX", "invalid JSON: the array is not closed with "
+                                    "']'", len(self.buffer))
+                return
+            char = self.buffer[position]
+            if self.in_array and char == "]":
+                self.in_array, position = False, position + 1
+                continue
+            if self.in_array and char == "," and self.index:
+                position += 1
+                continue
+            if not self.in_array and char == "[":
+                self.in_array, position = True, position + 1
+                continue
+            decoded = yield from self.decode(position)
+            if decoded is None:
+                return
+            position = decoded
+
+    def decode(self, start: int) -> Generator[Record, None, int | None]:
+        """Decode the value at ``start`` and yield its records; where to read on, or
+        ``None`` where the file cannot be read on."""
         while True:
             try:
-                value, end = _DECODER.raw_decode(buffer, start)
+                value, end = _DECODER.raw_decode(self.buffer, start)
                 break
             except json.JSONDecodeError as error:
-                newline = buffer.find("\n", start)
-                if json_lines and not in_array and 0 <= error.pos <= newline:
+                newline = self.buffer.find("\n", start)
+                if self.json_lines and not self.in_array and 0 <= error.pos <= newline:
                     # one record per line: the line is bad, the next one is read
-                    yield fail("E-SYNTAX", f"invalid JSON: {error.msg}", error.pos)
-                    skip_to = newline + 1
-                    break
-                if len(buffer) - start > limits.max_record_bytes:
-                    yield fail("E-LIMIT", "a JSON record is larger than "
-                               f"{limits.describe('max_record_bytes')} bytes", start)
-                    return
-                if more():
+                    yield self.fail("E-SYNTAX", f"invalid JSON: {error.msg}", error.pos)
+                    return newline + 1
+                if len(self.buffer) - start > self.limits.max_record_bytes:
+                    yield self.fail("E-LIMIT", "a JSON record is larger than "
+                                    f"{self.limits.describe('max_record_bytes')} bytes", start)
+                    return None
+                if self.more():
                     continue
                 # JSON cannot be read past a fault: what follows it is said to be lost
-                rest = "; the rest of the file is not read" if buffer[
+                rest = "; the rest of the file is not read" if self.buffer[
                     error.pos + 1:].strip() else ""
-                yield fail("E-SYNTAX", f"invalid JSON: {error.msg}{rest}", error.pos)
-                return
+                yield self.fail("E-SYNTAX", f"invalid JSON: {error.msg}{rest}", error.pos)
+                return None
             except RecursionError:
-                yield fail("E-LIMIT", "JSON nested deeper than "
-                           f"{limits.describe('max_depth')}", start)
-                return
-        if skip_to >= 0:
-            position = skip_to
-            continue
+                yield self.fail("E-LIMIT", "JSON nested deeper than "
+                                f"{self.limits.describe('max_depth')}", start)
+                return None
         # each level of variations is three JSON levels (move, its variations, a variation),
         # and a move's structured data a few more
-        if _depth_exceeds(value, 3 * limits.max_depth + 10):
-            yield fail("E-LIMIT", f"JSON nested deeper than {limits.describe('max_depth')}",
-                       start)
-            return
-        record_line = line_at(start)
-        for item in ([value] if in_array or not isinstance(value, list) else value):
-            index += 1
-            yield record_from_json(item, path, record_line, index, limits=limits)
-        position = end
+        if _depth_exceeds(value, 3 * self.limits.max_depth + 10):
+            yield self.fail("E-LIMIT", "JSON nested deeper than "
+                            f"{self.limits.describe('max_depth')}", start)
+            return None
+        record_line = self.line_at(start)
+        for item in ([value] if self.in_array or not isinstance(value, list) else value):
+            self.index += 1
+            yield record_from_json(item, self.path, record_line, self.index,
+                                   limits=self.limits)
+        return end
 
 
 def write_json_record(record: Record, *, move_data: list[Any] | None = None) -> str:

@@ -255,7 +255,7 @@ def _read_plain(movetext_lines: list[tuple[int, str]], record: Record, limits: L
 _Plain = tuple[list[Move], tuple[str, int, int] | None] | None
 """The moves and the located result of plain movetext, or ``None`` where the builder would
 report or split: text after the result, two move numbers in a row, a last number."""
-_UNSURE = ([], None)
+_UNSURE: _Plain = ([], None)
 """What :func:`_read_spaced` returns for movetext outside its form."""
 
 

@@ -17,7 +17,8 @@ import stat
 from collections.abc import Iterable
 from typing import BinaryIO
 
-from notation_tools.sources import Suffixes, _wanted_in_walk, input_files, shown, split_member
+from notation_tools.sources import Suffixes, _wanted_in_walk, input_files, split_member
+from notation_tools.sources.streams import shown
 
 
 @dataclasses.dataclass(frozen=True)

@@ -66,10 +66,7 @@ def tar_members(stream: BinaryIO) -> Iterator[TarMember]:
     """
     offset = 0
     ended = False  # an end-of-archive (zero) block has been read
-    long_name: str | None = None
-    long_link: str | None = None
-    pax: dict[str, str] = {}
-    global_pax: dict[str, str] = {}
+    extensions = _Extensions()
     while True:
         block = _read(stream, BLOCK)
         if len(block) < BLOCK:
@@ -92,37 +89,15 @@ def tar_members(stream: BinaryIO) -> Iterator[TarMember]:
             raise ArchiveBroken(header_at, Fault("E-IO", f"{what} at byte {header_at:,} "
                                              f"({error})")) from None
         ended = False
-        fields = {**global_pax, **pax}
+        fields = {**extensions.global_pax, **extensions.pax}
         size = int(fields["size"]) if fields.get("size", "").isdigit() else info.size
         if size < 0:
             raise ArchiveBroken(header_at, Fault("E-IO", f"a damaged member header at byte "
                                                  f"{header_at:,} (a negative size)"))
-        if info.type in (tarfile.GNUTYPE_LONGNAME, tarfile.GNUTYPE_LONGLINK,
-                         tarfile.XHDTYPE, tarfile.XGLTYPE, tarfile.SOLARIS_XHDTYPE):
-            if size > _MAX_HEADER_DATA:
-                raise ArchiveBroken(header_at, Fault("E-IO", f"a damaged member header at byte "
-                                                 f"{header_at:,} (its extension is "
-                                                 f"{size:,} bytes long)"))
-            data = _read(stream, size + (-size) % BLOCK)
-            if len(data) < size + (-size) % BLOCK:
-                raise _broken(stream, offset + len(data), "the archive ends inside a "
-                              "member's header (cut short?)")
-            offset += len(data)
-            data = data[:size]
-            if info.type in (tarfile.GNUTYPE_LONGNAME, tarfile.GNUTYPE_LONGLINK):
-                text = data.split(b"\0", 1)[0].decode("utf-8", "surrogateescape")
-                if info.type == tarfile.GNUTYPE_LONGNAME:
-                    long_name = text
-                else:
-                    long_link = text
-            elif info.type == tarfile.XGLTYPE:
-                global_pax.update(_pax_fields(data, header_at))
-            else:
-                pax = _pax_fields(data, header_at)
+        if info.type in _EXTENSION_TYPES:
+            offset += extensions.read(stream, info.type, size, header_at, offset)
             continue
-        name = pax.get("GNU.sparse.name") or pax.get("path") or long_name or info.name
-        target = pax.get("linkpath") or long_link or info.linkname
-        long_name, long_link, pax = None, None, {}
+        name, target = extensions.names_of(info)
         if info.type == tarfile.GNUTYPE_SPARSE or "GNU.sparse.major" in fields \
                 or "GNU.sparse.map" in fields or "GNU.sparse.size" in fields:
             kind = "sparse"
@@ -143,6 +118,56 @@ def tar_members(stream: BinaryIO) -> Iterator[TarMember]:
             raise _broken(stream, offset, f"the archive ends inside the padding after member "
                           f"{shown(name)} (cut short?)")
         offset += padding
+
+
+_EXTENSION_TYPES = (tarfile.GNUTYPE_LONGNAME, tarfile.GNUTYPE_LONGLINK, tarfile.XHDTYPE,
+                    tarfile.XGLTYPE, tarfile.SOLARIS_XHDTYPE)
+
+
+@dataclasses.dataclass
+class _Extensions:
+    """What GNU long-name and pax extension headers say: of the member after them, and
+    (global pax headers) of every later member."""
+
+    long_name: str | None = None
+    long_link: str | None = None
+    pax: dict[str, str] = dataclasses.field(default_factory=dict)
+    global_pax: dict[str, str] = dataclasses.field(default_factory=dict)
+
+    def read(self, stream: BinaryIO, kind: bytes, size: int, header_at: int,
+             offset: int) -> int:
+        """Read the data of the extension header of type ``kind`` at ``header_at`` (the
+        data starts at ``offset``); the bytes read."""
+        if size > _MAX_HEADER_DATA:
+            raise ArchiveBroken(header_at, Fault("E-IO", f"a damaged member header at byte "
+                                             f"{header_at:,} (its extension is "
+                                             f"{size:,} bytes long)"))
+        data = _read(stream, size + (-size) % BLOCK)
+        if len(data) < size + (-size) % BLOCK:
+            raise _broken(stream, offset + len(data), "the archive ends inside a "
+                          "member's header (cut short?)")
+        read = len(data)
+        data = data[:size]
+        if kind in (tarfile.GNUTYPE_LONGNAME, tarfile.GNUTYPE_LONGLINK):
+            text = data.split(b"\0", 1)[0].decode("utf-8", "surrogateescape")
+            if kind == tarfile.GNUTYPE_LONGNAME:
+                self.long_name = text
+            else:
+                self.long_link = text
+        elif kind == tarfile.XGLTYPE:
+            self.global_pax.update(_pax_fields(data, header_at))
+        else:
+            self.pax = _pax_fields(data, header_at)
+        return read
+
+    def names_of(self, info: tarfile.TarInfo) -> tuple[str, str]:
+        """The name and link target of the member ``info`` heads, the extensions before it
+        applied (and then forgotten, but for the global ones)."""
+        pax = self.pax
+        name = pax.get("GNU.sparse.name") or pax.get("path") or self.long_name or info.name
+        target = pax.get("linkpath") or self.long_link or info.linkname
+        self.long_name, self.long_link, self.pax = None, None, {}
+        return name, target
 
 
 def _skip_sparse_headers(stream: BinaryIO, offset: int) -> int:
