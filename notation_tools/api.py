@@ -57,7 +57,7 @@ from notation_tools.sources import (ForeignText, InputNotFound, PgnChunk, Unit, 
                                     iter_stream)
 
 Source = str | os.PathLike[str] | IO[str] | IO[bytes]
-"""What :func:`read` accepts: a path, record text, or an open file (text or binary)."""
+"""What :func:`read` accepts: a path or an open file (text or binary)."""
 Ply = tuple[int, Any, Position[Any], Position[Any]]
 """``(ply, move, position_before, position_after)``, as :meth:`ReplayedGame.positions`
 yields them; ``ply`` counts from 1."""
@@ -128,7 +128,7 @@ class GameRecord(Record):
         :attr:`ReplayedGame.diagnostics`. The record itself is not changed.
 
         >>> text = '[Variant "elevation"]\\n\\n1. c1:c2>b2,c1-c2 c6:c5>b5,c6-c5 *\\n'
-        >>> game = read_one(text).replay()
+        >>> game = parse(text).replay()
         >>> game.is_valid, len(game.moves), game.outcome
         (True, 2, None)
         """
@@ -248,7 +248,7 @@ class ReplayedGame:
         ``position_after`` of one ply is the ``position_before`` of the next).
 
         >>> text = '[Variant "elevation"]\\n\\n1. c1:c2>b2,c1-c2 c6:c5>b5,c6-c5 *\\n'
-        >>> game = read_one(text).replay()
+        >>> game = parse(text).replay()
         >>> [(ply, before.text(move), after.turn) for ply, move, before, after in game.positions()]
         [(1, 'c1:c2>b2,c1-c2', 1), (2, 'c6:c5>b5,c6-c5', 0)]
         """
@@ -325,9 +325,9 @@ def read(source: Source, *, game: str | None = None, rules: str | None = None,
     """The records of ``source``, lazily, in order.
 
     ``source`` is a path (``str`` or ``os.PathLike``: a file, a directory, an archive, an
-    ``archive:member``, compressed files, ``-`` for standard input), record text (a ``str``
-    holding a line break or starting with ``[`` or ``{``; :func:`read_text` takes text
-    without this guess), or an open file, text or binary.
+    ``archive:member``, compressed files, ``-`` for standard input) or an open file, text or
+    binary; a ``str`` is always a path (record text goes to :func:`read_text` or
+    :func:`parse`).
     ``game`` and ``rules`` override every record's ``Variant`` and ``Rules`` tags;
     ``encoding`` overrides UTF-8 (a byte-order mark is always obeyed).
 
@@ -337,8 +337,8 @@ def read(source: Source, *, game: str | None = None, rules: str | None = None,
     (or not ``game``); a path that does not exist raises ``FileNotFoundError`` at once.
 
     >>> text = '[Variant "elevation"]\\n\\n1. c1:c2>b2,c1-c2 *\\n'
-    >>> [(record.path, record.line, record.tag("Variant")) for record in read(text)]
-    [('<string>', 1, 'elevation')]
+    >>> [(record.line, record.tag("Variant")) for record in read(io.StringIO(text))]
+    [(1, 'elevation')]
     """
     _check_overrides(game, rules)
     settings = Settings(encoding=encoding)
@@ -367,7 +367,7 @@ def read_one(source: Source, *, game: str | None = None, rules: str | None = Non
     """The first record of ``source`` (as :func:`read`); raises :class:`NoRecordError` when
     it holds none.
 
-    >>> read_one("1. c1:c2>b2,c1-c2 *\\n", game="elevation").moves[0].text
+    >>> read_one(io.StringIO("1. c1:c2>b2,c1-c2 *\\n"), game="elevation").moves[0].text
     'c1:c2>b2,c1-c2'
     """
     for record in read(source, game=game, rules=rules, encoding=encoding):
@@ -578,9 +578,9 @@ def write(records: Iterable[Record], destination: str | os.PathLike[str] | TextI
     before it are written), and ``KeyError`` for an unknown container.
 
     >>> out = io.StringIO()
-    >>> write(read("1. c1:c2>b2,c1-c2 *\\n", game="elevation"), out, container="jsonl")
+    >>> write(read_text("1. c1:c2>b2,c1-c2 *\\n", game="elevation"), out, container="jsonl")
     1
-    >>> read_one(out.getvalue()).moves[0].text
+    >>> parse(out.getvalue()).moves[0].text
     'c1:c2>b2,c1-c2'
     """
     if isinstance(destination, (str, os.PathLike)):
@@ -614,20 +614,12 @@ def _container_of(path: str) -> str:
 def _name(source: Source) -> str:
     if isinstance(source, (str, os.PathLike)):
         text = os.fspath(source)
-        return "the text given" if _is_text(text) else text
+        return text
     name = getattr(source, "name", None)
     return name if isinstance(name, str) else "the stream given"
 
 
-def _is_text(text: str) -> bool:
-    return "\n" in text or "\r" in text or text.lstrip().startswith(("[", "{"))
-
-
 def _units(source: Source, settings: Settings) -> Iterator[Unit]:
-    # Text (a str, a text stream) reaches the reader as UTF-8 whatever ``encoding`` says:
-    # it is already decoded.
-    if isinstance(source, str) and _is_text(source):
-        return _text_units(source, settings)
     if isinstance(source, (str, os.PathLike)):
         path = os.fspath(source)
         try:
@@ -636,9 +628,11 @@ def _units(source: Source, settings: Settings) -> Iterator[Unit]:
             raise FileNotFoundError(errno.ENOENT, "no such file or directory", path) from None
         return units_of([path], settings, stdin=sys.stdin.buffer if path == "-" else None)
     if not callable(getattr(source, "read", None)):
-        raise TypeError(f"read() takes a path, record text or an open file, not "
+        raise TypeError(f"read() takes a path or an open file, not "
                         f"{type(source).__name__}")
     name = _name(source)
+    # A text stream reaches the reader as UTF-8 whatever ``encoding`` says: it is already
+    # decoded.
     if isinstance(source.read(0), str):
         return _stream_units(io.BufferedReader(_EncodedText(cast(IO[str], source))), name,
                              settings, "utf-8")

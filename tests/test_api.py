@@ -102,7 +102,7 @@ def test_read_from_open_files_text_and_path_objects_agree(folder):
         by_text_file = list(notation_tools.read(handle))
     with open(path, "rb") as handle:
         by_binary_file = list(notation_tools.read(handle))
-    by_text = list(notation_tools.read(text))
+    by_text = list(notation_tools.read_text(text))
     by_path_object = list(notation_tools.read(path))
     for records in (by_text_file, by_binary_file, by_text, by_path_object):
         assert len(records) == len(by_path) > 0
@@ -166,8 +166,8 @@ def test_read_in_another_encoding():
 
 def test_read_overrides_give_the_game_and_rules():
     text = '[Event "no game named"]\n\n1. a1:b1>a2,a1-a2 *\n'
-    assert notation_tools.read_one(text).game is None
-    record = notation_tools.read_one(text, game="elevation", rules="two-pieces-per-turn")
+    assert notation_tools.parse(text).game is None
+    record = notation_tools.parse(text, game="elevation", rules="two-pieces-per-turn")
     elevation = get_game("elevation")
     assert record.game is elevation
     assert record.replay().rules == elevation.parse_rules("two-pieces-per-turn")
@@ -264,7 +264,7 @@ def test_replayed_game_shows_as_its_viewer_page_in_a_frame():
     assert page.startswith("<!DOCTYPE html>") and "<svg" in page
     assert record.moves[0].text in page
     assert record.diagnostics == replayed.record.diagnostics  # drawing adds nothing to them
-    nothing = notation_tools.read_one("1. x *\n").replay()
+    nothing = notation_tools.parse("1. x *\n").replay()
     assert "E-UNKNOWN-VARIANT" in _framed_page(nothing._repr_html_())
 
 
@@ -336,11 +336,11 @@ def test_an_outcome_is_asked_the_same_way_in_every_game():
 def test_record_write_in_both_containers_and_another_notation():
     record = notation_tools.read_one(SAMPLES / "maka" / "archive-coord.pgn")
     text = record.write()
-    assert notation_tools.read_one(text).same_as(record)
+    assert notation_tools.parse(text).same_as(record)
     data = json.loads(record.write(container="json"))
     assert data[0]["tags"]["Variant"] == record.tag("Variant")
     other = next(n for n in record.game.notations if n != record.game.notations[0])
-    rewritten = notation_tools.read_one(record.write(notation=other))
+    rewritten = notation_tools.parse(record.write(notation=other))
     assert [m.text for m in rewritten.moves] != [m.text for m in record.moves]
     assert rewritten.replay().moves == record.replay().moves
     assert record.write() == text  # writing changed nothing
@@ -355,13 +355,13 @@ def test_write_records_to_a_path_or_a_stream(tmp_path):
     assert [r.replay().moves for r in back] == [r.replay().moves for r in valid]
     out = io.StringIO()
     assert notation_tools.write(valid[:2], out) == 2
-    assert [r.replay().moves for r in notation_tools.read(out.getvalue())] == \
+    assert [r.replay().moves for r in notation_tools.read_text(out.getvalue())] == \
         [r.replay().moves for r in valid[:2]]
 
 
 
 def test_a_lone_surrogate_is_written_to_a_path_as_its_escape(tmp_path):
-    record = notation_tools.read_one('[Variant "elevation"]\n[White "x"]\n\n*\n')
+    record = notation_tools.parse('[Variant "elevation"]\n[White "x"]\n\n*\n')
     record.tags["White"] = "\udcff"
     assert notation_tools.write([record], tmp_path / "odd.pgn") == 1
     assert '[White "\\udcff"]' in (tmp_path / "odd.pgn").read_text(encoding="utf-8")
@@ -385,7 +385,7 @@ def test_reading_what_was_written_gives_the_same_moves(game, seed, container):
     back = notation_tools.read_one(io.StringIO(record.write(container=container)))
     assert back.replay().moves == moves
     notation = game.notations[-1]
-    assert notation_tools.read_one(record.write(notation=notation)).replay().moves == moves
+    assert notation_tools.parse(record.write(notation=notation)).replay().moves == moves
 
 
 def test_every_sample_record_read_whole_reads_back_with_the_same_moves():
@@ -395,7 +395,7 @@ def test_every_sample_record_read_whole_reads_back_with_the_same_moves():
             continue  # not read whole: refused, as test_a_record_not_read_whole_is_not_written
         replayed = record.replay()
         for container in ("pgn", "jsonl"):
-            back = list(notation_tools.read(record.write(container=container)))
+            back = list(notation_tools.read_text(record.write(container=container)))
             assert len(back) == 1 and back[0].replay().moves == replayed.moves, record.path
         checked += 1
     assert checked > 50
