@@ -18,7 +18,10 @@ _DIR_WORDS = {"F": "forward", "B": "backward", "L": "left", "R": "right",
 
 
 def piece_name(code: int) -> str:
-    return TYPE_OF_ID[code >> 1].name
+    piece_type = TYPE_OF_ID[code >> 1]
+    # Only a square's non-empty code is named; slot 0 (no type) is the empty square.
+    assert piece_type is not None, code
+    return piece_type.name
 
 
 def describe(code: int) -> str:
@@ -68,6 +71,8 @@ def filter_reason(pos: Position, move: Move) -> str | None:
         pos.push(move)
         try:
             by = pos.self_check_by(side)
+            # illegal_reason said "self-check": a capturing piece exists.
+            assert by is not None
             royal = pos.royals(side)[0]
             text = (f"{SIDE_NAMES[side]} leaves its only royal piece "
                     f"({piece_name(pos.board[royal])} on {square_name(royal)}) capturable by the "

@@ -1,7 +1,7 @@
 """Maka-Dai-Dai Shogi move notations: TSA (ShogiVar), ``tsa-full``, ``coord`` and JSON (§9).
 
 Parsing is two steps (G2): a pyparsing grammar turns the token into a pattern (cached per
-text), then :func:`resolve` matches the pattern against the engine's legal moves and, when
+text), then :func:`resolve_move` matches the pattern against the engine's legal moves and, when
 nothing matches, asks the explain module which rule the move breaks. Formatting writes the
 canonical form of §9.4, adding an origin exactly when ShogiVar would. :data:`DIALECT` says how
 ShogiVar writes its records (§9.8).
@@ -10,7 +10,7 @@ This module holds no movement rule: every legality question goes to the rules mo
 
 >>> from notation_tools.games.maka import GAME
 >>> pos = GAME.start_position(GAME.parse_rules(None))
->>> move = resolve("P-10m", pos).move
+>>> move = resolve_move("P-10m", pos).move
 >>> format_move(move, pos, "coord")
 '10n10m'
 """
@@ -349,7 +349,7 @@ def _select_mark(pos: Position, group: list[Move], mark: str, text: str,
     return first
 
 
-def resolve(text: str, pos: Position, notation: str | None = None) -> Resolution[Move]:
+def resolve_move(text: str, pos: Position, notation: str | None = None) -> Resolution[Move]:
     """The legal move a token names in ``pos`` (§9.2), with warnings (W-PROMOTION-MARK,
     W-SELF-CHECK under `self-check=warn`) and, in the Gold case (§9.2 step 6), the other
     reading as an alternative.
@@ -379,12 +379,6 @@ def _warn_self_check(pos: Position, move: Move, warnings: list[tuple[str, str, s
                 f"{square_name(by)}", "§6.11"))
     finally:
         pos.pop()
-
-
-def parse_move(text: str, pos: Position, notation: str | None = None) -> Move:
-    """The legal move a token names in ``pos`` (§9.2), as :func:`resolve` finds it, without
-    its warnings (the Gold case gives its first reading); raises the same errors."""
-    return _resolve(text, pos, notation)[0]
 
 
 _Warnings = list[tuple[str, str, str]]
@@ -584,7 +578,7 @@ def resolve_pattern(text: str, pattern: Pattern, pos: Position) -> _Found:
         # ShogiVar would have written an origin for a piece with a same-type rival (§9.4)
         def alone(m: Move) -> bool:
             code = board[m.origin]
-            return not any(next(pos.legal_moves(origin=s, target=m.target), None) is not None
+            return not any(next(pos.generate_legal_moves(origin=s, target=m.target), None) is not None
                            for s in pos.squares[code] if s != m.origin)
 
         chosen = [m for m in chosen if alone(m)]
@@ -617,12 +611,12 @@ def output_is_ambiguous(move: Move, pos: Position) -> bool:
     >>> from notation_tools.games.maka import GAME
     >>> fen = "18,vK/" + "19/" * 10 + "7,G,1,+G,9/8,vP,10/" + "19/" * 5 + "K,18 b 1"
     >>> pos = GAME.parse_position(fen, GAME.parse_rules(None))
-    >>> move = resolve("G12l-11l", pos).move
+    >>> move = resolve_move("G12l-11l", pos).move
     >>> format_move(move, pos), output_is_ambiguous(move, pos)
     ('G-11l', True)
     """
     try:
-        res = resolve(format_move(move, pos, "tsa"), pos, "tsa")
+        res = resolve_move(format_move(move, pos, "tsa"), pos, "tsa")
     except EngineError:
         return True
     return bool(res.alternatives) or (res.move != move and not move.is_pass)
@@ -737,7 +731,7 @@ def format_move(move: Move, pos: Position, notation: str | None = None) -> str:
 
     >>> from notation_tools.games.maka import GAME
     >>> pos = GAME.start_position(GAME.parse_rules(None))
-    >>> m = resolve("Ky-13q", pos).move
+    >>> m = resolve_move("Ky-13q", pos).move
     >>> [format_move(m, pos, n) for n in NOTATIONS]
     ['Ky-13q', 'Ky11q-13q', '11q13q']
     """
@@ -780,7 +774,7 @@ def move_to_json(move: Move, pos: Position) -> dict[str, Any]:
 
     >>> from notation_tools.games.maka import GAME
     >>> pos = GAME.start_position(GAME.parse_rules(None))
-    >>> move_to_json(resolve("P-10m", pos).move, pos)["coord"]
+    >>> move_to_json(resolve_move("P-10m", pos).move, pos)["coord"]
     '10n10m'
     """
     board = pos.board
@@ -808,7 +802,7 @@ def move_from_json(data: Any, pos: Position) -> Move:
     """Read a §9.7 object (or a tsa/coord string); the keys of :data:`JSON_CHECKED_KEYS`, when
     present, must agree with the move (E-ILLEGAL-MOVE naming the key)."""
     if isinstance(data, str):
-        return parse_move(data, pos, "coord" if data[:1].isdigit() else "tsa")
+        return _resolve(data, pos, "coord" if data[:1].isdigit() else "tsa")[0]
     if not isinstance(data, dict):
         raise MoveSyntaxError(f"a Maka move in JSON is an object or a string, not "
                               f"{type(data).__name__}", rule="§9.7")
@@ -826,7 +820,7 @@ def move_from_json(data: Any, pos: Position) -> Move:
             raise MoveSyntaxError('a JSON move needs "legs" (a list of squares) or '
                                   '"pass": true', rule="§9.7")
         text = origin + "".join(legs) + (mark or "")
-    move = parse_move(text, pos, "coord")
+    move = _resolve(text, pos, "coord")[0]
     written = move_to_json(move, pos)
     for key in JSON_CHECKED_KEYS:
         if key in data and data[key] != written[key]:

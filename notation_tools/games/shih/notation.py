@@ -10,7 +10,7 @@ explains any fault. This module holds no rule of play.
 
 >>> from notation_tools.games.shih import GAME
 >>> pos = GAME.start_position(GAME.parse_rules("standard"))
->>> turn = parse_move("B2-B1,c2CW", pos)
+>>> turn = resolve_move("B2-B1,c2CW", pos).move
 >>> format_move(turn, pos), format_move(turn, pos, "shih-wall")
 ('b2-b1,c2cw', 'b2-b1,c2=B')
 """
@@ -24,7 +24,7 @@ from typing import Any
 
 import pyparsing as pp
 
-from notation_tools.games.base import Dialect, MoveSyntaxError
+from notation_tools.games.base import Dialect, MoveSyntaxError, Resolution
 from notation_tools.games.shih.moves import Action, Move, PowerSpin, Spin, Step
 from notation_tools.games.shih.pieces import INDEX, NAMES, ROWS, SIDE_LETTERS, WIDTHS
 from notation_tools.games.shih.rules import Position
@@ -174,8 +174,10 @@ def _grammar_pattern(text: str) -> tuple[tuple, ...]:
     return tuple(items)
 
 
-def parse_move(text: str, position: Position, notation: str | None = None) -> Move:
-    """The legal turn that ``text`` names in ``position`` (§12.1).
+def resolve_move(text: str, position: Position,
+                 notation: str | None = None) -> Resolution[Move]:
+    """The legal turn that ``text`` names in ``position`` (§12.1), as a :class:`Resolution`
+    (a token has one reading and no warning).
 
     ``notation`` ``"shih"`` refuses ``=`` rotations, ``"shih-wall"`` refuses ``cw``/``ccw``;
     ``None`` accepts both. Raises MoveSyntaxError (E-SYNTAX, E-BAD-SQUARE) or
@@ -195,7 +197,7 @@ def parse_move(text: str, position: Position, notation: str | None = None) -> Mo
                     raise MoveSyntaxError(f"{item[-1]}: notation {notation} writes rotations as "
                                           f"{'=H/=S/=B' if notation == 'shih-wall' else 'cw/ccw'}",
                                           rule="§12.3", offset=item[-2])
-    return position.resolve(items, format_action)
+    return Resolution(position.resolve(items, format_action))
 
 
 def format_action(action: Action, wall: int = -1) -> str:
@@ -286,4 +288,4 @@ def move_from_json(data: Any, position: Position) -> Move:
     if not isinstance(data, str):
         raise MoveSyntaxError("a Shih move in JSON is a token string or an object with "
                               "a 'token' string", rule="§12")
-    return parse_move(data, position)
+    return resolve_move(data, position).move
