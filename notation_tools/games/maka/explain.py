@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from notation_tools.games.maka.moves import Move
 from notation_tools.games.maka.pieces import (COL, DIR_NAMES, DIRS, OPPOSITE, ROW, SIDE_NAMES,
-                                              TYPE_OF_ID, distance, square_name)
+                                              TYPE_OF_ID, PieceType, distance, square_name)
 from notation_tools.games.maka.rules import Position
 
 _DIR_WORDS = {"F": "forward", "B": "backward", "L": "left", "R": "right",
@@ -17,11 +17,15 @@ _DIR_WORDS = {"F": "forward", "B": "backward", "L": "left", "R": "right",
               "BL": "diagonally backward-left", "BR": "diagonally backward-right"}
 
 
+def piece_type(type_id: int) -> PieceType:
+    """The piece type of a type id; id 0 (the empty square's) names none and is never asked."""
+    found = TYPE_OF_ID[type_id]
+    assert found is not None, type_id
+    return found
+
+
 def piece_name(code: int) -> str:
-    piece_type = TYPE_OF_ID[code >> 1]
-    # Only a square's non-empty code is named; slot 0 (no type) is the empty square.
-    assert piece_type is not None, code
-    return piece_type.name
+    return piece_type(code >> 1).name
 
 
 def describe(code: int) -> str:

@@ -22,14 +22,15 @@ import fractions
 import functools
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 import pyparsing as pp
 
 from notation_tools.games.base import (AmbiguousMoveError, Dialect, EngineError,
                                        IllegalMoveError, MoveSyntaxError, Resolution)
-from notation_tools.games.maka.explain import describe, explain, filter_reason, piece_name
+from notation_tools.games.maka.explain import (describe, explain, filter_reason, piece_name,
+                                              piece_type)
 from notation_tools.games.maka.moves import Move
 from notation_tools.games.maka.pieces import (ALIASES, FGO_ID, GOLD_ID, GP_ID, LOOK_ALIKES,
                                               MAX_TOKEN_LENGTH, NEIGHBOURS, NEVER_PROMOTES, RANKS,
@@ -153,6 +154,7 @@ def _parse_pattern(text: str, kind: str) -> Pattern:
         raise _syntax(f"cannot read {text!r} as a Maka-Dai-Dai Shogi move")
     if kind == "coord":
         match = COORD_RE.fullmatch(text)
+        result: dict[str, Any] | pp.ParseResults
         if match is not None:
             square_texts = _SQUARE_RE.findall(match.group(1))
             result = {"squares": square_texts, "mark": match.group(3)}
@@ -173,9 +175,9 @@ def _parse_pattern(text: str, kind: str) -> Pattern:
         if is_pass and len(squares) != 1 or not is_pass and len(squares) < 2:
             raise _syntax(f'cannot read "{text}": a coordinate move is the origin, then the '
                           "path squares or !", rule="§9.6")
-        legs = tuple(("", s) for s in squares[1:])
-        return Pattern("coord", None, None, squares[0], "pass" if is_pass else "legs", legs,
-                       result.get("mark", ""))
+        path = tuple(("", s) for s in squares[1:])
+        return Pattern("coord", None, None, squares[0], "pass" if is_pass else "legs", path,
+                       result["mark"] if "mark" in result else "")
     parts = _split_tsa(text)
     designation, origin_text, kind_body, raw_legs, mark = parts
     types = designation_types(designation)
@@ -224,16 +226,17 @@ def _split_tsa(text: str) -> tuple[str, str | None, str, list[tuple[str, str]], 
         detail = "a leg needs a square" if text.rstrip("+=")[-1:] in "-x" else \
             "expected a piece, an optional origin, then -square, xsquare, ! or x!square"
         raise _syntax(f'cannot read "{text}"; {detail}', error.loc) from None
-    origin = result.get("origin")
+    # ParseResults.get is untyped; "name in result" and result[name] are what it does.
+    origin = result["origin"] if "origin" in result else None
     if isinstance(origin, pp.ParseResults):
         origin = origin[0] if origin else None
+    mark = result["mark"] if "mark" in result else ""
     body = result["body"]
     if body[0] == "!":
-        return result["designation"], origin, "pass", [], result.get("mark", "")
+        return result["designation"], origin, "pass", [], mark
     if body[0] == "x!":
-        return result["designation"], origin, "igui", [("x", body[1])], result.get("mark", "")
-    return (result["designation"], origin, "legs", [(m, q) for m, q in result["legs"]],
-            result.get("mark", ""))
+        return result["designation"], origin, "igui", [("x", body[1])], mark
+    return (result["designation"], origin, "legs", [(m, q) for m, q in result["legs"]], mark)
 
 
 # ---- resolving against a position (§9.2) ----------------------------------------------------
@@ -271,7 +274,7 @@ def _written_path(pos: Position, origin: int, code: int, pattern: Pattern) -> tu
         d1 = path[0]
         step = d1 - origin
         d2, d3 = d1 + step, d1 + 2 * step
-        shapes = [(d1, origin)]
+        shapes: list[tuple[int, ...]] = [(d1, origin)]
         if _is_king_step(d1, d2):
             shapes += [(d1, d2), (d1, d2, d1)]
             if _is_king_step(d2, d3):
@@ -435,6 +438,7 @@ def _resolve_by_target(text: str, pattern: Pattern, pos: Position) -> _Found | N
     if t.emperor[code] or t.lion[code] or t.ldog[code]:
         return None
     origins = possible_origins(t, code)  # None for a hook mover: it may come from anywhere
+    near: Collection[int]
     if origin is None:
         near = pos.squares[code] if origins is None else pos.squares[code] & origins[target]
     elif board[origin] != code or origins is not None and origin not in origins[target]:
@@ -475,7 +479,7 @@ def resolve_pattern(text: str, pattern: Pattern, pos: Position) -> _Found:
             raise _illegal(f"{where} holds a {describe(here)}, and {SIDE_NAMES[side]} is to move",
                            "§9.2", "E-NO-PIECE")
         if pattern.types is not None and here >> 1 not in pattern.types:
-            wanted = TYPE_OF_ID[pattern.types[0]].name
+            wanted = piece_type(pattern.types[0]).name
             raise _illegal(f"{where} holds a {describe(here)}, not a {wanted}", "§9.2",
                            "E-NO-PIECE")
         sources = [(pattern.origin, here)]
@@ -488,7 +492,7 @@ def resolve_pattern(text: str, pattern: Pattern, pos: Position) -> _Found:
             sources = sorted((s, tid * 2 + side) for tid in pattern.types
                              for s in pos.squares[tid * 2 + side])
         if not sources:
-            names = " or ".join(TYPE_OF_ID[tid].name for tid in pattern.types)
+            names = " or ".join(piece_type(tid).name for tid in pattern.types)
             raise _illegal(f"{SIDE_NAMES[side]} has no {names}", "§9.2", "E-NO-PIECE")
     t = pos.t
     several = pattern.body in ("pass", "igui") or len(pattern.legs) > 1
@@ -506,7 +510,7 @@ def resolve_pattern(text: str, pattern: Pattern, pos: Position) -> _Found:
     # candidate moves per source; a cheap geometric test skips pieces that cannot reach
     if pattern.body == "legs" and len(pattern.legs) == 1:
         target = pattern.legs[0][1]
-        near = []
+        near: list[tuple[int, int]] = []
         for c in {c for _, c in sources}:
             origins = possible_origins(pos.t, c)
             if origins is None:
@@ -593,14 +597,15 @@ def resolve_pattern(text: str, pattern: Pattern, pos: Position) -> _Found:
             raise AmbiguousMoveError(f"{text}: several Golds can make this move; write the "
                                      "origin", rule="§9.2")
     chosen.sort(key=lambda m: m.origin)
-    origins = " and ".join(square_name(m.origin) for m in chosen)
+    origin_names = " and ".join(square_name(m.origin) for m in chosen)
     first = chosen[0]
-    names = sorted({piece_name(board[m.origin]) for m in chosen})
-    plural = names[0].split()[0] + "s" if len(names) == 1 else " or ".join(names) + " pieces"
+    piece_names = sorted({piece_name(board[m.origin]) for m in chosen})
+    plural = (piece_names[0].split()[0] + "s" if len(piece_names) == 1
+              else " or ".join(piece_names) + " pieces")
     count = {2: "two", 3: "three"}.get(len(chosen), str(len(chosen)))
     written = format_move(first, pos, "tsa-full")
     raise AmbiguousMoveError(f"ambiguous: {count} {SIDE_NAMES[side]} {plural} can reach "
-                             f"{square_name(first.target)} (from {origins}); write the origin, "
+                             f"{square_name(first.target)} (from {origin_names}); write the origin, "
                              f"e.g. {written}", rule="§9.2")
 
 
@@ -747,7 +752,7 @@ def format_move(move: Move, pos: Position, notation: str | None = None) -> str:
     if notation not in ("tsa", "tsa-full"):
         raise ValueError(f"unknown notation {notation!r}")
     code = pos.board[move.origin]
-    designation = TYPE_OF_ID[code >> 1].designation
+    designation = piece_type(code >> 1).designation
     origin = ""
     if notation == "tsa-full" or needs_origin(move, pos):
         origin = square_name(move.origin)
@@ -787,11 +792,11 @@ def move_to_json(move: Move, pos: Position) -> dict[str, Any]:
     if mark:
         data["mark"] = mark
     data.update({
-        "side": "bw"[code & 1], "piece": TYPE_OF_ID[code >> 1].abbr,
+        "side": "bw"[code & 1], "piece": piece_type(code >> 1).abbr,
         "to": square_name(move.target),
         "captures": [square_name(c) for c in move.captures],
-        "captured": [TYPE_OF_ID[board[c] >> 1].abbr for c in move.captures],
-        "becomes": TYPE_OF_ID[move.becomes].abbr if move.becomes != code >> 1 else None,
+        "captured": [piece_type(board[c] >> 1).abbr for c in move.captures],
+        "becomes": piece_type(move.becomes).abbr if move.becomes != code >> 1 else None,
         "tsa": format_move(move, pos, "tsa"),
         "coord": format_move(move, pos, "coord"),
     })
