@@ -655,7 +655,10 @@ class Game(Generic[PositionT, MoveT]):
     """Warnings about writing a move in a notation (:meth:`format_warnings`)."""
 
     def __post_init__(self) -> None:
-        self.position_type.game = self
+        # The first game built for a position class is its game: a variant made later with
+        # dataclasses.replace (e.g. a test's) does not take the class over.
+        if "game" not in vars(self.position_type):
+            self.position_type.game = self
 
     @property
     def notations(self) -> tuple[str, ...]:
