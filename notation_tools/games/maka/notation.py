@@ -464,12 +464,13 @@ def _resolve_by_target(text: str, pattern: Pattern, pos: Position) -> _Found | N
     return _select_mark(pos, moves, pattern.mark, text, warned), warned, (), ()
 
 
-def resolve_pattern(text: str, pattern: Pattern, pos: Position) -> _Found:
-    """What :func:`_resolve` finds, by the general route of §9.2: every piece the pattern may
-    name, its legal moves matched against the pattern, faults explained. The reference for
-    :func:`_resolve_by_target` (the game must not be over)."""
+def _pattern_sources(pattern: Pattern, pos: Position) -> list[tuple[int, int]]:
+    """The ``(square, piece code)`` of each piece of the side to move that the pattern may
+    name, narrowed for a one-leg move to those a cheap geometric test lets reach its square;
+    raises when there is none (§9.2), or when none can make the several legs written."""
     side = pos.turn
     board = pos.board
+    sources: list[tuple[int, int]]
     if pattern.origin is not None:
         here = board[pattern.origin]
         where = square_name(pattern.origin)
@@ -521,42 +522,15 @@ def resolve_pattern(text: str, pattern: Pattern, pos: Position) -> _Found:
         near.sort()
         if near:
             sources = near
-    matches: list[Move] = []
-    failed: list[tuple[int, int]] = []
-    reasons: list[str] = []
-    single = pattern.legs[0][1] if pattern.body == "legs" and len(pattern.legs) == 1 else None
-    for sq, code in sources:
-        moves = pos.moves_from(sq, single)
-        try:
-            found = _match(pos, sq, code, pattern, moves, text)
-        except EngineError as error:
-            if len(sources) == 1:
-                raise
-            reasons.append(error.message)
-            continue
-        if isinstance(found, str):
-            reasons.append(found)
-        elif found is None:
-            failed.append((sq, code))
-        else:
-            matches.extend(found)
-    final_target = pattern.legs[-1][1] if pattern.body == "legs" else None
-    if not matches:
-        if len(sources) == 1 and failed and final_target is not None:
-            here = board[final_target]
-            raise _illegal(explain(pos, sources[0][0], final_target,
-                                   bool(here) and here & 1 != side))
-        if len(sources) == 1 and reasons:
-            raise _illegal(reasons[0])
-        name = piece_name(sources[0][1])
-        if final_target is not None:
-            capture = pattern.legs[-1][0] == "x" or (
-                pattern.kind == "coord" and bool(board[final_target]))
-            verb = "capture on" if capture else "move to"
-            raise _illegal(f"no {name} of {SIDE_NAMES[side]} can {verb} "
-                           f"{square_name(final_target)}")
-        raise _illegal(reasons[0] if reasons else f"no {name} of {SIDE_NAMES[side]} can make "
-                       f"the move {text}")
+    return sources
+
+
+def _choose_reading(text: str, pattern: Pattern, pos: Position, matches: list[Move]) -> _Found:
+    """The reading of ``text`` among the legal ``matches`` (at least one): grouped by what
+    they do, the mark applied; the Gold case keeps its alternative; raises
+    :class:`AmbiguousMoveError` when several pieces fit (§9.2)."""
+    side = pos.turn
+    board = pos.board
     # group by identity, then apply the mark
     if len(matches) == 1:
         warned: list[tuple[str, str, str]] = []
@@ -607,6 +581,52 @@ def resolve_pattern(text: str, pattern: Pattern, pos: Position) -> _Found:
     raise AmbiguousMoveError(f"ambiguous: {count} {SIDE_NAMES[side]} {plural} can reach "
                              f"{square_name(first.target)} (from {origin_names}); write the origin, "
                              f"e.g. {written}", rule="§9.2")
+
+
+def resolve_pattern(text: str, pattern: Pattern, pos: Position) -> _Found:
+    """What :func:`_resolve` finds, by the general route of §9.2: every piece the pattern may
+    name, its legal moves matched against the pattern, faults explained. The reference for
+    :func:`_resolve_by_target` (the game must not be over)."""
+    side = pos.turn
+    board = pos.board
+    sources = _pattern_sources(pattern, pos)
+    matches: list[Move] = []
+    failed: list[tuple[int, int]] = []
+    reasons: list[str] = []
+    single = pattern.legs[0][1] if pattern.body == "legs" and len(pattern.legs) == 1 else None
+    for sq, code in sources:
+        moves = pos.moves_from(sq, single)
+        try:
+            found = _match(pos, sq, code, pattern, moves, text)
+        except EngineError as error:
+            if len(sources) == 1:
+                raise
+            reasons.append(error.message)
+            continue
+        if isinstance(found, str):
+            reasons.append(found)
+        elif found is None:
+            failed.append((sq, code))
+        else:
+            matches.extend(found)
+    final_target = pattern.legs[-1][1] if pattern.body == "legs" else None
+    if not matches:
+        if len(sources) == 1 and failed and final_target is not None:
+            here = board[final_target]
+            raise _illegal(explain(pos, sources[0][0], final_target,
+                                   bool(here) and here & 1 != side))
+        if len(sources) == 1 and reasons:
+            raise _illegal(reasons[0])
+        name = piece_name(sources[0][1])
+        if final_target is not None:
+            capture = pattern.legs[-1][0] == "x" or (
+                pattern.kind == "coord" and bool(board[final_target]))
+            verb = "capture on" if capture else "move to"
+            raise _illegal(f"no {name} of {SIDE_NAMES[side]} can {verb} "
+                           f"{square_name(final_target)}")
+        raise _illegal(reasons[0] if reasons else f"no {name} of {SIDE_NAMES[side]} can make "
+                       f"the move {text}")
+    return _choose_reading(text, pattern, pos, matches)
 
 
 def output_is_ambiguous(move: Move, pos: Position) -> bool:
