@@ -336,7 +336,8 @@ class Position(ABC, Generic[MoveT]):
 
     def __repr__(self) -> str:
         # The game's package name and the position string: maka.Position('... b 1').
-        package = type(self).__module__.split(".")[-2]
+        module = type(self).__module__
+        package = module.rpartition(".")[0].rpartition(".")[2] or module
         return f"{package}.{type(self).__name__}({self.fen()!r})"
 
     def _repr_svg_(self) -> str:
