@@ -69,7 +69,7 @@ def main() -> None:
     started = time.perf_counter()
     built = 0
     for _ in range(50):
-        built += len(list(pos.legal_moves()))
+        built += len(list(pos.generate_legal_moves()))
     seconds = time.perf_counter() - started
     print(f"legal_moves() building Move objects: {built / seconds:,.0f} moves/s")
 

@@ -52,7 +52,7 @@ def _readable(path: Path) -> list[GameRecord]:
 
 
 def package_of(game):
-    return importlib.import_module(type(game).__module__.rpartition(".")[0])
+    return importlib.import_module(game.position_type.__module__.rpartition(".")[0])
 
 
 # ---- read ------------------------------------------------------------------------------------
@@ -417,17 +417,13 @@ def test_import_stays_cheap_and_names_load_when_used():
         assert getattr(notation_tools, name) is not None
 
 
-def test_a_position_finds_its_game_by_package_even_for_a_game_outside_this_one(monkeypatch):
-    from notation_tools.games import base
+def test_a_position_knows_its_game_even_for_a_game_outside_this_one():
     from tests.example_game.tictactoe import GAME as EXAMPLE
     from tests.example_game.tictactoe import Position as ExamplePosition
 
-    with pytest.raises(UnknownGameError):
-        base.game_of_position.__wrapped__(ExamplePosition)  # not registered
-    monkeypatch.setattr(base, "all_games", lambda: (*GAMES, EXAMPLE))
-    assert base.game_of_position.__wrapped__(ExamplePosition) is EXAMPLE
+    assert ExamplePosition.game is EXAMPLE  # not registered: set when the game is built
     subclass = type("Derived", (ExamplePosition,), {"__module__": "elsewhere.rules"})
-    assert base.game_of_position.__wrapped__(subclass) is EXAMPLE
+    assert subclass.game is EXAMPLE
 
 
 # ---- an open file a record at a time (python-chess's read_game) ------------------------------

@@ -37,7 +37,7 @@ def codes_in(path: Path) -> set[str]:
 
 
 def package_of(game) -> Path:
-    return Path(__import__(type(game).__module__, fromlist=["_"]).__file__).parent
+    return Path(__import__(game.position_type.__module__, fromlist=["_"]).__file__).parent
 
 
 def test_code_type_checks_prefix_against_severity():

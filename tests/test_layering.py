@@ -90,7 +90,7 @@ GAMES = (*all_games(), EXAMPLE)
 
 
 def game_package(game) -> Path:
-    return Path(__import__(type(game).__module__, fromlist=["_"]).__file__).parent
+    return Path(__import__(game.position_type.__module__, fromlist=["_"]).__file__).parent
 
 
 def codec_modules(game) -> set[str]:
@@ -123,7 +123,7 @@ def test_every_game_package_has_the_template_files_and_only_documented_extras(ga
 @pytest.mark.parametrize("game", GAMES, ids=[g.id for g in GAMES])
 def test_every_game_module_imports_only_what_its_layer_may(game):
     folder = game_package(game)
-    package = type(game).__module__.rpartition(".")[0]
+    package = game.position_type.__module__.rpartition(".")[0]
     extras = {path.stem for path in folder.glob("*.py")} - set(TEMPLATE)
     offenders = []
     for path in sorted(folder.glob("*.py")):
@@ -162,10 +162,10 @@ def test_one_import_style_absolute_imports_only(game):
 
 @pytest.mark.parametrize("game", GAMES, ids=[g.id for g in GAMES])
 def test_the_same_names_in_every_game(game):
-    module = __import__(type(game).__module__.rpartition(".")[0], fromlist=["_"])
+    module = __import__(game.position_type.__module__.rpartition(".")[0], fromlist=["_"])
     for name in ("GAME", "Position", "Options", "Stats", "Move"):
         assert hasattr(module, name), f"{module.__name__} does not export {name}"
-    assert type(game).__name__.endswith("Game")
+    assert module.GAME is game and module.Position.game is game
     position = module.Position
     for gone in ("is_game_over", "game_over"):
         assert not hasattr(position, gone), f"{gone}: the one spelling is is_over()"

@@ -19,7 +19,7 @@ HEADING = re.compile(r"^#{1,6}\s+§(\d+(?:\.\d+)*)[\s.]", re.M)
 
 
 def package_of(game) -> Path:
-    return Path(__import__(type(game).__module__, fromlist=["_"]).__file__).parent
+    return Path(__import__(game.position_type.__module__, fromlist=["_"]).__file__).parent
 
 
 def cited_sections(folder: Path) -> dict[str, str]:

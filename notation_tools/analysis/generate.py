@@ -29,7 +29,7 @@ def random_move(game: Game[Any, Any], position: Position[Any], rng: random.Rando
     """
     if game.sampler is not None:
         return game.sampler.sample(position, rng)
-    moves = list(position.legal_moves())
+    moves = list(position.generate_legal_moves())
     return rng.choice(moves) if moves else None
 
 

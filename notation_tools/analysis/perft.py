@@ -36,7 +36,7 @@ def perft(position: Position[Any], depth: int) -> int:
 def divide(position: Position[Any], depth: int) -> Iterator[tuple[Any, int]]:
     """``(move, perft below it)`` for every legal move of ``position``, in ``legal_moves()``
     order: perft ``depth`` split by the first move."""
-    for move in list(position.legal_moves()):
+    for move in list(position.generate_legal_moves()):
         position.push(move)
         count = perft(position, depth - 1)
         position.pop()

@@ -1,16 +1,18 @@
 """The contract every game implements, the engine exceptions, rule options and the registry.
 
-A game package (``notation_tools.games.<game>``) exposes one immutable :class:`Game` object.
-The toolkit reaches it only through this module: :func:`get_game` finds it by id or alias, and
-:func:`all_games` lists the registered games. Games register through the entry-point group
+A game package (``notation_tools.games.<game>``) exposes one immutable :class:`Game` object,
+built in its ``game.py`` from identity data and the package's own modules (``notation``,
+``position``, ``render``, ``stats``: each checked by a protocol below), not wrapped method by
+method. The toolkit reaches it only through this module: :func:`get_game` finds it by id or
+alias (``notation_tools.games.get_game`` is the same, typed per game), and :func:`all_games`
+lists the registered games. Games register through the entry-point group
 ``notation_tools.games``, so a third party can add one without touching this package.
 
 What a game implements is short (the Development guide, ``docs/development.md``, walks
-through it): a :class:`Position` subclass (``legal_moves``, ``push``, ``pop``, ``copy``,
-``outcome``), a :class:`Game` subclass (identity, options, the position string, the move
-notation, two drawings, a statistics collector), and tables of data. Everything else has a
-default: a :class:`Dialect` for other programs' record quirks, ``codes`` for its diagnostics,
-``file_formats`` for its own file formats.
+through it): a :class:`Position` subclass (``generate_legal_moves``, ``push``, ``pop``,
+``copy``, ``outcome``), its four modules, and tables of data. Everything else has a default:
+a :class:`Dialect` for other programs' record quirks, ``codes`` for its diagnostics,
+``file_formats`` for its own file formats, hooks such as ``annotator`` and ``json_moves``.
 
 This module does not read files, print, or know any game's rules.
 """
@@ -31,7 +33,7 @@ if TYPE_CHECKING:  # the type only: file formats are an extra, not part of this 
     from notation_tools.games.file_formats import FileFormat
 
 Side = int
-"""Index into :attr:`Game.sides`: 0 is the side that moves first by default, 1 the other."""
+"""Index into ``Game.sides``: 0 is the side that moves first by default, 1 the other."""
 
 
 # --------------------------------------------------------------------------------------------
@@ -238,8 +240,10 @@ MoveT = TypeVar("MoveT")
 class Position(ABC, Generic[MoveT]):
     """The base of every game's position class (G1): the state and every question about it.
 
-    ``push`` trusts that the move came from ``legal_moves()`` or ``Game.parse_move``. A
-    position also carries ``notes``: ``(code, message)`` pairs about how it was set up
+    A position knows its game: :attr:`game` is set on the class when the game object is built
+    (:class:`Game` ``position_type``), so the python-chess-style methods below (``fen``,
+    ``push_text``, ``text``, ``svg``, ``str``, ``repr``) need no lookup. A position also
+    carries ``notes``: ``(code, message)`` pairs about how it was set up
     (``W-SETUP-INCOMPLETE``), which replay reports as warnings (``W-``) or notes (``I-``).
     """
 
@@ -247,17 +251,30 @@ class Position(ABC, Generic[MoveT]):
 
     turn: Side
     notes: tuple[tuple[str, str], ...] = ()
+    # The class attribute cannot name the position type itself (a ClassVar holds no type
+    # variable), so the game is typed for any position and move.
+    game: ClassVar[Game[Any, Any]]
+    """The :class:`Game` this position belongs to (set when the game object is built)."""
 
     @abstractmethod
-    def legal_moves(self, *, origin: Any = None, target: Any = None) -> Iterator[MoveT]:
-        """The legal moves, optionally only those from ``origin`` or to ``target`` (squares
-        in the game's own index). A filter leaves out the moves that name no such square (a
-        placement has no origin, a pass or a swap no target); a filter a game cannot apply
-        is ignored, giving every legal move."""
+    def generate_legal_moves(self, *, origin: Any = None, target: Any = None) -> Iterator[MoveT]:
+        """The legal moves one by one, optionally only those from ``origin`` or to ``target``
+        (squares in the game's own index). A filter leaves out the moves that name no such
+        square (a placement has no origin, a pass or a swap no target); a filter a game cannot
+        apply is ignored, giving every legal move. Hot paths (replay, perft, generation,
+        notation) call this generator; :meth:`legal_moves` is the view for people."""
+
+    def legal_moves(self, *, origin: Any = None, target: Any = None) -> LegalMoves[MoveT]:
+        """The legal moves as a view, like python-chess's ``board.legal_moves``: iterate it,
+        take its ``len``, test ``move in`` it or its truth. It reads the position each time it
+        is asked, so it follows later pushes. Filters as for :meth:`generate_legal_moves`."""
+        return LegalMoves(self, origin, target)
 
     @abstractmethod
     def push(self, move: MoveT) -> None:
-        """Play ``move`` (which must be legal here)."""
+        """Play ``move``. It does not check that the move is legal: it trusts that ``move``
+        came from :meth:`generate_legal_moves` or the game's notation (``Game.parse_move``);
+        :meth:`push_legal` and :meth:`push_text` check."""
 
     @abstractmethod
     def pop(self) -> MoveT:
@@ -285,10 +302,12 @@ class Position(ABC, Generic[MoveT]):
 
     # ---- the same spelling for every game (the Python API); each asks the position's game
 
-    @property
-    def game(self) -> Game[Any, Any]:
-        """The registered :class:`Game` this position belongs to."""
-        return game_of_position(type(self))
+    def push_legal(self, move: MoveT) -> None:
+        """Play ``move`` after checking that it is among the legal moves; raises
+        :class:`IllegalMoveError` (leaving the position as it was) when it is not."""
+        if move not in self.legal_moves():
+            raise IllegalMoveError(f"{move!r} is not a legal move here")
+        self.push(move)
 
     def fen(self) -> str:
         """The game's position string of this position (:meth:`Game.format_position`)."""
@@ -305,13 +324,21 @@ class Position(ABC, Generic[MoveT]):
 
     def text(self, move: MoveT, *, notation: str | None = None) -> str:
         """The text of ``move`` (legal here) in ``notation`` (default: the game's first)."""
-        text: str = self.game.format_move(move, self, notation)
-        return text
+        return self.game.format_move(move, self, notation)
 
     def svg(self, *, last_move: MoveT | None = None, **marks: bool) -> str:
         """An SVG picture of this position (:meth:`Game.render_svg`)."""
-        picture: str = self.game.render_svg(self, last_move=last_move, **marks)
-        return picture
+        return self.game.render_svg(self, last_move=last_move, **marks)
+
+    def __str__(self) -> str:
+        # print(position) shows the board, as python-chess's print(board) does.
+        return self.game.render_text(self)
+
+    def __repr__(self) -> str:
+        # The game's package name and the position string: maka.Position('... b 1').
+        module = type(self).__module__
+        package = module.rpartition(".")[0].rpartition(".")[2] or module
+        return f"{package}.{type(self).__name__}({self.fen()!r})"
 
     def _repr_svg_(self) -> str:
         # Jupyter shows a position as its picture.
@@ -319,13 +346,47 @@ class Position(ABC, Generic[MoveT]):
 
     def unordered_moves(self) -> Iterator[MoveT]:
         """The legal moves in any order; perft uses it where it is cheaper than
-        ``legal_moves()``."""
-        return self.legal_moves()
+        ``generate_legal_moves()``."""
+        return self.generate_legal_moves()
 
     def count_legal_moves(self) -> int:
-        """How many legal moves there are; perft's last ply counts with it, so a game may
-        count without building moves."""
+        """How many legal moves there are, without keeping them (``len(legal_moves())``
+        asks this); perft's last ply counts with it, so a game may count without building
+        moves."""
         return sum(1 for _ in self.unordered_moves())
+
+
+class LegalMoves(Generic[MoveT]):
+    """The legal moves of a position as a sized, iterable, ``in``-testable view (what
+    :meth:`Position.legal_moves` returns, after python-chess's ``LegalMoveGenerator``).
+
+    Each question is asked of the position when it is put: ``len`` counts
+    (:meth:`Position.count_legal_moves` when unfiltered), ``bool`` looks for a first move,
+    ``in`` looks through the moves."""
+
+    __slots__ = ("_position", "_origin", "_target")
+
+    def __init__(self, position: Position[MoveT], origin: Any = None, target: Any = None) -> None:
+        self._position = position
+        self._origin = origin
+        self._target = target
+
+    def __iter__(self) -> Iterator[MoveT]:
+        return self._position.generate_legal_moves(origin=self._origin, target=self._target)
+
+    def __len__(self) -> int:
+        if self._origin is None and self._target is None:
+            return self._position.count_legal_moves()
+        return sum(1 for _ in self)
+
+    def __bool__(self) -> bool:
+        return any(True for _ in self)
+
+    def __contains__(self, move: object) -> bool:
+        return any(move == legal for legal in self)
+
+    def __repr__(self) -> str:
+        return f"<LegalMoves ({', '.join(self._position.text(move) for move in self)})>"
 
 
 PositionT = TypeVar("PositionT", bound=Position[Any])
@@ -449,48 +510,172 @@ class Style(enum.Enum):
     UNICODE = "unicode"
 
 
-class Game(ABC, Generic[PositionT, MoveT]):
-    """A game: identity, rule options, notations, and the engine entry points.
+_Pos = TypeVar("_Pos", bound=Position[Any])
+_PosIn = TypeVar("_PosIn", bound=Position[Any], contravariant=True)
+_Mv = TypeVar("_Mv")
+_MvIn = TypeVar("_MvIn", contravariant=True)
 
-    Subclasses set the class attributes and implement the abstract methods. Instances are
-    immutable and shared.
+
+class NotationModule(Protocol[_PosIn, _Mv]):
+    """What a game's ``notation.py`` offers: its notations, its dialect, and the one place
+    that turns a move text into a move (and back)."""
+
+    @property
+    def NOTATIONS(self) -> tuple[str, ...]:  # noqa: N802  (a module constant)
+        """Move notations for ``convert --to``; the first is the default."""
+
+    @property
+    def DIALECT(self) -> Dialect:  # noqa: N802  (a module constant)
+        """How other programs write the game's records (read by the replay driver only)."""
+
+    def resolve_move(self, text: str, position: _PosIn,
+                     notation: str | None = None) -> Resolution[_Mv]:
+        """The legal move ``text`` names in ``position``, with its warnings and alternative
+        readings. Accepts every notation of the game unless ``notation`` narrows it; raises
+        :class:`MoveSyntaxError`, :class:`IllegalMoveError` or :class:`AmbiguousMoveError`
+        (or a subclass carrying a game's own code). Does not change ``position``."""
+
+    def format_move(self, move: _Mv, position: _PosIn, notation: str | None = None) -> str:
+        """The text of ``move`` (legal in ``position``) in ``notation`` (default: the first)."""
+
+
+class PositionModule(Protocol[_Pos]):
+    """What a game's ``position.py`` offers: the start position and the position string."""
+
+    def start_position(self, rules: Rules, *, fen: str | None = None,
+                       first_player: Side | None = None) -> _Pos:
+        """The position a record starts from: ``fen`` is the record's position string
+        (``SetUp``/``FEN`` tags), ``first_player`` the ``FirstPlayer`` tag. Raises
+        :class:`BadPositionError` or :class:`TagConflictError`."""
+
+    def parse_position(self, text: str, rules: Rules) -> _Pos:
+        """Parse the game's position string; raises :class:`BadPositionError`."""
+
+    def format_position(self, position: _Pos) -> str:
+        """The canonical position string: ``format_position(parse_position(s)) == s``."""
+
+
+class RenderModule(Protocol[_PosIn, _MvIn]):
+    """What a game's ``render.py`` offers: a text diagram and an SVG picture (G9)."""
+
+    def text_diagram(self, position: _PosIn, *, style: Style = ...,
+                     marks: frozenset[str] = ...) -> str:
+        """The text diagram, ending with a status line; ``marks`` is a checked subset of
+        :attr:`Game.render_options`."""
+
+    def svg(self, position: _PosIn, *, last_move: _MvIn | None = ...,
+            marks: frozenset[str] = ...) -> str:
+        """An SVG picture with the text diagram in ``<desc>``; ``last_move`` is marked."""
+
+
+class StatsModule(Protocol[_Pos, _Mv]):
+    """What a game's ``stats.py`` offers: the collector, its figures, per-move facts."""
+
+    @property
+    def FIGURES(self) -> Mapping[str, Figure]:  # noqa: N802  (a module constant)
+        """How each numeric figure is summarized over records."""
+
+    def Stats(self, rules: Rules) -> StatsCollector[_Pos, _Mv]:  # noqa: N802  (the class)
+        """A fresh statistics collector for one record."""
+
+    def describe_move(self, move: _Mv, position: _Pos) -> dict[str, Any]:
+        """Extra facts about a legal move for ``moves`` listings (e.g. combat sums)."""
+
+
+class JsonMoves(Protocol[_PosIn, _Mv]):
+    """A game that writes moves in JSON as structured data (its ``notation.py``)."""
+
+    # JSON data is any value json.loads gives.
+    def move_to_json(self, move: _Mv, position: _PosIn) -> Any:
+        """The move as JSON data."""
+
+    def move_from_json(self, data: Any, position: _PosIn) -> _Mv:
+        """Inverse of :meth:`move_to_json`; raises the errors of ``resolve_move``."""
+
+
+@dataclasses.dataclass(frozen=True, eq=False, kw_only=True)
+class Game(Generic[PositionT, MoveT]):
+    """A game: identity and rule options, plus the game's own modules; immutable and shared.
+
+    Each ``game.py`` builds one. Required: ``id``, ``name``, ``sides``, ``default_profile``,
+    ``position_type`` (the ``Position`` class, which gets this object as its ``game``), and
+    the modules ``notation``, ``positions``, ``render``, ``stats`` (see their protocols).
+    Everything else is optional with a default; the methods below are the toolkit's one way
+    to ask a game anything, built on those modules.
     """
 
-    id: ClassVar[str]
-    name: ClassVar[str]
-    aliases: ClassVar[tuple[str, ...]] = ()
-    sides: ClassVar[tuple[str, str]]
-    results: ClassVar[tuple[str, str]] = ("1-0", "0-1")
+    id: str
+    name: str
+    sides: tuple[str, str]
+    default_profile: str
+    position_type: type[PositionT]
+    notation: NotationModule[PositionT, MoveT]
+    positions: PositionModule[PositionT]
+    render: RenderModule[PositionT, MoveT]
+    stats: StatsModule[PositionT, MoveT]
+
+    # ---- optional ------------------------------------------------------------------------
+    aliases: tuple[str, ...] = ()
+    results: tuple[str, str] = ("1-0", "0-1")
     """``results[side]`` is the result text when ``side`` wins."""
-    notations: ClassVar[tuple[str, ...]]
-    """Move notations for ``convert --to``; the first is the default."""
-    options: ClassVar[tuple[RuleOption, ...]] = ()
-    options_type: ClassVar[type[Any] | None] = None
+    options: tuple[RuleOption, ...] = ()
+    # The Options dataclass of any game: its fields are the game's own.
+    options_type: type[Any] | None = None
     """The game's ``Options`` dataclass, which the engine reads through :func:`options_of`:
     one field per option (``check_tables`` checks that they match)."""
-    profiles: ClassVar[Mapping[str, Mapping[str, str]]] = {}
+    profiles: Mapping[str, Mapping[str, str]] = dataclasses.field(default_factory=dict)
     """Profile name → option texts that differ from the option defaults."""
-    default_profile: ClassVar[str]
-    rules_doc: ClassVar[str] = ""
+    rules_doc: str = ""
     """The game's rules reference in the documentation (``docs/rules/<game>.md``): every
     section a diagnostic or option cites is a heading there."""
-    codes: ClassVar[tuple[Code, ...]] = ()
+    codes: tuple[Code, ...] = ()
     """The game's own diagnostic codes (the shared ones are :data:`notation_tools.codes.SHARED_CODES`)."""
-    draws_possible: ClassVar[bool] = True
+    draws_possible: bool = True
     """Whether a draw can happen at all; when not, a ``1/2-1/2`` result is a mismatch."""
-    dialect: ClassVar[Dialect] = Dialect()
-    """How other programs write this game's records (read by the replay driver only)."""
-    file_formats: ClassVar[tuple[FileFormat, ...]] = ()
+    file_formats: tuple[FileFormat, ...] = ()
     """The game's own file formats (read when sniffed, written by ``convert --to NAME``)."""
-    sampler: ClassVar[Sampler[Any, Any] | None] = None
-    """The game's own random-move policy, when a uniform choice over ``legal_moves()`` will
+    sampler: Sampler[PositionT, MoveT] | None = None
+    """The game's own random-move policy, when a uniform choice over the legal moves will
     not do (``analysis.generate.random_move`` uses it)."""
-    figures: ClassVar[Mapping[str, Figure]] = {}
-    """How each numeric figure of the game's statistics is summarized over records (the
-    ``FIGURES`` of its ``stats.py``)."""
-    render_options: ClassVar[Mapping[str, str]] = {}
+    render_options: Mapping[str, str] = dataclasses.field(default_factory=dict)
     """Extra marks the two drawings offer (name → help), e.g. ``loops``: the CLI offers each as
     a ``show`` flag (``--loops``)."""
+    rules_check: Callable[[Rules], None] | None = None
+    """Rejects inconsistent option combinations with :class:`BadRulesError`."""
+    data_checks: tuple[Callable[[], list[str]], ...] = ()
+    """Checks of the game's own data tables (pieces, geometry): each gives problems naming
+    the row."""
+    first_player_error: tuple[str, str | None] = ("E-BAD-TAG", None)
+    """The code and rules section of an unknown ``FirstPlayer`` side."""
+    annotator: Callable[[MoveT, PositionT], MoveT] | None = None
+    """Fills in the claims a move's notation may carry (:meth:`annotate_move`)."""
+    json_moves: JsonMoves[PositionT, MoveT] | None = None
+    """Moves in JSON as structured data (default: their text in the default notation)."""
+    format_checker: Callable[[MoveT, PositionT, str | None], Sequence[tuple[str, str]]] \
+        | None = None
+    """Warnings about writing a move in a notation (:meth:`format_warnings`)."""
+
+    def __post_init__(self) -> None:
+        # The first game built for a position class is its game: a variant made later with
+        # dataclasses.replace (e.g. a test's) does not take the class over.
+        if "game" not in vars(self.position_type):
+            self.position_type.game = self
+
+    @property
+    def notations(self) -> tuple[str, ...]:
+        """Move notations for ``convert --to``; the first is the default."""
+        return self.notation.NOTATIONS
+
+    @property
+    def dialect(self) -> Dialect:
+        """How other programs write this game's records (read by the replay driver only)."""
+        return self.notation.DIALECT
+
+    @property
+    def figures(self) -> Mapping[str, Figure]:
+        """How each numeric figure of the game's statistics is summarized over records (the
+        ``FIGURES`` of its ``stats.py``)."""
+        return self.stats.FIGURES
 
     # ---- rules ---------------------------------------------------------------------------
 
@@ -537,6 +722,8 @@ class Game(ABC, Generic[PositionT, MoveT]):
 
     def check_rules(self, rules: Rules) -> None:
         """Reject inconsistent option combinations with :class:`BadRulesError`."""
+        if self.rules_check is not None:
+            self.rules_check(rules)
 
     # ---- positions -----------------------------------------------------------------------
 
@@ -554,7 +741,6 @@ class Game(ABC, Generic[PositionT, MoveT]):
         :class:`BadPositionError`."""
         return self.parse_position(fen, self.rules_of(rules))
 
-    @abstractmethod
     def start_position(self, rules: Rules, *, fen: str | None = None,
                        first_player: Side | None = None) -> PositionT:
         """The position a record starts from.
@@ -562,14 +748,15 @@ class Game(ABC, Generic[PositionT, MoveT]):
         ``fen`` is the record's position string (``SetUp``/``FEN`` tags), ``first_player`` the
         ``FirstPlayer`` tag. Raises :class:`BadPositionError` or :class:`TagConflictError`.
         """
+        return self.positions.start_position(rules, fen=fen, first_player=first_player)
 
-    @abstractmethod
     def parse_position(self, text: str, rules: Rules) -> PositionT:
         """Parse the game's position string; raises :class:`BadPositionError`."""
+        return self.positions.parse_position(text, rules)
 
-    @abstractmethod
     def format_position(self, position: PositionT) -> str:
         """The canonical position string: ``format_position(parse_position(s)) == s``."""
+        return self.positions.format_position(position)
 
     def parse_side(self, text: str) -> Side:
         """A side from a ``FirstPlayer`` tag value (case-insensitive name or initial)."""
@@ -577,45 +764,54 @@ class Game(ABC, Generic[PositionT, MoveT]):
         for index, name in enumerate(self.sides):
             if wanted in (name.lower(), name[0].lower()):
                 return index
+        code, rule = self.first_player_error
         raise TagConflictError(f"unknown side {text!r} (sides: {', '.join(self.sides)})",
-                               code="E-BAD-TAG")
+                               code=code, rule=rule)
 
     # ---- moves ---------------------------------------------------------------------------
 
-    @abstractmethod
-    def parse_move(self, text: str, position: PositionT, notation: str | None = None) -> MoveT:
-        """The legal move that ``text`` names in ``position``.
+    def resolve_move(self, text: str, position: PositionT,
+                     notation: str | None = None) -> Resolution[MoveT]:
+        """The legal move that ``text`` names in ``position``, with the warnings and
+        alternative readings of the text (the game's ``notation.resolve_move``).
 
         Accepts every notation of the game unless ``notation`` narrows it. Raises
         :class:`MoveSyntaxError`, :class:`IllegalMoveError` or :class:`AmbiguousMoveError`
         (or a subclass carrying a game's own code). Does not change ``position``.
         """
+        return self.notation.resolve_move(text, position, notation)
 
-    @abstractmethod
+    def parse_move(self, text: str, position: PositionT, notation: str | None = None) -> MoveT:
+        """The legal move that ``text`` names in ``position`` (:meth:`resolve_move`'s move)."""
+        return self.notation.resolve_move(text, position, notation).move
+
     def format_move(self, move: MoveT, position: PositionT, notation: str | None = None) -> str:
         """The text of ``move`` (legal in ``position``) in ``notation`` (default: the first)."""
-
-    def resolve_move(self, text: str, position: PositionT,
-                     notation: str | None = None) -> Resolution[MoveT]:
-        """Like :meth:`parse_move`, with the warnings and alternative readings of the text."""
-        return Resolution(self.parse_move(text, position, notation))
+        return self.notation.format_move(move, position, notation)
 
     def annotate_move(self, move: MoveT, position: PositionT) -> MoveT:
         """``move`` with the claims its notation may carry filled in from the rules (e.g. an
         attack's outcome mark); ``convert --annotate-outcomes`` writes these. Default: as is."""
-        return move
+        return move if self.annotator is None else self.annotator(move, position)
 
     def format_warnings(self, move: MoveT, position: PositionT,
                         notation: str | None = None) -> Sequence[tuple[str, str]]:
         """Warnings ``(code, message)`` about writing ``move`` in ``notation`` (``convert``)."""
-        return ()
+        if self.format_checker is None:
+            return ()
+        return self.format_checker(move, position, notation)
 
+    # JSON data is any value json.loads gives.
     def move_to_json(self, move: MoveT, position: PositionT) -> Any:
         """The move as JSON data; by default its text in the default notation."""
-        return self.format_move(move, position)
+        if self.json_moves is None:
+            return self.format_move(move, position)
+        return self.json_moves.move_to_json(move, position)
 
     def move_from_json(self, data: Any, position: PositionT) -> MoveT:
         """Inverse of :meth:`move_to_json`; raises the same errors as :meth:`parse_move`."""
+        if self.json_moves is not None:
+            return self.json_moves.move_from_json(data, position)
         if not isinstance(data, str):
             raise MoveSyntaxError(f"a {self.name} move in JSON is a string, not {type(data).__name__}")
         return self.parse_move(data, position)
@@ -623,11 +819,11 @@ class Game(ABC, Generic[PositionT, MoveT]):
     @property
     def has_json_moves(self) -> bool:
         """Whether the game writes moves in JSON as structured data, not only as text."""
-        return type(self).move_to_json is not Game.move_to_json
+        return self.json_moves is not None
 
     def describe_move(self, move: MoveT, position: PositionT) -> dict[str, Any]:
         """Extra facts about a legal move for ``moves`` listings (e.g. combat sums)."""
-        return {}
+        return self.stats.describe_move(move, position)
 
     def result_text(self, outcome: Outcome) -> str:
         """The ``Result`` text of an outcome: ``results[winner]``, or ``1/2-1/2``."""
@@ -642,13 +838,13 @@ class Game(ABC, Generic[PositionT, MoveT]):
         ``marks`` are the game's :attr:`render_options` (``-`` written ``_``); an unknown one
         raises ``TypeError``, as an unknown keyword does.
         """
-        return self.draw_text(position, Style(style), self._marks(marks))
+        return self.render.text_diagram(position, style=Style(style), marks=self._marks(marks))
 
     def render_svg(self, position: PositionT, *, last_move: MoveT | None = None,
                    **marks: bool) -> str:
         """An SVG picture of ``position`` with the text diagram in ``<desc>``; ``last_move``
         (played to reach it) is marked. ``marks`` as for :meth:`render_text`."""
-        return self.draw_svg(position, last_move, self._marks(marks))
+        return self.render.svg(position, last_move=last_move, marks=self._marks(marks))
 
     def _marks(self, marks: Mapping[str, bool]) -> frozenset[str]:
         chosen = {name.replace("_", "-") for name, wanted in marks.items() if wanted}
@@ -657,19 +853,9 @@ class Game(ABC, Generic[PositionT, MoveT]):
             raise TypeError(f"{self.id} has no render option(s) {', '.join(sorted(unknown))}")
         return frozenset(chosen)
 
-    @abstractmethod
-    def draw_text(self, position: PositionT, style: Style, marks: frozenset[str]) -> str:
-        """The text diagram (``render_text`` has checked ``marks``, a subset of
-        :attr:`render_options`)."""
-
-    @abstractmethod
-    def draw_svg(self, position: PositionT, last_move: MoveT | None,
-                 marks: frozenset[str]) -> str:
-        """The SVG picture (``render_svg`` has checked ``marks``)."""
-
-    @abstractmethod
     def new_stats(self, rules: Rules) -> StatsCollector[PositionT, MoveT]:
         """A fresh statistics collector for one record."""
+        return self.stats.Stats(rules)
 
     # ---- data checks ---------------------------------------------------------------------
 
@@ -713,7 +899,7 @@ class Game(ABC, Generic[PositionT, MoveT]):
 
     def check_data(self) -> list[str]:
         """Problems in the game's own data tables (pieces, geometry), each naming the row."""
-        return []
+        return [problem for check in self.data_checks for problem in check()]
 
 
 # --------------------------------------------------------------------------------------------
@@ -757,18 +943,6 @@ def all_games() -> tuple[Game[Any, Any], ...]:
         game = _load(reference)
         games.setdefault(game.id, game)
     return tuple(games.values())
-
-
-@functools.cache
-def game_of_position(position_type: type[Position[Any]]) -> Game[Any, Any]:
-    """The registered game whose package defines ``position_type`` (or a base class of it):
-    every game package holds its ``rules.py`` and ``game.py`` side by side."""
-    packages = {type(game).__module__.rpartition(".")[0]: game for game in all_games()}
-    for cls in position_type.__mro__:
-        game = packages.get(cls.__module__.rpartition(".")[0])
-        if game is not None:
-            return game
-    raise UnknownGameError(f"no registered game has the position class {position_type.__name__}")
 
 
 class UnknownGameError(LookupError):

@@ -7,11 +7,11 @@ tables live in :mod:`.pieces`, the rule options in :mod:`.options`, the move val
 in :mod:`.sampling`; the rules reference is ``docs/rules/elevation.md``.
 """
 
-from notation_tools.games.elevation.game import GAME, ElevationGame
+from notation_tools.games.elevation.game import GAME
 from notation_tools.games.elevation.moves import Dig, Move, Path, PieceTurn, Turn
 from notation_tools.games.elevation.options import Options
 from notation_tools.games.elevation.rules import Position
 from notation_tools.games.elevation.stats import Stats
 
-__all__ = ["GAME", "Dig", "ElevationGame", "Move", "Options", "Path", "PieceTurn", "Position",
+__all__ = ["GAME", "Dig", "Move", "Options", "Path", "PieceTurn", "Position",
            "Stats", "Turn"]

@@ -9,7 +9,7 @@ module holds no rule of play.
 
 >>> from notation_tools.games.elevation import GAME
 >>> pos = GAME.start_position(GAME.parse_rules(None))
->>> move = parse_move("c1:c2>b2,c1-c2", pos)
+>>> move = resolve_move("c1:c2>b2,c1-c2", pos).move
 >>> format_move(move, pos), format_move(move, pos, "elevation-explicit")
 ('c1:c2>b2,c1-c2', 'Dc1=B:c2>b2,c1-c2')
 """
@@ -22,9 +22,10 @@ from collections.abc import Sequence
 
 import pyparsing as pp
 
-from notation_tools.games.base import Dialect, EngineError, IllegalMoveError, MoveSyntaxError
+from notation_tools.games.base import (Dialect, EngineError, IllegalMoveError, MoveSyntaxError,
+                                      Resolution)
 from notation_tools.games.elevation.moves import (
-    Dig, DigSpec, Move, PathSpec, PieceTurn, PieceTurnSpec)
+    Dig, DigSpec, Move, Path, PathSpec, PieceTurn, PieceTurnSpec)
 from notation_tools.games.elevation.pieces import KIND_BY_LETTER, PIECE_KINDS, SQUARE_INDEX, SQUARE_NAMES
 from notation_tools.games.elevation.rules import Position
 
@@ -160,8 +161,10 @@ def _syntax_error(text: str, error: pp.ParseBaseException) -> MoveSyntaxError:
         rule="§6.1", offset=offset)
 
 
-def parse_move(text: str, position: Position, notation: str | None = None) -> Move:
-    """The legal turn that ``text`` names in ``position`` (§6).
+def resolve_move(text: str, position: Position,
+                 notation: str | None = None) -> Resolution[Move]:
+    """The legal turn that ``text`` names in ``position`` (§6), as a :class:`Resolution` (a
+    token has one reading and no warning).
 
     Accepts both notations unless ``notation`` narrows it. Raises :class:`MoveSyntaxError`
     (``E-SYNTAX``) or :class:`IllegalMoveError` (``E-ILLEGAL-MOVE``, ``E-CAPTURE-MARK``). Does
@@ -181,15 +184,15 @@ def parse_move(text: str, position: Position, notation: str | None = None) -> Mo
             if notation == "elevation" and spec.kind is not None:
                 raise MoveSyntaxError(f"{spec.head}: the elevation notation writes no piece letter",
                                       rule="§6.3", offset=spec.offset)
-    return position.resolve_turn(specs)
+    return Resolution(position.resolve_turn(specs))
 
 
-def _action_text(action: object) -> str:
+def _action_text(action: Dig | Path) -> str:
     if isinstance(action, Dig):
         return f"{SQUARE_NAMES[action.source]}>{SQUARE_NAMES[action.target]}"
-    squares = action.squares  # type: ignore[attr-defined]
+    squares = action.squares
     text = SQUARE_NAMES[squares[0]]
-    for square, captures in zip(squares[1:], action.captures):  # type: ignore[attr-defined]
+    for square, captures in zip(squares[1:], action.captures):
         text += ("x" if captures else "-") + SQUARE_NAMES[square]
     return text
 

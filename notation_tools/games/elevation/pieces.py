@@ -86,7 +86,7 @@ MIRROR_RANK: tuple[int, ...] = tuple(_at(file_of(s), SIZE - 1 - rank_of(s)) for 
 
 # ---- pieces (§2) ------------------------------------------------------------------------
 
-SIDES = ("White", "Black")
+SIDE_NAMES = ("White", "Black")
 WHITE, BLACK = 0, 1
 
 SAMURAI, FISH, DRAGON = 1, 2, 3

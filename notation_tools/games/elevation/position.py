@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from notation_tools.games.base import BadPositionError, Rules, Side, TagConflictError
 from notation_tools.games.elevation.pieces import (
-    PIECE_CHARS, PIECE_CODES, SIDES, SIZE, SQUARE_COUNT, TALL_STACK)
+    PIECE_CHARS, PIECE_CODES, SIDE_NAMES, SIZE, SQUARE_COUNT, TALL_STACK)
 from notation_tools.games.elevation.rules import Position
 from notation_tools.games.runs import RankError, decode_rank, encode_rank
 
@@ -142,6 +142,6 @@ def start_position(rules: Rules, *, fen: str | None = None,
     position = parse_position(fen, rules)
     if first_player is not None and first_player != position.turn:
         raise TagConflictError(
-            f"the FEN gives {SIDES[position.turn]} to move but FirstPlayer says "
-            f"{SIDES[first_player]}", rule="§3.4")
+            f"the FEN gives {SIDE_NAMES[position.turn]} to move but FirstPlayer says "
+            f"{SIDE_NAMES[first_player]}", rule="§3.4")
     return position

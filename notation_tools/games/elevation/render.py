@@ -20,7 +20,7 @@ from __future__ import annotations
 from notation_tools.games.base import BadPositionError, Rules, Style
 from notation_tools.games.elevation.moves import Dig, Move
 from notation_tools.games.elevation.pieces import (
-    FILES, PIECE_CHARS, PIECE_CODES, RANKS, SIDES, SIZE, SQUARE_COUNT, SQUARE_NAMES)
+    FILES, PIECE_CHARS, PIECE_CODES, RANKS, SIDE_NAMES, SIZE, SQUARE_COUNT, SQUARE_NAMES)
 from notation_tools.games.elevation.rules import Position
 from notation_tools.render.svg import (LAST_MOVE_LINE, MARK_LINE, LegendEntry, SvgDocument,
                                        legend_line, legend_swatch)
@@ -32,18 +32,19 @@ def status_line(position: Position) -> str:
     """``White to move``, ``White wins (…)`` or ``Draw (…)``."""
     outcome = position.outcome()
     if outcome is None:
-        return f"{SIDES[position.turn]} to move"
+        return f"{SIDE_NAMES[position.turn]} to move"
     if outcome.winner is None:
         return f"Draw ({outcome.detail})"
-    return f"{SIDES[outcome.winner]} wins ({outcome.detail})"
+    return f"{SIDE_NAMES[outcome.winner]} wins ({outcome.detail})"
 
 
 WIDE_HEIGHT = 100
 """The lowest height that widens every field of the text diagram by one column (§11.1)."""
 
 
-def text_diagram(position: Position, *, style: Style = Style.ASCII, status: bool = True) -> str:
-    """The §11.1 diagram: a file header, ranks 6 to 1 (height right-aligned, then the piece
+def text_diagram(position: Position, *, style: Style = Style.ASCII,
+                 marks: frozenset[str] = frozenset(), status: bool = True) -> str:
+    """``marks``: Elevation offers no render option, so it is always empty. The §11.1 diagram: a file header, ranks 6 to 1 (height right-aligned, then the piece
     letter or an empty mark), and a status line. Heights of 100 or more widen every field."""
     width = 3 if max(position.heights) >= WIDE_HEIGHT else 2
     empty = _EMPTY[style]
@@ -144,12 +145,13 @@ def caption_lines(position: Position) -> list[str]:
     first = status_line(position)
     if position.outcome() is None:
         first += f" (move {len(position.move_stack) // 2 + 1})"
-    counts = ", ".join(f"{SIDES[side]} {position.counts[side]}" for side in (0, 1))
+    counts = ", ".join(f"{SIDE_NAMES[side]} {position.counts[side]}" for side in (0, 1))
     return [first, f"Pieces: {counts}; tallest stack {max(position.heights)}"]
 
 
-def svg(position: Position, *, last_move: Move | None = None, size: int | None = None) -> str:
-    """An SVG board (§11.2): squares coloured by height with the height in a corner, pieces as
+def svg(position: Position, *, last_move: Move | None = None, marks: frozenset[str] = frozenset(),
+        size: int | None = None) -> str:
+    """``marks``: none (as for :func:`text_diagram`). An SVG board (§11.2): squares coloured by height with the height in a corner, pieces as
     discs with their letter, file and rank labels on all four edges, optionally the last
     turn's digs (dashed arrows) and path, a caption (:func:`caption_lines`) and a legend of
     the colours and lines. The text diagram is embedded in ``<desc>``."""

@@ -25,7 +25,7 @@ from notation_tools.games.elevation.moves import (
 from notation_tools.games.elevation.options import Options
 from notation_tools.games.elevation.pieces import (
     ADJACENT, ADJACENT_BITS, CAPTURE_DROP, CLIMB_LIMIT, DIAGONAL_LINES, DIAGONAL_NEIGHBOURS, DRAGON, FISH,
-    HIGH_CLIMB_LIMIT, IS_ADJACENT, OPTION_ORDER, PIECE_KINDS, REPETITION_COUNT, SAMURAI, SIDES,
+    HIGH_CLIMB_LIMIT, IS_ADJACENT, OPTION_ORDER, PIECE_KINDS, REPETITION_COUNT, SAMURAI, SIDE_NAMES,
     SQUARE_COUNT, SQUARE_NAMES, START_BOARD, TURN_OPTIONS, UNDO_RUN_PLIES)
 
 CAPTURE_MARK = "E-CAPTURE-MARK"
@@ -336,9 +336,9 @@ class Position(base.Position[Move]):
     __hash__ = None  # type: ignore[assignment]  # mutable: use key() for a hashable snapshot
 
     def __repr__(self) -> str:
-        pieces = " ".join(f"{_n(square)}:{SIDES[cell >> 2][0]}{PIECE_KINDS[cell & 3].letter}"
+        pieces = " ".join(f"{_n(square)}:{SIDE_NAMES[cell >> 2][0]}{PIECE_KINDS[cell & 3].letter}"
                           for square, cell in enumerate(self.board) if cell)
-        return (f"<elevation.Position {SIDES[self.turn]} to move, pieces {pieces}, "
+        return (f"<elevation.Position {SIDE_NAMES[self.turn]} to move, pieces {pieces}, "
                 f"heights {','.join(map(str, self.heights))}>")
 
     @property
@@ -436,9 +436,9 @@ class Position(base.Position[Move]):
         side = self.turn
         other = side ^ 1
         if not self.counts[side]:
-            return Outcome(other, "all-pieces-captured", f"{SIDES[other]} captured every {SIDES[side]} piece")
+            return Outcome(other, "all-pieces-captured", f"{SIDE_NAMES[other]} captured every {SIDE_NAMES[side]} piece")
         if not self.counts[other]:
-            return Outcome(side, "all-pieces-captured", f"{SIDES[side]} captured every {SIDES[other]} piece")
+            return Outcome(side, "all-pieces-captured", f"{SIDE_NAMES[side]} captured every {SIDE_NAMES[other]} piece")
         rule = self.options.repetition_rule
         _key, occurrences, undo_run = self._history[-1][:3]
         if rule == "threefold" and occurrences >= REPETITION_COUNT:
@@ -446,7 +446,7 @@ class Position(base.Position[Move]):
         if rule == "consecutive-undo-6-plies" and undo_run >= UNDO_RUN_PLIES:
             return Outcome(None, "repetition", "six consecutive plies undid the previous ones")
         if not self.has_legal_turn():
-            return Outcome(other, "no-legal-turn", f"{SIDES[side]} has no legal turn")
+            return Outcome(other, "no-legal-turn", f"{SIDE_NAMES[side]} has no legal turn")
         return None
 
     def has_legal_turn(self, exclude: int = -1) -> bool:
@@ -1193,8 +1193,8 @@ class Position(base.Position[Move]):
                     out.append(Turn((first,)))
         return total
 
-    def legal_moves(self, *, origin: int | None = None,
-                    target: int | None = None) -> Iterator[Move]:
+    def generate_legal_moves(self, *, origin: int | None = None,
+                             target: int | None = None) -> Iterator[Move]:
         """Every legal turn, each once: :class:`PieceTurn` objects, or :class:`Turn` objects
         under ``two-pieces-per-turn=yes`` (§4, §8.1). Empty when the game is over.
 
@@ -1260,7 +1260,7 @@ class Position(base.Position[Move]):
             if len(parts) == 1:
                 if not over and self.has_legal_turn(first.target):
                     raise IllegalMoveError(
-                        f"the turn needs a second piece-turn: another {SIDES[self.turn]} piece can "
+                        f"the turn needs a second piece-turn: another {SIDE_NAMES[self.turn]} piece can "
                         "still act (two-pieces-per-turn=yes)", rule="§8.1", offset=len(parts[0].text))
                 return Turn((first,))
             if over:
@@ -1281,7 +1281,7 @@ class Position(base.Position[Move]):
         piece = self.board[origin]
         side = self.turn
         if not piece or piece >> 2 != side:
-            raise IllegalMoveError(f"{_n(origin)}: no {SIDES[side]} piece on {_n(origin)}",
+            raise IllegalMoveError(f"{_n(origin)}: no {SIDE_NAMES[side]} piece on {_n(origin)}",
                                    rule="§6.1", offset=spec.offset)
         if origin == exclude:
             raise IllegalMoveError(f"second piece-turn {_n(origin)}: that piece already acted this turn",
@@ -1489,16 +1489,16 @@ class Position(base.Position[Move]):
         enemy = b[s] and b[s] >> 2 != side
         if enemy and not undermine:
             if not self.options.undermining:
-                raise _dig_error(dig, f"{_n(s)} holds a {SIDES[side ^ 1]} piece (undermining is off)")
+                raise _dig_error(dig, f"{_n(s)} holds a {SIDE_NAMES[side ^ 1]} piece (undermining is off)")
             if code == "B" and kind == SAMURAI:
                 reason = "an undermining dig forbids moving this turn (samurai-undermine-and-move is off)"
             else:
                 reason = "an undermining dig forbids moving this turn"
-            raise _dig_error(dig, f"{_n(s)} holds a {SIDES[side ^ 1]} piece: {reason}", "§8.2")
+            raise _dig_error(dig, f"{_n(s)} holds a {SIDE_NAMES[side ^ 1]} piece: {reason}", "§8.2")
         if code == "U" and not enemy:
             raise NotUnderminingError(
                 f"dig {_n(s)}>{_n(d)}: U is an undermining dig, and {_n(s)} holds no "
-                f"{SIDES[side ^ 1]} piece", rule="§8.2", offset=dig.offset)
+                f"{SIDE_NAMES[side ^ 1]} piece", rule="§8.2", offset=dig.offset)
         if b[d]:
             raise _dig_error(dig, f"{_n(d)} is occupied")
         top = self.options.max_height
@@ -1518,9 +1518,9 @@ class Position(base.Position[Move]):
         free = options.ocean_climb and hp == 0
         c = b[q]
         if c and c >> 2 == side:
-            raise IllegalMoveError(f"{_step_text(p, q, marked)}: {_n(q)} holds a {SIDES[side]} piece", rule=rule, offset=offset)
+            raise IllegalMoveError(f"{_step_text(p, q, marked)}: {_n(q)} holds a {SIDE_NAMES[side]} piece", rule=rule, offset=offset)
         if c:
-            victim = f"a {SIDES[side ^ 1]} {_piece_name(c & 3)}"
+            victim = f"a {SIDE_NAMES[side ^ 1]} {_piece_name(c & 3)}"
             drop = hp - hq
             exact2 = options.capture_exactly_2
             allowed = ((free and options.ocean_capture)

@@ -22,7 +22,7 @@ from typing import Any
 from notation_tools.games.base import Figure, FigureKind, Outcome, Rules, StatsCollector
 from notation_tools.games.elevation.moves import Dig, Move
 from notation_tools.games.elevation.pieces import (
-    DRAGON, FISH, PIECE_KINDS, SAMURAI, SIDES, SQUARE_NAMES, piece_code)
+    DRAGON, FISH, PIECE_KINDS, SAMURAI, SIDE_NAMES, SQUARE_NAMES, piece_code)
 from notation_tools.games.elevation.rules import Position
 
 KIND_WORDS = {SAMURAI: "samurai", FISH: "fish", DRAGON: "dragon"}
@@ -41,7 +41,7 @@ def _side_keys(side: str) -> dict[Any, str]:
     return keys
 
 
-_KEYS = tuple(_side_keys(side.lower()) for side in SIDES)
+_KEYS = tuple(_side_keys(side.lower()) for side in SIDE_NAMES)
 _FIGURE_NAMES = tuple(f"{side}_{name}" for side in ("white", "black") for name in (
     "captures", "digs", "undermining_digs", "largest_climb", "largest_drop",
     *(f"{verb}_{word}" for word in KIND_WORDS.values() for verb in ("captures_by", "captured")),
@@ -120,7 +120,7 @@ def piece_turn_facts(move: Move, position: Position) -> list[PieceTurnFacts]:
             in _trace(move, position)]
 
 
-def describe(move: Move, position: Position) -> dict[str, Any]:
+def describe_move(move: Move, position: Position) -> dict[str, Any]:
     """Flat facts for ``moves`` listings: pieces, options, digs, path, captures."""
     facts = piece_turn_facts(move, position)
     return {

@@ -1,10 +1,10 @@
 """The Game of War :class:`~notation_tools.games.base.Game`: identity, diagnostic codes, and
-one line per entry point delegating to the module that owns it.
+the game object built from the package's modules.
 
 Side 0 is North, side 1 South; ``1-0`` means North wins. A move is a whole turn
 (:class:`~notation_tools.games.gow.moves.Turn`, one token such as ``G8-H9,G6-G5,xJ13=D``);
-``legal_moves``, ``perft`` and ``push`` also work action by action inside a turn (§17). This
-module holds no rule and no format of its own.
+``generate_legal_moves``, ``perft`` and ``push`` also work action by action inside a turn
+(§17). This module holds no rule and no format of its own.
 
 >>> GAME.id, GAME.aliases
 ('game-of-war', ('gow', 'kriegspiel', 'debord'))
@@ -20,10 +20,8 @@ from __future__ import annotations
 from typing import Any
 
 from notation_tools.codes import ERROR, NOTE, WARNING, Code
-from notation_tools.games.base import Game, Rules, Side, Style, TagConflictError
-from notation_tools.games.gow import formats, pieces, render, sampling, stats
-from notation_tools.games.gow import notation as _notation
-from notation_tools.games.gow import position as _position
+from notation_tools.games.base import Game
+from notation_tools.games.gow import formats, notation, pieces, position, render, sampling, stats
 from notation_tools.games.gow.moves import Attack, Turn
 from notation_tools.games.gow.options import OPTIONS, PROFILES, Options
 from notation_tools.games.gow.rules import Position
@@ -82,75 +80,26 @@ CODES: tuple[Code, ...] = (
 """The diagnostic codes the Game of War raises beyond the shared ones (§15)."""
 
 
-class GowGame(Game[Position, Turn]):
-    """Debord's Game of War (§1)."""
+def annotate_move(move: Any, position: Position) -> Any:
+    """The turn with its attack's computed outcome mark (§13.2 ``--annotate-outcomes``); a
+    single action, or a turn whose mark is written or that has no attack, as it is."""
+    if not isinstance(move, Turn) or move.attack is None or move.attack.mark is not None:
+        return move
+    mark = stats.describe_move(move, position)["mark"]
+    return Turn(move.steps, Attack(move.attack.target, mark))
 
-    id = "game-of-war"
-    name = "Game of War"
-    aliases = ("gow", "kriegspiel", "debord")
-    sides = pieces.SIDE_NAMES
-    results = ("1-0", "0-1")
-    notations = _notation.NOTATIONS
-    options = OPTIONS
-    options_type = Options
-    profiles = PROFILES
-    default_profile = "debord"
-    rules_doc = "docs/rules/game-of-war.md"
-    codes = CODES
-    dialect = _notation.DIALECT
-    figures = stats.FIGURES
-    sampler = sampling.SAMPLER
-    file_formats = formats.FILE_FORMATS
-    render_options = {
+
+GAME: Game[Position, Turn] = Game(
+    id="game-of-war", name="Game of War", sides=pieces.SIDE_NAMES, default_profile="debord",
+    position_type=Position, notation=notation, positions=position, render=render, stats=stats,
+    aliases=("gow", "kriegspiel", "debord"), options=OPTIONS, options_type=Options,
+    profiles=PROFILES, rules_doc="docs/rules/game-of-war.md", codes=CODES,
+    sampler=sampling.SAMPLER, file_formats=formats.FILE_FORMATS,
+    data_checks=(pieces.check_tables,), first_player_error=("E-FIRST-PLAYER", "§13.1"),
+    annotator=annotate_move,
+    render_options={
         "north-lines": "mark the squares covered by North's lines of communication",
         "south-lines": "mark the squares covered by South's lines of communication",
-    }
-
-    def start_position(self, rules: Rules, *, fen: str | None = None,
-                       first_player: Side | None = None) -> Position:
-        return _position.start_position(rules, fen=fen, first_player=first_player)
-
-    def parse_position(self, text: str, rules: Rules) -> Position:
-        return _position.parse_position(text, rules)
-
-    def format_position(self, position: Position) -> str:
-        return _position.format_position(position)
-
-    def parse_side(self, text: str) -> Side:
-        """A ``FirstPlayer`` value; a bad one is ``E-FIRST-PLAYER`` (§13.1)."""
-        try:
-            return super().parse_side(text)
-        except TagConflictError as error:
-            raise TagConflictError(error.message, code="E-FIRST-PLAYER", rule="§13.1") from None
-
-    def parse_move(self, text: str, position: Position, notation: str | None = None) -> Turn:
-        return _notation.parse_move(text, position, notation)
-
-    def format_move(self, move: Any, position: Position, notation: str | None = None) -> str:
-        return _notation.format_move(move, position, notation)
-
-    def annotate_move(self, move: Any, position: Position) -> Any:
-        """The turn with its attack's computed outcome mark (§13.2 ``--annotate-outcomes``)."""
-        if not isinstance(move, Turn) or move.attack is None or move.attack.mark is not None:
-            return move
-        mark = stats.describe_move(move, position)["mark"]
-        return Turn(move.steps, Attack(move.attack.target, mark))
-
-    def describe_move(self, move: Any, position: Position) -> dict[str, Any]:
-        return stats.describe_move(move, position)
-
-    def draw_text(self, position: Position, style: Style, marks: frozenset[str]) -> str:
-        return render.text_diagram(position, style=style, marks=marks)
-
-    def draw_svg(self, position: Position, last_move: Any, marks: frozenset[str]) -> str:
-        return render.svg(position, last_move=last_move, marks=marks)
-
-    def new_stats(self, rules: Rules) -> stats.Stats:
-        return stats.Stats(rules)
-
-    def check_data(self) -> list[str]:
-        return pieces.check_tables()
-
-
-GAME = GowGame()
-"""The Game of War."""
+    },
+)
+"""Debord's Game of War (§1)."""

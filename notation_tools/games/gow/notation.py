@@ -7,11 +7,11 @@ syntax parse of a token text is cached, since the same tokens recur across recor
 
 >>> from notation_tools.games.gow import GAME
 >>> pos = GAME.start_position(GAME.parse_rules(None))
->>> parse_move("G8-F8,xL16", pos)
+>>> resolve_move("G8-F8,xL16", pos).move
 Traceback (most recent call last):
 ...
 notation_tools.games.base.IllegalMoveError: xL16: no unit can attack L16 (offence 0, defence 63)
->>> format_move(parse_move("G8-F8,G6-G5", pos), pos)
+>>> format_move(resolve_move("G8-F8,G6-G5", pos).move, pos)
 'G8-F8,G6-G5'
 """
 
@@ -23,7 +23,7 @@ from typing import Any
 
 import pyparsing as pp
 
-from notation_tools.games.base import Dialect, EngineError, MoveSyntaxError
+from notation_tools.games.base import Dialect, EngineError, MoveSyntaxError, Resolution
 from notation_tools.games.gow.moves import Attack, EndTurn, Step
 from notation_tools.games.gow.pieces import COLS, ROW_LETTERS, SQUARE
 from notation_tools.games.gow.rules import Position
@@ -156,8 +156,10 @@ def parse_token(text: str) -> Pattern:
     return tuple(steps), attack, len(text)
 
 
-def parse_move(text: str, position: Position, notation: str | None = None) -> Any:
-    """The turn (or, with ``notation="action"``, the single action) ``text`` names.
+def resolve_move(text: str, position: Position,
+                 notation: str | None = None) -> Resolution[Any]:
+    """The turn (or, with ``notation="action"``, the single action) ``text`` names, as a
+    :class:`Resolution` (a token has one reading and no warning).
 
     The turn is checked by the engine (:meth:`Position.resolve`), which raises the rule's own
     code (spec §15). ``position`` is not changed.
@@ -165,11 +167,11 @@ def parse_move(text: str, position: Position, notation: str | None = None) -> An
     if not isinstance(text, str):
         raise _syntax(f"a turn token is text, not {type(text).__name__}", 0)
     if notation == "action":
-        return _parse_single(text, position)
+        return Resolution(_parse_single(text, position))
     if notation not in (None, *NOTATIONS):
         raise _syntax(f"unknown notation {notation!r} (turn, action)", 0)
     steps, attack, end = parse_token(text)
-    return position.resolve(list(steps), attack, end)
+    return Resolution(position.resolve(list(steps), attack, end))
 
 
 def _parse_single(text: str, position: Position) -> Step | Attack | EndTurn:
@@ -195,7 +197,8 @@ def _parse_single(text: str, position: Position) -> Step | Attack | EndTurn:
 
 def format_move(move: Any, position: Position | None = None, notation: str | None = None) -> str:
     """The text of a turn (its token) or of a single action (spec §13.2, §17)."""
-    return move.text()
+    text: str = move.text()
+    return text
 
 
 class GowDialect(Dialect):
@@ -217,7 +220,8 @@ class GowDialect(Dialect):
 
     def first_move_number(self, position: Any) -> int:
         """The move number before the first turn of a record starting at ``position`` (§5.3)."""
-        return (position.turn_number + 1) // 2
+        turn_number: int = position.turn_number
+        return (turn_number + 1) // 2
 
 
 DIALECT = GowDialect()

@@ -972,8 +972,8 @@ class Position(base.Position[Any]):
 
     # ---- the legal-action list (spec §17) ----------------------------------------------------
 
-    def legal_moves(self, *, origin: int | None = None,
-                    target: int | None = None) -> Iterator[Action]:
+    def generate_legal_moves(self, *, origin: int | None = None,
+                             target: int | None = None) -> Iterator[Action]:
         """The legal actions at this point: moves, attacks, then end of turn (spec §17).
 
         ``origin`` keeps the moves of one unit, ``target`` the actions ending on (moves) or

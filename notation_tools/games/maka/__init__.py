@@ -4,10 +4,10 @@ The package follows the one-package template (``docs/development.md``); the rule
 reference is ``docs/rules/maka-dai-dai-shogi.md``.
 """
 
-from notation_tools.games.maka.game import GAME, MakaGame
+from notation_tools.games.maka.game import GAME
 from notation_tools.games.maka.moves import Move
 from notation_tools.games.maka.options import Options
 from notation_tools.games.maka.rules import Position
 from notation_tools.games.maka.stats import Stats
 
-__all__ = ["GAME", "MakaGame", "Move", "Options", "Position", "Stats"]
+__all__ = ["GAME", "Move", "Options", "Position", "Stats"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from notation_tools.games.maka.moves import Move
 from notation_tools.games.maka.pieces import (COL, DIR_NAMES, DIRS, OPPOSITE, ROW, SIDE_NAMES,
-                                              TYPE_OF_ID, distance, square_name)
+                                              TYPE_OF_ID, PieceType, distance, square_name)
 from notation_tools.games.maka.rules import Position
 
 _DIR_WORDS = {"F": "forward", "B": "backward", "L": "left", "R": "right",
@@ -17,8 +17,15 @@ _DIR_WORDS = {"F": "forward", "B": "backward", "L": "left", "R": "right",
               "BL": "diagonally backward-left", "BR": "diagonally backward-right"}
 
 
+def piece_type(type_id: int) -> PieceType:
+    """The piece type of a type id; id 0 (the empty square's) names none and is never asked."""
+    found = TYPE_OF_ID[type_id]
+    assert found is not None, type_id
+    return found
+
+
 def piece_name(code: int) -> str:
-    return TYPE_OF_ID[code >> 1].name
+    return piece_type(code >> 1).name
 
 
 def describe(code: int) -> str:
@@ -68,6 +75,8 @@ def filter_reason(pos: Position, move: Move) -> str | None:
         pos.push(move)
         try:
             by = pos.self_check_by(side)
+            # illegal_reason said "self-check": a capturing piece exists.
+            assert by is not None
             royal = pos.royals(side)[0]
             text = (f"{SIDE_NAMES[side]} leaves its only royal piece "
                     f"({piece_name(pos.board[royal])} on {square_name(royal)}) capturable by the "

@@ -1,7 +1,7 @@
 """Maka-Dai-Dai Shogi move notations: TSA (ShogiVar), ``tsa-full``, ``coord`` and JSON (§9).
 
 Parsing is two steps (G2): a pyparsing grammar turns the token into a pattern (cached per
-text), then :func:`resolve` matches the pattern against the engine's legal moves and, when
+text), then :func:`resolve_move` matches the pattern against the engine's legal moves and, when
 nothing matches, asks the explain module which rule the move breaks. Formatting writes the
 canonical form of §9.4, adding an origin exactly when ShogiVar would. :data:`DIALECT` says how
 ShogiVar writes its records (§9.8).
@@ -10,7 +10,7 @@ This module holds no movement rule: every legality question goes to the rules mo
 
 >>> from notation_tools.games.maka import GAME
 >>> pos = GAME.start_position(GAME.parse_rules(None))
->>> move = resolve("P-10m", pos).move
+>>> move = resolve_move("P-10m", pos).move
 >>> format_move(move, pos, "coord")
 '10n10m'
 """
@@ -22,14 +22,15 @@ import fractions
 import functools
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 import pyparsing as pp
 
 from notation_tools.games.base import (AmbiguousMoveError, Dialect, EngineError,
                                        IllegalMoveError, MoveSyntaxError, Resolution)
-from notation_tools.games.maka.explain import describe, explain, filter_reason, piece_name
+from notation_tools.games.maka.explain import (describe, explain, filter_reason, piece_name,
+                                              piece_type)
 from notation_tools.games.maka.moves import Move
 from notation_tools.games.maka.pieces import (ALIASES, FGO_ID, GOLD_ID, GP_ID, LOOK_ALIKES,
                                               MAX_TOKEN_LENGTH, NEIGHBOURS, NEVER_PROMOTES, RANKS,
@@ -153,6 +154,7 @@ def _parse_pattern(text: str, kind: str) -> Pattern:
         raise _syntax(f"cannot read {text!r} as a Maka-Dai-Dai Shogi move")
     if kind == "coord":
         match = COORD_RE.fullmatch(text)
+        result: dict[str, Any] | pp.ParseResults
         if match is not None:
             square_texts = _SQUARE_RE.findall(match.group(1))
             result = {"squares": square_texts, "mark": match.group(3)}
@@ -173,9 +175,9 @@ def _parse_pattern(text: str, kind: str) -> Pattern:
         if is_pass and len(squares) != 1 or not is_pass and len(squares) < 2:
             raise _syntax(f'cannot read "{text}": a coordinate move is the origin, then the '
                           "path squares or !", rule="§9.6")
-        legs = tuple(("", s) for s in squares[1:])
-        return Pattern("coord", None, None, squares[0], "pass" if is_pass else "legs", legs,
-                       result.get("mark", ""))
+        path = tuple(("", s) for s in squares[1:])
+        return Pattern("coord", None, None, squares[0], "pass" if is_pass else "legs", path,
+                       result["mark"] if "mark" in result else "")
     parts = _split_tsa(text)
     designation, origin_text, kind_body, raw_legs, mark = parts
     types = designation_types(designation)
@@ -224,16 +226,17 @@ def _split_tsa(text: str) -> tuple[str, str | None, str, list[tuple[str, str]], 
         detail = "a leg needs a square" if text.rstrip("+=")[-1:] in "-x" else \
             "expected a piece, an optional origin, then -square, xsquare, ! or x!square"
         raise _syntax(f'cannot read "{text}"; {detail}', error.loc) from None
-    origin = result.get("origin")
+    # ParseResults.get is untyped; "name in result" and result[name] are what it does.
+    origin = result["origin"] if "origin" in result else None
     if isinstance(origin, pp.ParseResults):
         origin = origin[0] if origin else None
+    mark = result["mark"] if "mark" in result else ""
     body = result["body"]
     if body[0] == "!":
-        return result["designation"], origin, "pass", [], result.get("mark", "")
+        return result["designation"], origin, "pass", [], mark
     if body[0] == "x!":
-        return result["designation"], origin, "igui", [("x", body[1])], result.get("mark", "")
-    return (result["designation"], origin, "legs", [(m, q) for m, q in result["legs"]],
-            result.get("mark", ""))
+        return result["designation"], origin, "igui", [("x", body[1])], mark
+    return (result["designation"], origin, "legs", [(m, q) for m, q in result["legs"]], mark)
 
 
 # ---- resolving against a position (§9.2) ----------------------------------------------------
@@ -271,7 +274,7 @@ def _written_path(pos: Position, origin: int, code: int, pattern: Pattern) -> tu
         d1 = path[0]
         step = d1 - origin
         d2, d3 = d1 + step, d1 + 2 * step
-        shapes = [(d1, origin)]
+        shapes: list[tuple[int, ...]] = [(d1, origin)]
         if _is_king_step(d1, d2):
             shapes += [(d1, d2), (d1, d2, d1)]
             if _is_king_step(d2, d3):
@@ -349,7 +352,7 @@ def _select_mark(pos: Position, group: list[Move], mark: str, text: str,
     return first
 
 
-def resolve(text: str, pos: Position, notation: str | None = None) -> Resolution[Move]:
+def resolve_move(text: str, pos: Position, notation: str | None = None) -> Resolution[Move]:
     """The legal move a token names in ``pos`` (§9.2), with warnings (W-PROMOTION-MARK,
     W-SELF-CHECK under `self-check=warn`) and, in the Gold case (§9.2 step 6), the other
     reading as an alternative.
@@ -379,12 +382,6 @@ def _warn_self_check(pos: Position, move: Move, warnings: list[tuple[str, str, s
                 f"{square_name(by)}", "§6.11"))
     finally:
         pos.pop()
-
-
-def parse_move(text: str, pos: Position, notation: str | None = None) -> Move:
-    """The legal move a token names in ``pos`` (§9.2), as :func:`resolve` finds it, without
-    its warnings (the Gold case gives its first reading); raises the same errors."""
-    return _resolve(text, pos, notation)[0]
 
 
 _Warnings = list[tuple[str, str, str]]
@@ -441,6 +438,7 @@ def _resolve_by_target(text: str, pattern: Pattern, pos: Position) -> _Found | N
     if t.emperor[code] or t.lion[code] or t.ldog[code]:
         return None
     origins = possible_origins(t, code)  # None for a hook mover: it may come from anywhere
+    near: Collection[int]
     if origin is None:
         near = pos.squares[code] if origins is None else pos.squares[code] & origins[target]
     elif board[origin] != code or origins is not None and origin not in origins[target]:
@@ -466,12 +464,13 @@ def _resolve_by_target(text: str, pattern: Pattern, pos: Position) -> _Found | N
     return _select_mark(pos, moves, pattern.mark, text, warned), warned, (), ()
 
 
-def resolve_pattern(text: str, pattern: Pattern, pos: Position) -> _Found:
-    """What :func:`_resolve` finds, by the general route of §9.2: every piece the pattern may
-    name, its legal moves matched against the pattern, faults explained. The reference for
-    :func:`_resolve_by_target` (the game must not be over)."""
+def _pattern_sources(pattern: Pattern, pos: Position) -> list[tuple[int, int]]:
+    """The ``(square, piece code)`` of each piece of the side to move that the pattern may
+    name, narrowed for a one-leg move to those a cheap geometric test lets reach its square;
+    raises when there is none (§9.2), or when none can make the several legs written."""
     side = pos.turn
     board = pos.board
+    sources: list[tuple[int, int]]
     if pattern.origin is not None:
         here = board[pattern.origin]
         where = square_name(pattern.origin)
@@ -481,7 +480,7 @@ def resolve_pattern(text: str, pattern: Pattern, pos: Position) -> _Found:
             raise _illegal(f"{where} holds a {describe(here)}, and {SIDE_NAMES[side]} is to move",
                            "§9.2", "E-NO-PIECE")
         if pattern.types is not None and here >> 1 not in pattern.types:
-            wanted = TYPE_OF_ID[pattern.types[0]].name
+            wanted = piece_type(pattern.types[0]).name
             raise _illegal(f"{where} holds a {describe(here)}, not a {wanted}", "§9.2",
                            "E-NO-PIECE")
         sources = [(pattern.origin, here)]
@@ -494,7 +493,7 @@ def resolve_pattern(text: str, pattern: Pattern, pos: Position) -> _Found:
             sources = sorted((s, tid * 2 + side) for tid in pattern.types
                              for s in pos.squares[tid * 2 + side])
         if not sources:
-            names = " or ".join(TYPE_OF_ID[tid].name for tid in pattern.types)
+            names = " or ".join(piece_type(tid).name for tid in pattern.types)
             raise _illegal(f"{SIDE_NAMES[side]} has no {names}", "§9.2", "E-NO-PIECE")
     t = pos.t
     several = pattern.body in ("pass", "igui") or len(pattern.legs) > 1
@@ -512,7 +511,7 @@ def resolve_pattern(text: str, pattern: Pattern, pos: Position) -> _Found:
     # candidate moves per source; a cheap geometric test skips pieces that cannot reach
     if pattern.body == "legs" and len(pattern.legs) == 1:
         target = pattern.legs[0][1]
-        near = []
+        near: list[tuple[int, int]] = []
         for c in {c for _, c in sources}:
             origins = possible_origins(pos.t, c)
             if origins is None:
@@ -523,6 +522,74 @@ def resolve_pattern(text: str, pattern: Pattern, pos: Position) -> _Found:
         near.sort()
         if near:
             sources = near
+    return sources
+
+
+def _choose_reading(text: str, pattern: Pattern, pos: Position, matches: list[Move]) -> _Found:
+    """The reading of ``text`` among the legal ``matches`` (at least one): grouped by what
+    they do, the mark applied; the Gold case keeps its alternative; raises
+    :class:`AmbiguousMoveError` when several pieces fit (§9.2)."""
+    side = pos.turn
+    board = pos.board
+    # group by identity, then apply the mark
+    if len(matches) == 1:
+        warned: list[tuple[str, str, str]] = []
+        return _select_mark(pos, matches, pattern.mark, text, warned), warned, (), ()
+    groups: dict[tuple[Any, ...], list[Move]] = {}
+    for m in matches:
+        groups.setdefault((m.origin, m.target, frozenset(m.captures)), []).append(m)
+    # Each reading keeps its own warnings: a mark superfluous for one reading may be right
+    # for the other, and only the reading the record confirms may speak.
+    warnings_of: dict[Move, _Warnings] = {}
+    chosen = []
+    for group in groups.values():
+        own: _Warnings = []
+        reading = _select_mark(pos, group, pattern.mark, text, own)
+        warnings_of[reading] = own
+        chosen.append(reading)
+    if len(chosen) == 1:
+        return chosen[0], warnings_of[chosen[0]], (), ()
+    chosen.sort(key=lambda m: m.origin)
+    if all(m.is_pass for m in chosen):
+        return chosen[0], warnings_of[chosen[0]], (), ()
+    if pattern.designation == "G" and pattern.origin is None:
+        # ShogiVar would have written an origin for a piece with a same-type rival (§9.4)
+        def alone(m: Move) -> bool:
+            code = board[m.origin]
+            return not any(next(pos.generate_legal_moves(origin=s, target=m.target), None) is not None
+                           for s in pos.squares[code] if s != m.origin)
+
+        chosen = [m for m in chosen if alone(m)]
+        if len(chosen) == 1:
+            return chosen[0], warnings_of[chosen[0]], (), ()
+        codes = {board[m.origin] >> 1 for m in chosen}
+        if len(chosen) == 2 and codes == {GOLD_ID, GP_ID}:
+            chosen.sort(key=lambda m: m.origin)
+            return (chosen[0], warnings_of[chosen[0]], (chosen[1],),
+                    (warnings_of[chosen[1]],))
+        if not chosen:
+            raise AmbiguousMoveError(f"{text}: several Golds can make this move; write the "
+                                     "origin", rule="§9.2")
+    chosen.sort(key=lambda m: m.origin)
+    origin_names = " and ".join(square_name(m.origin) for m in chosen)
+    first = chosen[0]
+    piece_names = sorted({piece_name(board[m.origin]) for m in chosen})
+    plural = (piece_names[0].split()[0] + "s" if len(piece_names) == 1
+              else " or ".join(piece_names) + " pieces")
+    count = {2: "two", 3: "three"}.get(len(chosen), str(len(chosen)))
+    written = format_move(first, pos, "tsa-full")
+    raise AmbiguousMoveError(f"ambiguous: {count} {SIDE_NAMES[side]} {plural} can reach "
+                             f"{square_name(first.target)} (from {origin_names}); write the origin, "
+                             f"e.g. {written}", rule="§9.2")
+
+
+def resolve_pattern(text: str, pattern: Pattern, pos: Position) -> _Found:
+    """What :func:`_resolve` finds, by the general route of §9.2: every piece the pattern may
+    name, its legal moves matched against the pattern, faults explained. The reference for
+    :func:`_resolve_by_target` (the game must not be over)."""
+    side = pos.turn
+    board = pos.board
+    sources = _pattern_sources(pattern, pos)
     matches: list[Move] = []
     failed: list[tuple[int, int]] = []
     reasons: list[str] = []
@@ -559,55 +626,7 @@ def resolve_pattern(text: str, pattern: Pattern, pos: Position) -> _Found:
                            f"{square_name(final_target)}")
         raise _illegal(reasons[0] if reasons else f"no {name} of {SIDE_NAMES[side]} can make "
                        f"the move {text}")
-    # group by identity, then apply the mark
-    if len(matches) == 1:
-        warned: list[tuple[str, str, str]] = []
-        return _select_mark(pos, matches, pattern.mark, text, warned), warned, (), ()
-    groups: dict[tuple[Any, ...], list[Move]] = {}
-    for m in matches:
-        groups.setdefault((m.origin, m.target, frozenset(m.captures)), []).append(m)
-    # Each reading keeps its own warnings: a mark superfluous for one reading may be right
-    # for the other, and only the reading the record confirms may speak.
-    warnings_of: dict[Move, _Warnings] = {}
-    chosen = []
-    for group in groups.values():
-        own: _Warnings = []
-        reading = _select_mark(pos, group, pattern.mark, text, own)
-        warnings_of[reading] = own
-        chosen.append(reading)
-    if len(chosen) == 1:
-        return chosen[0], warnings_of[chosen[0]], (), ()
-    chosen.sort(key=lambda m: m.origin)
-    if all(m.is_pass for m in chosen):
-        return chosen[0], warnings_of[chosen[0]], (), ()
-    if pattern.designation == "G" and pattern.origin is None:
-        # ShogiVar would have written an origin for a piece with a same-type rival (§9.4)
-        def alone(m: Move) -> bool:
-            code = board[m.origin]
-            return not any(next(pos.legal_moves(origin=s, target=m.target), None) is not None
-                           for s in pos.squares[code] if s != m.origin)
-
-        chosen = [m for m in chosen if alone(m)]
-        if len(chosen) == 1:
-            return chosen[0], warnings_of[chosen[0]], (), ()
-        codes = {board[m.origin] >> 1 for m in chosen}
-        if len(chosen) == 2 and codes == {GOLD_ID, GP_ID}:
-            chosen.sort(key=lambda m: m.origin)
-            return (chosen[0], warnings_of[chosen[0]], (chosen[1],),
-                    (warnings_of[chosen[1]],))
-        if not chosen:
-            raise AmbiguousMoveError(f"{text}: several Golds can make this move; write the "
-                                     "origin", rule="§9.2")
-    chosen.sort(key=lambda m: m.origin)
-    origins = " and ".join(square_name(m.origin) for m in chosen)
-    first = chosen[0]
-    names = sorted({piece_name(board[m.origin]) for m in chosen})
-    plural = names[0].split()[0] + "s" if len(names) == 1 else " or ".join(names) + " pieces"
-    count = {2: "two", 3: "three"}.get(len(chosen), str(len(chosen)))
-    written = format_move(first, pos, "tsa-full")
-    raise AmbiguousMoveError(f"ambiguous: {count} {SIDE_NAMES[side]} {plural} can reach "
-                             f"{square_name(first.target)} (from {origins}); write the origin, "
-                             f"e.g. {written}", rule="§9.2")
+    return _choose_reading(text, pattern, pos, matches)
 
 
 def output_is_ambiguous(move: Move, pos: Position) -> bool:
@@ -617,12 +636,12 @@ def output_is_ambiguous(move: Move, pos: Position) -> bool:
     >>> from notation_tools.games.maka import GAME
     >>> fen = "18,vK/" + "19/" * 10 + "7,G,1,+G,9/8,vP,10/" + "19/" * 5 + "K,18 b 1"
     >>> pos = GAME.parse_position(fen, GAME.parse_rules(None))
-    >>> move = resolve("G12l-11l", pos).move
+    >>> move = resolve_move("G12l-11l", pos).move
     >>> format_move(move, pos), output_is_ambiguous(move, pos)
     ('G-11l', True)
     """
     try:
-        res = resolve(format_move(move, pos, "tsa"), pos, "tsa")
+        res = resolve_move(format_move(move, pos, "tsa"), pos, "tsa")
     except EngineError:
         return True
     return bool(res.alternatives) or (res.move != move and not move.is_pass)
@@ -737,7 +756,7 @@ def format_move(move: Move, pos: Position, notation: str | None = None) -> str:
 
     >>> from notation_tools.games.maka import GAME
     >>> pos = GAME.start_position(GAME.parse_rules(None))
-    >>> m = resolve("Ky-13q", pos).move
+    >>> m = resolve_move("Ky-13q", pos).move
     >>> [format_move(m, pos, n) for n in NOTATIONS]
     ['Ky-13q', 'Ky11q-13q', '11q13q']
     """
@@ -753,7 +772,7 @@ def format_move(move: Move, pos: Position, notation: str | None = None) -> str:
     if notation not in ("tsa", "tsa-full"):
         raise ValueError(f"unknown notation {notation!r}")
     code = pos.board[move.origin]
-    designation = TYPE_OF_ID[code >> 1].designation
+    designation = piece_type(code >> 1).designation
     origin = ""
     if notation == "tsa-full" or needs_origin(move, pos):
         origin = square_name(move.origin)
@@ -780,7 +799,7 @@ def move_to_json(move: Move, pos: Position) -> dict[str, Any]:
 
     >>> from notation_tools.games.maka import GAME
     >>> pos = GAME.start_position(GAME.parse_rules(None))
-    >>> move_to_json(resolve("P-10m", pos).move, pos)["coord"]
+    >>> move_to_json(resolve_move("P-10m", pos).move, pos)["coord"]
     '10n10m'
     """
     board = pos.board
@@ -793,11 +812,11 @@ def move_to_json(move: Move, pos: Position) -> dict[str, Any]:
     if mark:
         data["mark"] = mark
     data.update({
-        "side": "bw"[code & 1], "piece": TYPE_OF_ID[code >> 1].abbr,
+        "side": "bw"[code & 1], "piece": piece_type(code >> 1).abbr,
         "to": square_name(move.target),
         "captures": [square_name(c) for c in move.captures],
-        "captured": [TYPE_OF_ID[board[c] >> 1].abbr for c in move.captures],
-        "becomes": TYPE_OF_ID[move.becomes].abbr if move.becomes != code >> 1 else None,
+        "captured": [piece_type(board[c] >> 1).abbr for c in move.captures],
+        "becomes": piece_type(move.becomes).abbr if move.becomes != code >> 1 else None,
         "tsa": format_move(move, pos, "tsa"),
         "coord": format_move(move, pos, "coord"),
     })
@@ -808,7 +827,7 @@ def move_from_json(data: Any, pos: Position) -> Move:
     """Read a §9.7 object (or a tsa/coord string); the keys of :data:`JSON_CHECKED_KEYS`, when
     present, must agree with the move (E-ILLEGAL-MOVE naming the key)."""
     if isinstance(data, str):
-        return parse_move(data, pos, "coord" if data[:1].isdigit() else "tsa")
+        return _resolve(data, pos, "coord" if data[:1].isdigit() else "tsa")[0]
     if not isinstance(data, dict):
         raise MoveSyntaxError(f"a Maka move in JSON is an object or a string, not "
                               f"{type(data).__name__}", rule="§9.7")
@@ -826,7 +845,7 @@ def move_from_json(data: Any, pos: Position) -> Move:
             raise MoveSyntaxError('a JSON move needs "legs" (a list of squares) or '
                                   '"pass": true', rule="§9.7")
         text = origin + "".join(legs) + (mark or "")
-    move = parse_move(text, pos, "coord")
+    move = _resolve(text, pos, "coord")[0]
     written = move_to_json(move, pos)
     for key in JSON_CHECKED_KEYS:
         if key in data and data[key] != written[key]:

@@ -50,7 +50,7 @@ def status_line(pos: Position) -> str:
     return f"{winner} ({outcome.detail})" if outcome.detail else winner
 
 
-def text_diagram(pos: Position, *, style: Style = Style.ASCII,
+def text_diagram(position: Position, *, style: Style = Style.ASCII,
                  marks: frozenset[str] = frozenset()) -> str:
     """The text diagram of §12: file header, 19 ranks, blank line, status (and rules) line.
     ``marks`` is empty: the game offers no extra marks."""
@@ -59,7 +59,7 @@ def text_diagram(pos: Position, *, style: Style = Style.ASCII,
     for row in range(SIZE):
         cells = []
         for col in range(SIZE):
-            code = pos.board[row * SIZE + col]
+            code = position.board[row * SIZE + col]
             text = cell_text(code) if code else "."
             if unicode and code and code & 1:
                 text = UNICODE_WHITE + text[len(WHITE_MARK):]
@@ -67,8 +67,8 @@ def text_diagram(pos: Position, *, style: Style = Style.ASCII,
         sep = "│" if unicode else " "
         lines.append(sep.join(cells) + f"  {RANKS[row]}")
     lines.append("")
-    lines.append(status_line(pos))
-    rules = pos.rules
+    lines.append(status_line(position))
+    rules = position.rules
     if rules.describe() != "tsa":
         lines.append(f"Rules: {rules.describe()}")
     return "\n".join(lines)
@@ -136,15 +136,15 @@ def _centre(sq: int) -> tuple[float, float]:
     return MARGIN + col * SQUARE + SQUARE / 2, MARGIN + row * SQUARE + SQUARE / 2
 
 
-def svg(pos: Position, *, last_move: Move | None = None, marks: frozenset[str] = frozenset(),
+def svg(position: Position, *, last_move: Move | None = None, marks: frozenset[str] = frozenset(),
         size: int | None = None) -> str:
     """An SVG picture (§12): 19×19 grid, files above, ranks at the right, wedge pieces
     (White's turned 180°), promoted types in red, the last move's origin, path and captures
     marked and its path drawn, a caption (:func:`caption_lines`) and a legend; the text
     diagram in ``<desc>``."""
     width = MARGIN + SIZE * SQUARE + MARGIN
-    doc = SvgDocument(width, width, title=f"Maka-Dai-Dai Shogi: {status_line(pos)}",
-                      description=text_diagram(pos), size=size, background=BOARD_COLOUR)
+    doc = SvgDocument(width, width, title=f"Maka-Dai-Dai Shogi: {status_line(position)}",
+                      description=text_diagram(position), size=size, background=BOARD_COLOUR)
     fills: dict[int, str] = {}
     if last_move is not None:
         for s in last_move.path:
@@ -168,7 +168,7 @@ def svg(pos: Position, *, last_move: Move | None = None, marks: frozenset[str] =
                            [_centre(s) for s in (last_move.origin, *last_move.path)], arrow=True)
     layer = doc.group("pieces")
     half = SQUARE * WEDGE
-    for sq, code in enumerate(pos.board):
+    for sq, code in enumerate(position.board):
         if not code:
             continue
         cx, cy = _centre(sq)
@@ -178,7 +178,7 @@ def svg(pos: Position, *, last_move: Move | None = None, marks: frozenset[str] =
         doc.label(piece, cx, cy + 4, cell_text(code).removeprefix(WHITE_MARK), font_size=10,
                   fill=PROMOTED_COLOUR if code >> 1 in PROMOTED_IDS else LIGHT["text"],
                   transform=f"rotate(180 {cx:.1f} {cy:.1f})" if white else None)
-    doc.caption(caption_lines(pos), margin=MARGIN / 2)
+    doc.caption(caption_lines(position), margin=MARGIN / 2)
     legend = [LegendEntry("Black (points up)", _legend_wedge(False)),
               LegendEntry("White (points down)", _legend_wedge(True)),
               LegendEntry("red label: promoted", legend_swatch(PROMOTED_COLOUR))]

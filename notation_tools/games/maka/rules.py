@@ -176,7 +176,8 @@ class Position(base.Position[Move]):
 
     # ---- move generation ------------------------------------------------------------------
 
-    def legal_moves(self, *, origin: int | None = None, target: int | None = None) -> Iterator[Move]:
+    def generate_legal_moves(self, *, origin: int | None = None,
+                             target: int | None = None) -> Iterator[Move]:
         """The legal move identities of the side to move (§6, §8.2), optionally filtered,
         in the order of §8.2 (origin, final square, captured squares, resulting type in
         position-string order). Empty when the game is over (§6.10).

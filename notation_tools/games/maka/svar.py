@@ -47,7 +47,7 @@ from collections.abc import Sequence
 
 from notation_tools.games.base import EngineError, MoveSyntaxError
 from notation_tools.games.file_formats import ForeignRecord
-from notation_tools.games.maka.notation import format_move, resolve
+from notation_tools.games.maka.notation import format_move, resolve_move
 from notation_tools.games.maka.options import DEFAULT_RULES
 from notation_tools.games.maka.pieces import SIZE, TYPE_ID, square_name
 from notation_tools.games.maka.position import format_board, parse_position, start_position
@@ -401,7 +401,7 @@ def _replayed(fen: str, moves: Sequence[_Ply], ends: Sequence[_End], saved: list
     try:
         position = parse_position(fen, DEFAULT_RULES)
         for index, move in enumerate(moves):
-            found = resolve(move.text, position)
+            found = resolve_move(move.text, position)
             played = found.move
             if found.alternatives:
                 origin = _square(move.numbers.origin, move.numbers.line)

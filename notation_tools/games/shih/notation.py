@@ -10,7 +10,7 @@ explains any fault. This module holds no rule of play.
 
 >>> from notation_tools.games.shih import GAME
 >>> pos = GAME.start_position(GAME.parse_rules("standard"))
->>> turn = parse_move("B2-B1,c2CW", pos)
+>>> turn = resolve_move("B2-B1,c2CW", pos).move
 >>> format_move(turn, pos), format_move(turn, pos, "shih-wall")
 ('b2-b1,c2cw', 'b2-b1,c2=B')
 """
@@ -24,7 +24,7 @@ from typing import Any
 
 import pyparsing as pp
 
-from notation_tools.games.base import Dialect, MoveSyntaxError
+from notation_tools.games.base import Dialect, MoveSyntaxError, Resolution
 from notation_tools.games.shih.moves import Action, Move, PowerSpin, Spin, Step
 from notation_tools.games.shih.pieces import INDEX, NAMES, ROWS, SIDE_LETTERS, WIDTHS
 from notation_tools.games.shih.rules import Position
@@ -61,6 +61,19 @@ def _square(name: str, at: int) -> int:
     return index
 
 
+EndPattern = tuple[str, int, str]
+"""``("end", offset, "--")``."""
+StepPattern = tuple[str, int, int, int, str]
+"""``("step", origin, target, offset, text)``."""
+SpinPattern = tuple[str, int, str, int, str]
+"""``("spin", target, rotation, offset, text)``; the rotation is ``cw``, ``ccw`` or a wall
+letter."""
+PowerPattern = tuple[str, int, str, tuple[tuple[int, int], ...], int, str]
+"""``("power", target, rotation, ((surrendered space, offset), ...), offset, text)``."""
+ActionPattern = EndPattern | StepPattern | SpinPattern | PowerPattern
+"""What one action of a turn token says, before any position is consulted."""
+
+
 def _rotation_text(rotation: str) -> tuple[str, str]:
     """(pattern value, canonical text) of a rotation: ``cw``/``ccw`` or a wall letter."""
     lowered = rotation.lower()
@@ -83,7 +96,7 @@ _FAST_POWER = re.compile("p" + _FAST_SQUARE + _FAST_ROTATION + r"((?:/[a-h][1-9]
 
 
 @functools.lru_cache(maxsize=65536)
-def parse_pattern(text: str) -> tuple[tuple, ...]:
+def parse_pattern(text: str) -> tuple[ActionPattern, ...]:
     """The syntax of a turn token: a tuple of action patterns for
     :meth:`~notation_tools.games.shih.rules.Position.resolve`, each with its offset and
     canonical text.
@@ -100,13 +113,13 @@ def parse_pattern(text: str) -> tuple[tuple, ...]:
     return items if items is not None else _grammar_pattern(text)
 
 
-def _fast_pattern(text: str) -> tuple[tuple, ...] | None:
+def _fast_pattern(text: str) -> tuple[ActionPattern, ...] | None:
     """The pattern of a text made of the plain action forms, or None for any other text."""
-    matched = []
+    matched: list[tuple[re.Pattern[str] | None, int, re.Match[str] | None]] = []
     at = 0
     for part in text.split(","):
         if part == "--":
-            matched.append(("end", at, None))
+            matched.append((None, at, None))
         else:
             found = _FAST_STEP.match(part) or _FAST_SPIN.match(part) or _FAST_POWER.match(part)
             if found is None:
@@ -114,9 +127,9 @@ def _fast_pattern(text: str) -> tuple[tuple, ...] | None:
             matched.append((found.re, at, found))
         at += len(part) + 1
     # Squares are named only once the whole text has the form, as the grammar does.
-    items = []
+    items: list[ActionPattern] = []
     for form, at, found in matched:
-        if form == "end":
+        if found is None:  # "--", the end of the turn
             items.append(("end", at, "--"))
             continue
         first = found.group(1).lower()
@@ -130,7 +143,7 @@ def _fast_pattern(text: str) -> tuple[tuple, ...] | None:
             items.append(("spin", _square(first, at), value, at, f"{first}{written}"))
             continue
         names = found.group(3).lower()
-        given = []
+        given: list[tuple[int, int]] = []
         where = at + found.start(3)
         for name in names.split("/")[1:]:
             where += 1
@@ -141,7 +154,7 @@ def _fast_pattern(text: str) -> tuple[tuple, ...] | None:
     return tuple(items)
 
 
-def _grammar_pattern(text: str) -> tuple[tuple, ...]:
+def _grammar_pattern(text: str) -> tuple[ActionPattern, ...]:
     """:func:`parse_pattern` by the pyparsing grammar, which explains a text that does not fit."""
     try:
         parsed = TURN_GRAMMAR.parse_string(text, parse_all=True)
@@ -151,7 +164,7 @@ def _grammar_pattern(text: str) -> tuple[tuple, ...]:
                               offset=where) from None
     except RecursionError:  # pragma: no cover - pyparsing on absurdly long input
         raise MoveSyntaxError(f"{text[:20]!r}... is not a Shih turn", rule="§12.1") from None
-    items = []
+    items: list[ActionPattern] = []
     for group in parsed:
         kind = group[0]
         if kind == "end":
@@ -174,8 +187,10 @@ def _grammar_pattern(text: str) -> tuple[tuple, ...]:
     return tuple(items)
 
 
-def parse_move(text: str, position: Position, notation: str | None = None) -> Move:
-    """The legal turn that ``text`` names in ``position`` (§12.1).
+def resolve_move(text: str, position: Position,
+                 notation: str | None = None) -> Resolution[Move]:
+    """The legal turn that ``text`` names in ``position`` (§12.1), as a :class:`Resolution`
+    (a token has one reading and no warning).
 
     ``notation`` ``"shih"`` refuses ``=`` rotations, ``"shih-wall"`` refuses ``cw``/``ccw``;
     ``None`` accepts both. Raises MoveSyntaxError (E-SYNTAX, E-BAD-SQUARE) or
@@ -190,12 +205,13 @@ def parse_move(text: str, position: Position, notation: str | None = None) -> Mo
     if notation is not None:
         for item in items:
             if item[0] in ("spin", "power"):
-                wall_form = item[2] in SIDE_LETTERS
+                rotation = item[2]  # a spin's or power spin's rotation text
+                wall_form = isinstance(rotation, str) and rotation in SIDE_LETTERS
                 if wall_form != (notation == "shih-wall"):
                     raise MoveSyntaxError(f"{item[-1]}: notation {notation} writes rotations as "
                                           f"{'=H/=S/=B' if notation == 'shih-wall' else 'cw/ccw'}",
                                           rule="§12.3", offset=item[-2])
-    return position.resolve(items, format_action)
+    return Resolution(position.resolve(items, format_action))
 
 
 def format_action(action: Action, wall: int = -1) -> str:
@@ -204,10 +220,10 @@ def format_action(action: Action, wall: int = -1) -> str:
     >>> format_action(PowerSpin(0, True, (45, 46, 47)))
     'Pa1cw/d13/d14/d15'
     """
-    if type(action) is Step:
+    if isinstance(action, Step):
         return f"{NAMES[action.origin]}-{NAMES[action.target]}"
     rotation = f"={SIDE_LETTERS[wall]}" if wall >= 0 else ("cw" if action.clockwise else "ccw")
-    if type(action) is Spin:
+    if isinstance(action, Spin):
         return f"{NAMES[action.target]}{rotation}"
     surrender = "".join(f"/{NAMES[space]}" for space in action.surrender)
     return f"P{NAMES[action.target]}{rotation}{surrender}"
@@ -261,7 +277,7 @@ def move_to_json(move: Move, position: Position) -> dict[str, Any]:
     actions = []
     for action, effect, wall in zip(move.actions, effects, sides):
         entry: dict[str, Any] = {"kind": effect.kind, "mp": effect.mp}
-        if type(action) is Step:
+        if isinstance(action, Step):
             entry["from"] = NAMES[action.origin]
             entry["to"] = NAMES[action.target]
         else:
@@ -286,4 +302,4 @@ def move_from_json(data: Any, position: Position) -> Move:
     if not isinstance(data, str):
         raise MoveSyntaxError("a Shih move in JSON is a token string or an object with "
                               "a 'token' string", rule="§12")
-    return parse_move(data, position)
+    return resolve_move(data, position).move

@@ -446,8 +446,8 @@ class Position(base.Position[Move]):
                 self._unrotate(undo)
                 yield PowerSpin(target, clockwise), len(captured), own
 
-    def legal_moves(self, *, origin: int | None = None,
-                    target: int | None = None) -> Iterator[Turn]:
+    def generate_legal_moves(self, *, origin: int | None = None,
+                             target: int | None = None) -> Iterator[Turn]:
         """Every legal turn (§4, §12.1): ``--`` where allowed, one action then ``--``, two
         actions, and each Power Spin with every surrender set. ``origin`` keeps the turns whose
         first action is a Step from that space, ``target`` those whose first action ends on

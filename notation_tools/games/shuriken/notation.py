@@ -7,7 +7,7 @@ the same few hundred tokens recur in every record, :func:`parse_pattern` keeps e
 in a dict, so replaying a record costs one dict lookup per token.
 
 :func:`parse_pattern` says whether a text names a board cell; whether the cell is a hole, is
-occupied, or whether the game is over is for ``Position.check`` (:func:`parse_move` asks it).
+occupied, or whether the game is over is for ``Position.check`` (:func:`resolve_move` asks it).
 
 >>> parse_pattern("k10"), format_move(parse_pattern("K010"))
 (Place(row=10, col=11), 'K10')
@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from notation_tools.games.base import Dialect, MoveSyntaxError
+from notation_tools.games.base import Dialect, MoveSyntaxError, Resolution
 from notation_tools.games.shuriken.moves import PLACES, SWAP, Move, Place, Swap
 from notation_tools.games.shuriken.pieces import COLUMNS, SIZE, index_of
 from notation_tools.games.shuriken.rules import Position
@@ -100,6 +100,7 @@ def parse_pattern(text: str) -> Move:
                               offset=min(error.loc, len(text))) from None
     except RecursionError:   # pragma: no cover - pyparsing on pathological input
         raise MoveSyntaxError(f"{_shown(text)} {_SYNTAX_HINT}", rule="§7") from None
+    move: Move
     if "swap" in result:
         move = SWAP
     else:
@@ -125,24 +126,48 @@ def _shown(text: str) -> str:
     return repr(text if len(text) <= 40 else text[:40] + "…")
 
 
-def parse_move(text: str, position: Position, notation: str | None = None) -> Move:
+_RESOLUTIONS: dict[Move, Resolution[Move]] = {}
+"""One shared resolution per move (at most one per grid point, and ``swap``)."""
+_RESOLVED_TEXTS: dict[str, Resolution[Move]] = {}
+"""The shared resolution of each token text already read (its move is still checked in each
+position); bounded like :data:`_CACHE`, so that garbage cannot grow it."""
+_RESOLVED_TEXTS_LIMIT = 20_000
+
+
+def resolve_move(text: str, position: Position,
+                 notation: str | None = None) -> Resolution[Move]:
     """The legal move ``text`` names in ``position`` (§7): the token's cell, checked by the
-    engine (``Position.check``).
+    engine (``Position.check``). A cell name has one reading and no warning, so each move's
+    resolution is made once and shared (replay asks per ply).
 
     Raises ``E-SYNTAX``/``E-BAD-SQUARE`` (:class:`MoveSyntaxError`), ``E-ILLEGAL-MOVE``
     or ``E-MOVE-AFTER-END`` (``IllegalMoveError``).
 
-    >>> parse_move("k10", Position.start())
+    >>> resolve_move("k10", Position.start()).move
     Place(row=10, col=11)
     """
-    if notation is not None and notation not in NOTATIONS:
+    if notation is None:
+        try:
+            resolution = _RESOLVED_TEXTS[text]
+        except (KeyError, TypeError):
+            pass
+        else:
+            position.check(resolution.move)
+            return resolution
+    elif notation not in NOTATIONS:
         raise MoveSyntaxError(f"Shuriken 2D has no notation {notation!r} (only 'cell')")
-    return position.check(parse_pattern(text))
+    move = position.check(parse_pattern(text))
+    shared = _RESOLUTIONS.get(move)
+    if shared is None:
+        shared = _RESOLUTIONS[move] = Resolution(move)
+    if notation is None and len(_RESOLVED_TEXTS) < _RESOLVED_TEXTS_LIMIT:
+        _RESOLVED_TEXTS[text] = shared
+    return shared
 
 
-def format_move(move: Move) -> str:
+def format_move(move: Move, position: Position | None = None, notation: str | None = None) -> str:
     """The canonical token of ``move`` (§7): upper-case cell without leading zeros, or
-    ``swap``.
+    ``swap`` (the one notation, whatever the position).
 
     >>> format_move(Place(19, 19))
     'S19'

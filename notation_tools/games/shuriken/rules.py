@@ -271,8 +271,8 @@ class Position(base.Position[Move]):
         return (self.options.swap and self.standard_start and len(self.moves) == 1
                 and self.winner is None and self.moves[0].__class__ is Place)
 
-    def legal_moves(self, *, origin: int | None = None,
-                    target: int | None = None) -> Iterator[Move]:
+    def generate_legal_moves(self, *, origin: int | None = None,
+                             target: int | None = None) -> Iterator[Move]:
         """Every legal move: a placement on each empty cell (§2.2), then ``swap`` if legal.
 
         Nothing once the game is over (§2.3). ``target`` (a grid index) keeps only the

@@ -22,7 +22,7 @@ from __future__ import annotations
 import operator
 from typing import Any
 
-from notation_tools.games.base import Figure, FigureKind, Outcome, StatsCollector
+from notation_tools.games.base import Figure, FigureKind, Outcome, Rules, StatsCollector
 from notation_tools.games.shuriken.moves import Move, Place
 from notation_tools.games.shuriken.pieces import (
     BLACK, CELL_NAME, EMPTY_AT_START, SIDE_NAMES, WHITE, WIN_RANK, ZONE, ZONES, transpose)
@@ -93,7 +93,8 @@ _PER_MOVE_KEYS = ("ply", "side", "cell", "rank", "new_loops")
 class Stats(StatsCollector[Position, Move]):
     """Collects §9's figures while a record is replayed (``StatsCollector``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, rules: Rules | None = None) -> None:
+        # Shuriken's one option changes no figure; the rules are taken as every game's are.
         self.swaps = 0
         self.ranks: list[int] | None = None
         """Each side's rank when the collector first saw the position."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from notation_tools.games.base import Dialect, IllegalMoveError, MoveSyntaxError
+from notation_tools.games.base import Dialect, IllegalMoveError, MoveSyntaxError, Resolution
 from tests.example_game.tictactoe.moves import Move
 from tests.example_game.tictactoe.pieces import SQUARE_NAMES, SQUARE_OF
 from tests.example_game.tictactoe.rules import Position
@@ -13,8 +13,9 @@ from tests.example_game.tictactoe.rules import Position
 NOTATIONS = ("square",)
 
 
-def parse_move(text: str, position: Position, notation: str | None = None) -> Move:
-    """The legal move ``text`` names (§5).
+def resolve_move(text: str, position: Position,
+                 notation: str | None = None) -> Resolution[Move]:
+    """The legal move ``text`` names (§5), as a :class:`Resolution` (one reading, no warning).
 
     Raises ``E-SYNTAX`` for a text that names no square and ``E-OCCUPIED`` for a square
     that is taken; does not change ``position``.
@@ -24,8 +25,8 @@ def parse_move(text: str, position: Position, notation: str | None = None) -> Mo
     square = SQUARE_OF.get(text.strip().lower())
     if square is None:
         raise MoveSyntaxError(f"{text!r} is not a square (a1 to c3)", rule="§5")
-    for move in position.legal_moves(target=square):
-        return move
+    for move in position.generate_legal_moves(target=square):
+        return Resolution(move)
     if position.is_over():
         raise IllegalMoveError("the game is over", rule="§3")
     raise IllegalMoveError(f"{SQUARE_NAMES[square]} is taken", code="E-OCCUPIED", rule="§2")

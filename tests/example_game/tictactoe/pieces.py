@@ -5,6 +5,8 @@ Data only. ``check_tables`` checks the tables and names the row at fault.
 
 from __future__ import annotations
 
+SIDE_NAMES = ("Crosses", "Noughts")
+"""Side 0 moves first."""
 SIZE = 3
 SQUARES = SIZE * SIZE
 FILES = "abc"

@@ -3,13 +3,25 @@ move, ``1X1/1O1/3 x``."""
 
 from __future__ import annotations
 
-from notation_tools.games.base import BadPositionError, Rules
+from notation_tools.games.base import BadPositionError, Rules, Side, TagConflictError
 from notation_tools.games.runs import RankError, decode_rank, encode_rank
 from tests.example_game.tictactoe.pieces import (CROSS, LETTER_MARKS, MARK_LETTERS, NOUGHT,
                                                  SIZE)
 from tests.example_game.tictactoe.rules import Position
 
 SIDE_LETTERS = "xo"
+
+
+def start_position(rules: Rules, *, fen: str | None = None,
+                   first_player: Side | None = None) -> Position:
+    """The empty board with crosses to move, or the set-up ``fen``; ``first_player`` (the
+    ``FirstPlayer`` tag) must agree with a set-up's side to move (§6)."""
+    start = parse_position(fen or "3/3/3 x", rules)
+    if fen is not None and first_player not in (None, start.turn):
+        raise TagConflictError("FirstPlayer contradicts the FEN's side to move", rule="§6")
+    if fen is None and first_player is not None:
+        start.turn = first_player
+    return start
 
 
 def parse_position(text: str, rules: Rules) -> Position:

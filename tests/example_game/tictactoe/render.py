@@ -11,13 +11,13 @@ from tests.example_game.tictactoe.rules import Position
 
 CELL = 60
 MARGIN = 24
-SIDE_NAMES = ("X", "O")
+TURN_NAMES = ("X", "O")
 
 
 def status_line(position: Position) -> str:
     outcome = position.outcome()
     if outcome is None:
-        return f"{SIDE_NAMES[position.turn]} to move"
+        return f"{TURN_NAMES[position.turn]} to move"
     return f"over: {outcome.detail}"
 
 

@@ -34,8 +34,8 @@ class Position(base.Position[Move]):
         self.turn = turn
         self.stack: list[Move] = []
 
-    def legal_moves(self, *, origin: int | None = None,
-                    target: int | None = None) -> Iterator[Move]:
+    def generate_legal_moves(self, *, origin: int | None = None,
+                             target: int | None = None) -> Iterator[Move]:
         """Every empty square, while the game goes on (§2); a placement has no origin."""
         if self.outcome() is not None or origin is not None:
             return

@@ -164,7 +164,7 @@ FORBIDDEN = {"click", "notation_tools.records", "notation_tools.sources", "notat
 
 
 def test_engine_is_pure_g5():
-    package = pathlib.Path(GAME.__class__.__module__.replace(".", "/"))
+    package = pathlib.Path(GAME.position_type.__module__.replace(".", "/"))
     root = pathlib.Path(__file__).resolve().parents[3] / package
     for path in sorted(root.glob("*.py")):
         tree = ast.parse(path.read_text())

@@ -187,7 +187,7 @@ def test_sniff():
 
 def test_engine_imports_nothing_outside_its_layer():
     """G5: games/shih never imports click, records, sources, cli or analysis, never prints."""
-    package = pathlib.Path(GAME.__class__.__module__.replace(".", "/")).parent
+    package = pathlib.Path(GAME.position_type.__module__.replace(".", "/")).parent
     root = pathlib.Path(__file__).resolve().parents[3] / package
     for path in root.glob("*.py"):
         tree = ast.parse(path.read_text())

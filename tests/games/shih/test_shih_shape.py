@@ -149,7 +149,7 @@ def test_codes_declare_bad_square_and_no_shared_code():
 
 
 def test_template_names():
-    assert type(GAME).__name__ == "ShihGame" and GAME.rules_doc == "docs/rules/shih.md"
+    assert GAME.position_type.game is GAME and GAME.rules_doc == "docs/rules/shih.md"
     assert Move is Turn and GAME.dialect is DIALECT and GAME.notations == NOTATIONS
     assert isinstance(GAME.new_stats(RULES), Stats)
     assert issubclass(Stats, StatsCollector)
