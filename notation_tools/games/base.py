@@ -448,7 +448,9 @@ class StatsCollector(ABC, Generic[PositionT, MoveT]):
         """
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
+# Not frozen: one is made for every move text read (parse_move too), and a frozen
+# dataclass's __init__ costs about twice a plain one's. Treat it as read-only.
+@dataclasses.dataclass(slots=True)
 class Resolution(Generic[MoveT]):
     """What a move text means in a position: the move, warnings ``(code, message, rule)``
     about how it was written, and ``alternatives``: other moves the text may equally mean,

@@ -335,12 +335,6 @@ class Position(base.Position[Move]):
 
     __hash__ = None  # type: ignore[assignment]  # mutable: use key() for a hashable snapshot
 
-    def __repr__(self) -> str:
-        pieces = " ".join(f"{_n(square)}:{SIDE_NAMES[cell >> 2][0]}{PIECE_KINDS[cell & 3].letter}"
-                          for square, cell in enumerate(self.board) if cell)
-        return (f"<elevation.Position {SIDE_NAMES[self.turn]} to move, pieces {pieces}, "
-                f"heights {','.join(map(str, self.heights))}>")
-
     @property
     def move_stack(self) -> list[Any]:
         """The turns pushed so far, oldest first."""

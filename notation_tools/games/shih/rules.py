@@ -101,11 +101,6 @@ class Position(base.Position[Move]):
     def __hash__(self) -> int:
         return hash(self.key())
 
-    def __repr__(self) -> str:
-        return (f"<shih Position: {SIDE_NAMES[self.turn]} to move, pieces {self.counts[BLUE]}-"
-                f"{self.counts[RED]}, Power Spins {self.spins[BLUE]}-{self.spins[RED]}, "
-                f"captured {self.score[BLUE]}-{self.score[RED]}>")
-
     def copy(self) -> Position:
         """An independent copy with the same move stack."""
         new = Position.__new__(Position)

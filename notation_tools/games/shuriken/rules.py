@@ -489,6 +489,3 @@ class Position(base.Position[Move]):
         other.options = self.options
         other._outcome = self._outcome
         return other
-
-    def __repr__(self) -> str:
-        return f"<Position {SIDE_NAMES[self.turn]} to move, ply {len(self.moves)}>"

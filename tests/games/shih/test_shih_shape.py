@@ -188,9 +188,9 @@ def test_early_end_message_names_a_power_spin_written_by_the_notation():
     assert caught.value.rule == "§4"
 
 
-def test_position_repr_names_the_state_without_the_position_string():
-    assert repr(GAME.parse_position(STUCK, RULES)) == \
-        "<shih Position: Blue to move, pieces 1-1, Power Spins 2-2, captured 0-0>"
+def test_position_repr_is_the_position_string():
+    position = GAME.parse_position(STUCK, RULES)
+    assert repr(position) == f"shih.Position({GAME.format_position(position)!r})"
 
 
 # ---- the start position lives in position.py (§3.3, §3.4) -----------------------------------
