@@ -47,7 +47,8 @@ from notation_tools.pages.viewer import viewer_page
 # The replay driver's diagnostics sink, so that finding a record's game (which may report
 # E-UNKNOWN-VARIANT) runs the driver's own code on a scratch record.
 from notation_tools.analysis.replay import _Context as _ReplayContext
-from notation_tools.games.base import BadRulesError, Game, Outcome, Position, Rules, get_game
+from notation_tools.games import get_game
+from notation_tools.games.base import BadRulesError, Game, Outcome, Position, Rules
 from notation_tools.records.diagnostics import Diagnostic
 from notation_tools.records.model import Move as MoveNode
 from notation_tools.records.model import Record, Tag, Tags
@@ -310,14 +311,14 @@ def replayed_html(replayed: ReplayedGame) -> str:
 # Reading and writing
 
 
-def game(name: str) -> Game[Any, Any]:
-    """The registered game whose id or alias is ``name`` (case-insensitive); raises
-    :class:`~notation_tools.games.base.UnknownGameError`.
+game = get_game
+"""The registered game whose id or alias is ``name`` (case-insensitive); raises
+:class:`~notation_tools.games.base.UnknownGameError`. Typed: ``game("maka")`` gives a type
+checker Maka-Dai-Dai Shogi's position and move types (``notation_tools.games.get_game``).
 
-    >>> game("maka").id
-    'maka-dai-dai-shogi'
-    """
-    return get_game(name)
+>>> game("maka").id
+'maka-dai-dai-shogi'
+"""
 
 
 def read(source: Source, *, game: str | None = None, rules: str | None = None,

@@ -34,7 +34,8 @@ def get_game(name: str) -> base.Game[Any, Any]: ...
 
 
 def get_game(name: str) -> base.Game[Any, Any]:
-    """The game whose id or alias is ``name`` (case-insensitive): :func:`base.get_game`,
+    """The game whose id or alias is ``name`` (case-insensitive):
+    :func:`notation_tools.games.base.get_game`,
     typed for a type checker when ``name`` is a built-in game's literal id or alias (any other
     name, or another game's, is typed for any position and move).
 
