@@ -22,22 +22,20 @@ Does not print. :func:`write_pages` writes files (the pages and ``index.html``).
 
 from __future__ import annotations
 
-import collections
-import concurrent.futures
 import dataclasses
 import difflib
 import html
 import itertools
 import json
-import multiprocessing
 import os
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from notation_tools.analysis.replay import Replay, ReplayVisitor, replay
 from notation_tools.games.base import Game, Position, Rules
 from notation_tools.pages.assets import asset
+from notation_tools.parallel.runner import Work, batches_of, run_batches
 from notation_tools.records.diagnostics import Diagnostic
 from notation_tools.records.model import Move, Record
 
@@ -210,7 +208,7 @@ class _Recorder(ReplayVisitor):
         return [self.table.numbers(_draw(self.game, position, last_move, marks))
                 for marks in self.marks]
 
-    def visit_move(self, node: Move, move: Any, before: Position, ply: int,
+    def visit_move(self, node: Move, move: Any, before: Position[Any], ply: int,
                    in_variation: bool) -> None:
         assert self.game is not None
         text = node.text or self.game.format_move(move, before)
@@ -495,18 +493,27 @@ def page_name(number: int, record: Record, width: int = 5) -> str:
 
 def write_pages(records: Iterable[Record], directory: str, *, game_name: str | None = None,
                 rules_text: str | None = None, jobs: int = 1,
-                on_page: Callable[[IndexEntry, Record], None] | None = None) -> list[IndexEntry]:
+                on_page: Callable[[IndexEntry, Record], None] | None = None,
+                on_lost: Callable[[Diagnostic], None] | None = None) -> list[IndexEntry]:
     """Write a viewer page for every record into ``directory`` (made if missing), then
     ``index.html`` listing them all (tags, result, validity, a link). With ``jobs`` > 1 the
-    pages are built in that many worker processes, in input order. ``on_page`` is called with
-    each page's index row and its record (holding its diagnostics) once the page is written
-    (the CLI prints the diagnostics). Returns the rows of the index."""
+    pages are built by the runner (:mod:`notation_tools.parallel.runner`) in that many worker
+    processes, in input order. ``on_page`` is called with each page's index row and its
+    record (holding its diagnostics) once the page is written (the CLI prints the
+    diagnostics). A record that kills a worker process twice gets no page and no row:
+    ``on_lost`` is called with the ``E-WORKER`` diagnostic saying so. Returns the rows of the
+    index."""
     os.makedirs(directory, exist_ok=True)
-    numbered = ((directory, number, record, game_name, rules_text)
-                for number, record in enumerate(records, 1))
-    done = (_write_page(*task) for task in numbered) if jobs <= 1 else _in_workers(numbered, jobs)
+    tasks = (_PageTask(number, record) for number, record in enumerate(records, 1))
+    # Any exception but a worker's death ends the run, in worker processes as in this one.
+    work = Work(_write_batch, _PageJob(directory, game_name, rules_text), fatal=(Exception,))
     entries = []
-    for entry, record in done:
+    for done in run_batches(batches_of(tasks, 1), work, jobs=jobs, depth=4):
+        if isinstance(done, Diagnostic):
+            if on_lost is not None:
+                on_lost(done)
+            continue
+        entry, record = done
         entries.append(entry)
         if on_page is not None:
             on_page(entry, record)
@@ -527,27 +534,37 @@ def _write_file(path: str, text: str) -> None:
         raise
 
 
-def _write_page(directory: str, number: int, record: Record, game_name: str | None,
-                rules_text: str | None) -> tuple[IndexEntry, Record]:
-    page = build_page(record, game_name=game_name, rules_text=rules_text)
-    name = page_name(number, record)
-    _write_file(os.path.join(directory, name), page.html)
-    return index_entry(name, page), record
+@dataclasses.dataclass(frozen=True)
+class _PageJob:
+    """What every page of a run shares: the output directory and the overrides."""
+
+    directory: str
+    game_name: str | None
+    rules_text: str | None
 
 
-def _in_workers(tasks: Iterator[tuple[Any, ...]],
-                jobs: int) -> Iterator[tuple[IndexEntry, Record]]:
-    # fork where the platform has it: the workers start at once with the games loaded.
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    with concurrent.futures.ProcessPoolExecutor(
-            jobs, mp_context=multiprocessing.get_context(method)) as pool:
-        flight: collections.deque[Any] = collections.deque()
-        for task in tasks:
-            flight.append(pool.submit(_write_page, *task))
-            if len(flight) >= 4 * jobs:  # a bounded number of records in flight
-                yield flight.popleft().result()
-        while flight:
-            yield flight.popleft().result()
+@dataclasses.dataclass(frozen=True)
+class _PageTask:
+    """One page to write: the record and its number in the run."""
+
+    number: int
+    record: Record
+
+    @property
+    def path(self) -> str:
+        """The record's input, which a diagnostic about this task names."""
+        return self.record.path
+
+
+def _write_batch(batch: list[_PageTask], job: _PageJob) -> list[tuple[IndexEntry, Record]]:
+    return [_write_page(job, task) for task in batch]
+
+
+def _write_page(job: _PageJob, task: _PageTask) -> tuple[IndexEntry, Record]:
+    page = build_page(task.record, game_name=job.game_name, rules_text=job.rules_text)
+    name = page_name(task.number, task.record)
+    _write_file(os.path.join(job.directory, name), page.html)
+    return index_entry(name, page), task.record
 
 
 def index_entry(name: str, page: Page) -> IndexEntry:
