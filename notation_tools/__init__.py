@@ -14,7 +14,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
+from notation_tools.version import __version__
 
 _LAZY = {
     "read": "notation_tools.api", "read_one": "notation_tools.api",

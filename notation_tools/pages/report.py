@@ -21,7 +21,7 @@ import warnings
 import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from notation_tools.parallel.batch import RecordReport
 from notation_tools.analysis.reports import (UNKNOWN_GAME, Summary, declared_figures,
@@ -33,6 +33,8 @@ from notation_tools.render.tables import Table
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
+    from matplotlib.axis import Axis
+    from matplotlib.ticker import MaxNLocator
     from matplotlib.figure import Figure as Chart
 
 INSTALL_HINT = "pip install 'notation-tools[report]'"
@@ -209,6 +211,7 @@ class HtmlReport(Summary):
         yield ("<table>\n<tr><th>#</th><th>file:line</th><th>game</th><th>plies</th>"
                "<th>result</th><th>diagnostics</th></tr>\n")
         for number, item in enumerate(flagged, 1):
+            plies: int | str
             if isinstance(item, Diagnostic):
                 where, game, plies, result = f"{item.path}:{item.line}", "", "", ""
             else:
@@ -270,6 +273,12 @@ def _embed(chart: Chart, chart_id: str, caption: str) -> str:
             f"<figcaption>{_esc(caption)}</figcaption>\n</figure>\n")
 
 
+def _whole_ticks(axis: Axis) -> None:
+    """Ticks at whole numbers only (counts of records)."""
+    # The default locator is an AutoLocator, a MaxNLocator: the stubs type it as any Locator.
+    cast("MaxNLocator", axis.get_major_locator()).set_params(integer=True)
+
+
 def _bar_chart(chart_id: str, title: str, labels: Sequence[str], counts: Sequence[int],
                colours: Sequence[str], unit: str = "records") -> str:
     """Horizontal bars, one a label, the first label on top."""
@@ -279,7 +288,7 @@ def _bar_chart(chart_id: str, title: str, labels: Sequence[str], counts: Sequenc
     axes.set_yticks(list(positions), labels=list(labels))
     axes.invert_yaxis()
     axes.set_xlabel(unit)
-    axes.xaxis.get_major_locator().set_params(integer=True)
+    _whole_ticks(axes.xaxis)
     for position, count in zip(positions, counts):
         axes.annotate(str(count), (count, position), xytext=(3, 0),
                       textcoords="offset points", va="center", fontsize=8)
@@ -310,7 +319,7 @@ def _draw_histogram(axes: Axes, counts: Counter[float], label: str) -> None:
                   color=OTHER, edgecolor="white")
     axes.set_xlabel(label, fontsize=8)
     axes.set_ylabel("records", fontsize=8)
-    axes.yaxis.get_major_locator().set_params(integer=True)
+    _whole_ticks(axes.yaxis)
     axes.tick_params(labelsize=7)
 
 
