@@ -13,7 +13,7 @@ nothing else (``dir(notation_tools)`` lists them).
 """
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (mypy reads it as that)
-__version__ = "0.1.0"
+from notation_tools.version import __version__  # noqa: E402  (one place for the version)
 
 _LAZY = {
     **dict.fromkeys(("read", "read_one", "read_text", "parse", "read_game", "read_headers",

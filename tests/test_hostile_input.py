@@ -204,7 +204,7 @@ def _three_files(tmp_path: Path) -> list[str]:
 
 
 def test_a_worker_killed_twice_is_reported_and_the_run_goes_on(tmp_path, monkeypatch):
-    real = batch._work
+    real = batch.report_batch
 
     def dies_on_b(units, settings):
         if any(str(getattr(u, "path", "")).endswith("b.pgn") for u in units):
@@ -212,7 +212,7 @@ def test_a_worker_killed_twice_is_reported_and_the_run_goes_on(tmp_path, monkeyp
         return real(units, settings)
 
     # the workers are forked after this, so they run the patched function
-    monkeypatch.setattr(batch, "_work", dies_on_b)
+    monkeypatch.setattr(batch, "report_batch", dies_on_b)
     items = list(iter_reports(_three_files(tmp_path), Settings(), jobs=2, batch_size=1))
     died = [i for i in items if isinstance(i, Diagnostic)]
     assert [d.code for d in died] == ["E-WORKER"] and died[0].path.endswith("b.pgn")
@@ -220,7 +220,7 @@ def test_a_worker_killed_twice_is_reported_and_the_run_goes_on(tmp_path, monkeyp
 
 
 def test_a_worker_killed_once_is_replaced_and_its_batch_retried(tmp_path, monkeypatch):
-    real = batch._work
+    real = batch.report_batch
     marker = tmp_path / "died-once"
 
     def dies_once(units, settings):
@@ -229,7 +229,7 @@ def test_a_worker_killed_once_is_replaced_and_its_batch_retried(tmp_path, monkey
             os._exit(9)
         return real(units, settings)
 
-    monkeypatch.setattr(batch, "_work", dies_once)
+    monkeypatch.setattr(batch, "report_batch", dies_once)
     items = list(iter_reports(_three_files(tmp_path), Settings(), jobs=2, batch_size=1))
     assert not [i for i in items if isinstance(i, Diagnostic)]
     assert [i.path[-5:] for i in items] == ["a.pgn", "b.pgn", "c.pgn"]

@@ -53,6 +53,78 @@ def test_container_and_sources_know_no_game():
                            for name in imported_modules(path)), path
 
 
+NEVER_IMPORTS = {
+    "records": ("analysis", "parallel", "storage", "pages", "cli"),
+    "sources": ("analysis", "parallel", "storage", "pages", "cli"),
+    "analysis": ("storage", "pages", "cli"),
+    "parallel": ("pages", "cli"),
+    "storage": ("pages", "cli"),
+    "pages": ("storage", "cli"),
+}
+"""For each package below the CLI, the packages it never imports (docs/development.md, "Layers"):
+the container and the readers know no replay, runner, storage or page; replay knows no storage
+or page; the runner, storage and pages never reach the CLI; pages are drawn from results, not
+stored ones."""
+
+
+@pytest.mark.parametrize("package", sorted(NEVER_IMPORTS))
+def test_each_package_imports_only_the_layers_below_it(package):
+    forbidden = tuple(f"notation_tools.{name}" for name in NEVER_IMPORTS[package])
+    offenders = []
+    for path in (PACKAGE / package).rglob("*.py"):
+        offenders += [f"{path.relative_to(PACKAGE)} imports {name}"
+                      for name in sorted(imported_modules(path))
+                      if name in forbidden or name.startswith(tuple(f + "." for f in forbidden))]
+    assert not offenders
+
+
+def module_name(path: Path) -> str:
+    return ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts).removesuffix(
+        ".__init__")
+
+
+def ancestor_imports(path: Path) -> list[str]:
+    """What ``path`` takes from the ``__init__`` of a package it lies in: ``import PACKAGE``,
+    or ``from PACKAGE import NAME`` where NAME is no submodule of PACKAGE (importing a sibling
+    module as ``from PACKAGE import module`` is an import of that module)."""
+    name = module_name(path)
+    ancestors = {name.rsplit(".", depth)[0] for depth in range(1, name.count(".") + 1)}
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [alias.name for alias in node.names if alias.name in ancestors]
+        elif isinstance(node, ast.ImportFrom) and node.module in ancestors:
+            folder = PACKAGE.parent.joinpath(*node.module.split("."))
+            found += [f"{node.module}.{alias.name}" for alias in node.names
+                      if not (folder / f"{alias.name}.py").exists()
+                      and not (folder / alias.name / "__init__.py").exists()]
+    return found
+
+
+KNOWN_ANCESTOR_IMPORTS = {
+    "notation_tools.sources.overlap": "notation_tools.sources",
+    "notation_tools.cli.manpages": "notation_tools.cli",
+}
+"""The edges back up that remain, each to be removed by the part of the code that owns it: the
+walk of the inputs lives in ``sources/__init__.py`` itself, and the man-page tooling that reads
+the command group leaves the runtime package (issue #26)."""
+
+
+def test_no_module_imports_an_ancestor_package_init():
+    """No module reaches back up into the ``__init__`` of a package it lies in (a package's
+    own ``__init__`` re-exporting its submodules is no such edge); only the CLI and
+    ``__main__`` may import the package root, ``notation_tools``, whose face they are."""
+    offenders = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        name = module_name(path)
+        allowed = {KNOWN_ANCESTOR_IMPORTS.get(name)}
+        if name.startswith(("notation_tools.cli", "notation_tools.__main__")):
+            allowed.add("notation_tools")
+        offenders += [f"{name} imports {target}" for target in ancestor_imports(path)
+                      if target.rpartition(".")[0] not in allowed and target not in allowed]
+    assert not offenders
+
+
 def test_cli_holds_no_game_names():
     names = ["elevation", "maka", "shogi", "kriegspiel", "shih", "shuriken", "game-of-war"]
     for path in (PACKAGE / "cli").rglob("*.py"):

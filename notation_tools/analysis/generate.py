@@ -12,7 +12,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from notation_tools import __version__
+from notation_tools.version import __version__
 from notation_tools.games.base import Game, Position, Rules
 from notation_tools.records.model import Move, Record, Tag, Tags
 

@@ -6,17 +6,20 @@ import contextlib
 import os
 import sys
 import uuid
+from collections.abc import Iterator
 
 import click
 
-from notation_tools.parallel.batch import Settings, iter_reports
 from notation_tools.analysis.foreign import game_suffixes
+from notation_tools.analysis.reports import Summary, diagnostics_of
+from notation_tools.parallel.batch import RecordReport, Settings
+from notation_tools.parallel.session import open_session
+from notation_tools.records.diagnostics import Diagnostic
 from notation_tools.storage.parquet import ParquetWriteError
-from notation_tools.analysis.reports import diagnostics_of
 from notation_tools.limits import Limits
+from notation_tools.sources.overlap import Output
 from notation_tools.cli.options import (
     InputError,
-    Output,
     check_outputs,
     check_overrides,
     default_jobs,
@@ -35,7 +38,8 @@ from notation_tools.cli.options import (
     write_report,
 )
 from notation_tools.cli.progress import Progress, progress_option
-from notation_tools.sources import input_files, shown
+from notation_tools.sources import input_files
+from notation_tools.sources.streams import shown
 
 
 @click.command()
@@ -105,42 +109,32 @@ def analyze(paths: tuple[str, ...], game: str | None, rules: str | None, output_
                         parquet=os.path.abspath(parquet) if parquet is not None else None,
                         parquet_run=uuid.uuid4().hex)
     summary = new_summary(html)
-    # sqlite3 and the database code are imported only with --db; without it no database
-    # error can happen, and the handler below catches nothing.
+    overrides = "; ".join(f"--{name} {value}" for name, value
+                          in (("game", game), ("rules", rules)) if value) or None
+    # sqlite3 and the database code are imported only with --db, Dask only with --scheduler;
+    # without them no such error can happen, and the handlers below catch nothing.
+    opening_errors: tuple[type[Exception], ...] = ()
     database_errors: tuple[type[Exception], ...] = ()
-    if db_path is not None:
-        from notation_tools.storage.database import DatabaseError, analyze_into
+    if scheduler is not None:
+        from notation_tools.parallel.distributed import ClusterError
 
+        opening_errors += (ClusterError,)
+    if db_path is not None:
+        from notation_tools.storage.database import DatabaseError
+
+        opening_errors += (DatabaseError,)
         database_errors = (DatabaseError,)
     bar = Progress(Progress.wanted(progress, quiet), list(paths), "analyze", game_suffixes)
     try:
         with contextlib.ExitStack() as stack:
-            client = stack.enter_context(_cluster(scheduler, jobs)) if scheduler else None
-
-            def run(files: list[str]):  # type: ignore[no-untyped-def]
-                if client is not None:
-                    from notation_tools.parallel.distributed import iter_reports_on
-
-                    return iter_reports_on(client, files, settings, stdin=sys.stdin.buffer,
-                                           progress=bar.reading)
-                return iter_reports(files, settings, jobs=jobs or default_jobs(),
-                                    stdin=sys.stdin.buffer, progress=bar.reading)
-
-            if db_path is not None:
-                database = stack.enter_context(_open_database(db_path))
-                overrides = "; ".join(f"--{name} {value}" for name, value
-                                      in (("game", game), ("rules", rules)) if value) or None
-                items = analyze_into(database, list(paths), settings, analyze=run,
-                                     overrides=overrides)
-            else:
-                items = run(list(paths))
-            for item in items:
-                summary.add(item)
-                if show_diagnostics:
-                    for diagnostic in diagnostics_of(item):
-                        if diagnostic.is_error or not quiet:
-                            bar.echo(str(diagnostic))
-                bar.update(item)
+            try:
+                session = stack.enter_context(open_session(
+                    settings, jobs=jobs or default_jobs(), scheduler=scheduler, workers=jobs,
+                    database=db_path, overrides=overrides))
+            except opening_errors as error:
+                raise InputError(str(error)) from None
+            items = session.reports(list(paths), stdin=sys.stdin.buffer, progress=bar.reading)
+            _summarize(items, summary, bar, show_diagnostics=show_diagnostics, quiet=quiet)
     except database_errors as error:
         bar.close()
         raise InputError(f"{error}: the report is not printed") from None
@@ -153,27 +147,16 @@ def analyze(paths: tuple[str, ...], game: str | None, rules: str | None, output_
     finish(summary.tally, strict=strict)
 
 
-@contextlib.contextmanager
-def _open_database(path: str):  # type: ignore[no-untyped-def]
-    from notation_tools.storage.database import DatabaseError, ResultsDatabase
-
-    try:
-        database = ResultsDatabase(path)
-    except DatabaseError as error:
-        raise InputError(str(error)) from None
-    with database:
-        yield database
-
-
-@contextlib.contextmanager
-def _cluster(scheduler: str, jobs: int | None):  # type: ignore[no-untyped-def]
-    from notation_tools.parallel.distributed import ClusterError, connect
-
-    try:
-        with connect(scheduler, workers=jobs) as client:
-            yield client
-    except ClusterError as error:
-        raise InputError(str(error)) from None
+def _summarize(items: Iterator[RecordReport | Diagnostic], summary: Summary, bar: Progress, *,
+               show_diagnostics: bool, quiet: bool) -> None:
+    """Add every item to the summary, print its diagnostics if asked, and move the bar."""
+    for item in items:
+        summary.add(item)
+        if show_diagnostics:
+            for diagnostic in diagnostics_of(item):
+                if diagnostic.is_error or not quiet:
+                    bar.echo(str(diagnostic))
+        bar.update(item)
 
 
 def _check_parquet(directory: str, paths: list[str], append: bool) -> None:

@@ -12,9 +12,9 @@ import click
 from notation_tools.parallel.batch import Settings, capped, iter_records
 from notation_tools.analysis.reports import Tally
 from notation_tools.pages.viewer import IndexEntry, build_page, write_pages
+from notation_tools.sources.overlap import Output
 from notation_tools.cli.options import (
     InputError,
-    Output,
     WriteFailed,
     check_outputs,
     check_overrides,
@@ -31,7 +31,7 @@ from notation_tools.cli.options import (
 from notation_tools.limits import Limits
 from notation_tools.records.diagnostics import Diagnostic
 from notation_tools.records.model import Record
-from notation_tools.sources import shown
+from notation_tools.sources.streams import shown
 
 
 @click.command()
@@ -82,6 +82,10 @@ def html(paths: tuple[str, ...], game: str | None, rules: str | None, output: st
         tally.add(record)
         report(capped(list(record.diagnostics), limits))
 
+    def lost(diagnostic: Diagnostic) -> None:  # a record that killed a worker twice
+        tally.add(diagnostic)
+        report([diagnostic])
+
     stream = records()
     first = list(itertools.islice(stream, 2))
     if len(first) == 1 and not os.path.isdir(output):
@@ -97,7 +101,8 @@ def html(paths: tuple[str, ...], game: str | None, rules: str | None, output: st
             raise InputError(f"{output} is a file: several records need a directory")
         try:
             entries = write_pages(itertools.chain(first, stream), output, game_name=game,
-                                  rules_text=rules, jobs=jobs, on_page=written)
+                                  rules_text=rules, jobs=jobs, on_page=written,
+                                  on_lost=lost)
         except OSError as error:
             # The page or index that could not be written, else the directory.
             where = error.filename if isinstance(error.filename, str) else output

@@ -45,7 +45,8 @@ class Progress:
         if not enabled:
             return
         sizes = [input_size(path) for path in input_files(paths, suffixes)]
-        total = None if any(size is None for size in sizes) else sum(sizes)  # type: ignore[misc]
+        known = [size for size in sizes if size is not None]
+        total = sum(known) if len(known) == len(sizes) else None
         self.bar = click.progressbar(
             length=max(total or 0, 1), file=sys.stderr, label=label, show_eta=bool(total),
             show_percent=bool(total), item_show_func=lambda text: text)

@@ -7,11 +7,12 @@ import os
 import click
 
 from notation_tools.storage.database import DatabaseError, ResultsDatabase
-from notation_tools.cli.options import (InputError, Output, check_outputs, finish, new_summary,
+from notation_tools.sources.overlap import Output
+from notation_tools.cli.options import (InputError, check_outputs, finish, new_summary,
                                         output_option, report_options, table_format_option,
                                         write_report)
 from notation_tools.records.diagnostics import Diagnostic
-from notation_tools.sources import shown
+from notation_tools.sources.streams import shown
 
 
 @click.command()

@@ -9,8 +9,8 @@ import click
 from notation_tools.parallel.batch import RecordReport, Settings, iter_reports
 from notation_tools.analysis.reports import Tally, diagnostics_of
 from notation_tools.limits import Limits
+from notation_tools.sources.overlap import Output
 from notation_tools.cli.options import (
-    Output,
     check_outputs,
     check_overrides,
     finish,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from typing import TextIO, cast
 
 import click
 
@@ -11,8 +12,8 @@ from notation_tools.analysis.foreign import game_suffixes
 from notation_tools.analysis.reports import REPORT_WRITERS, Tally
 from notation_tools.cli.progress import Progress, progress_option
 from notation_tools.limits import Limits
+from notation_tools.sources.overlap import Output
 from notation_tools.cli.options import (
-    Output,
     check_outputs,
     check_overrides,
     finish,
@@ -71,8 +72,9 @@ def validate(paths: tuple[str, ...], game: str | None, rules: str | None, output
     tally = Tally()
     bar = Progress(Progress.wanted(progress, quiet), list(paths), "validate", game_suffixes)
     with open_output(output) as out:
-        writer = REPORT_WRITERS[output_format](out, _BarStream(bar), quiet=quiet,
-                                               verbose=verbose)
+        # The writer only writes lines to its error stream: a _BarStream is all it needs.
+        errors = cast(TextIO, _BarStream(bar))
+        writer = REPORT_WRITERS[output_format](out, errors, quiet=quiet, verbose=verbose)
         settings = Settings(game=game, rules=rules, limits=limits, encoding=encoding)
         for item in iter_reports(list(paths), settings, jobs=jobs, stdin=sys.stdin.buffer,
                                  progress=bar.reading):

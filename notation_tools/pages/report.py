@@ -4,11 +4,12 @@
 :class:`HtmlReport` takes record reports and unreadable-input diagnostics one at a time, as
 :class:`~notation_tools.analysis.reports.Summary` does, and keeps what the charts need: each
 game's lengths and figure values, and the records that carry diagnostics. :meth:`HtmlReport.write`
-draws the charts with matplotlib (SVG, no display) and writes one page: inline SVG, inline CSS,
-no script, nothing fetched from the network. The same reports in any order give the same page.
+draws the charts with matplotlib (SVG, no display) and writes one page: inline SVG, inline CSS
+(the package data file ``report.css``), no script, nothing fetched from the network. The same
+reports in any order give the same page.
 
 Needs matplotlib (the ``report`` extra): :func:`check_available` says so before a run starts.
-Does not replay, and opens no file.
+Does not replay, and opens no file but its own style sheet.
 """
 
 from __future__ import annotations
@@ -20,17 +21,20 @@ import warnings
 import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from notation_tools.parallel.batch import RecordReport
 from notation_tools.analysis.reports import (UNKNOWN_GAME, Summary, declared_figures,
                                              diagnostics_of, figure_of, numeric)
 from notation_tools.games.base import FigureKind
+from notation_tools.pages.assets import asset
 from notation_tools.records.diagnostics import Diagnostic
 from notation_tools.render.tables import Table
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
+    from matplotlib.axis import Axis
+    from matplotlib.ticker import MaxNLocator
     from matplotlib.figure import Figure as Chart
 
 INSTALL_HINT = "pip install 'notation-tools[report]'"
@@ -40,24 +44,6 @@ KIND_TITLES = {FigureKind.COUNT: "Counts (per record)", FigureKind.RATIO: "Rates
                FigureKind.PLY: "Plies at which something happened",
                FigureKind.MAX: "Maxima within a record", FigureKind.MIN: "Minima within a record"}
 _WIDTH = 7.0  # inches: every chart is as wide as the page's column
-
-STYLE = """
-body { font-family: "DejaVu Sans", Verdana, sans-serif; margin: 2em auto; max-width: 60em;
-       padding: 0 1em; color: #222; }
-h1, h2, h3 { font-weight: normal; }
-h2 { border-bottom: 1px solid #bbb; margin-top: 2em; }
-nav a { margin-right: 1em; }
-table { border-collapse: collapse; margin: 0.5em 0 1em; }
-th, td { border: 1px solid #ccc; padding: 0.15em 0.5em; text-align: left; vertical-align: top; }
-td.n { text-align: right; font-variant-numeric: tabular-nums; }
-figure.chart { margin: 1em 0; }
-figure.chart svg { max-width: 100%; height: auto; }
-figcaption { font-size: 90%; color: #555; }
-tr:target, li:target { background: #fff3c4; }
-.error { color: #c62828; }
-.warning { color: #8d6e00; }
-ul.diagnostics { margin: 0; padding-left: 1.2em; font-family: monospace; font-size: 90%; }
-"""
 
 
 class ChartsUnavailable(RuntimeError):
@@ -120,7 +106,8 @@ class HtmlReport(Summary):
         out.write("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                   "<meta name=\"generator\" content=\"notation-tools\">\n"
                   "<title>Analysis report</title>\n"
-                  f"<style>{STYLE}</style>\n</head>\n<body>\n<h1>Analysis report</h1>\n")
+                  f"<style>\n{asset('report.css')}</style>\n</head>\n<body>\n"
+                  "<h1>Analysis report</h1>\n")
         games = sorted(self.per_game)
         out.write("<nav><a href=\"#records\">Records</a><a href=\"#diagnostics\">Diagnostics</a>"
                   + "".join(f"<a href=\"#game-{slug(game)}\">{_esc(game)}</a>" for game in games)
@@ -224,6 +211,7 @@ class HtmlReport(Summary):
         yield ("<table>\n<tr><th>#</th><th>file:line</th><th>game</th><th>plies</th>"
                "<th>result</th><th>diagnostics</th></tr>\n")
         for number, item in enumerate(flagged, 1):
+            plies: int | str
             if isinstance(item, Diagnostic):
                 where, game, plies, result = f"{item.path}:{item.line}", "", "", ""
             else:
@@ -285,6 +273,12 @@ def _embed(chart: Chart, chart_id: str, caption: str) -> str:
             f"<figcaption>{_esc(caption)}</figcaption>\n</figure>\n")
 
 
+def _whole_ticks(axis: Axis) -> None:
+    """Ticks at whole numbers only (counts of records)."""
+    # The default locator is an AutoLocator, a MaxNLocator: the stubs type it as any Locator.
+    cast("MaxNLocator", axis.get_major_locator()).set_params(integer=True)
+
+
 def _bar_chart(chart_id: str, title: str, labels: Sequence[str], counts: Sequence[int],
                colours: Sequence[str], unit: str = "records") -> str:
     """Horizontal bars, one a label, the first label on top."""
@@ -294,7 +288,7 @@ def _bar_chart(chart_id: str, title: str, labels: Sequence[str], counts: Sequenc
     axes.set_yticks(list(positions), labels=list(labels))
     axes.invert_yaxis()
     axes.set_xlabel(unit)
-    axes.xaxis.get_major_locator().set_params(integer=True)
+    _whole_ticks(axes.xaxis)
     for position, count in zip(positions, counts):
         axes.annotate(str(count), (count, position), xytext=(3, 0),
                       textcoords="offset points", va="center", fontsize=8)
@@ -325,7 +319,7 @@ def _draw_histogram(axes: Axes, counts: Counter[float], label: str) -> None:
                   color=OTHER, edgecolor="white")
     axes.set_xlabel(label, fontsize=8)
     axes.set_ylabel("records", fontsize=8)
-    axes.yaxis.get_major_locator().set_params(integer=True)
+    _whole_ticks(axes.yaxis)
     axes.tick_params(labelsize=7)
 
 

@@ -3,8 +3,8 @@
 A page holds the record's tags, its move list (the record's own move texts, with comments,
 NAGs and variations) and every position the replay reached, drawn by the game's
 ``render_svg`` with the last move marked, once for every combination of the game's
-``render_options``. The page needs no network: its style and script are inline, and it works
-from ``file://``.
+``render_options``. The page needs no network: its style and script (the package data files
+``viewer.css`` and ``viewer.js``) are inline, and it works from ``file://``.
 
 Drawings are stored compactly. Each drawing is cut into pieces (an element small enough to
 keep whole, or the open and close tags of a larger group around its cut children, or one
@@ -22,21 +22,20 @@ Does not print. :func:`write_pages` writes files (the pages and ``index.html``).
 
 from __future__ import annotations
 
-import collections
-import concurrent.futures
 import dataclasses
 import difflib
 import html
 import itertools
 import json
-import multiprocessing
 import os
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from notation_tools.analysis.replay import Replay, ReplayVisitor, replay
 from notation_tools.games.base import Game, Position, Rules
+from notation_tools.pages.assets import asset
+from notation_tools.parallel.runner import Work, batches_of, run_batches
 from notation_tools.records.diagnostics import Diagnostic
 from notation_tools.records.model import Move, Record
 
@@ -209,7 +208,7 @@ class _Recorder(ReplayVisitor):
         return [self.table.numbers(_draw(self.game, position, last_move, marks))
                 for marks in self.marks]
 
-    def visit_move(self, node: Move, move: Any, before: Position, ply: int,
+    def visit_move(self, node: Move, move: Any, before: Position[Any], ply: int,
                    in_variation: bool) -> None:
         assert self.game is not None
         text = node.text or self.game.format_move(move, before)
@@ -398,7 +397,7 @@ def build_page(record: Record, *, game_name: str | None = None,
     }
     heading = title or record.tag("Event") or f"{record.path} record {record.index}"
     options = game.render_options if game is not None and result.start is not None else {}
-    page = _PAGE.format(
+    page = _page_template().format(
         title=html.escape(heading),
         subtitle=html.escape(_subtitle(record, result)),
         tags=_tags_html(record),
@@ -411,9 +410,9 @@ def build_page(record: Record, *, game_name: str | None = None,
                + _comments(record.final_comments)
                + (f' <span class="result">{html.escape(record.result)}</span>'
                   if record.result else "")),
-        style=_STYLE,
+        style=asset("viewer.css"),
         data=script_json(data),
-        script=_SCRIPT,
+        script=asset("viewer.js"),
     )
     return Page(page, record, result)
 
@@ -494,18 +493,27 @@ def page_name(number: int, record: Record, width: int = 5) -> str:
 
 def write_pages(records: Iterable[Record], directory: str, *, game_name: str | None = None,
                 rules_text: str | None = None, jobs: int = 1,
-                on_page: Callable[[IndexEntry, Record], None] | None = None) -> list[IndexEntry]:
+                on_page: Callable[[IndexEntry, Record], None] | None = None,
+                on_lost: Callable[[Diagnostic], None] | None = None) -> list[IndexEntry]:
     """Write a viewer page for every record into ``directory`` (made if missing), then
     ``index.html`` listing them all (tags, result, validity, a link). With ``jobs`` > 1 the
-    pages are built in that many worker processes, in input order. ``on_page`` is called with
-    each page's index row and its record (holding its diagnostics) once the page is written
-    (the CLI prints the diagnostics). Returns the rows of the index."""
+    pages are built by the runner (:mod:`notation_tools.parallel.runner`) in that many worker
+    processes, in input order. ``on_page`` is called with each page's index row and its
+    record (holding its diagnostics) once the page is written (the CLI prints the
+    diagnostics). A record that kills a worker process twice gets no page and no row:
+    ``on_lost`` is called with the ``E-WORKER`` diagnostic saying so. Returns the rows of the
+    index."""
     os.makedirs(directory, exist_ok=True)
-    numbered = ((directory, number, record, game_name, rules_text)
-                for number, record in enumerate(records, 1))
-    done = (_write_page(*task) for task in numbered) if jobs <= 1 else _in_workers(numbered, jobs)
+    tasks = (_PageTask(number, record) for number, record in enumerate(records, 1))
+    # Any exception but a worker's death ends the run, in worker processes as in this one.
+    work = Work(_write_batch, _PageJob(directory, game_name, rules_text), fatal=(Exception,))
     entries = []
-    for entry, record in done:
+    for done in run_batches(batches_of(tasks, 1), work, jobs=jobs, depth=4):
+        if isinstance(done, Diagnostic):
+            if on_lost is not None:
+                on_lost(done)
+            continue
+        entry, record = done
         entries.append(entry)
         if on_page is not None:
             on_page(entry, record)
@@ -526,27 +534,37 @@ def _write_file(path: str, text: str) -> None:
         raise
 
 
-def _write_page(directory: str, number: int, record: Record, game_name: str | None,
-                rules_text: str | None) -> tuple[IndexEntry, Record]:
-    page = build_page(record, game_name=game_name, rules_text=rules_text)
-    name = page_name(number, record)
-    _write_file(os.path.join(directory, name), page.html)
-    return index_entry(name, page), record
+@dataclasses.dataclass(frozen=True)
+class _PageJob:
+    """What every page of a run shares: the output directory and the overrides."""
+
+    directory: str
+    game_name: str | None
+    rules_text: str | None
 
 
-def _in_workers(tasks: Iterator[tuple[Any, ...]],
-                jobs: int) -> Iterator[tuple[IndexEntry, Record]]:
-    # fork where the platform has it: the workers start at once with the games loaded.
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    with concurrent.futures.ProcessPoolExecutor(
-            jobs, mp_context=multiprocessing.get_context(method)) as pool:
-        flight: collections.deque[Any] = collections.deque()
-        for task in tasks:
-            flight.append(pool.submit(_write_page, *task))
-            if len(flight) >= 4 * jobs:  # a bounded number of records in flight
-                yield flight.popleft().result()
-        while flight:
-            yield flight.popleft().result()
+@dataclasses.dataclass(frozen=True)
+class _PageTask:
+    """One page to write: the record and its number in the run."""
+
+    number: int
+    record: Record
+
+    @property
+    def path(self) -> str:
+        """The record's input, which a diagnostic about this task names."""
+        return self.record.path
+
+
+def _write_batch(batch: list[_PageTask], job: _PageJob) -> list[tuple[IndexEntry, Record]]:
+    return [_write_page(job, task) for task in batch]
+
+
+def _write_page(job: _PageJob, task: _PageTask) -> tuple[IndexEntry, Record]:
+    page = build_page(task.record, game_name=job.game_name, rules_text=job.rules_text)
+    name = page_name(task.number, task.record)
+    _write_file(os.path.join(job.directory, name), page.html)
+    return index_entry(name, page), task.record
 
 
 def index_entry(name: str, page: Page) -> IndexEntry:
@@ -584,183 +602,22 @@ def index_page(entries: Sequence[IndexEntry], *, title: str = "Game records") ->
     valid = sum(entry.valid for entry in entries)
     head = "".join(f"<th>{name}</th>" for name in ("Record", "Game", *INDEX_TAGS, "Other tags",
                                                      "Result", "Plies", "Validity"))
-    return _INDEX.format(title=html.escape(title), style=_STYLE,
+    return _index_template().format(title=html.escape(title), style=asset("viewer.css"),
                          summary=f"{len(entries)} records: {valid} valid, "
                                  f"{len(entries) - valid} invalid",
                          head=head, rows="\n".join(rows))
 
 
+
 # --------------------------------------------------------------------------------------------
-# The page's style and script (inline: the page needs nothing else)
+# The page's frame, style and script: package data files (the page inlines them and needs
+# nothing else). viewer.js rebuilds the drawing of a step from its parent's with the step's
+# edits applied, last first, starting from the nearest drawing already known, and keeps it.
 
-_STYLE = """
-body{font-family:sans-serif;margin:1em;color:#111;background:#fafafa}
-h1{font-size:1.4em;margin:0 0 .2em}
-.subtitle{color:#555;margin:0 0 .8em}
-table.tags{border-collapse:collapse;margin-bottom:.8em;font-size:.9em}
-table.tags th{text-align:left;padding:0 .8em 0 0;color:#555;font-weight:normal}
-main{display:flex;flex-wrap:wrap;gap:1.5em;align-items:flex-start}
-#board-panel{flex:0 1 auto;max-width:100%}
-#board svg{max-width:100%;height:auto;display:block;background:#fff}
-#controls{margin:.5em 0}
-#controls button{font-size:1.1em;min-width:2.6em;margin-right:.2em}
-#options label{margin-right:1em;white-space:nowrap}
-#status{margin:.4em 0;min-height:1.4em}
-#status.stop{color:#b00020;font-weight:bold}
-#moves{flex:1 1 22em;max-height:80vh;overflow:auto;line-height:1.8;background:#fff;
- border:1px solid #ddd;padding:.6em}
-.move{padding:.05em .25em;border-radius:3px}
-.move.played,.move.stop{cursor:pointer}
-.move.played:hover{background:#e6eef8}
-.move.unplayed{color:#999}
-.move.current{background:#2c6fbb;color:#fff}
-.move.error{outline:2px solid #b00020}
-.move.stop.current{background:#b00020;color:#fff}
-.number{color:#777;margin-right:.15em}
-.nag{color:#2c6fbb;font-weight:bold;cursor:help}
-.comment{color:#2e7d32;font-style:italic}
-.variation{color:#444}
-.variation .move{font-size:.95em}
-.diagnostic{display:block;font-size:.85em;margin:.1em 0 .3em}
-.error{color:#b00020}
-.warning{color:#a15c00}
-.result{font-weight:bold;margin-left:.4em}
-ul.diagnostics{margin:.2em 0 .8em;padding-left:1.2em}
-table.index{border-collapse:collapse;font-size:.9em}
-table.index th,table.index td{border:1px solid #ddd;padding:.2em .5em;text-align:left}
-table.index tr.invalid td{background:#fdf0f0}
-"""
 
-_HEAD = """<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="generator" content="notation-tools html">
-<title>{title}</title>
-<style>{style}</style>
-</head>
-<body>
-<h1>{title}</h1>
-"""
+def _page_template() -> str:
+    return asset("viewer-head.html") + asset("viewer-page.html")
 
-_PAGE = _HEAD + """<p class="subtitle">{subtitle}</p>
-{tags}
-{diagnostics}
-<main>
-<div id="board-panel">
-<div id="board"></div>
-<div id="controls">
-<button type="button" id="first" title="Start (Home)">|&#x25c0;</button>
-<button type="button" id="back" title="Back (Left arrow)">&#x25c0;</button>
-<button type="button" id="forward" title="Forward (Right arrow)">&#x25b6;</button>
-<button type="button" id="last" title="End of the line (End)">&#x25b6;|</button>
-</div>
-<div id="options">{options}</div>
-<div id="status"></div>
-</div>
-<div id="moves">{moves}</div>
-</main>
-<script type="application/json" id="viewer-data">{data}</script>
-<script>{script}</script>
-</body>
-</html>
-"""
 
-_INDEX = _HEAD + """<p class="subtitle">{summary}</p>
-<table class="index">
-<thead><tr>{head}</tr></thead>
-<tbody>
-{rows}
-</tbody>
-</table>
-</body>
-</html>
-"""
-
-# The drawing of a step is its parent's drawing with the step's edits applied, last first;
-# drawings are rebuilt from the nearest one already known, and kept.
-_SCRIPT = """
-(function () {
-  "use strict";
-  var data = JSON.parse(document.getElementById("viewer-data").textContent);
-  var board = document.getElementById("board");
-  var status = document.getElementById("status");
-  var known = data.marks.map(function () { return {}; });
-  var variant = 0, current = -1;
-
-  function drawing(v, step) {
-    var chain = [];
-    while (step >= 0 && !known[v][step]) { chain.push(step); step = data.parents[step]; }
-    var pieces = step >= 0 ? known[v][step] : [];
-    for (var c = chain.length - 1; c >= 0; c--) {
-      pieces = pieces.slice();
-      var ops = data.frames[v][chain[c]];
-      for (var i = ops.length - 1; i >= 0; i--) {
-        var op = ops[i];
-        Array.prototype.splice.apply(pieces, [op[0], op[1]].concat(op.slice(2)));
-      }
-      known[v][chain[c]] = pieces;
-    }
-    return pieces;
-  }
-
-  function show(step) {
-    if (step < 0 || step >= data.parents.length) { return; }
-    board.innerHTML = drawing(variant, step).map(function (n) {
-      return data.pieces[n];
-    }).join("");
-    var old = document.querySelector(".move.current");
-    if (old) { old.classList.remove("current"); }
-    var span = document.querySelector('.move[data-step="' + step + '"]');
-    if (span) {
-      span.classList.add("current");
-      if (span.scrollIntoView) { span.scrollIntoView({block: "nearest"}); }
-    }
-    current = step;
-    status.textContent = data.messages[step] || data.labels[step];
-    status.className = data.messages[step] ? "stop" : "";
-  }
-
-  function lineEnd(step) {
-    while (data.next[step] >= 0) { step = data.next[step]; }
-    return step;
-  }
-
-  var actions = {
-    first: function () { show(0); },
-    back: function () { if (data.parents[current] >= 0) { show(data.parents[current]); } },
-    forward: function () { if (data.next[current] >= 0) { show(data.next[current]); } },
-    last: function () { show(lineEnd(current)); }
-  };
-  Object.keys(actions).forEach(function (id) {
-    document.getElementById(id).addEventListener("click", actions[id]);
-  });
-  var keys = {ArrowLeft: "back", ArrowRight: "forward", Home: "first", End: "last"};
-  document.addEventListener("keydown", function (event) {
-    if (event.altKey || event.ctrlKey || event.metaKey || !keys[event.key]) { return; }
-    event.preventDefault();
-    actions[keys[event.key]]();
-  });
-  document.getElementById("moves").addEventListener("click", function (event) {
-    var span = event.target.closest ? event.target.closest(".move[data-step]") : null;
-    if (span) { show(parseInt(span.getAttribute("data-step"), 10)); }
-  });
-  var boxes = document.querySelectorAll("#options input");
-  function chosenVariant() {
-    var names = [];
-    boxes.forEach(function (box) { if (box.checked) { names.push(box.name); } });
-    names.sort();
-    var wanted = names.join(",");
-    for (var v = 0; v < data.marks.length; v++) {
-      if (data.marks[v].join(",") === wanted) { return v; }
-    }
-    return 0;
-  }
-  boxes.forEach(function (box) {
-    box.addEventListener("change", function () { variant = chosenVariant(); show(current); });
-  });
-  variant = chosenVariant();
-  show(0);
-}());
-"""
+def _index_template() -> str:
+    return asset("viewer-head.html") + asset("viewer-index.html")

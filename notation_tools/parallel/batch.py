@@ -1,9 +1,10 @@
 """Run replay over many inputs, in one process or several, and sum the reports up.
 
 ``iter_reports`` turns the units of :mod:`notation_tools.sources` into :class:`RecordReport`
-rows in input order. With ``jobs > 1`` the PGN chunks are parsed and replayed in worker
-processes, in batches, while this process only reads and splits the input; memory stays flat
-because at most a bounded number of batches is in flight. ``analysis/reports.py`` counts and
+rows in input order. With ``jobs > 1`` (or a Dask cluster) the PGN chunks are parsed and
+replayed by the runner (:mod:`notation_tools.parallel.runner`) in worker processes, in
+batches, while this process only reads and splits the input; memory stays flat because at
+most a bounded number of batches is in flight. ``analysis/reports.py`` counts and
 writes what the reports say.
 
 Does not print or format; the CLI hands the results to a writer.
@@ -11,23 +12,20 @@ Does not print or format; the CLI hands the results to a writer.
 
 from __future__ import annotations
 
-import collections
 import dataclasses
 import itertools
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from notation_tools.analysis.foreign import claim_format, foreign_record, game_suffixes
 from notation_tools.storage.parquet import ParquetWriteError
 from notation_tools.analysis.replay import replay
 from notation_tools.limits import DEFAULT, Limits
-from notation_tools.records.diagnostics import ERROR, NOTE, Diagnostic
+from notation_tools.parallel.runner import Work, batches_of, internal_error, run_batches
+from notation_tools.records.diagnostics import NOTE, Diagnostic
 from notation_tools.records.model import Record
 from notation_tools.records.pgn import parse_chunk
 from notation_tools.sources import ForeignText, PgnChunk, ReadProgress, Unit, iter_units
-
-if TYPE_CHECKING:
-    import concurrent.futures
 
 
 @dataclasses.dataclass
@@ -135,7 +133,10 @@ def records_of_chunk(unit: PgnChunk, limits: Limits = DEFAULT) -> Iterator[Recor
         yield record
 
 
-def _work(batch: list[Unit], settings: Settings) -> list[RecordReport | Diagnostic]:
+def report_batch(batch: list[Unit], settings: Settings) -> list[RecordReport | Diagnostic]:
+    """The reports of a batch of units (the runner's work for analyze, validate and stats):
+    a unit that raises is reported as ``E-INTERNAL`` and the others go on. With
+    ``settings.parquet`` the batch's results are also written there, by this process."""
     out: list[RecordReport | Diagnostic] = []
     for unit in batch:
         try:
@@ -149,37 +150,12 @@ def _work(batch: list[Unit], settings: Settings) -> list[RecordReport | Diagnost
             else:
                 out.append(report_record(unit, settings))
         except Exception as error:  # noqa: BLE001 - a fault of ours must not end the run
-            out.append(_internal(unit, error))
+            out.append(internal_error(unit, error))
     if settings.parquet is not None and batch:
         from notation_tools.storage.parquet import write_part  # pyarrow: the dask extra
 
         write_part(settings.parquet, batch, out, settings.parquet_run)
     return out
-
-
-def _internal(unit: Unit, error: BaseException) -> Diagnostic:
-    path = getattr(unit, "path", "-")
-    return Diagnostic("E-INTERNAL", f"internal error reading {path} "
-                      f"({type(error).__name__}: {error}); please report this input", path, 0, 0)
-
-
-_worker_settings = Settings()
-
-
-def _init_worker(settings: Settings) -> None:
-    global _worker_settings  # noqa: PLW0603 - one value per worker process, set once
-    _worker_settings = settings
-
-
-def _work_in_worker(batch: list[Unit]) -> list[RecordReport | Diagnostic]:
-    return _work(batch, _worker_settings)
-
-
-def batches_of(units: Iterable[Unit], size: int) -> Iterator[list[Unit]]:
-    """``units`` in lists of ``size`` (the last one shorter)."""
-    iterator = iter(units)
-    while batch := list(itertools.islice(iterator, size)):
-        yield batch
 
 
 def units_of(paths: list[str], settings: Settings, stdin: Any = None,
@@ -190,105 +166,22 @@ def units_of(paths: list[str], settings: Settings, stdin: Any = None,
 
 
 def iter_reports(paths: list[str], settings: Settings, *, jobs: int = 1,
-                 batch_size: int = 64, stdin: Any = None,
-                 progress: ReadProgress | None = None) -> Iterator[RecordReport | Diagnostic]:
+                 batch_size: int = 64, stdin: Any = None, progress: ReadProgress | None = None,
+                 cluster: Any = None) -> Iterator[RecordReport | Diagnostic]:
     """Reports for every record of ``paths`` (and E-IO diagnostics), in input order.
 
     The work is split by records, not by files: this process reads and splits the inputs
     (every file, archive member and record), and batches of ``batch_size`` records are
-    parsed and replayed in ``jobs`` worker processes, a bounded number in flight, so one
-    large file or archive uses every core. A worker that dies (killed by a signal, out of
-    memory) is replaced and the batches it took down are tried again, each alone; one that
-    kills a worker a second time is reported as ``E-WORKER`` and the run goes on.
-    :func:`notation_tools.parallel.distributed.iter_reports_on` does the same on a Dask
-    cluster.
+    parsed and replayed by :func:`~notation_tools.parallel.runner.run_batches` in ``jobs``
+    worker processes, or on the Dask cluster of the client ``cluster``, a bounded number in
+    flight, so one large file or archive uses every core. A worker that dies (killed by a
+    signal, out of memory) is replaced and the batches it took down are tried again, each
+    alone; one that kills a worker a second time is reported as ``E-WORKER`` and the run
+    goes on. A Parquet part that cannot be written ends the run (:class:`ParquetWriteError`).
     """
     units = units_of(paths, settings, stdin, progress)
-    if jobs <= 1:
-        for batch in batches_of(units, batch_size):
-            yield from _work(batch, settings)
-        return
-    yield from _in_workers(batches_of(units, batch_size), settings, jobs)
-
-
-def _pool(settings: Settings, jobs: int) -> concurrent.futures.ProcessPoolExecutor:
-    # Imported here: a run in one process (the default) never needs them, and they cost
-    # about a fiftieth of a small file's validate.
-    import concurrent.futures
-    import multiprocessing
-
-    # fork where the platform has it: the workers start at once with the games loaded.
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    return concurrent.futures.ProcessPoolExecutor(
-        jobs, mp_context=multiprocessing.get_context(method), initializer=_init_worker,
-        initargs=(settings,))
-
-
-def _in_workers(batches: Iterator[list[Unit]], settings: Settings,
-                jobs: int) -> Iterator[RecordReport | Diagnostic]:
-    from concurrent.futures.process import BrokenProcessPool
-
-    pool = _pool(settings, jobs)
-    # (batch, future): in input order, at most 2 * jobs in flight
-    flight: collections.deque[tuple[list[Unit], Any]] = collections.deque()
-    done = False
-    try:
-        while True:
-            while len(flight) < 2 * jobs:
-                batch = next(batches, None)
-                if batch is None:
-                    break
-                flight.append((batch, pool.submit(_work_in_worker, batch)))
-            if not flight:
-                done = True
-                return
-            batch, future = flight.popleft()
-            try:
-                yield from future.result()
-            except BrokenProcessPool:
-                # A worker died, and every batch in flight is lost with the pool; which one
-                # killed it is unknown. Each is tried again alone, in order, so that only the
-                # batch that kills a worker a second time is reported.
-                pool.shutdown(wait=False, cancel_futures=True)
-                suspects = [batch, *(b for b, _ in flight)]
-                flight.clear()
-                for suspect in suspects:
-                    yield from _alone(suspect, settings)
-                pool = _pool(settings, jobs)
-            except ParquetWriteError:
-                raise  # an output error ends the run; it is no fault of these records
-            except Exception as error:  # noqa: BLE001 - e.g. MemoryError in the worker
-                yield _internal(batch[0], error)
-    finally:
-        # Idle workers are waited for: a pool left running at exit races the interpreter's
-        # own shutdown of it ("OSError: Bad file descriptor" from concurrent.futures' exit
-        # hook). Only a run cut short (the caller stopped, an error) leaves without waiting.
-        pool.shutdown(wait=done, cancel_futures=True)
-
-
-def _alone(batch: list[Unit], settings: Settings) -> Iterator[RecordReport | Diagnostic]:
-    """A batch replayed once more in a worker of its own; ``E-WORKER`` if that dies too."""
-    from concurrent.futures.process import BrokenProcessPool
-
-    solo = _pool(settings, 1)
-    try:
-        results = solo.submit(_work_in_worker, batch).result()
-    except BrokenProcessPool:
-        results = [_worker_died(batch)]
-    except ParquetWriteError:
-        raise
-    except Exception as error:  # noqa: BLE001 - e.g. MemoryError in the worker
-        results = [_internal(batch[0], error)]
-    finally:
-        solo.shutdown(wait=False, cancel_futures=True)
-    yield from results
-
-
-def _worker_died(batch: list[Unit]) -> Diagnostic:
-    path = getattr(batch[0], "path", "-")
-    return Diagnostic("E-WORKER", f"a worker process died twice while replaying {len(batch)} "
-                      f"inputs from {path} on: they are not reported", path, 0, 0,
-                      severity=ERROR)
+    work = Work(report_batch, settings, fatal=(ParquetWriteError,))
+    yield from run_batches(batches_of(units, batch_size), work, jobs=jobs, cluster=cluster)
 
 
 def iter_records(paths: list[str], *, stdin: Any = None, settings: Settings = Settings(),

@@ -1,7 +1,8 @@
 """Analysis on a Dask distributed cluster, for archives that outgrow one machine.
 
 This process reads and splits the inputs (files, archive members, records) as for ``--jobs``;
-batches of records are replayed by the cluster's workers, a bounded number in flight, and the
+batches of records are replayed by the cluster's workers (the runner of
+:mod:`notation_tools.parallel.runner`, given a Dask client), a bounded number in flight, and the
 reports come back in input order, so the database, the summary and every output are the same
 as a local run's. Workers need notation-tools installed; with ``Settings.parquet`` each worker
 writes its batches' results to the shared directory itself.
@@ -11,17 +12,14 @@ Dask is an optional extra (``pip install 'notation-tools[dask]'``). Does not pri
 
 from __future__ import annotations
 
-import collections
 import contextlib
 import os
 from collections.abc import Iterator
 from typing import Any
 
-from notation_tools.parallel.batch import (RecordReport, Settings, _internal, _work,
-                                           _worker_died, batches_of, units_of)
-from notation_tools.storage.parquet import ParquetWriteError
+from notation_tools.parallel.batch import RecordReport, Settings, iter_reports
 from notation_tools.records.diagnostics import Diagnostic
-from notation_tools.sources import ReadProgress, Unit
+from notation_tools.sources import ReadProgress
 
 INSTALL_HINT = "pip install 'notation-tools[dask]'"
 
@@ -45,12 +43,14 @@ def connect(scheduler: str, *, workers: int | None = None,
         if workers is None:
             workers = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") \
                 else (os.cpu_count() or 1)
-        with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                          dashboard_address=None) as cluster, Client(cluster) as client:
+        # Dask's constructors carry no annotations: the calls are untyped.
+        with LocalCluster(n_workers=workers, threads_per_worker=1,  # type: ignore[no-untyped-call]
+                          processes=True, dashboard_address=None) as cluster, \
+                Client(cluster) as client:  # type: ignore[no-untyped-call]
             yield client
         return
     try:
-        client = Client(scheduler, timeout=timeout)
+        client = Client(scheduler, timeout=timeout)  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError, ValueError) as error:
         raise ClusterError(f"cannot reach the Dask scheduler {scheduler}: {error}") from None
     with client:
@@ -62,37 +62,5 @@ def iter_reports_on(client: Any, paths: list[str], settings: Settings, *,
                     progress: ReadProgress | None = None) -> Iterator[RecordReport | Diagnostic]:
     """What :func:`notation_tools.parallel.batch.iter_reports` gives, replayed on the Dask
     cluster of ``client``: the same reports in the same order."""
-    units = units_of(paths, settings, stdin, progress)
-    yield from in_cluster(batches_of(units, batch_size), settings, client)
-
-
-def in_cluster(batches: Iterator[list[Unit]], settings: Settings,
-               client: Any) -> Iterator[RecordReport | Diagnostic]:
-    """The reports of ``batches`` replayed on ``client``'s cluster, in input order; at most
-    two batches per worker thread are in flight, so memory stays flat."""
-    from dask.distributed import KilledWorker
-
-    threads = sum(client.nthreads().values()) or 1
-    flight: collections.deque[tuple[list[Unit], Any]] = collections.deque()
-    try:
-        while True:
-            while len(flight) < 2 * threads:
-                batch = next(batches, None)
-                if batch is None:
-                    break
-                flight.append((batch, client.submit(_work, batch, settings, pure=False)))
-            if not flight:
-                return
-            batch, future = flight.popleft()
-            try:
-                yield from future.result()
-            except KilledWorker:
-                # Dask has already tried the batch on other workers: it kills them.
-                yield _worker_died(batch)
-            except ParquetWriteError:
-                raise  # an output error ends the run; it is no fault of these records
-            except Exception as error:  # noqa: BLE001 - a fault must not end the run
-                yield _internal(batch[0], error)
-    finally:
-        for _, future in flight:
-            future.cancel()
+    return iter_reports(paths, settings, batch_size=batch_size, stdin=stdin, progress=progress,
+                        cluster=client)

@@ -24,11 +24,12 @@ import sqlite3
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from notation_tools import __version__
+from notation_tools.version import __version__
 from notation_tools.parallel.batch import RecordReport, Settings
 from notation_tools.analysis.foreign import game_suffixes
 from notation_tools.records.diagnostics import Diagnostic
-from notation_tools.sources import encodable, input_files, input_size, shown, split_member
+from notation_tools.sources import encodable, input_files, input_size, split_member
+from notation_tools.sources.streams import shown
 
 SCHEMA_VERSION = 1
 """Bumped whenever a table or column changes meaning; another version is refused."""
@@ -258,10 +259,12 @@ class ResultsDatabase:
         try:
             with self._transaction():
                 self.connection.execute("DELETE FROM inputs WHERE path = ?", (path,))
-                input_id = self.connection.execute(
+                inserted = self.connection.execute(
                     "INSERT INTO inputs (path, size, digest, complete, analyzed, rules) "
                     "VALUES (?, ?, ?, 0, datetime('now'), ?)",
                     _storable(path, size, digest, overrides)).lastrowid
+                assert inserted is not None  # an INSERT that succeeded gives its row's id
+                input_id = inserted
         except _FAULTS as error:
             raise DatabaseError(self._message(error)) from None
         seq = records = 0

@@ -4,6 +4,7 @@ a page stays small. The real-browser tests are in test_viewer_browser.py."""
 
 from __future__ import annotations
 
+import os
 import re
 
 import pytest
@@ -219,6 +220,30 @@ def test_pages_built_in_worker_processes_are_the_same_in_the_same_order(tmp_path
     for entry in alone:
         assert (tmp_path / "one" / entry.file).read_bytes() == \
             (tmp_path / "two" / entry.file).read_bytes()
+
+
+def test_a_page_that_kills_its_worker_twice_is_lost_alone(tmp_path, monkeypatch):
+    from notation_tools.pages import viewer
+
+    records = []
+    for path in (PLAYABLE["elevation"], ILLEGAL["elevation"], PLAYABLE["shuriken"]):
+        with open(path, encoding="utf-8") as stream:
+            records += list(read_records(stream, str(path)))
+    doomed = records[1].path
+    real = viewer._write_batch
+
+    def dies_on_one(batch, job):
+        if batch[0].record.path == doomed:
+            os._exit(9)  # as the OOM killer ends a process: no exception, no clean-up
+        return real(batch, job)
+
+    # the workers are forked after this, so they run the patched function
+    monkeypatch.setattr(viewer, "_write_batch", dies_on_one)
+    lost = []
+    entries = write_pages(records, str(tmp_path), jobs=2, on_lost=lost.append)
+    assert [d.code for d in lost] == ["E-WORKER"] * sum(r.path == doomed for r in records)
+    assert [e.path for e in entries] == [r.path for r in records if r.path != doomed]
+    assert "index.html" in os.listdir(tmp_path)
 
 
 def test_index_marks_invalid_records_with_their_first_error(tmp_path):

@@ -136,6 +136,19 @@ def test_a_second_run_reads_unchanged_inputs_back_and_replaces_changed_ones(tmp_
     assert changed[str(inputs / "b.tar.gz")] == stamps[str(inputs / "b.tar.gz")]
 
 
+def test_parallel_run_keeps_the_database_as_analyze_does(tmp_path, inputs):
+    from notation_tools.parallel import run
+
+    settings = Settings(collect_stats=True, details=True)
+    path = str(tmp_path / "r.sqlite")
+    alone = _json(iter_reports([str(inputs)], settings))
+    assert _json(run([str(inputs)], settings, jobs=2, database=path)) == alone
+    connection = sqlite3.connect(path)
+    stamps = dict(connection.execute("SELECT path, id FROM inputs"))
+    assert _json(run([str(inputs)], settings, database=path)) == alone  # read back
+    assert dict(connection.execute("SELECT path, id FROM inputs")) == stamps
+
+
 def test_other_rules_overrides_analyse_again(tmp_path, inputs):
     path = str(tmp_path / "r.sqlite")
     with ResultsDatabase(path) as db:
