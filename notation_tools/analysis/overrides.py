@@ -20,7 +20,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from notation_tools.games.base import EngineError, Game, UnknownGameError, all_games, get_game
+from notation_tools.games.base import (EngineError, Game, Rules, UnknownGameError, all_games,
+                                       get_game)
 
 
 class OverrideError(ValueError):
@@ -77,6 +78,9 @@ def check_rules(rules: str | None, games: Iterable[Game[Any, Any]] | None = None
     if rules is None:
         return ()
     candidates = tuple(games) if games is not None else all_games()
+    if len(candidates) == 1:
+        rules_for(candidates[0], rules, option=option)
+        return candidates
     problems: dict[str, str] = {}
     suited = []
     for game in candidates:
@@ -88,15 +92,25 @@ def check_rules(rules: str | None, games: Iterable[Game[Any, Any]] | None = None
             suited.append(game)
     if suited:
         return tuple(suited)
-    if len(candidates) == 1:
-        game = candidates[0]
-        parts = _parts(rules)
+    raise OverrideError(option, f"{rules!r} suits no game: {_why_none(rules, candidates, problems)}")
+
+
+def rules_for(game: Game[Any, Any], rules: str | None, *, option: str = "--rules") -> Rules:
+    """The rules that rules text ``rules`` gives ``game`` (``None``: its default profile),
+    parsed once; :class:`OverrideError` worded as :func:`check_rules` words it for one game.
+
+    >>> rules_for(get_game("shih"), None).describe()
+    'standard'
+    """
+    try:
+        return game.parse_rules(rules)
+    except EngineError as error:
+        parts = _parts(rules or "")
         unknown = _unknown_names(game, parts)
         leading_profile = bool(parts) and "=" not in parts[0] and unknown == [parts[0]]
         hint = (f" ('notation-tools games {game.id}' lists its options)"
                 if unknown and not leading_profile else "")
-        raise OverrideError(option, problems[game.id] + hint)
-    raise OverrideError(option, f"{rules!r} suits no game: {_why_none(rules, candidates, problems)}")
+        raise OverrideError(option, error.message + hint) from None
 
 
 def _why_none(rules: str, games: Sequence[Game[Any, Any]], problems: dict[str, str]) -> str:
@@ -161,3 +175,20 @@ def check_overrides(*, game: str | None = None, rules: str | None = None,
         if file_format is not None:
             check_file_format(file_format, chosen)
     return chosen
+
+
+def game_and_rules(game: str, rules: str | None, *,
+                   notation: str | None = None) -> tuple[Game[Any, Any], Rules]:
+    """For a run about one game given by name (``moves``, ``perft``, ``generate``): the game,
+    its rules parsed once (its default profile when ``rules`` is ``None``), and ``notation``
+    checked against it, in :func:`check_overrides`' order; raises :class:`OverrideError`.
+
+    >>> game, rules = game_and_rules("shih", "standard")
+    >>> game.id, rules.describe()
+    ('shih', 'standard')
+    """
+    chosen = check_game(game)
+    assert chosen is not None  # a name was given
+    parsed = rules_for(chosen, rules)
+    check_notation(notation, (chosen,))
+    return chosen, parsed

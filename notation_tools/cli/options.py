@@ -19,8 +19,9 @@ from notation_tools.pages.report import (INSTALL_HINT, ChartsUnavailable, HtmlRe
                                                  check_available as check_charts)
 from notation_tools.analysis.overrides import OverrideError
 from notation_tools.analysis.overrides import check_overrides as check_run_overrides
+from notation_tools.analysis.overrides import game_and_rules as run_game_and_rules
 from notation_tools.analysis.reports import Summary, Tally
-from notation_tools.games.base import Game, UnknownGameError, all_games, get_game
+from notation_tools.games.base import Game, Rules, UnknownGameError, all_games, get_game
 from notation_tools.render.tables import TABLE_WRITERS
 from notation_tools.limits import Limits
 from notation_tools.sources import InputNotFound, check_paths, shown
@@ -70,9 +71,24 @@ def check_overrides(game_id: str | None, rules: str | None, *, notation: str | N
     record is read: one usage error (exit 2) naming the option and what it could be. Without
     --game, --rules must suit at least one game (a record of a game it does not suit gets a
     diagnostic naming --rules)."""
-    try:
+    with usage_errors():
         check_run_overrides(game=game_id, rules=rules, notation=notation,
                             file_format=file_format, notation_option=notation_option)
+
+
+def game_and_rules(game_id: str, rules: str | None, *,
+                   notation: str | None = None) -> tuple[Game[Any, Any], Rules]:
+    """A command about one game: the game, its rules parsed once and the notation checked
+    (:func:`notation_tools.analysis.overrides.game_and_rules`), each fault a usage error."""
+    with usage_errors():
+        return run_game_and_rules(game_id, rules, notation=notation)
+
+
+@contextlib.contextmanager
+def usage_errors() -> Iterator[None]:
+    """Turn an :class:`OverrideError` into a usage error (exit 2) naming its option."""
+    try:
+        yield
     except OverrideError as error:
         raise click.BadParameter(error.message, param_hint=f"'{error.option}'") from None
 
@@ -107,10 +123,6 @@ def default_jobs() -> int:
 def paths_argument(func: F) -> F:
     return click.argument("paths", nargs=-1, required=True, metavar="PATH...",
                           type=click.Path(allow_dash=True))(func)
-
-
-def resolve_game(game_id: str) -> Game:
-    return get_game(game_id)
 
 
 def every_game() -> tuple[Game, ...]:

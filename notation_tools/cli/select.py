@@ -39,9 +39,9 @@ from notation_tools.cli.options import (
     paths_argument,
     quiet_option,
     require_paths,
-    resolve_game,
     rules_option,
 )
+from notation_tools.games.base import get_game
 from notation_tools.limits import Limits
 from notation_tools.records.diagnostics import Diagnostic
 from notation_tools.records.writers import RECORD_WRITERS, RecordWriter
@@ -302,7 +302,7 @@ def select(paths: tuple[str, ...], tags: tuple[str, ...], any_tags: tuple[str, .
         raise click.BadParameter(error.message, param_hint=f"'{error.option}'") from None
     # --rules replays the records the --game filters keep (every game's without one); with
     # filters, --notation must be one those games write.
-    kept = [resolve_game(name) for name in sorted(selection.games)] or None
+    kept = [get_game(name) for name in sorted(selection.games)] or None
     try:
         check_rules(rules, kept)
         check_notation(notation, kept or ())

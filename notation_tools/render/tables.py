@@ -21,7 +21,7 @@ class Table:
     rows: list[list[Any]]
 
 
-class TableWriter:
+class TextTableWriter:
     """Plain-text tables for people (tabulate's ``simple`` layout), each under its title."""
 
     name: ClassVar[str] = "table"
@@ -42,7 +42,7 @@ class TableWriter:
             out.write("\n")
 
 
-class CsvWriter:
+class CsvTableWriter:
     """CSV; with several tables, a ``table`` column names the table of each row."""
 
     name: ClassVar[str] = "csv"
@@ -65,7 +65,7 @@ def _cells(row: Sequence[Any]) -> list[Any]:
     return ["" if value is None else value for value in row]
 
 
-class JsonWriter:
+class JsonTableWriter:
     """JSON: one object per table, rows as objects keyed by the headers."""
 
     name: ClassVar[str] = "json"
@@ -78,7 +78,8 @@ class JsonWriter:
         out.write("\n")
 
 
-TABLE_WRITERS = {writer.name: writer for writer in (TableWriter, CsvWriter, JsonWriter)}
+TABLE_WRITERS = {writer.name: writer
+                 for writer in (TextTableWriter, CsvTableWriter, JsonTableWriter)}
 
 
 def rows_to_table(title: str, rows: Sequence[dict[str, Any]]) -> Table:
