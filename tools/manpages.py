@@ -5,8 +5,8 @@ Each command's page also carries the console examples of its documentation page
 man page and the test that runs the examples share them) and the diagnostic codes every game
 shares; ``notation-tools-codes(7)`` lists every code, the shared ones and each game's.
 
-``python -m tools.manpages man`` (from the repository root) rewrites ``man/``; a test checks that the files
-there are current. Does not run any command.
+``python -m tools.manpages man`` (from the repository root) rewrites ``man/``; a test
+checks that the files there are current. Does not run any command.
 """
 
 from __future__ import annotations

@@ -19,6 +19,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import hashlib
+import importlib
 import operator
 import re
 import signal
@@ -89,10 +90,9 @@ def linear_engine() -> Any:
     """The ``re2`` module (the google-re2 package: linear-time matching), or ``None`` when
     it is not installed."""
     try:
-        import re2  # type: ignore[import-not-found]
+        return importlib.import_module("re2")  # optional, without type hints
     except ImportError:
         return None
-    return re2
 
 
 def compile_pattern(text: str) -> tuple[Any, str]:
@@ -492,8 +492,8 @@ def _identity(result: Replay, mode: str) -> bytes:
     digest.update((result.digest or "").encode())
     for move in record.moves:
         digest.update(b"\n" + move.text.encode("utf-8", "surrogatepass"))
-    digest.update(f"\n{record.find_tag('Variant').value if record.find_tag('Variant') else ''}"
-                  .encode("utf-8", "surrogatepass"))
+    variant = record.find_tag("Variant")
+    digest.update(f"\n{variant.value if variant else ''}".encode("utf-8", "surrogatepass"))
     return digest.digest()
 
 

@@ -10,7 +10,7 @@ import contextlib
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, TextIO, TypeVar
+from typing import Any, TextIO, TypeVar, cast
 
 import click
 
@@ -24,7 +24,8 @@ from notation_tools.analysis.reports import Summary, Tally
 from notation_tools.games.base import Game, Rules, UnknownGameError, all_games, get_game
 from notation_tools.render.tables import TABLE_WRITERS
 from notation_tools.limits import Limits
-from notation_tools.sources import InputNotFound, check_paths, shown
+from notation_tools.sources import InputNotFound, check_paths
+from notation_tools.sources.streams import shown
 from notation_tools.sources.overlap import Output, OutputOverInput
 from notation_tools.sources.overlap import check_outputs as check_overlap
 
@@ -125,7 +126,7 @@ def paths_argument(func: F) -> F:
                           type=click.Path(allow_dash=True))(func)
 
 
-def every_game() -> tuple[Game, ...]:
+def every_game() -> tuple[Game[Any, Any], ...]:
     return all_games()
 
 
@@ -183,7 +184,7 @@ def open_output(path: str, *, append: bool = False) -> Iterator[TextIO]:
                                  errors="backslashreplace", lazy=False)
     except OSError as error:
         raise WriteFailed(name, error) from None
-    guarded = GuardedOutput(stream, name)
+    guarded = GuardedOutput(cast(TextIO, stream), name)  # opened in text mode
     failed = True
     try:
         yield guarded  # type: ignore[misc]  # a TextIO in all a writer uses

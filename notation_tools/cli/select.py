@@ -33,7 +33,7 @@ from notation_tools.limits import Limits
 from notation_tools.parallel.batch import Settings
 from notation_tools.records.writers import RECORD_WRITERS
 from notation_tools.sources.overlap import Output
-from notation_tools.sources import shown
+from notation_tools.sources.streams import shown
 
 
 def _check_directory(path: str) -> None:

@@ -27,7 +27,8 @@ class TextTableWriter:
     name: ClassVar[str] = "table"
 
     def write(self, tables: Sequence[Table], out: TextIO) -> None:
-        from tabulate import tabulate  # imported when a table is drawn: validate never is
+        # Imported when a table is drawn (validate never is); tabulate has no type hints.
+        from tabulate import tabulate  # type: ignore[import-untyped]
 
         for number, table in enumerate(tables):
             if number:
