@@ -17,6 +17,7 @@ Does not read files or print.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -32,6 +33,25 @@ class OverrideError(ValueError):
         super().__init__(f"{option}: {message}")
         self.option = option
         self.message = message
+
+
+_REMEMBERED_LENGTH = 400
+"""The longest rules text :func:`parsed_rules` keeps (real ones are a few dozen characters;
+a hostile input's long texts are parsed each time rather than held)."""
+
+
+def parsed_rules(game: Game[Any, Any], text: str | None) -> Rules:
+    """``game.parse_rules(text)``, parsed once per game and text in a process: the check
+    before a run and the replay of every record ask for the same few texts (``--rules``, the
+    records' ``Rules`` tags). A text that does not parse raises each time it is asked."""
+    if text is not None and len(text) > _REMEMBERED_LENGTH:
+        return game.parse_rules(text)
+    return _remembered_rules(game, text)
+
+
+@functools.lru_cache(maxsize=256)
+def _remembered_rules(game: Game[Any, Any], text: str | None) -> Rules:
+    return game.parse_rules(text)
 
 
 def check_game(name: str | None) -> Game[Any, Any] | None:
@@ -85,7 +105,7 @@ def check_rules(rules: str | None, games: Iterable[Game[Any, Any]] | None = None
     suited = []
     for game in candidates:
         try:
-            game.parse_rules(rules)
+            parsed_rules(game, rules)
         except EngineError as error:
             problems[game.id] = error.message
         else:
@@ -103,7 +123,7 @@ def rules_for(game: Game[Any, Any], rules: str | None, *, option: str = "--rules
     'standard'
     """
     try:
-        return game.parse_rules(rules)
+        return parsed_rules(game, rules)
     except EngineError as error:
         parts = _parts(rules or "")
         unknown = _unknown_names(game, parts)

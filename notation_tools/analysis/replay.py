@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from notation_tools.analysis.overrides import parsed_rules
 from notation_tools.games.base import (
     EngineError,
     Game,
@@ -382,8 +383,8 @@ def replay(record: Record, *, game_name: str | None = None, rules_text: str | No
     preamble = game.dialect.preamble_length([move.text for move in record.moves[:16]])
     rules_tag = record.find_tag("Rules")
     try:
-        rules = game.parse_rules(rules_text if rules_text is not None
-                                 else (rules_tag.value if rules_tag else None))
+        rules = parsed_rules(game, rules_text if rules_text is not None
+                             else (rules_tag.value if rules_tag else None))
     except EngineError as error:
         line, column = _tag_location(rules_tag if rules_text is None else None, record)
         ctx.add(error.code, _rules_problem(record, game, game_name, rules_text, error.message),

@@ -29,6 +29,7 @@ from typing import Any
 
 from notation_tools.parallel.batch import Settings, records_of_chunk, units_of
 from notation_tools.analysis.foreign import foreign_record
+from notation_tools.analysis.overrides import parsed_rules
 from notation_tools.analysis.replay import Replay, ReplayVisitor, replay
 from notation_tools.codes import SHARED_CODES
 from notation_tools.games.base import (EngineError, Game, Position, Rules, UnknownGameError,
@@ -419,7 +420,7 @@ class Selection:
         text = self.rules_override if self.rules_override is not None else (
             rules_tag.value if rules_tag is not None else None)
         try:
-            rules = game.parse_rules(text)
+            rules = parsed_rules(game, text)
         except EngineError:
             return False
         if self.profiles and rules.profile not in self.profiles:
