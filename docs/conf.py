@@ -56,6 +56,7 @@ nitpick_ignore_regex = [
     # does not describe; and a subscripted annotation Sphinx splits at its comma.
     ("py:(class|obj)", r"notation_tools\..*\._[A-Za-z]\w*|notation_tools\.parallel\.batch\.Settings"),
     ("py:class", r"dict\[str"),
+    ("py:class", r"notation_tools\.games\.base\.\w+\[~typing\.Any"),
     ("py:class", r"(int|str|bool|float|bytes|None|dict|list|tuple|set|frozenset|object|type)"),
 ]
 

@@ -13,8 +13,8 @@ import pytest
 from click.testing import CliRunner
 
 from notation_tools.cli import main
-from notation_tools.cli.examples import Example, matches, page_examples, read_examples
-from notation_tools.cli.manpages import CODES_PAGE, render_man_pages
+from tools.examples import Example, matches, page_examples, read_examples
+from tools.manpages import CODES_PAGE, render_man_pages
 from notation_tools.codes import SHARED_CODES
 from notation_tools.games.base import all_games
 

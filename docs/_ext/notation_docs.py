@@ -34,7 +34,7 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_refnode
 
 from notation_tools.cli import main
-from notation_tools.cli.manpages import PROGRAM, command_context, help_paragraphs, option_rows
+from tools.manpages import PROGRAM, command_context, help_paragraphs, option_rows
 from notation_tools.codes import SHARED_CODES, Code
 from notation_tools.games.base import Game, UnknownGameError, get_game
 

@@ -316,12 +316,12 @@ def _write_file_format(record: Record, conversion: Conversion) -> str | None:
                     visitor=line, keep_start=True)
     if result.game is None or result.position is None:
         return None
-    fmt = next((f for f in result.game.file_formats
-                if f.name == conversion.target and f.write is not None), None)
-    if fmt is None:
+    write = next((f.write for f in result.game.file_formats
+                  if f.name == conversion.target and f.write is not None), None)
+    if write is None:
         record.diagnostics.append(Diagnostic(
             "E-BAD-NOTATION", f"{result.game.id} has no file format {conversion.target!r}",
             record.path, record.line, 1, record=record.index))
         return None
     tags = {tag.name: tag.value for tag in record.tags.entries()}
-    return fmt.write(result.start, line.moves, tags, result.position)
+    return write(result.start, line.moves, tags, result.position)

@@ -17,10 +17,12 @@ Does not read files or print.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from notation_tools.games.base import EngineError, Game, UnknownGameError, all_games, get_game
+from notation_tools.games.base import (EngineError, Game, Rules, UnknownGameError, all_games,
+                                       get_game)
 
 
 class OverrideError(ValueError):
@@ -31,6 +33,25 @@ class OverrideError(ValueError):
         super().__init__(f"{option}: {message}")
         self.option = option
         self.message = message
+
+
+_REMEMBERED_LENGTH = 400
+"""The longest rules text :func:`parsed_rules` keeps (real ones are a few dozen characters;
+a hostile input's long texts are parsed each time rather than held)."""
+
+
+def parsed_rules(game: Game[Any, Any], text: str | None) -> Rules:
+    """``game.parse_rules(text)``, parsed once per game and text in a process: the check
+    before a run and the replay of every record ask for the same few texts (``--rules``, the
+    records' ``Rules`` tags). A text that does not parse raises each time it is asked."""
+    if text is not None and len(text) > _REMEMBERED_LENGTH:
+        return game.parse_rules(text)
+    return _remembered_rules(game, text)
+
+
+@functools.lru_cache(maxsize=256)
+def _remembered_rules(game: Game[Any, Any], text: str | None) -> Rules:
+    return game.parse_rules(text)
 
 
 def check_game(name: str | None) -> Game[Any, Any] | None:
@@ -77,26 +98,39 @@ def check_rules(rules: str | None, games: Iterable[Game[Any, Any]] | None = None
     if rules is None:
         return ()
     candidates = tuple(games) if games is not None else all_games()
+    if len(candidates) == 1:
+        rules_for(candidates[0], rules, option=option)
+        return candidates
     problems: dict[str, str] = {}
     suited = []
     for game in candidates:
         try:
-            game.parse_rules(rules)
+            parsed_rules(game, rules)
         except EngineError as error:
             problems[game.id] = error.message
         else:
             suited.append(game)
     if suited:
         return tuple(suited)
-    if len(candidates) == 1:
-        game = candidates[0]
-        parts = _parts(rules)
+    raise OverrideError(option, f"{rules!r} suits no game: {_why_none(rules, candidates, problems)}")
+
+
+def rules_for(game: Game[Any, Any], rules: str | None, *, option: str = "--rules") -> Rules:
+    """The rules that rules text ``rules`` gives ``game`` (``None``: its default profile),
+    parsed once; :class:`OverrideError` worded as :func:`check_rules` words it for one game.
+
+    >>> rules_for(get_game("shih"), None).describe()
+    'standard'
+    """
+    try:
+        return parsed_rules(game, rules)
+    except EngineError as error:
+        parts = _parts(rules or "")
         unknown = _unknown_names(game, parts)
         leading_profile = bool(parts) and "=" not in parts[0] and unknown == [parts[0]]
         hint = (f" ('notation-tools games {game.id}' lists its options)"
                 if unknown and not leading_profile else "")
-        raise OverrideError(option, problems[game.id] + hint)
-    raise OverrideError(option, f"{rules!r} suits no game: {_why_none(rules, candidates, problems)}")
+        raise OverrideError(option, error.message + hint) from None
 
 
 def _why_none(rules: str, games: Sequence[Game[Any, Any]], problems: dict[str, str]) -> str:
@@ -161,3 +195,20 @@ def check_overrides(*, game: str | None = None, rules: str | None = None,
         if file_format is not None:
             check_file_format(file_format, chosen)
     return chosen
+
+
+def game_and_rules(game: str, rules: str | None, *,
+                   notation: str | None = None) -> tuple[Game[Any, Any], Rules]:
+    """For a run about one game given by name (``moves``, ``perft``, ``generate``): the game,
+    its rules parsed once (its default profile when ``rules`` is ``None``), and ``notation``
+    checked against it, in :func:`check_overrides`' order; raises :class:`OverrideError`.
+
+    >>> game, rules = game_and_rules("shih", "standard")
+    >>> game.id, rules.describe()
+    ('shih', 'standard')
+    """
+    chosen = check_game(game)
+    assert chosen is not None  # a name was given
+    parsed = rules_for(chosen, rules)
+    check_notation(notation, (chosen,))
+    return chosen, parsed

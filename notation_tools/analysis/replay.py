@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from notation_tools.analysis.overrides import parsed_rules
 from notation_tools.games.base import (
     EngineError,
     Game,
@@ -40,7 +41,8 @@ class ReplayVisitor:
     def begin(self, game: Game[Any, Any], rules: Rules, record: Record) -> None:
         """Called once the record's game and rules are known, before its first move."""
 
-    def visit_move(self, node: Move, move: Any, before: Position, ply: int, in_variation: bool) -> None:
+    def visit_move(self, node: Move, move: Any, before: Position[Any], ply: int,
+                   in_variation: bool) -> None:
         """Called with the parsed move and the position before it (not yet pushed)."""
 
     def stop_after(self, ply: int) -> bool:
@@ -53,11 +55,11 @@ class Replay:
     """What replaying a record found."""
 
     record: Record
-    game: Game | None = None
+    game: Game[Any, Any] | None = None
     rules: Rules | None = None
-    position: Position | None = None
+    position: Position[Any] | None = None
     """The position after the last main-line move replayed."""
-    start: Position | None = None
+    start: Position[Any] | None = None
     """A copy of the start position, when ``replay`` was asked to keep it."""
     plies: int = 0
     outcome: Outcome | None = None
@@ -88,7 +90,7 @@ class _Context:
             record=self.record.index, **where))
 
 
-def resolve_game(record: Record, game_name: str | None, ctx: _Context) -> Game | None:
+def resolve_game(record: Record, game_name: str | None, ctx: _Context) -> Game[Any, Any] | None:
     if game_name is not None:
         return get_game(game_name)  # the CLI has already checked the name
     tag = record.find_tag("Variant") or record.find_tag("Game")
@@ -113,8 +115,8 @@ def resolve_game(record: Record, game_name: str | None, ctx: _Context) -> Game |
     return None
 
 
-def _rules_problem(record: Record, game: Game, game_name: str | None, rules_text: str | None,
-                   message: str) -> str:
+def _rules_problem(record: Record, game: Game[Any, Any], game_name: str | None,
+                   rules_text: str | None, message: str) -> str:
     """What is wrong with a record's rules, saying where they came from: ``--rules`` (given
     for every record, so the record's game is named), or the ``Rules`` tag, read under the
     game ``--game`` put in place of the record's own ``Variant`` when it did."""
@@ -137,7 +139,8 @@ def _tag_location(tag: Tag | None, record: Record) -> tuple[int, int]:
     return (tag.line, tag.column) if tag is not None else (record.line, 1)
 
 
-def _start(record: Record, game: Game, rules: Rules, ctx: _Context) -> Position | None:
+def _start(record: Record, game: Game[Any, Any], rules: Rules,
+           ctx: _Context) -> Position[Any] | None:
     fen_tag = record.find_tag("FEN")
     setup = record.find_tag("SetUp")
     first_tag = record.find_tag("FirstPlayer")
@@ -149,8 +152,9 @@ def _start(record: Record, game: Game, rules: Rules, ctx: _Context) -> Position 
     try:
         if first_tag is not None:
             first = game.parse_side(first_tag.value)
-        return game.start_position(rules, fen=fen_tag.value if fen_tag else None,
-                                   first_player=first)
+        position: Position[Any] = game.start_position(
+            rules, fen=fen_tag.value if fen_tag else None, first_player=first)
+        return position
     except EngineError as error:
         tag = fen_tag if error.code == "E-BAD-POSITION" else (first_tag or fen_tag)
         line, column = _tag_location(tag, record)
@@ -167,7 +171,7 @@ class _Line:
         self.dialect = game.dialect
         self.digest = digest
 
-    def run(self, moves: list[Move], position: Position, number: int, ply: int,
+    def run(self, moves: list[Move], position: Position[Any], number: int, ply: int,
             in_variation: bool) -> tuple[int, bool]:
         """Replay ``moves``; returns (plies replayed, whether every move was replayed)."""
         game, ctx, dialect = self.game, self.ctx, self.dialect
@@ -210,47 +214,12 @@ class _Line:
             try:
                 resolution = resolve(text, position) if node.data is None or text \
                     else Resolution(game.move_from_json(node.data, position))
-            except EngineError as error:
-                where = _where(ply, number, side_name, text)
-                outcome = position.outcome()
-                if outcome is not None:
-                    self._after_end(node, outcome, last_number, last_side, where)
-                    return ply - start_ply, False
-                message = error.message
-                if text and message.startswith(f"{text}: "):
-                    message = message[len(text) + 2:]  # the diagnostic names the move
-                ctx.add(error.code, message, node.line, node.column + error.offset,
-                        rule=error.rule, **{**where, "move": text or repr(node.data)})
-                return ply - start_ply, False
             except Exception as error:  # noqa: BLE001 - an engine bug must not end the run
-                where = _where(ply, number, side_name, text)
-                outcome = position.outcome()
-                if outcome is not None:
-                    self._after_end(node, outcome, last_number, last_side, where)
-                    return ply - start_ply, False
-                ctx.add("E-INTERNAL", f"internal error in the {game.id} engine "
-                        f"({type(error).__name__}: {error}); please report this record",
-                        node.line, node.column, **where)
+                self._unresolved(node, error, position, last_number, last_side,
+                                 _where(ply, number, side_name, text))
                 return ply - start_ply, False
-            move = resolution.move
-            warnings = resolution.warnings
-            survivors = 1
-            if resolution.alternatives:
-                readings = [move, *resolution.alternatives]
-                move, survivors = self._choose(readings, moves[index + 1:], position)
-                kept = readings.index(move)
-                if kept:  # only the reading the record confirms speaks (#16)
-                    others = resolution.alternative_warnings
-                    warnings = others[kept - 1] if kept - 1 < len(others) else ()
-            for code, message, rule in warnings:
-                ctx.add(code, message, node.line, node.column, rule=rule,
-                        severity=NOTE if code.startswith("I-") else WARNING,
-                        **_where(ply, number, side_name, text))
-            if survivors > 1:
-                ctx.add(dialect.fork_warning, f"{survivors} readings of {text} play to the "
-                        "end of the line; the first in position order is kept",
-                        node.line, node.column, severity=WARNING,
-                        **_where(ply, number, side_name, text))
+            move = self._reading(resolution, node, moves[index + 1:] if resolution.alternatives
+                                 else [], position, ply, number, side_name)
             for variation in node.variations:
                 branch = _Line(game, ctx, visitor, None)
                 branch.run(variation, position.copy(), number, ply, True)
@@ -271,6 +240,51 @@ class _Line:
                 number += 1
         return ply - start_ply, True
 
+    def _unresolved(self, node: Move, error: Exception, position: Position[Any],
+                    last_number: int, last_side: str, where: dict[str, Any]) -> None:
+        """Report a move text that did not resolve: a move after the end when the game was
+        over, else the engine's error (any other exception is an engine bug)."""
+        outcome = position.outcome()
+        if outcome is not None:
+            self._after_end(node, outcome, last_number, last_side, where)
+            return
+        text = node.text
+        if isinstance(error, EngineError):
+            message = error.message
+            if text and message.startswith(f"{text}: "):
+                message = message[len(text) + 2:]  # the diagnostic names the move
+            self.ctx.add(error.code, message, node.line, node.column + error.offset,
+                         rule=error.rule, **{**where, "move": text or repr(node.data)})
+            return
+        self.ctx.add("E-INTERNAL", f"internal error in the {self.game.id} engine "
+                     f"({type(error).__name__}: {error}); please report this record",
+                     node.line, node.column, **where)
+
+    def _reading(self, resolution: Resolution[Any], node: Move, rest: list[Move],
+                 position: Position[Any], ply: int, number: int, side_name: str) -> Any:
+        """The move a resolved text stands for (of several readings, the one the rest of the
+        line plays best), its warnings reported."""
+        move = resolution.move
+        warnings = resolution.warnings
+        survivors = 1
+        if resolution.alternatives:
+            readings = [move, *resolution.alternatives]
+            move, survivors = self._choose(readings, rest, position)
+            kept = readings.index(move)
+            if kept:  # only the reading the record confirms speaks (#16)
+                others = resolution.alternative_warnings
+                warnings = others[kept - 1] if kept - 1 < len(others) else ()
+        for code, message, rule in warnings:
+            self.ctx.add(code, message, node.line, node.column, rule=rule,
+                         severity=NOTE if code.startswith("I-") else WARNING,
+                         **_where(ply, number, side_name, node.text))
+        if survivors > 1:
+            self.ctx.add(self.dialect.fork_warning, f"{survivors} readings of {node.text} play "
+                         "to the end of the line; the first in position order is kept",
+                         node.line, node.column, severity=WARNING,
+                         **_where(ply, number, side_name, node.text))
+        return move
+
     def _after_end(self, node: Move, outcome: Outcome, last_number: int, last_side: str,
                    where: dict[str, Any]) -> None:
         """``last_side`` is empty when no move of this line was played."""
@@ -278,13 +292,13 @@ class _Line:
         self.ctx.add("E-MOVE-AFTER-END", f"the game ended after {after} "
                      f"({outcome.detail or outcome.reason})", node.line, node.column, **where)
 
-    def _resolve(self, node: Move, position: Position) -> Resolution:
+    def _resolve(self, node: Move, position: Position[Any]) -> Resolution[Any]:
         if node.data is not None and not node.text:
             return Resolution(self.game.move_from_json(node.data, position))
         return self.game.resolve_move(node.text, position)
 
     def _choose(self, candidates: list[Any], rest: list[Move],
-                position: Position) -> tuple[Any, int]:
+                position: Position[Any]) -> tuple[Any, int]:
         """The reading under which the rest of the line plays best, and how many tie.
 
         Each reading is scored by the later moves in order (played cleanly, with a warning,
@@ -295,7 +309,7 @@ class _Line:
         survivors = [c for c, score in zip(candidates, scores) if score == best]
         return survivors[0], len(survivors)
 
-    def _score(self, candidate: Any, rest: list[Move], position: Position) -> tuple[int, ...]:
+    def _score(self, candidate: Any, rest: list[Move], position: Position[Any]) -> tuple[int, ...]:
         work = position.copy()
         work.push(candidate)
         marks = []
@@ -335,7 +349,7 @@ def _where(ply: int, number: int, side_name: str, text: str) -> dict[str, Any]:
     return {"ply": ply + 1, "number": number, "side": side_name, "move": text}
 
 
-def movetext_digest(game: Game[Any, Any], rules: Rules, start: Position) -> Any:
+def movetext_digest(game: Game[Any, Any], rules: Rules, start: Position[Any]) -> Any:
     """A hash to feed the main line's moves to: seeded with the game, rules and start position.
 
     Two records get one digest when they are the same game from the same start with the same
@@ -369,8 +383,8 @@ def replay(record: Record, *, game_name: str | None = None, rules_text: str | No
     preamble = game.dialect.preamble_length([move.text for move in record.moves[:16]])
     rules_tag = record.find_tag("Rules")
     try:
-        rules = game.parse_rules(rules_text if rules_text is not None
-                                 else (rules_tag.value if rules_tag else None))
+        rules = parsed_rules(game, rules_text if rules_text is not None
+                             else (rules_tag.value if rules_tag else None))
     except EngineError as error:
         line, column = _tag_location(rules_tag if rules_text is None else None, record)
         ctx.add(error.code, _rules_problem(record, game, game_name, rules_text, error.message),
@@ -390,8 +404,8 @@ def replay(record: Record, *, game_name: str | None = None, rules_text: str | No
                 severity=NOTE if code.startswith("I-") else WARNING)
     stats = game.new_stats(rules) if collect_stats else None
     hasher = movetext_digest(game, rules, position) if digest else None
-    line = _Line(game, ctx, visitor, stats, hasher)
-    plies, complete = line.run(record.moves[preamble:] if preamble else record.moves, position,
+    main_line = _Line(game, ctx, visitor, stats, hasher)
+    plies, complete = main_line.run(record.moves[preamble:] if preamble else record.moves, position,
                                game.dialect.first_move_number(position), 0, False)
     result.position, result.plies, result.complete = position, plies, complete
     if hasher is not None:
@@ -404,11 +418,11 @@ def replay(record: Record, *, game_name: str | None = None, rules_text: str | No
     return result
 
 
-def _check_result(record: Record, game: Game, result: Replay, ctx: _Context, *,
+def _check_result(record: Record, game: Game[Any, Any], result: Replay, ctx: _Context, *,
                   judge: bool) -> None:
     tag = record.find_tag("Result")
     claimed = tag.value if tag is not None else None
-    if claimed is not None and claimed not in RESULT_TEXTS:
+    if tag is not None and claimed not in RESULT_TEXTS:
         ctx.add("E-BAD-TAG", f"Result \"{claimed}\" is not one of 1-0, 0-1, 1/2-1/2, *",
                 tag.line, tag.column)
         claimed = None

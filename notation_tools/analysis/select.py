@@ -19,6 +19,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import hashlib
+import importlib
 import operator
 import re
 import signal
@@ -28,6 +29,7 @@ from typing import Any
 
 from notation_tools.parallel.batch import Settings, records_of_chunk, units_of
 from notation_tools.analysis.foreign import foreign_record
+from notation_tools.analysis.overrides import parsed_rules
 from notation_tools.analysis.replay import Replay, ReplayVisitor, replay
 from notation_tools.codes import SHARED_CODES
 from notation_tools.games.base import (EngineError, Game, Position, Rules, UnknownGameError,
@@ -89,10 +91,9 @@ def linear_engine() -> Any:
     """The ``re2`` module (the google-re2 package: linear-time matching), or ``None`` when
     it is not installed."""
     try:
-        import re2  # type: ignore[import-not-found]
+        return importlib.import_module("re2")  # optional, without type hints
     except ImportError:
         return None
-    return re2
 
 
 def compile_pattern(text: str) -> tuple[Any, str]:
@@ -419,7 +420,7 @@ class Selection:
         text = self.rules_override if self.rules_override is not None else (
             rules_tag.value if rules_tag is not None else None)
         try:
-            rules = game.parse_rules(text)
+            rules = parsed_rules(game, text)
         except EngineError:
             return False
         if self.profiles and rules.profile not in self.profiles:
@@ -492,8 +493,8 @@ def _identity(result: Replay, mode: str) -> bytes:
     digest.update((result.digest or "").encode())
     for move in record.moves:
         digest.update(b"\n" + move.text.encode("utf-8", "surrogatepass"))
-    digest.update(f"\n{record.find_tag('Variant').value if record.find_tag('Variant') else ''}"
-                  .encode("utf-8", "surrogatepass"))
+    variant = record.find_tag("Variant")
+    digest.update(f"\n{variant.value if variant else ''}".encode("utf-8", "surrogatepass"))
     return digest.digest()
 
 

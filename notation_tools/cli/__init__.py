@@ -153,7 +153,7 @@ def _write_failed(error: OSError) -> int:
     """An ``OSError`` that reached the last guard: a failed write to standard output or
     standard error (the commands turn a failed write to a file into ``cannot write PATH``
     themselves), told in one line when it can be; any other is a fault of ours."""
-    from notation_tools.sources import shown
+    from notation_tools.sources.streams import shown
 
     stream = _broken_stream()
     if stream is not None or error.errno in _WRITE_ERRORS and error.filename is not None:

@@ -15,7 +15,6 @@ from notation_tools.analysis.foreign import game_suffixes
 from notation_tools.analysis.reports import Tally
 from notation_tools.cli.progress import Progress, progress_option
 from notation_tools.cli.options import (
-    Output,
     check_outputs,
     check_overrides,
     finish,
@@ -29,6 +28,7 @@ from notation_tools.cli.options import (
 from notation_tools.limits import Limits
 from notation_tools.records.diagnostics import Diagnostic
 from notation_tools.records.writers import RECORD_WRITERS
+from notation_tools.sources.overlap import Output
 
 
 @click.command()

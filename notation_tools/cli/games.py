@@ -14,9 +14,9 @@ from notation_tools.cli.options import (
     every_game,
     open_output,
     output_option,
-    resolve_game,
     table_format_option,
 )
+from notation_tools.games.base import get_game
 from notation_tools.render.tables import TABLE_WRITERS, Table
 
 
@@ -62,7 +62,7 @@ def games(game: str | None, check: bool, codes: bool, output_format: str, output
     chosen = None
     if game is not None:
         try:
-            chosen = resolve_game(game)
+            chosen = get_game(game)
         except LookupError as error:
             raise click.BadParameter(str(error.args[0]), param_hint="GAME") from None
     if codes:

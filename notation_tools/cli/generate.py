@@ -6,14 +6,12 @@ import click
 
 from notation_tools.analysis.generate import generate_records
 from notation_tools.cli.options import (
-    check_overrides,
+    game_and_rules,
     game_option,
     open_output,
     output_option,
-    resolve_game,
     rules_option,
 )
-from notation_tools.games.base import EngineError
 from notation_tools.records.writers import RECORD_WRITERS
 
 
@@ -37,12 +35,7 @@ def generate(game: str, rules: str | None, count: int, seed: int, max_plies: int
     A game ends when the engine says it is over (its Result tag then gives the outcome) or
     after --max-plies plies (Result '*'). For tests, benchmarks and fuzzing other tools.
     """
-    check_overrides(game, rules, notation=notation)
-    chosen = resolve_game(game)
-    try:
-        rules_value = chosen.parse_rules(rules)
-    except EngineError as error:
-        raise click.BadParameter(error.message, param_hint="'--rules'") from None
+    chosen, rules_value = game_and_rules(game, rules, notation=notation)
     with open_output(output) as out:
         writer = RECORD_WRITERS[output_format](out)
         for record in generate_records(chosen, rules_value, count=count, seed=seed,

@@ -10,7 +10,7 @@ import contextlib
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, TextIO, TypeVar
+from typing import Any, TextIO, TypeVar, cast
 
 import click
 
@@ -19,11 +19,13 @@ from notation_tools.pages.report import (INSTALL_HINT, ChartsUnavailable, HtmlRe
                                                  check_available as check_charts)
 from notation_tools.analysis.overrides import OverrideError
 from notation_tools.analysis.overrides import check_overrides as check_run_overrides
+from notation_tools.analysis.overrides import game_and_rules as run_game_and_rules
 from notation_tools.analysis.reports import Summary, Tally
-from notation_tools.games.base import Game, UnknownGameError, all_games, get_game
+from notation_tools.games.base import Game, Rules, UnknownGameError, all_games, get_game
 from notation_tools.render.tables import TABLE_WRITERS
 from notation_tools.limits import Limits
-from notation_tools.sources import InputNotFound, check_paths, shown
+from notation_tools.sources import InputNotFound, check_paths
+from notation_tools.sources.streams import shown
 from notation_tools.sources.overlap import Output, OutputOverInput
 from notation_tools.sources.overlap import check_outputs as check_overlap
 
@@ -70,9 +72,24 @@ def check_overrides(game_id: str | None, rules: str | None, *, notation: str | N
     record is read: one usage error (exit 2) naming the option and what it could be. Without
     --game, --rules must suit at least one game (a record of a game it does not suit gets a
     diagnostic naming --rules)."""
-    try:
+    with usage_errors():
         check_run_overrides(game=game_id, rules=rules, notation=notation,
                             file_format=file_format, notation_option=notation_option)
+
+
+def game_and_rules(game_id: str, rules: str | None, *,
+                   notation: str | None = None) -> tuple[Game[Any, Any], Rules]:
+    """A command about one game: the game, its rules parsed once and the notation checked
+    (:func:`notation_tools.analysis.overrides.game_and_rules`), each fault a usage error."""
+    with usage_errors():
+        return run_game_and_rules(game_id, rules, notation=notation)
+
+
+@contextlib.contextmanager
+def usage_errors() -> Iterator[None]:
+    """Turn an :class:`OverrideError` into a usage error (exit 2) naming its option."""
+    try:
+        yield
     except OverrideError as error:
         raise click.BadParameter(error.message, param_hint=f"'{error.option}'") from None
 
@@ -109,11 +126,7 @@ def paths_argument(func: F) -> F:
                           type=click.Path(allow_dash=True))(func)
 
 
-def resolve_game(game_id: str) -> Game:
-    return get_game(game_id)
-
-
-def every_game() -> tuple[Game, ...]:
+def every_game() -> tuple[Game[Any, Any], ...]:
     return all_games()
 
 
@@ -171,7 +184,7 @@ def open_output(path: str, *, append: bool = False) -> Iterator[TextIO]:
                                  errors="backslashreplace", lazy=False)
     except OSError as error:
         raise WriteFailed(name, error) from None
-    guarded = GuardedOutput(stream, name)
+    guarded = GuardedOutput(cast(TextIO, stream), name)  # opened in text mode
     failed = True
     try:
         yield guarded  # type: ignore[misc]  # a TextIO in all a writer uses

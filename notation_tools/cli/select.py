@@ -1,176 +1,39 @@
 """``notation-tools select``: keep the records that match, drop duplicates, route and split.
 
-The criteria are :mod:`notation_tools.analysis.select`'s; this module only opens the output
-files and writes each record where its verdict sends it.
+The criteria are :mod:`notation_tools.analysis.select`'s and the run that writes each record
+where its verdict sends it is :func:`notation_tools.analysis.routing.select`; this module
+checks the options, calls it and prints the summary.
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
-from typing import TextIO
 
 import click
 
-from notation_tools.analysis.convert import (REFUSALS, Conversion, convert_record, notations,
-                                             write_converted)
-from notation_tools.analysis.select import (
-    DEDUPE_MODES,
-    Selected,
-    SelectionError,
-    Settings,
-    game_of,
-    group_name,
-    iter_selected,
-    parse_selection,
-    stands_alone,
-    trim_tags,
-)
+from notation_tools.analysis.convert import notations
+from notation_tools.analysis.routing import SUFFIXES, Writing
+from notation_tools.analysis.routing import select as run_selection
+from notation_tools.analysis.select import DEDUPE_MODES, SelectionError, parse_selection
 from notation_tools.analysis.foreign import game_suffixes
 from notation_tools.analysis.overrides import OverrideError, check_notation, check_rules
 from notation_tools.cli.progress import Progress, progress_option
 from notation_tools.cli.options import (
-    InputError,
-    Output,
     check_outputs,
     limits_options,
     open_output,
     paths_argument,
     quiet_option,
     require_paths,
-    resolve_game,
     rules_option,
 )
+from notation_tools.games.base import get_game
 from notation_tools.limits import Limits
-from notation_tools.records.diagnostics import Diagnostic
-from notation_tools.records.writers import RECORD_WRITERS, RecordWriter
-from notation_tools.sources import shown
-
-SUFFIXES = {"pgn": ".pgn", "json": ".json", "jsonl": ".jsonl"}
-
-
-class _Sink:
-    """One output: a stream and its container writer. With ``raw``, a PGN record that names
-    its game and ends with a result token is written as it was read (nothing about it is to
-    change, and its text reads back the same on its own and beside others); that is the only
-    way a record the reader could not read whole is written."""
-
-    def __init__(self, out: TextIO, container: str, raw: bool) -> None:
-        self.writer: RecordWriter = RECORD_WRITERS[container](out)
-        self.out, self.raw = out, raw
-        self.written = 0
-
-    def write(self, item: Selected, notation: str | None, keep: list[str] | None,
-              tags_only: bool, container: str) -> Diagnostic | None:
-        """Write one record; a diagnostic when it cannot be written as the options ask."""
-        record = item.record
-        if self.raw and item.text is not None and stands_alone(record):
-            self.out.write(item.text + "\n")
-            self.written += 1
-            return None
-        if not item.read_whole:
-            fault = next(d for d in record.diagnostics if d.is_error)
-            return Diagnostic("E-CANNOT-WRITE", f"the record could not be read whole "
-                              f"({fault.code} at line {fault.line}: {fault.message}): it is "
-                              "written only as read (as pgn, with no option that changes it), "
-                              "and only when its text names its game and ends with a result",
-                              record.path, record.line, 1, record=record.index)
-        record = record.copy()
-        record.diagnostics = []
-        convert_record(record, Conversion(container, notation=notation))
-        # An invalid record is written as it stands (moves after its first illegal one
-        # unchanged), as convert does; only a record that cannot be written is refused.
-        refused = [d for d in record.diagnostics if d.code in REFUSALS]
-        if refused:
-            return refused[0]
-        if keep is not None or tags_only:
-            record = trim_tags(record, keep, moves=not tags_only)
-        record.diagnostics = []
-        if not write_converted(record, self.writer):
-            return record.diagnostics[-1]
-        self.written += 1
-        return None
-
-
-class _Outputs:
-    """Where records go: matches (one stream, or one file per group), rejected, duplicates."""
-
-    def __init__(self, stack: contextlib.ExitStack, *, output: str, rejected: str | None,
-                 duplicates: str | None, split_by: str | None, container: str, append: bool,
-                 raw: bool) -> None:
-        self.stack, self.container, self.append, self.raw = stack, container, append, raw
-        self.split_by, self.directory = split_by, output
-        self.groups: dict[str, _Sink] = {}
-        self.files: dict[str, contextlib.ExitStack] = {}
-        self.current_part: str | None = None
-        # The files of --split-by are closed with the others, also when the run fails.
-        stack.push(self._exit)
-        self.matches = None if split_by else self._open(output)
-        self.rejected = self._open(rejected) if rejected else None
-        self.duplicates = self._open(duplicates) if duplicates else None
-        self.count = 0
-
-    def _open(self, path: str) -> _Sink:
-        out = self.stack.enter_context(open_output(path, append=self.append))
-        sink = _Sink(out, self.container, self.raw)
-        self.stack.push(lambda kind, *_: _end(sink, failing=kind is not None))
-        return sink
-
-    def for_match(self, item: Selected) -> _Sink:
-        if self.matches is not None:
-            return self.matches
-        assert self.split_by is not None
-        replayed = item.verdict.replay
-        game = replayed.game if replayed is not None and replayed.game is not None \
-            else game_of(item.record)
-        name = group_name(item.record, self.split_by, self.count,
-                          game.id if game is not None else None)
-        self.count += 1
-        sink = self.groups.get(name)
-        if sink is None:
-            if self.split_by.isdigit() and self.current_part is not None:
-                self._close(self.current_part)  # parts are written in turn: one file open
-            path = os.path.join(self.directory, _safe(name) + SUFFIXES[self.container])
-            files = contextlib.ExitStack()
-            sink = _Sink(files.enter_context(open_output(path, append=self.append)),
-                         self.container, self.raw)
-            self.groups[name], self.files[name] = sink, files
-            self.current_part = name
-        return sink
-
-    def _close(self, name: str, *, failing: bool = False) -> None:
-        sink, files = self.groups.pop(name), self.files.pop(name)
-        try:
-            try:
-                sink.writer.end()
-            finally:
-                files.close()
-        except InputError:
-            if not failing:
-                raise  # when the run has already failed, the first failure is the one told
-
-    def end(self) -> None:
-        for name in list(self.groups):
-            self._close(name)
-
-    def _exit(self, kind: type[BaseException] | None, *_: object) -> None:
-        for name in list(self.groups):
-            self._close(name, failing=kind is not None)
-
-
-def _end(sink: _Sink, *, failing: bool) -> None:
-    """End a sink's container (a JSON array's ``]``); when the run has already failed, a
-    second failure here is not reported over the first."""
-    try:
-        sink.writer.end()
-    except InputError:
-        if not failing:
-            raise
-
-
-def _safe(name: str) -> str:
-    return "".join(c if c.isalnum() or c in "-_." else "_" for c in name) or "_"
+from notation_tools.parallel.batch import Settings
+from notation_tools.records.writers import RECORD_WRITERS
+from notation_tools.sources.overlap import Output
+from notation_tools.sources.streams import shown
 
 
 def _check_directory(path: str) -> None:
@@ -302,7 +165,7 @@ def select(paths: tuple[str, ...], tags: tuple[str, ...], any_tags: tuple[str, .
         raise click.BadParameter(error.message, param_hint=f"'{error.option}'") from None
     # --rules replays the records the --game filters keep (every game's without one); with
     # filters, --notation must be one those games write.
-    kept = [resolve_game(name) for name in sorted(selection.games)] or None
+    kept = [get_game(name) for name in sorted(selection.games)] or None
     try:
         check_rules(rules, kept)
         check_notation(notation, kept or ())
@@ -323,48 +186,20 @@ def select(paths: tuple[str, ...], tags: tuple[str, ...], any_tags: tuple[str, .
         _check_directory(output)
     keep = [name.strip() for name in keep_tags.split(",") if name.strip()] \
         if keep_tags is not None else None
-    raw = container == "pgn" and notation is None and keep is None and not tags_only
-    counts = {"read": 0, "matched": 0, "rejected": 0, "duplicates": 0}
-    failures = 0
     bar = Progress(Progress.wanted(progress, quiet), list(paths), "select", game_suffixes)
-    with contextlib.ExitStack() as stack:
-        stack.callback(bar.close)
-        outputs = _Outputs(stack, output=output, rejected=rejected, duplicates=duplicates,
-                           split_by=split_by, container=container, append=append, raw=raw)
-        for item in iter_selected(list(paths), selection,
-                                  settings=Settings(limits=limits, encoding=encoding,
-                                                    rules=rules),
-                                  stdin=sys.stdin.buffer, progress=bar.reading):
-            bar.update(item if isinstance(item, Diagnostic) else item.record)
-            if isinstance(item, Diagnostic):
-                failures += 1
-                bar.echo(str(item))
-                continue
-            counts["read"] += 1
-            verdict = item.verdict
-            if verdict.problem is not None:
-                failures += 1  # not judged: told, and written with the records that do not match
-                bar.echo(str(verdict.problem))
-            if not verdict.matched:
-                counts["rejected"] += 1
-                sink = outputs.rejected
-            elif verdict.duplicate:
-                counts["duplicates"] += 1
-                sink = outputs.duplicates
-            else:
-                counts["matched"] += 1
-                sink = outputs.for_match(item)
-            if sink is None:
-                continue
-            problem = sink.write(item, notation, keep, tags_only, container)
-            if problem is not None:
-                failures += 1
-                bar.echo(str(problem))
-        outputs.end()
+    try:
+        counts = run_selection(
+            paths, selection, output=output, rejected=rejected, duplicates=duplicates,
+            split_by=split_by, writing=Writing(container, notation, keep, tags_only),
+            append=append, settings=Settings(limits=limits, encoding=encoding, rules=rules),
+            stdin=sys.stdin.buffer, progress=bar.reading, on_item=bar.update,
+            on_problem=lambda problem: bar.echo(str(problem)), opener=open_output)
+    finally:
+        bar.close()
     if not quiet:
-        click.echo(f"{counts['read']} records read: {counts['matched']} matched, "
-                   f"{counts['rejected']} rejected, {counts['duplicates']} duplicates dropped"
-                   + (f"; {failures} inputs or records not read, judged or written"
-                      if failures else ""), err=True)
-    if failures:
+        click.echo(f"{counts.read} records read: {counts.matched} matched, "
+                   f"{counts.rejected} rejected, {counts.duplicates} duplicates dropped"
+                   + (f"; {counts.failures} inputs or records not read, judged or written"
+                      if counts.failures else ""), err=True)
+    if counts.failures:
         sys.exit(2)

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import sys
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import click
 
-from notation_tools.parallel.batch import Settings, iter_records
-from notation_tools.analysis.replay import ReplayVisitor, replay
+from notation_tools.analysis.show import (SHOW_FORMATS, TooFewRecords, UnofferedMark,
+                                          UnreadableInput, draw_position, pick_record,
+                                          position_at)
 from notation_tools.analysis.reports import Tally
 from notation_tools.cli.options import (
     InputError,
-    Output,
     check_outputs,
     check_overrides,
     every_game,
@@ -26,24 +27,13 @@ from notation_tools.cli.options import (
 )
 from notation_tools.games.base import Style
 from notation_tools.limits import Limits
-from notation_tools.records.diagnostics import Diagnostic
-from notation_tools.records.model import Record
+from notation_tools.parallel.batch import Settings
+from notation_tools.sources.overlap import Output
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 
-class _StopAt(ReplayVisitor):
-    def __init__(self, ply: int | None) -> None:
-        self.ply = ply
-        self.last: tuple[str, int, Any] | None = None
-
-    def visit_move(self, node: Any, move: Any, before: Any, ply: int, in_variation: bool) -> None:
-        if not in_variation:
-            self.last = (node.text, ply, move)
-
-    def stop_after(self, ply: int) -> bool:
-        return self.ply is not None and ply >= self.ply
-
-
-def _render_flags(func: Any) -> Any:
+def _render_flags(func: F) -> F:
     names: dict[str, str] = {}
     for game in every_game():
         for name, help_text in game.render_options.items():
@@ -52,20 +42,6 @@ def _render_flags(func: Any) -> Any:
         func = click.option(f"--{name}", f"mark_{name.replace('-', '_')}", is_flag=True,
                             help=help_text)(func)
     return func
-
-
-def _pick(path: str, index: int, settings: Settings) -> Record:
-    """The ``index``-th record of ``path``, counted across every file of a directory and
-    every member of an archive (``archive:member`` reads one member)."""
-    seen = 0
-    for item in iter_records([path], stdin=sys.stdin.buffer, settings=settings):
-        if isinstance(item, Diagnostic):
-            raise InputError(str(item))
-        seen += 1
-        if seen == index:
-            return item
-    raise click.BadParameter(f"{path} has {seen} records, fewer than {index}",
-                             param_hint="'--game-index'")
 
 
 @click.command()
@@ -80,7 +56,7 @@ def _pick(path: str, index: int, settings: Settings) -> Record:
 @rules_option
 @click.option("--style", type=click.Choice([style.value for style in Style]), default="ascii",
               show_default=True, help="Diagram characters.")
-@click.option("--format", "-f", "output_format", type=click.Choice(["text", "svg", "fen"]),
+@click.option("--format", "-f", "output_format", type=click.Choice(SHOW_FORMATS),
               default="text", show_default=True,
               help="text: a diagram; svg: a picture; fen: the game's position string.")
 @output_option
@@ -98,35 +74,29 @@ def show(path: str, ply: int | None, game_index: int, game: str | None, rules: s
     require_paths((path,))
     check_overrides(game, rules)
     check_outputs((path,), Output("--output", output))
-    record = _pick(path, game_index, Settings(limits=limits, encoding=encoding))
-    visitor = _StopAt(ply)
-    result = replay(record, game_name=game, rules_text=rules, visitor=visitor)
+    try:
+        record = pick_record(path, game_index, settings=Settings(limits=limits, encoding=encoding),
+                             stdin=sys.stdin.buffer)
+    except UnreadableInput as error:
+        raise InputError(str(error)) from None
+    except TooFewRecords as error:
+        raise click.BadParameter(str(error), param_hint="'--game-index'") from None
+    shown = position_at(record, ply, game_name=game, rules_text=rules)
     for diagnostic in record.diagnostics:
         click.echo(str(diagnostic), err=True)
     tally = Tally()
     tally.add(record)
-    if result.game is None or result.position is None:
+    if shown.replayed.game is None or shown.replayed.position is None:
         finish(tally)
-    if ply is not None and result.plies < ply:
-        click.echo(f"{path}: record {game_index} has only {result.plies} playable plies; "
-                   f"showing the position after ply {result.plies}", err=True)
-    chosen = {name[len("mark_"):].replace("_", "-"): value for name, value in marks.items()
-              if value}
-    unknown = sorted(set(chosen) - set(result.game.render_options))
-    if unknown:
-        raise click.UsageError(f"--{unknown[0]} is not offered by {result.game.id}")
-    last = f", last move {visitor.last[1]}: {visitor.last[0]}" if visitor.last else ""
-    keywords = {name.replace("-", "_"): True for name in chosen}
+    if ply is not None and shown.replayed.plies < ply:
+        click.echo(f"{path}: record {game_index} has only {shown.replayed.plies} playable "
+                   f"plies; showing the position after ply {shown.replayed.plies}", err=True)
+    chosen = [name[len("mark_"):].replace("_", "-") for name, value in marks.items() if value]
+    try:
+        drawing = draw_position(shown, output_format=output_format, style=Style(style),
+                                marks=chosen)
+    except UnofferedMark as error:
+        raise click.UsageError(f"--{error}") from None
     with open_output(output) as out:
-        if output_format == "fen":
-            out.write(result.game.format_position(result.position) + "\n")
-        elif output_format == "svg":
-            last_move = visitor.last[2] if visitor.last else None
-            out.write(result.game.render_svg(result.position, last_move=last_move, **keywords)
-                      + "\n")
-        else:
-            out.write(f"{record.path} record {record.index}: {result.game.id} ({result.rules.describe()}),"
-                      f" after ply {result.plies}{last}\n")
-            out.write(result.game.render_text(result.position, style=Style(style), **keywords))
-            out.write("\n")
+        out.write(drawing)
     finish(tally)

@@ -21,13 +21,14 @@ class Table:
     rows: list[list[Any]]
 
 
-class TableWriter:
+class TextTableWriter:
     """Plain-text tables for people (tabulate's ``simple`` layout), each under its title."""
 
     name: ClassVar[str] = "table"
 
     def write(self, tables: Sequence[Table], out: TextIO) -> None:
-        from tabulate import tabulate  # imported when a table is drawn: validate never is
+        # Imported when a table is drawn (validate never is); tabulate has no type hints.
+        from tabulate import tabulate  # type: ignore[import-untyped]
 
         for number, table in enumerate(tables):
             if number:
@@ -42,7 +43,7 @@ class TableWriter:
             out.write("\n")
 
 
-class CsvWriter:
+class CsvTableWriter:
     """CSV; with several tables, a ``table`` column names the table of each row."""
 
     name: ClassVar[str] = "csv"
@@ -65,7 +66,7 @@ def _cells(row: Sequence[Any]) -> list[Any]:
     return ["" if value is None else value for value in row]
 
 
-class JsonWriter:
+class JsonTableWriter:
     """JSON: one object per table, rows as objects keyed by the headers."""
 
     name: ClassVar[str] = "json"
@@ -78,7 +79,8 @@ class JsonWriter:
         out.write("\n")
 
 
-TABLE_WRITERS = {writer.name: writer for writer in (TableWriter, CsvWriter, JsonWriter)}
+TABLE_WRITERS = {writer.name: writer
+                 for writer in (TextTableWriter, CsvTableWriter, JsonTableWriter)}
 
 
 def rows_to_table(title: str, rows: Sequence[dict[str, Any]]) -> Table:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from notation_tools.cli import main
-from notation_tools.cli.manpages import render_man_pages
+from tools.manpages import render_man_pages
 
 ROOT = Path(__file__).resolve().parents[2]
 MAN = ROOT / "man"
@@ -17,7 +17,7 @@ def test_man_pages_are_current():
     stale = sorted(name for name in pages if on_disk.get(name) != pages[name])
     extra = sorted(set(on_disk) - set(pages))
     assert not stale and not extra, (
-        f"regenerate with 'python -m notation_tools.cli.manpages man': stale {stale}, "
+        f"regenerate with 'python -m tools.manpages man': stale {stale}, "
         f"extra {extra}")
 
 

@@ -1,12 +1,12 @@
 """Man pages generated from the Click commands, so they say what ``--help`` says (G12).
 
 Each command's page also carries the console examples of its documentation page
-(``docs/commands/<command>.md``, read by :mod:`notation_tools.cli.examples`: the site, the
+(``docs/commands/<command>.md``, read by :mod:`tools.examples`: the site, the
 man page and the test that runs the examples share them) and the diagnostic codes every game
 shares; ``notation-tools-codes(7)`` lists every code, the shared ones and each game's.
 
-``python -m notation_tools.cli.manpages man`` rewrites ``man/``; a test checks that the files
-there are current. Does not run any command.
+``python -m tools.manpages man`` (from the repository root) rewrites ``man/``; a test
+checks that the files there are current. Does not run any command.
 """
 
 from __future__ import annotations
@@ -18,12 +18,12 @@ from pathlib import Path
 import click
 
 from notation_tools import __version__
-from notation_tools.cli.examples import Example, page_examples
+from tools.examples import Example, page_examples
 from notation_tools.codes import SHARED_CODES, Code
 from notation_tools.games.base import all_games
 
 PROGRAM = "notation-tools"
-DOCS = Path(__file__).resolve().parents[2] / "docs"
+DOCS = Path(__file__).resolve().parents[1] / "docs"
 """The documentation of a source checkout, where the examples are read from."""
 CODES_PAGE = f"{PROGRAM}-codes"
 
