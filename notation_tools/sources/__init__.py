@@ -45,18 +45,22 @@ from notation_tools.records.diagnostics import Diagnostic
 from notation_tools.records.jsonio import read_json_records
 from notation_tools.records.model import Record
 from notation_tools.records.pgn import Chunk, split_chunks
+from notation_tools.sources.paths import COMPRESSED, TAR_SUFFIXES, io_error, is_archive, walk
+from notation_tools.sources.paths import CONTAINER_SUFFIXES as CONTAINER_SUFFIXES
+from notation_tools.sources.paths import InputNotFound as InputNotFound
+from notation_tools.sources.paths import Suffixes as Suffixes
+from notation_tools.sources.paths import check_paths as check_paths
+from notation_tools.sources.paths import input_files as input_files
+from notation_tools.sources.paths import input_size as input_size
+from notation_tools.sources.paths import split_member as split_member
+from notation_tools.sources.paths import top_file as top_file
+from notation_tools.sources.paths import wanted_in_walk as wanted_in_walk
 from notation_tools.sources.streams import (
     XZ_MAGIC, ArchiveBroken, Counted, Fault, Inflating, describe, fault_of, shown, spool)
 from notation_tools.sources.tar import TarMember, tar_members
 from notation_tools.sources.zipscan import local_members
 
-CONTAINER_SUFFIXES = (".pgn", ".json", ".jsonl", ".ndjson")
-"""Files a directory walk picks up (besides archives), with the endings the caller adds (the
-games' own: ``iter_units(..., suffixes=...)``); a path named directly is always read."""
 JSON_SUFFIXES = (".json", ".jsonl", ".ndjson")
-_COMPRESSED = {".gz": "gz", ".bz2": "bz2", ".xz": "xz"}
-"""Compressed files by their ending (the name inside is the name without it)."""
-_TAR_SUFFIXES = (".tar", ".tar.gz", ".tgz", ".tar.bz2", ".tbz2", ".tar.xz", ".txz")
 _SHORT_TAR = {".tgz": "gz", ".tbz2": "bz2", ".txz": "xz"}
 _SNIFF_BYTES = 8192
 _MAX_OFFSETS = 65536
@@ -101,16 +105,10 @@ class ForeignText:
 
 
 Unit = PgnChunk | Record | Diagnostic | ForeignText
-Suffixes = tuple[str, ...] | Callable[[], tuple[str, ...]]
-"""File name endings a walk reads beside the container's, or a function giving them when a
-walk first needs them (so that reading a named file never has to ask every game)."""
 Claim = Callable[[str, str], "str | None"]
 """Given a file's first 8 KiB as text and its name (an archive member's name inside the
 archive), the key of a format that reads it, or ``None``."""
 
-
-class InputNotFound(Exception):
-    """A path named on the command line does not exist (a usage error, not a record fault)."""
 
 
 class ReadProgress:
@@ -171,7 +169,7 @@ class Reading:
             return True
         if member is not None and not name.startswith(member.rstrip("/") + "/"):
             return False
-        return _wanted_in_walk(name, self.suffixes)
+        return wanted_in_walk(name, self.suffixes)
 
     def inside(self, name: str) -> Reading:
         """How the members of the archive member ``name`` are read: all of them, or the one
@@ -196,107 +194,6 @@ def encodable(text: str) -> str:
         return text
     except UnicodeEncodeError:
         return text.encode("utf-8", "backslashreplace").decode("utf-8")
-
-
-def _io_error(path: str, message: str, code: str = "E-IO") -> Diagnostic:
-    return Diagnostic(code, message, shown(path), 0, 0)
-
-
-def _is_archive(name: str) -> bool:
-    lower = name.lower()
-    return lower.endswith(_TAR_SUFFIXES) or lower.endswith(".zip")
-
-
-def _wanted_in_walk(name: str, suffixes: Suffixes) -> bool:
-    lower = name.lower()
-    if _is_archive(lower):
-        return True
-    for suffix in _COMPRESSED:
-        if lower.endswith(suffix):
-            lower = lower[: -len(suffix)]
-            break
-    if lower.endswith(CONTAINER_SUFFIXES) or _is_archive(lower):
-        return True
-    return lower.endswith(suffixes() if callable(suffixes) else suffixes)
-
-
-def split_member(path: str) -> tuple[str, str] | None:
-    """``club.tar.gz:evening/board3.pgn`` → ``("club.tar.gz", "evening/board3.pgn")``: the
-    archive and member of a path as diagnostics print it, when ``path`` itself is no file and
-    its head is an archive that exists; ``None`` otherwise.
-
-    >>> split_member("no-such.zip:a.pgn") is None
-    True
-    """
-    if path == "-" or os.path.exists(path):
-        return None
-    start = 0
-    while (colon := path.find(":", start)) > 0:
-        head, member = path[:colon], path[colon + 1:]
-        if member and _is_archive(head) and os.path.isfile(head):
-            return head, member
-        start = colon + 1
-    return None
-
-
-def check_paths(paths: Iterable[str]) -> None:
-    """Raise :class:`InputNotFound` for the first path that does not exist (``-`` is stdin);
-    an ``archive:member`` path counts when its archive exists."""
-    for path in paths:
-        if path != "-" and not os.path.exists(path) and split_member(path) is None:
-            raise InputNotFound(shown(path))
-
-
-def _walk(path: str, suffixes: Suffixes,
-          problems: list[Diagnostic]) -> Iterator[str]:
-    """The files a directory walk reads, sorted; unreadable directories become diagnostics."""
-    def unreadable(error: OSError) -> None:
-        where = error.filename if isinstance(error.filename, str) else path
-        problems.append(_io_error(where, f"cannot read directory {shown(where)}: "
-                                  f"{error.strerror or error}"))
-
-    for root, dirs, files in os.walk(path, onerror=unreadable):
-        dirs.sort()
-        for name in sorted(files):
-            if _wanted_in_walk(name, suffixes):
-                yield os.path.join(root, name)
-
-
-def input_files(paths: Iterable[str], suffixes: Suffixes = (),
-                problems: list[Diagnostic] | None = None) -> list[str]:
-    """The files ``iter_units`` will open, in order (``-`` for stdin); archives count once.
-    Directories that cannot be read are added to ``problems`` when it is given.
-
-    >>> input_files(["-"])
-    ['-']
-    """
-    files: list[str] = []
-    for path in paths:
-        if path != "-" and os.path.isdir(path):
-            files += _walk(path, suffixes, problems if problems is not None else [])
-        else:
-            files.append(path)
-    return files
-
-
-def input_size(path: str) -> int | None:
-    """The size in bytes of an input file (of its archive, for ``archive:member``), or
-    ``None`` for standard input and what cannot be read."""
-    parts = split_member(path)
-    try:
-        return os.path.getsize(parts[0] if parts else path) if path != "-" else None
-    except OSError:
-        return None
-
-
-def top_file(unit_path: str, files: set[str]) -> str:
-    """The input file a unit's path comes from (``archive.zip:member.pgn`` → ``archive.zip``)."""
-    if unit_path in files:
-        return unit_path
-    head, _, _ = unit_path.rpartition(":")
-    while head and head not in files:
-        head, _, _ = head.rpartition(":")
-    return head or unit_path
 
 
 def text_encoding(name: str | None) -> str | None:
@@ -350,7 +247,7 @@ def _units_of_paths(paths: Iterable[str], stdin: BinaryIO | None,
                                          reading)
         elif os.path.isdir(path):
             problems: list[Diagnostic] = []
-            for name in _walk(path, reading.suffixes, problems):
+            for name in walk(path, reading.suffixes, problems):
                 yield from problems
                 problems.clear()
                 yield from _units_from_file(name, reading)
@@ -362,7 +259,7 @@ def _units_of_paths(paths: Iterable[str], stdin: BinaryIO | None,
                 found = True
                 yield unit
             if not found:
-                yield _io_error(path, f"{shown(archive)} has no member {shown(member)}")
+                yield io_error(path, f"{shown(archive)} has no member {shown(member)}")
         else:
             yield from _units_from_file(path, reading)
 
@@ -384,7 +281,7 @@ def _units_from_file(path: str, reading: Reading) -> Iterator[Unit]:
     try:
         kind = _special(path)
         if kind is not None:
-            yield _io_error(path, f"{shown(path)} is {kind}, not a file: skipped (to read a "
+            yield io_error(path, f"{shown(path)} is {kind}, not a file: skipped (to read a "
                             "pipe, give '-' and send it to standard input)")
             return
         with open(path, "rb", buffering=0) as file, io.BufferedReader(file, _BLOCK) as raw:
@@ -393,7 +290,7 @@ def _units_from_file(path: str, reading: Reading) -> Iterator[Unit]:
             yield from _units_from_data(raw, path, path, reading, 0,
                                         os.fstat(raw.fileno()).st_size, seekable=True)
     except (OSError, ValueError, EOFError, RuntimeError, zipfile.BadZipFile) as error:
-        yield _io_error(path, f"cannot read {shown(path)}: {describe(error)}")
+        yield io_error(path, f"cannot read {shown(path)}: {describe(error)}")
     finally:
         if progress is not None:
             progress.finished_file(path)
@@ -418,7 +315,7 @@ def _units_from_stdin(stream: BinaryIO, reading: Reading, name: str = "-") -> It
     try:
         yield from _units_from_data(buffered, name, name, reading, 0, None)
     except (OSError, ValueError, EOFError, RuntimeError, zipfile.BadZipFile) as error:
-        yield _io_error(name, f"cannot read {what}: {describe(error)}")
+        yield io_error(name, f"cannot read {what}: {describe(error)}")
 
 
 def _container(head: bytes, name: str) -> str | None:
@@ -438,7 +335,7 @@ def _container(head: bytes, name: str) -> str | None:
     lower = name.lower()
     if lower.endswith(".zip"):
         return "zip"
-    for suffix, kind in {**_COMPRESSED, **_SHORT_TAR}.items():
+    for suffix, kind in {**COMPRESSED, **_SHORT_TAR}.items():
         if lower.endswith(suffix):
             return kind
     return "tar" if lower.endswith(".tar") else None
@@ -451,7 +348,7 @@ def _inner_name(name: str) -> str:
     for suffix in _SHORT_TAR:
         if lower.endswith(suffix):
             return name[: -len(suffix)] + ".tar"
-    for suffix in _COMPRESSED:
+    for suffix in COMPRESSED:
         if lower.endswith(suffix):
             return name[: -len(suffix)]
     return name
@@ -497,7 +394,7 @@ def _units_from_data(stream: io.BufferedReader[Any], path: str, name: str, readi
     if kind is None:
         yield from _units_from_text(stream, path, name, reading, head)
     elif depth >= limits.max_archive_depth and not (decompressed and kind == "tar"):
-        yield _io_error(path, f"{shown(path)} is an archive or compressed file nested deeper "
+        yield io_error(path, f"{shown(path)} is an archive or compressed file nested deeper "
                         f"than {limits.describe('max_archive_depth')}: not read", "E-LIMIT")
     elif kind == "tar":
         yield from _units_from_tar(stream, path, reading, depth if decompressed else depth + 1)
@@ -536,10 +433,10 @@ def _units_from_tar(stream: BinaryIO, path: str, reading: Reading,
                                             reading.inside(member.name), depth,
                                             member.data.remaining)
             elif member.kind == "sparse":
-                yield _io_error(name, f"{shown(name)} is a sparse file (holes left out): not "
+                yield io_error(name, f"{shown(name)} is a sparse file (holes left out): not "
                                 "read")
             elif member.kind in _LINKS and not _read_here(member, reading):
-                yield _io_error(name, f"{shown(name)} is {member.kind} to "
+                yield io_error(name, f"{shown(name)} is {member.kind} to "
                                 f"{shown(member.target)}, which is not read here: not read")
     except ArchiveBroken as broken:
         if not broken.fault.reported:
@@ -571,7 +468,7 @@ def _units_from_zip(stream: BinaryIO, path: str, reading: Reading, depth: int,
         cut = fault_of(stream)
         if size > limits.max_file_bytes:
             file.close()
-            yield _io_error(path, f"{shown(path)} is larger than "
+            yield io_error(path, f"{shown(path)} is larger than "
                             f"{limits.describe('max_file_bytes')} bytes: not read", "E-LIMIT")
             return
     ratio_text = _ratio_text(limits)
@@ -591,7 +488,7 @@ def _units_from_zip(stream: BinaryIO, path: str, reading: Reading, depth: int,
                     member = archive.open(info)
                 except (zipfile.BadZipFile, OSError, ValueError, EOFError, RuntimeError,
                         NotImplementedError) as error:
-                    yield _io_error(name, f"cannot read archive member {shown(name)}: "
+                    yield io_error(name, f"cannot read archive member {shown(name)}: "
                                     f"{describe(error)}")
                     continue
                 with member:
@@ -636,7 +533,7 @@ def _units_from_zip_headers(file: BinaryIO, path: str, reading: Reading, depth: 
                 continue
             name = f"{path}:{member.name}"
             if member.data is None:
-                yield _io_error(name, f"cannot read archive member {shown(name)}: "
+                yield io_error(name, f"cannot read archive member {shown(name)}: "
                                 f"{member.problem}")
                 continue
             yield from _units_from_data(member.data.buffered(_BLOCK), name, member.name,
@@ -690,7 +587,7 @@ def _units_from_text(source: BinaryIO, path: str, inner_name: str, reading: Read
                       "the rest is not read")
     buffered = counted.buffered(_BLOCK)
     if b"\x00" in head and not head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        yield _io_error(path, f"{shown(path)} holds binary data, not text records")
+        yield io_error(path, f"{shown(path)} holds binary data, not text records")
         return
     lines = _TextLines(buffered, shown(path), reading)
     cut: tuple[int, int, int] | None = None

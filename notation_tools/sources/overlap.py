@@ -17,7 +17,7 @@ import stat
 from collections.abc import Iterable
 from typing import BinaryIO
 
-from notation_tools.sources import Suffixes, _wanted_in_walk, input_files, split_member
+from notation_tools.sources.paths import Suffixes, input_files, split_member, wanted_in_walk
 from notation_tools.sources.streams import shown
 
 
@@ -108,7 +108,7 @@ def _walked_into(output: Output, inputs: Iterable[str], suffixes: Suffixes) -> s
     target = os.path.realpath(output.path)
     names = ([f"output{suffix}" for suffix in output.suffixes] if output.suffixes is not None
              else [os.path.basename(target)])
-    if not any(_wanted_in_walk(name, suffixes) for name in names):
+    if not any(wanted_in_walk(name, suffixes) for name in names):
         return None
     for path in inputs:
         if path == "-" or not os.path.isdir(path):
