@@ -15,7 +15,7 @@ from collections.abc import Iterator, Mapping, MutableMapping
 
 import click
 
-from notation_tools import __version__
+from notation_tools.version import __version__
 
 COMMANDS: Mapping[str, tuple[str, str]] = {
     "games": ("notation_tools.cli.games:games", "List the games: id, name, aliases, sides, "

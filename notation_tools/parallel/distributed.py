@@ -44,13 +44,13 @@ def connect(scheduler: str, *, workers: int | None = None,
             workers = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") \
                 else (os.cpu_count() or 1)
         # Dask's constructors carry no annotations: the calls are untyped.
-        with LocalCluster(n_workers=workers, threads_per_worker=1,  # type: ignore[no-untyped-call]
+        with LocalCluster(n_workers=workers, threads_per_worker=1,
                           processes=True, dashboard_address=None) as cluster, \
-                Client(cluster) as client:  # type: ignore[no-untyped-call]
+                Client(cluster) as client:
             yield client
         return
     try:
-        client = Client(scheduler, timeout=timeout)  # type: ignore[no-untyped-call]
+        client = Client(scheduler, timeout=timeout)
     except (OSError, TimeoutError, ValueError) as error:
         raise ClusterError(f"cannot reach the Dask scheduler {scheduler}: {error}") from None
     with client:

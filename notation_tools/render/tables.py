@@ -28,7 +28,7 @@ class TextTableWriter:
 
     def write(self, tables: Sequence[Table], out: TextIO) -> None:
         # Imported when a table is drawn (validate never is); tabulate has no type hints.
-        from tabulate import tabulate  # type: ignore[import-untyped]
+        from tabulate import tabulate
 
         for number, table in enumerate(tables):
             if number:

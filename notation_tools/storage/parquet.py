@@ -63,7 +63,7 @@ class DatasetNotEmpty(ValueError):
 
 def check_available() -> None:
     try:
-        import pyarrow  # type: ignore[import-untyped]  # noqa: F401 - ships no type information
+        import pyarrow  # noqa: F401
     except ImportError:
         raise ParquetUnavailable("--parquet needs pyarrow, which is not installed: "
                                  "pip install 'notation-tools[dask]'") from None
@@ -121,7 +121,7 @@ def write_part(directory: str, batch: Sequence[Any], items: Sequence[Any],
     """Write one batch's results into the dataset at ``directory``; ``run`` names the run
     (parts of different runs never share a name). Raises :class:`ParquetWriteError`."""
     import pyarrow as pa
-    import pyarrow.parquet as pq  # type: ignore[import-untyped]  # no type information
+    import pyarrow.parquet as pq
 
     name = _part_name(batch, run)
     for table, table_rows in rows(items).items():
