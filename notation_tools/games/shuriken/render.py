@@ -2,8 +2,7 @@
 
 :func:`text_diagram` draws the rhombus with offset rows, the frame as virtual stones and the
 windows as blanks, then a status line; with the ``loops`` mark it marks the stones of every
-group that carries a loop and lists each player's loops. :func:`position_from_diagram` reads
-such a diagram back. :func:`svg` draws with the shared ``render.svg.SvgDocument`` and embeds
+group that carries a loop and lists each player's loops. :func:`svg` draws with the shared ``render.svg.SvgDocument`` and embeds
 the text diagram in ``<desc>``. Nothing here prints or decides a rule: loops and ranks come
 from the position.
 
@@ -18,14 +17,11 @@ import math
 from collections.abc import Set
 from typing import Any
 
-from notation_tools.games.base import BadPositionError, Style
-from notation_tools.games.runs import encode_rank
+from notation_tools.games.base import Style
 from notation_tools.games.shuriken.moves import PLACES, Move, Place, Swap
-from notation_tools.games.shuriken.options import STANDARD_OPTIONS, Options
 from notation_tools.games.shuriken.pieces import (
-    BLACK, CELL_NAME, CELLS, COLUMNS, EMPTY, FRAME, HOLE, HOLES, ROW_COL, SIDE_NAMES, SIZE,
+    BLACK, CELL_NAME, CELLS, COLUMNS, EMPTY, FRAME, HOLES, ROW_COL, SIDE_NAMES, SIZE,
     WHITE, index_of, transpose)
-from notation_tools.games.shuriken.position import parse_position
 from notation_tools.games.shuriken.rules import Position
 from notation_tools.render.svg import (
     DARK, LAST_MOVE_LINE, LAST_MOVE_TARGET, LIGHT, MARK_LINE, Element, LegendEntry, SvgDocument,
@@ -44,9 +40,6 @@ _GLYPHS = {
 INDENT = 6
 NUMBER_END = 4
 RIGHT_NUMBER = 2 * (SIZE + 1) + INDENT + 2
-_READ = {"x": BLACK, "X": BLACK, "●": BLACK, "◉": BLACK,
-         "o": WHITE, "O": WHITE, "○": WHITE, "◎": WHITE,
-         ".": EMPTY, "·": EMPTY, " ": HOLE}
 
 
 def status_line(position: Position) -> str:
@@ -111,49 +104,6 @@ def text_diagram(position: Position, *, style: Style | str = Style.ASCII,
             found = position.loops(side)
             lines.append(f"{SIDE_NAMES[side]} loops: {' '.join(found) if found else 'none'}")
     return "\n".join(lines)
-
-
-def position_from_diagram(text: str, *, options: Options = STANDARD_OPTIONS) -> Position:
-    """Read a :func:`text_diagram` (either style, marks allowed) back into a position.
-
-    Rows are found by their left number; the side to move comes from the status line
-    (``… to move``, or the loser of ``… wins``); Black if there is none. Raises
-    :class:`BadPositionError` as ``parse_position`` does for the board it finds.
-
-    >>> from notation_tools.games.shuriken.position import format_position, START_STRING
-    >>> from notation_tools.games.shuriken.rules import Position
-    >>> diagram = text_diagram(Position.start())
-    >>> format_position(position_from_diagram(diagram)) == START_STRING
-    True
-    """
-    cells: dict[int, list[str]] = {}
-    turn = "b"
-    for line in text.splitlines():
-        stripped = line.lstrip(" ")
-        head = stripped.split(" ")[0]
-        indent = len(line) - len(stripped)
-        if (head.isascii() and head.isdigit() and 1 <= int(head) <= SIZE
-                and indent + len(head) - 1 == int(head) + NUMBER_END):
-            r = int(head)
-            row = []
-            for c in range(1, SIZE + 1):
-                at = 2 * c + r + INDENT
-                char = line[at] if at < len(line) else " "
-                if char not in _READ:
-                    raise BadPositionError(f"diagram row {r}, column {COLUMNS[c - 1]}: "
-                                           f"unknown symbol {char!r}", rule="§10.1")
-                row.append(char)
-            cells[r] = row
-        elif line.startswith(("Black to move", "White wins")):
-            turn = "b"
-        elif line.startswith(("White to move", "Black wins")):
-            turn = "w"
-    if sorted(cells) != list(range(1, SIZE + 1)):
-        raise BadPositionError("diagram does not have the 19 numbered rows", rule="§10.1")
-    letters = {BLACK: "b", WHITE: "w", HOLE: "-"}
-    rows = [encode_rank((_READ[char] for char in cells[r]), letters.__getitem__, empty=EMPTY)
-            for r in range(1, SIZE + 1)]
-    return parse_position("/".join(rows) + " " + turn, options=options)
 
 
 # ---- SVG (§10.2) ---------------------------------------------------------------------------
