@@ -21,6 +21,7 @@ from notation_tools.games.base import Style
 from notation_tools.games.elevation.moves import Dig, Move
 from notation_tools.games.elevation.pieces import (
     FILES, PIECE_CHARS, RANKS, SIDES, SIZE, SQUARE_COUNT, SQUARE_NAMES)
+from notation_tools.games.elevation.pieces import side_of
 from notation_tools.games.elevation.rules import Position
 from notation_tools.render.svg import (LAST_MOVE_LINE, MARK_LINE, LegendEntry, SvgDocument,
                                        legend_line, legend_swatch)
@@ -138,7 +139,7 @@ def svg(position: Position, *, last_move: Move | None = None, size: int | None =
         cell = position.board[square]
         if cell:
             cx, cy = _centre(square)
-            doc.piece_disc(pieces_group, cx, cy, SQUARE * 0.32, dark=bool(cell >> 2),
+            doc.piece_disc(pieces_group, cx, cy, SQUARE * 0.32, dark=bool(side_of(cell)),
                            letter=PIECE_CHARS[cell].upper(), font_size=18,
                            data_square=SQUARE_NAMES[square])
     doc.caption(caption_lines(position), margin=MARGIN / 2,
