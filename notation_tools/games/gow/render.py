@@ -19,7 +19,7 @@ from notation_tools.games.gow.pieces import (
     SIDE_NAMES,
     ARSENAL_OWNER, ARSENALS, CODE_LETTER, COLS, FORT, IS_FIGHTING, MOUNTAIN, NAMES,
     PASS, ROW_LETTERS, ROWS, SIDE_OF, SIZE, TERRAIN)
-from notation_tools.games.gow.rules import Position
+from notation_tools.games.gow.rules import Position, SquareBits
 from notation_tools.render.svg import (LAST_MOVE_TARGET, LegendEntry, SvgDocument, legend_line,
                                        legend_swatch, number)
 
@@ -70,8 +70,8 @@ def text_diagram(position: Position, *, style: Style = Style.ASCII,
             elif v:
                 cells.append(f" {inner} ")
             else:
-                marks = [covered[side] is not None and covered[side][s] for side in (0, 1)]
-                mark = "#" if all(marks) else "+" if marks[0] else "-" if marks[1] else "."
+                lined = [bits is not None and bits[s] for bits in covered]   # by side
+                mark = "#" if all(lined) else "+" if lined[0] else "-" if lined[1] else "."
                 cells.append(f" {mark} ")
         lines.append(f"  {ROW_LETTERS[r]} " + "".join(cells))
     lines = [line.rstrip() for line in lines]
@@ -101,7 +101,7 @@ _FRONTIER_ROW = ROWS // 2
 """The dashed line between the two territories runs above this row (K)."""
 
 
-def _covered(position: Position, marks: frozenset[str]) -> list[list[bool] | None]:
+def _covered(position: Position, marks: frozenset[str]) -> list[SquareBits | None]:
     return [position.status(0).covered if "north-lines" in marks else None,
             position.status(1).covered if "south-lines" in marks else None]
 
