@@ -90,7 +90,11 @@ SIDE_NAMES = ("White", "Black")
 WHITE, BLACK = 0, 1
 
 SAMURAI, FISH, DRAGON = 1, 2, 3
-"""Piece kinds. A board cell holds ``side << 2 | kind`` (White 1..3, Black 5..7) or 0."""
+"""Piece kinds. A board cell holds ``side << SIDE_SHIFT | kind`` (White 1..3, Black 5..7) or 0."""
+SIDE_SHIFT = 2
+"""Where a board cell keeps its side: above the two bits of its kind (``cell >> SIDE_SHIFT``)."""
+KIND_MASK = 3
+"""The bits of a board cell that hold its kind (``cell & KIND_MASK``)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -116,7 +120,17 @@ PIECE_CODES = {char: code for code, char in PIECE_CHARS.items()}
 
 def piece_code(side: int, kind: int) -> int:
     """The board cell of a ``side`` piece of ``kind`` (``piece_code(BLACK, FISH)`` → 6)."""
-    return side << 2 | kind
+    return side << SIDE_SHIFT | kind
+
+
+def side_of(cell: int) -> int:
+    """The side of the piece in a non-empty board cell (``side_of(6)`` → ``BLACK``)."""
+    return cell >> SIDE_SHIFT
+
+
+def kind_of(cell: int) -> int:
+    """The kind of the piece in a non-empty board cell (``kind_of(6)`` → ``FISH``)."""
+    return cell & KIND_MASK
 
 
 HOME_ROW: tuple[int, ...] = (SAMURAI, FISH, DRAGON, DRAGON, FISH, SAMURAI)

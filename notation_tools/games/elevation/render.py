@@ -17,10 +17,11 @@ White to move
 
 from __future__ import annotations
 
-from notation_tools.games.base import BadPositionError, Rules, Style
+from notation_tools.games.base import Style
 from notation_tools.games.elevation.moves import Dig, Move
 from notation_tools.games.elevation.pieces import (
-    FILES, PIECE_CHARS, PIECE_CODES, RANKS, SIDE_NAMES, SIZE, SQUARE_COUNT, SQUARE_NAMES)
+    FILES, PIECE_CHARS, RANKS, SIDE_NAMES, SIZE, SQUARE_COUNT, SQUARE_NAMES)
+from notation_tools.games.elevation.pieces import side_of
 from notation_tools.games.elevation.rules import Position
 from notation_tools.render.svg import (LAST_MOVE_LINE, MARK_LINE, LegendEntry, SvgDocument,
                                        legend_line, legend_swatch)
@@ -61,51 +62,6 @@ def text_diagram(position: Position, *, style: Style = Style.ASCII,
     if status:
         lines.append(status_line(position))
     return "\n".join(lines)
-
-
-def position_from_diagram(text: str, rules: Rules, *, turn: int | None = None) -> Position:
-    """Read a §11.1 diagram back (either style). The side to move comes from a
-    ``White to move``/``Black to move`` status line, else from ``turn``.
-
-    Raises :class:`BadPositionError`.
-
-    >>> from notation_tools.games.elevation import GAME
-    >>> rules = GAME.parse_rules(None)
-    >>> start = GAME.start_position(rules)
-    >>> position_from_diagram(text_diagram(start), rules) == start
-    True
-    """
-    lines = [line for line in text.splitlines() if line.strip()]
-    heights = [0] * SQUARE_COUNT
-    board = [0] * SQUARE_COUNT
-    seen = set()
-    side = turn
-    for line in lines:
-        words = line.split()
-        if line.strip() in ("White to move", "Black to move"):
-            side = 0 if line.startswith("White") else 1
-            continue
-        if words == list(FILES):
-            continue
-        if len(words) != SIZE + 1 or words[0] not in RANKS or len(words[0]) != 1:
-            raise BadPositionError(f"diagram line {line!r} is not a rank of six fields", rule="§11.1")
-        rank = int(words[0]) - 1
-        seen.add(rank)
-        for file, field in enumerate(words[1:]):
-            number, mark = field[:-1], field[-1]
-            if not number.isdigit() or not number.isascii():
-                raise BadPositionError(f"diagram field {field!r} has no height", rule="§11.1")
-            square = rank * SIZE + file
-            heights[square] = int(number)
-            if mark in PIECE_CODES:
-                board[square] = PIECE_CODES[mark]
-            elif mark not in _EMPTY.values():
-                raise BadPositionError(f"diagram field {field!r}: unknown piece {mark!r}", rule="§11.1")
-    if len(seen) != SIZE:
-        raise BadPositionError("a diagram needs the six ranks 1-6", rule="§11.1")
-    if side is None:
-        raise BadPositionError("the diagram has no 'White to move'/'Black to move' line", rule="§11.1")
-    return Position(rules, heights, board, side)
 
 
 # ---- SVG (§11.2) ------------------------------------------------------------------------
@@ -185,7 +141,7 @@ def svg(position: Position, *, last_move: Move | None = None, marks: frozenset[s
         cell = position.board[square]
         if cell:
             cx, cy = _centre(square)
-            doc.piece_disc(pieces_group, cx, cy, SQUARE * 0.32, dark=bool(cell >> 2),
+            doc.piece_disc(pieces_group, cx, cy, SQUARE * 0.32, dark=bool(side_of(cell)),
                            letter=PIECE_CHARS[cell].upper(), font_size=18,
                            data_square=SQUARE_NAMES[square])
     doc.caption(caption_lines(position), margin=MARGIN / 2,

@@ -15,8 +15,9 @@ applying and undoing turns, and how the game ends. It reads the rule options as
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from notation_tools.games import base
 from notation_tools.games.base import IllegalMoveError, Outcome, Rules, options_of
@@ -27,6 +28,7 @@ from notation_tools.games.elevation.pieces import (
     ADJACENT, ADJACENT_BITS, CAPTURE_DROP, CLIMB_LIMIT, DIAGONAL_LINES, DIAGONAL_NEIGHBOURS, DRAGON, FISH,
     HIGH_CLIMB_LIMIT, IS_ADJACENT, OPTION_ORDER, PIECE_KINDS, REPETITION_COUNT, SAMURAI, SIDE_NAMES,
     SQUARE_COUNT, SQUARE_NAMES, START_BOARD, TURN_OPTIONS, UNDO_RUN_PLIES)
+from notation_tools.games.elevation.pieces import KIND_MASK, SIDE_SHIFT, kind_of, side_of
 
 CAPTURE_MARK = "E-CAPTURE-MARK"
 
@@ -36,7 +38,12 @@ class NotUnderminingError(IllegalMoveError):
     least likely meant, so a basic-move reading's reason is reported instead when there is one."""
 
 
-_UNKNOWN = object()  # outcome not computed yet for this ply
+class _Unknown(enum.Enum):
+    """The type of :data:`_UNKNOWN`, so that a type checker tells it from an outcome."""
+    UNKNOWN = enum.auto()
+
+
+_UNKNOWN: Final = _Unknown.UNKNOWN  # outcome not computed yet for this ply
 _CANDIDATES: dict[Options, dict[tuple[int, tuple[str, ...]], tuple[str, ...]]] = {}
 """Per option set: (piece kind, action shape) → the options that fit, in §6.1 order."""
 
@@ -291,15 +298,16 @@ class Position(base.Position[Move]):
         self.heights = list(heights)
         self.board = list(board)
         self.turn = turn
-        self.counts = tuple(sum(1 for c in board if c and c >> 2 == side) for side in (0, 1))
+        self.counts = tuple(sum(1 for c in board if c and side_of(c) == side) for side in (0, 1))
         key = self.key()
         # One entry per position reached, the start first: its key, how often that key has
         # occurred so far, how many undoing plies in a row led to it (§5), and the turn that
         # led to it with the piece counts and the outcome before that turn.
-        self._history: list[tuple[tuple[int, ...], int, int, Any, tuple[int, ...], Any]] = [
+        self._history: list[tuple[tuple[int, ...], int, int, Move | None, tuple[int, ...],
+                                  Outcome | None | _Unknown]] = [
             (key, 1, 0, None, self.counts, _UNKNOWN)]
         self._seen = {key: 1}
-        self._outcome: Any = _UNKNOWN
+        self._outcome: Outcome | None | _Unknown = _UNKNOWN
 
     @classmethod
     def start(cls, rules: Rules, turn: int = 0) -> Position:
@@ -396,6 +404,9 @@ class Position(base.Position[Move]):
         """Undo the last turn and return it."""
         history = self._history
         key, occurrences, _undo_run, move, counts, outcome = history.pop()
+        if move is None:
+            history.append((key, occurrences, _undo_run, move, counts, outcome))
+            raise IndexError("pop from the start position: no turn to undo")
         if occurrences > 1:
             self._seen[key] = occurrences - 1
         else:
@@ -611,18 +622,46 @@ class Position(base.Position[Move]):
         next group of ``n`` piece-turns is to be built (a :class:`_Pick` wants one group).
         The position is restored before returning (§4.1 options, each action judged where
         the piece stands at that moment). This is the order of ``legal_moves()`` and the
-        reference that :meth:`_count_turns` is tested against.
+        reference that :meth:`_count_turns` is tested against: the basic moves (B), then the
+        Fish's (F) or the Dragon's (DD, MM, C2) own, then the undermining dig (U).
         """
+        kind = piece & KIND_MASK
+        count = self._basic_turns(p, piece, kind == SAMURAI, out, stop)
+        if stop and count:
+            return count
+        if out is not None and out.done:
+            return count
+        if kind == FISH:
+            count += self._fish_turns(p, piece, out, stop)
+            if stop and count:
+                return count
+        elif kind == DRAGON:
+            count += self._dragon_double_digs(p, piece >> SIDE_SHIFT, out, stop)
+            if stop and count:
+                return count
+            if out is not None and out.done:
+                return count
+            count += self._dragon_moves(p, piece, out)
+            if stop and count:
+                return count
+        if self.options.undermining:
+            count += self._undermining_turns(p, piece >> SIDE_SHIFT, out)
+        return count
+
+    def _basic_turns(self, p: int, piece: int, samurai: bool, out: _Turns | _Pick | None,
+                     stop: bool) -> int:
+        """The B piece-turns of the piece on ``p`` (§4.1), as :meth:`_piece_turns` counts
+        them: dig first, then move first (and a lone move when the dig is optional), then a
+        lone dig when the move is optional. With ``stop`` it returns at the first one."""
         options = self.options
         h = self.heights
         b = self.board
-        side = piece >> 2
-        kind = piece & 3
+        side = piece >> SIDE_SHIFT
         near = ADJACENT[p]
         count = 0
         limit = CLIMB_LIMIT
         dig_optional = options.basic_dig_optional
-        b_undermine = options.samurai_undermine_and_move and kind == SAMURAI
+        b_undermine = options.samurai_undermine_and_move and samurai
         steps = self._steps
         digs = self._digs
 
@@ -674,89 +713,95 @@ class Position(base.Position[Move]):
             if out is not None and out.wants(len(found2)):
                 for s, d in out.chosen(found2):
                     out.append(PieceTurn(p, "B", (DIGS[s][d],)))
+        return count
 
-        if out is not None and out.done:
-            return count
-        if kind == FISH:
-            # F, dig first.
-            for s, d in _first_digs(out, lambda: self._count_dig_then_fish(p, side),
-                                    lambda: digs(p, side, False),
-                                    lambda: self._dig_then_fish_sizes(p, side)):
-                h[s] -= 1
-                h[d] += 1
-                paths = self._fish_paths(p, side)
-                h[s] += 1
-                h[d] -= 1
-                if paths:
-                    count += len(paths)
-                    if stop:
-                        return count
-                    if out is not None and out.wants(len(paths)):
-                        dig = DIGS[s][d]
-                        for m, q, c1, c2 in out.chosen(paths):
-                            out.append(PieceTurn(p, "F", (dig, _path2(p, m, q, c1, c2))))
-            # F, move first; and a lone fish move when the dig is optional.
-            for m, q, c1, c2 in (self._fish_paths(p, side) if out is None or out.wants_section(
-                    lambda: self._count_fish_then_dig(p, piece)) else ()):
-                saved_m = b[m]
-                captured = b[q]
-                b[p] = 0
-                if c1:
-                    b[m] = 0
-                b[q] = piece
-                found2 = digs(q, side, False)
-                b[q] = captured
-                b[m] = saved_m
-                b[p] = piece
-                count += len(found2)
-                if dig_optional:
-                    count += 1
-                if stop and count:
+    def _fish_turns(self, p: int, piece: int, out: _Turns | _Pick | None, stop: bool) -> int:
+        """The F piece-turns of the Fish on ``p`` (§4.4), as :meth:`_piece_turns` counts
+        them: dig first, then move first (and a lone fish move when the dig is optional)."""
+        h = self.heights
+        b = self.board
+        side = piece >> SIDE_SHIFT
+        dig_optional = self.options.basic_dig_optional
+        digs = self._digs
+        count = 0
+        # F, dig first.
+        for s, d in _first_digs(out, lambda: self._count_dig_then_fish(p, side),
+                                lambda: digs(p, side, False),
+                                lambda: self._dig_then_fish_sizes(p, side)):
+            h[s] -= 1
+            h[d] += 1
+            paths = self._fish_paths(p, side)
+            h[s] += 1
+            h[d] -= 1
+            if paths:
+                count += len(paths)
+                if stop:
                     return count
-                if out is not None and out.wants(len(found2) + dig_optional):
-                    path = _path2(p, m, q, c1, c2)
-                    for s, d in out.chosen(found2):
-                        out.append(PieceTurn(p, "F", (path, DIGS[s][d])))
-                    if dig_optional and not out.done:
-                        out.append(PieceTurn(p, "F", (path,)))
-
-        elif kind == DRAGON:
-            undermine = options.undermining
-            no_null_pair = options.forbid_null_dig_pair
-            # DD: two digs from the same square (§4.5).
-            for s, d in _first_digs(out, lambda: self._count_dig_twice(p, side),
-                                    lambda: digs(p, side, undermine),
-                                    lambda: self._dig_twice_sizes(p, side)):
-                h[s] -= 1
-                h[d] += 1
-                found2 = digs(p, side, undermine)
-                h[s] += 1
-                h[d] -= 1
-                if no_null_pair and (d, s) in found2:
-                    found2.remove((d, s))
-                if found2:
-                    count += len(found2)
-                    if stop:
-                        return count
-                    if out is not None and out.wants(len(found2)):
-                        first = DIGS[s][d]
-                        for s2, d2 in out.chosen(found2):
-                            out.append(PieceTurn(p, "DD", (first, DIGS[s2][d2])))
-            # MM and C2.
-            if out is not None and out.done:
-                return count
-            count += self._dragon_moves(p, piece, out)
+                if out is not None and out.wants(len(paths)):
+                    dig = DIGS[s][d]
+                    for m, q, c1, c2 in out.chosen(paths):
+                        out.append(PieceTurn(p, "F", (dig, _path2(p, m, q, c1, c2))))
+        # F, move first; and a lone fish move when the dig is optional.
+        for m, q, c1, c2 in (self._fish_paths(p, side) if out is None or out.wants_section(
+                lambda: self._count_fish_then_dig(p, piece)) else ()):
+            saved_m = b[m]
+            captured = b[q]
+            b[p] = 0
+            if c1:
+                b[m] = 0
+            b[q] = piece
+            found2 = digs(q, side, False)
+            b[q] = captured
+            b[m] = saved_m
+            b[p] = piece
+            count += len(found2)
+            if dig_optional:
+                count += 1
             if stop and count:
                 return count
-
-        # U: one undermining dig (§8.2).
-        if options.undermining:
-            found2 = digs(p, side, True, True)
-            count += len(found2)
-            if out is not None and out.wants(len(found2)):
+            if out is not None and out.wants(len(found2) + dig_optional):
+                path = _path2(p, m, q, c1, c2)
                 for s, d in out.chosen(found2):
-                    out.append(PieceTurn(p, "U", (DIGS[s][d],)))
+                    out.append(PieceTurn(p, "F", (path, DIGS[s][d])))
+                if dig_optional and not out.done:
+                    out.append(PieceTurn(p, "F", (path,)))
         return count
+
+    def _dragon_double_digs(self, p: int, side: int, out: _Turns | _Pick | None,
+                            stop: bool) -> int:
+        """The DD piece-turns of the Dragon on ``p``: two digs from the same square (§4.5)."""
+        h = self.heights
+        undermine = self.options.undermining
+        no_null_pair = self.options.forbid_null_dig_pair
+        digs = self._digs
+        count = 0
+        for s, d in _first_digs(out, lambda: self._count_dig_twice(p, side),
+                                lambda: digs(p, side, undermine),
+                                lambda: self._dig_twice_sizes(p, side)):
+            h[s] -= 1
+            h[d] += 1
+            found2 = digs(p, side, undermine)
+            h[s] += 1
+            h[d] -= 1
+            if no_null_pair and (d, s) in found2:
+                found2.remove((d, s))
+            if found2:
+                count += len(found2)
+                if stop:
+                    return count
+                if out is not None and out.wants(len(found2)):
+                    first = DIGS[s][d]
+                    for s2, d2 in out.chosen(found2):
+                        out.append(PieceTurn(p, "DD", (first, DIGS[s2][d2])))
+        return count
+
+    def _undermining_turns(self, p: int, side: int, out: _Turns | _Pick | None) -> int:
+        """The U piece-turns of the piece on ``p``: one undermining dig (§8.2)."""
+        found2 = self._digs(p, side, True, True)
+        if out is not None and out.wants(len(found2)):
+            for s, d in out.chosen(found2):
+                out.append(PieceTurn(p, "U", (DIGS[s][d],)))
+        return len(found2)
 
     def legal_piece_turns(self, exclude: int = -1) -> list[PieceTurn]:
         """Every legal piece-turn of the side to move, except by the piece on ``exclude``
@@ -833,8 +878,8 @@ class Position(base.Position[Move]):
         :meth:`_piece_turns` asks a :class:`_Pick` about, in its order.
         """
         options = self.options
-        side = piece >> 2
-        kind = piece & 3
+        side = piece >> SIDE_SHIFT
+        kind = piece & KIND_MASK
         b_undermine = options.samurai_undermine_and_move and kind == SAMURAI
         if ends is None:
             ends = self._dig_end_bits(side)
@@ -915,7 +960,7 @@ class Position(base.Position[Move]):
         A step p → q changes the board on p and q only, and q is not beside itself, so the
         dig ends around q are those of the board as it stands with p judged again empty
         (``vacated``, when the caller has them; ``steps_now``, the legal steps from p)."""
-        side = piece >> 2
+        side = piece >> SIDE_SHIFT
         dig_optional = self.options.basic_dig_optional
         if vacated is None:
             vacated = self._vacated_ends(self._dig_end_bits(side), side, p)
@@ -932,7 +977,7 @@ class Position(base.Position[Move]):
         """The move-first fish moves of the Fish on ``p`` (and its lone fish moves when the
         dig is optional), as :meth:`_count_step_then_dig` counts (§4.4): a fish path changes
         the board on p, on its far square and on its middle square when it captures there."""
-        side = piece >> 2
+        side = piece >> SIDE_SHIFT
         dig_optional = self.options.basic_dig_optional
         if vacated is None:
             vacated = self._vacated_ends(self._dig_end_bits(side), side, p)
@@ -1131,7 +1176,7 @@ class Position(base.Position[Move]):
         options = self.options
         h = self.heights
         b = self.board
-        side = piece >> 2
+        side = piece >> SIDE_SHIFT
         steps = self._steps
         count = 0
         # MM: two ordinary one-square moves.
@@ -1274,13 +1319,13 @@ class Position(base.Position[Move]):
         origin = spec.origin
         piece = self.board[origin]
         side = self.turn
-        if not piece or piece >> 2 != side:
+        if not piece or side_of(piece) != side:
             raise IllegalMoveError(f"{_n(origin)}: no {SIDE_NAMES[side]} piece on {_n(origin)}",
                                    rule="§6.1", offset=spec.offset)
         if origin == exclude:
             raise IllegalMoveError(f"second piece-turn {_n(origin)}: that piece already acted this turn",
                                    rule="§8.1", offset=spec.offset)
-        kind = piece & 3
+        kind = piece & KIND_MASK
         if spec.kind is not None and spec.kind != kind:
             raise IllegalMoveError(f"{spec.head}: {_n(origin)} holds a {_piece_name(kind)}",
                                    rule="§6.1", offset=spec.offset)
@@ -1480,7 +1525,7 @@ class Position(base.Position[Move]):
                 raise _dig_error(dig, f"{_n(square)} is not adjacent to the acting piece on {_n(at)}")
         if not h[s]:
             raise _dig_error(dig, f"{_n(s)} has no tile (height 0)")
-        enemy = b[s] and b[s] >> 2 != side
+        enemy = b[s] and side_of(b[s]) != side
         if enemy and not undermine:
             if not self.options.undermining:
                 raise _dig_error(dig, f"{_n(s)} holds a {SIDE_NAMES[side ^ 1]} piece (undermining is off)")
@@ -1511,10 +1556,10 @@ class Position(base.Position[Move]):
         hp, hq = h[p], h[q]
         free = options.ocean_climb and hp == 0
         c = b[q]
-        if c and c >> 2 == side:
+        if c and side_of(c) == side:
             raise IllegalMoveError(f"{_step_text(p, q, marked)}: {_n(q)} holds a {SIDE_NAMES[side]} piece", rule=rule, offset=offset)
         if c:
-            victim = f"a {SIDE_NAMES[side ^ 1]} {_piece_name(c & 3)}"
+            victim = f"a {SIDE_NAMES[side ^ 1]} {_piece_name(kind_of(c))}"
             drop = hp - hq
             exact2 = options.capture_exactly_2
             allowed = ((free and options.ocean_capture)
@@ -1624,7 +1669,7 @@ class Position(base.Position[Move]):
         ``move`` must be legal here. The first option in the order B, F, DD, MM, C2, U whose
         shape fits and under which the actions are legal.
         """
-        kind = self.board[move.origin] & 3
+        kind = kind_of(self.board[move.origin])
         candidates = self._candidates(kind, _shape(move.actions))
         if len(candidates) == 1 or candidates[0] == move.option:
             return candidates[0]

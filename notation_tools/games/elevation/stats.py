@@ -23,6 +23,7 @@ from notation_tools.games.base import Figure, FigureKind, Outcome, Rules, StatsC
 from notation_tools.games.elevation.moves import Dig, Move
 from notation_tools.games.elevation.pieces import (
     DRAGON, FISH, PIECE_KINDS, SAMURAI, SIDE_NAMES, SQUARE_NAMES, piece_code)
+from notation_tools.games.elevation.pieces import KIND_MASK, SIDE_SHIFT
 from notation_tools.games.elevation.rules import Position
 
 KIND_WORDS = {SAMURAI: "samurai", FISH: "fish", DRAGON: "dragon"}
@@ -75,7 +76,7 @@ def _trace(move: Move, position: Position) -> list[tuple[Any, ...]]:
     for part in move.parts:
         at = part.origin
         piece = board[at]
-        side = piece >> 2
+        side = piece >> SIDE_SHIFT
         digs: list[tuple[int, int]] = []
         undermining = 0
         squares: tuple[int, ...] = ()
@@ -83,9 +84,9 @@ def _trace(move: Move, position: Position) -> list[tuple[Any, ...]]:
         climbs: list[int] = []
         actions = part.actions
         for action in actions:
-            if type(action) is Dig:
+            if isinstance(action, Dig):
                 s, d = action.source, action.target
-                if board[s] and board[s] >> 2 != side:
+                if board[s] and board[s] >> SIDE_SHIFT != side:
                     undermining += 1
                 heights[s] -= 1
                 heights[d] += 1
@@ -97,7 +98,7 @@ def _trace(move: Move, position: Position) -> list[tuple[Any, ...]]:
                     p, q = squares[index], squares[index + 1]
                     climbs.append(heights[q] - heights[p])
                     if captured:
-                        captures.append((q, board[q] & 3))
+                        captures.append((q, board[q] & KIND_MASK))
                         board[q] = 0
                 at = squares[-1]
                 board[at] = piece
@@ -105,7 +106,8 @@ def _trace(move: Move, position: Position) -> list[tuple[Any, ...]]:
         # action; else one kind only
         order = (("dig-first" if type(actions[0]) is Dig else "move-first") if digs and squares
                  else "single")
-        out.append((side, piece & 3, part.option, order, digs, undermining, squares, captures, climbs))
+        out.append((side, piece & KIND_MASK, part.option, order, digs, undermining, squares,
+                    captures, climbs))
     return out
 
 
@@ -130,6 +132,28 @@ def describe_move(move: Move, position: Position) -> dict[str, Any]:
         "path": "&".join("-".join(f.path) for f in facts),
         "captures": sum(len(f.captures) for f in facts),
     }
+
+
+def _store_side_figures(figures: dict[str, Any],
+                        sums: tuple[list[int], list[int], list[int], list[int]],
+                        options: tuple[dict[str, int], dict[str, int]],
+                        taken: dict[tuple[int, int, int], int]) -> None:
+    """Write each side's sums into ``figures``: ``sums`` holds the digs, undermining digs,
+    largest climb and largest drop by side, ``options`` the piece-turns by option, ``taken``
+    the captures by (side, capturing kind, captured kind)."""
+    digs, undermining, climb, drop = sums
+    for side, keys in enumerate(_KEYS):
+        figures[keys["digs"]] = digs[side]
+        figures[keys["undermining_digs"]] = undermining[side]
+        figures[keys["largest_climb"]] = climb[side]
+        figures[keys["largest_drop"]] = drop[side]
+        for option, count in options[side].items():
+            figures[keys[option]] = count
+    for (side, kind, victim), count in taken.items():
+        keys = _KEYS[side]
+        figures[keys["captures"]] += count
+        figures[keys[("by", kind)]] += count
+        figures[keys[("taken", victim)]] += count
 
 
 class Stats(StatsCollector[Position, Move]):
@@ -193,15 +217,15 @@ class Stats(StatsCollector[Position, Move]):
             for part in move.parts:
                 at = part.origin
                 piece = board[at]
-                side = piece >> 2
+                side = piece >> SIDE_SHIFT
                 actions = part.actions
                 digging = moved = False
                 for action in actions:
-                    if type(action) is Dig:
+                    if isinstance(action, Dig):
                         digging = True
                         source, target = action.source, action.target
                         under = board[source]
-                        if under and under >> 2 != side:
+                        if under and under >> SIDE_SHIFT != side:
                             undermining[side] += 1
                         heights[source] -= 1
                         heights[target] += 1
@@ -219,7 +243,7 @@ class Stats(StatsCollector[Position, Move]):
                             elif -step > drop[side]:
                                 drop[side] = -step
                             if captured:
-                                key = (side, piece & 3, board[to] & 3)
+                                key = (side, piece & KIND_MASK, board[to] & KIND_MASK)
                                 taken[key] = taken.get(key, 0) + 1
                                 board[to] = 0
                                 if first_capture is None:
@@ -244,18 +268,7 @@ class Stats(StatsCollector[Position, Move]):
                     if heights[target] > highest:
                         highest = heights[target]
                 dug.clear()
-        for side, keys in enumerate(_KEYS):
-            figures[keys["digs"]] = digs[side]
-            figures[keys["undermining_digs"]] = undermining[side]
-            figures[keys["largest_climb"]] = climb[side]
-            figures[keys["largest_drop"]] = drop[side]
-            for option, count in options[side].items():
-                figures[keys[option]] = count
-        for (side, kind, victim), count in taken.items():
-            keys = _KEYS[side]
-            figures[keys["captures"]] += count
-            figures[keys[("by", kind)]] += count
-            figures[keys[("taken", victim)]] += count
+        _store_side_figures(figures, (digs, undermining, climb, drop), options, taken)
         return figures, first_capture, highest
 
     def summary(self, final: Position, outcome: Outcome | None) -> dict[str, Any]:

@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+from notation_tools.games.base import BadPositionError
 from notation_tools.games.file_formats import ForeignPosition
 from notation_tools.games.gow.options import DEFAULT_RULES
 from notation_tools.games.gow.pieces import (
@@ -30,7 +31,7 @@ _TYPE_TO_KIND = {t.ebarjou: k for k, t in enumerate(UNIT_TYPES) if t is not None
 _KIND_TO_TYPE = {k: t.ebarjou for k, t in enumerate(UNIT_TYPES) if t is not None}
 
 
-def _error(message: str):
+def _error(message: str) -> BadPositionError:
     return foreign_error(message, "E-EBARJOU")
 
 
@@ -126,8 +127,8 @@ def read_ebarjou(text: str) -> ForeignPosition:
         if len(fields) != 8:
             raise _error(f"line {line_no}: a unit line has 8 fields")
         kind_text, x, y, must, can_move, _last, _attack, owner = fields
-        kind = _TYPE_TO_KIND.get(kind_text)
-        if kind is None:
+        unit_kind = _TYPE_TO_KIND.get(kind_text)
+        if unit_kind is None:
             raise _error(f"line {line_no}: unknown unit {kind_text!r} (I C A AC R RC)")
         if owner not in ("1", "2"):
             raise _error(f"line {line_no}: owner {owner!r} is not 1 or 2")
@@ -136,7 +137,7 @@ def read_ebarjou(text: str) -> ForeignPosition:
             raise _error(f"line {line_no}: two units on {NAMES[s]}")
         if TERRAIN[s] == MOUNTAIN:
             raise _error(f"line {line_no}: a unit on {NAMES[s]}, a mountain of the standard map")
-        board[s] = code(int(owner) - 1, kind)
+        board[s] = code(int(owner) - 1, unit_kind)
         if _bool(must, line_no):
             if retreat is not None or int(owner) - 1 != side:
                 raise _error(f"line {line_no}: the pending retreat must be one unit of the side to move")

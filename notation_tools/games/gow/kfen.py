@@ -458,6 +458,50 @@ def read_kfen_json(text: str) -> ForeignRecord:
     Raises BadPositionError (E-KFEN) when the document or its board cannot be read; a history
     that cannot be replayed backwards gives a position-only record with ``W-KFEN-HISTORY``.
     """
+    data, info, state, meta = _load_document(text)
+    fen_text = info.get("fen")
+    if not isinstance(fen_text, str):
+        raise _error("board_info.fen is missing")
+    rows = re.sub(r"/\s+", "/", fen_text.strip()).split("/")
+    if len(rows) < ROWS:
+        raise _error(f"board_info.fen has {len(rows)} rows; {ROWS} are needed")
+    board, terrain, marks = _parse_rows(rows[:20])
+    notes = _board_notes(board, terrain, marks)
+    alive = surviving(marks)
+    tags = _kfen_tags(meta)
+
+    def position_only(problem: str | None) -> ForeignRecord:
+        return _position_only(tags, state, board, alive, notes, problem)
+
+    history = data.get("turn_history") or []
+    if not isinstance(history, list):
+        return position_only("turn_history is not a list")
+    try:
+        entries = _clean(history)
+        if not entries:
+            return position_only(None)
+        _check(entries)
+        fen = _history_start(entries, board, alive)
+        tokens = tuple(_token(entry) for entry in entries)
+    except _HistoryProblem as problem:
+        return position_only(str(problem))
+    except (TypeError, KeyError, AttributeError, ValueError, IndexError) as error:
+        # a value of the wrong JSON type somewhere in the history (issue #15): the history
+        # cannot be used, the saved position still can
+        return position_only(f"a value of the wrong type ({type(error).__name__}: {error})")
+    extra = list(notes)
+    comment = None
+    last = entries[-1]
+    if last.get("end_turn") is None:
+        extra.append(("W-MID-TURN", f"turn {last['turn_number']} was saved before it ended; "
+                      "its actions are kept as a whole turn"))
+    return ForeignRecord({**tags, "SetUp": "1", "FEN": fen}, tokens, tuple(extra), comment)
+
+
+def _load_document(text: str) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any],
+                                       dict[str, Any]]:
+    """The JSON object of a ``.kfen`` document and its board_info, game_state and metadata
+    objects (empty when absent); raises E-KFEN when the text is no such document."""
     try:
         data = json.loads(text)
     except (TypeError, ValueError) as error:
@@ -473,15 +517,11 @@ def read_kfen_json(text: str) -> ForeignRecord:
     meta = data.get("metadata") or {}
     if not isinstance(info, dict) or not isinstance(state, dict) or not isinstance(meta, dict):
         raise _error("board_info, game_state and metadata are objects")
-    fen_text = info.get("fen")
-    if not isinstance(fen_text, str):
-        raise _error("board_info.fen is missing")
-    rows = re.sub(r"/\s+", "/", fen_text.strip()).split("/")
-    if len(rows) < ROWS:
-        raise _error(f"board_info.fen has {len(rows)} rows; {ROWS} are needed")
-    board, terrain, marks = _parse_rows(rows[:20])
-    notes = _board_notes(board, terrain, marks)
-    alive = surviving(marks)
+    return data, info, state, meta
+
+
+def _kfen_tags(meta: dict[str, Any]) -> dict[str, str]:
+    """The record's tags from a document's metadata (spec §14.3)."""
     tags: dict[str, str] = {"Variant": "game-of-war"}
     if isinstance(meta.get("event"), str):
         tags["Event"] = meta["event"]
@@ -500,60 +540,49 @@ def read_kfen_json(text: str) -> ForeignRecord:
     tags["Result"] = _RESULTS.get(result, "*") if isinstance(result, str) else "*"
     if isinstance(meta.get("rules"), str) and meta["rules"].strip():
         tags["Rules"] = meta["rules"].strip()
+    return tags
 
-    def position_only(problem: str | None) -> ForeignRecord:
-        side = 1 if state.get("current_player") == "SOUTH" else 0
-        retreats = state.get("pending_retreats") or []
-        if not isinstance(retreats, list):
-            raise _error("game_state.pending_retreats is a list of {row, col} objects")
-        retreat = None
-        if retreats:
-            try:
-                retreat = _square_of(retreats[0], "pending retreat")
-            except _HistoryProblem as error:
-                raise _error(str(error)) from None
-        turn = state.get("turn_number")
-        extra = list(notes)
-        if not isinstance(turn, int) or turn < 1:
-            turn = assumed_turn(board, side, alive, retreat)
-            extra.append(("I-TURN-ASSUMED", f"no turn number: turn {turn} assumed"))
-        if problem is not None:
-            extra.append(("W-KFEN-HISTORY", f"history unusable ({problem}); position only"))
-        fen = assemble(board, side, alive, retreat, turn)
-        parse_position(fen, DEFAULT_RULES)
-        return ForeignRecord({**tags, "SetUp": "1", "FEN": fen}, (), tuple(extra))
 
-    history = data.get("turn_history") or []
-    if not isinstance(history, list):
-        return position_only("turn_history is not a list")
-    try:
-        entries = _clean(history)
-        if not entries:
-            return position_only(None)
-        _check(entries)
-        start_board, start_alive = board[:], alive[:]
-        _undo(start_board, start_alive, entries)
-        first = entries[0]
-        side = _OWNERS.index(first["player"])
-        retreat = None
-        if first["moves"] and first["moves"][0].get("was_retreat"):
-            retreat = _square_of(first["moves"][0].get("from"), "retreat")
-        fen = assemble(start_board, side, start_alive, retreat, first["turn_number"])
+def _position_only(tags: dict[str, str], state: dict[str, Any], board: list[int],
+                   alive: list[bool], notes: list[tuple[str, str]],
+                   problem: str | None) -> ForeignRecord:
+    """The record of the saved position alone, with no moves: for a document without a
+    history, or (``problem``, noted as W-KFEN-HISTORY) one whose history cannot be used."""
+    side = 1 if state.get("current_player") == "SOUTH" else 0
+    retreats = state.get("pending_retreats") or []
+    if not isinstance(retreats, list):
+        raise _error("game_state.pending_retreats is a list of {row, col} objects")
+    retreat = None
+    if retreats:
         try:
-            parse_position(fen, DEFAULT_RULES)
-        except BadPositionError as error:
-            raise _HistoryProblem(f"reconstructed start position: {error.message}") from None
-        tokens = tuple(_token(entry) for entry in entries)
-    except _HistoryProblem as problem:
-        return position_only(str(problem))
-    except (TypeError, KeyError, AttributeError, ValueError, IndexError) as error:
-        # a value of the wrong JSON type somewhere in the history (issue #15): the history
-        # cannot be used, the saved position still can
-        return position_only(f"a value of the wrong type ({type(error).__name__}: {error})")
+            retreat = _square_of(retreats[0], "pending retreat")
+        except _HistoryProblem as error:
+            raise _error(str(error)) from None
+    turn = state.get("turn_number")
     extra = list(notes)
-    comment = None
-    last = entries[-1]
-    if last.get("end_turn") is None:
-        extra.append(("W-MID-TURN", f"turn {last['turn_number']} was saved before it ended; "
-                      "its actions are kept as a whole turn"))
-    return ForeignRecord({**tags, "SetUp": "1", "FEN": fen}, tokens, tuple(extra), comment)
+    if not isinstance(turn, int) or turn < 1:
+        turn = assumed_turn(board, side, alive, retreat)
+        extra.append(("I-TURN-ASSUMED", f"no turn number: turn {turn} assumed"))
+    if problem is not None:
+        extra.append(("W-KFEN-HISTORY", f"history unusable ({problem}); position only"))
+    fen = assemble(board, side, alive, retreat, turn)
+    parse_position(fen, DEFAULT_RULES)
+    return ForeignRecord({**tags, "SetUp": "1", "FEN": fen}, (), tuple(extra))
+
+
+def _history_start(entries: list[dict[str, Any]], board: list[int], alive: list[bool]) -> str:
+    """The position string before the first of the history's ``entries``: the saved board
+    and arsenals played backwards (§14.3); raises _HistoryProblem when that fails."""
+    start_board, start_alive = board[:], alive[:]
+    _undo(start_board, start_alive, entries)
+    first = entries[0]
+    side = _OWNERS.index(first["player"])
+    retreat = None
+    if first["moves"] and first["moves"][0].get("was_retreat"):
+        retreat = _square_of(first["moves"][0].get("from"), "retreat")
+    fen = assemble(start_board, side, start_alive, retreat, first["turn_number"])
+    try:
+        parse_position(fen, DEFAULT_RULES)
+    except BadPositionError as error:
+        raise _HistoryProblem(f"reconstructed start position: {error.message}") from None
+    return fen

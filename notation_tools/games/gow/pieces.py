@@ -224,9 +224,14 @@ RELAY_CODES = (frozenset((code(NORTH, RELAY), code(NORTH, MOUNTED_RELAY))),
 
 def unit_name(unit_code: int) -> str:
     """``North infantry`` for a unit code."""
+    return f"{SIDE_NAMES[SIDE_OF[unit_code]]} {kind_name(unit_code)}"
+
+
+def kind_name(unit_code: int) -> str:
+    """``infantry`` for a unit code (of either side; not 0)."""
     unit = UNITS[unit_code]
     assert unit is not None
-    return f"{SIDE_NAMES[SIDE_OF[unit_code]]} {unit.name}"
+    return unit.name
 
 
 def check_tables() -> list[str]:

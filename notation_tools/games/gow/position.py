@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from notation_tools.games.base import BadPositionError, Rules, TagConflictError
 from notation_tools.games.runs import RankError, decode_rank, encode_rank
@@ -67,6 +68,31 @@ def parse_position(text: str, rules: Rules) -> Position:
                    f"(board side arsenals retreat turn), not {len(fields)}")
     board_text, side_text, arsenal_text, retreat_text, turn_text = fields
     board = _parse_board(board_text)
+    counts = _unit_counts(board)
+    if side_text not in ("N", "S"):
+        raise _bad(f"side to move is N or S, not {side_text!r}")
+    turn = 0 if side_text == "N" else 1
+    alive = _parse_arsenals(arsenal_text, board)
+    retreat = _parse_retreat(retreat_text, board, turn)
+    if not _TURN.match(turn_text):
+        raise _bad(f"turn {turn_text!r} is not a whole number from 1")
+    turn_number = int(turn_text)
+    notes: list[tuple[str, str]] = []
+    if turn_number == 1:
+        notes += _deployment_notes(board, counts, alive, retreat)
+    defeated = [not any(alive[i] for i, a in enumerate(ARSENALS) if ARSENAL_OWNER[a] == side)
+                or not any(IS_FIGHTING[v] and SIDE_OF[v] == side for v in board if v)
+                for side in (0, 1)]
+    if all(defeated):
+        raise _bad("both sides are already defeated (no arsenal or no fighting unit left)")
+    position = Position(rules, board, alive, turn, turn_number, retreat)
+    position.notes = tuple(notes)
+    return position
+
+
+def _unit_counts(board: list[int]) -> list[dict[int, int]]:
+    """How many units of each kind each side has on ``board``; raises when a unit stands on a
+    mountain or a side has more of a kind than the roster allows."""
     for s, v in enumerate(board):
         if v and TERRAIN[s] == MOUNTAIN:
             raise _bad(f"{CODE_LETTER[v]} on {NAMES[s]}: no unit may stand on a mountain")
@@ -81,9 +107,11 @@ def parse_position(text: str, rules: Rules) -> Position:
                 assert unit is not None
                 raise _bad(f"{SIDE_NAMES[side]} has {counts[side][kind]} {unit.name} units; "
                            f"the roster allows {limit}")
-    if side_text not in ("N", "S"):
-        raise _bad(f"side to move is N or S, not {side_text!r}")
-    turn = 0 if side_text == "N" else 1
+    return counts
+
+
+def _parse_arsenals(arsenal_text: str, board: list[int]) -> list[bool]:
+    """The arsenals field: which of the four arsenals survive, in the order of ``ARSENALS``."""
     alive = [False] * 4
     if arsenal_text != "-":
         names = arsenal_text.split(",")
@@ -104,50 +132,49 @@ def parse_position(text: str, rules: Rules) -> Position:
         if alive[index] and v and IS_FIGHTING[v] and SIDE_OF[v] != ARSENAL_OWNER[square]:
             raise _bad(f"a {SIDE_NAMES[SIDE_OF[v]]} fighting unit stands on the surviving enemy "
                        f"arsenal {NAMES[square]} (it would have destroyed it)")
-    retreat = None
-    if retreat_text != "-":
-        retreat = SQUARE.get(retreat_text)
-        if retreat is None:
-            raise _bad(f"retreat {retreat_text!r} is not a square (or -)")
-        if not board[retreat] or SIDE_OF[board[retreat]] != turn:
-            raise _bad(f"the retreat square {retreat_text} holds no unit of the side to move")
-    if not _TURN.match(turn_text):
-        raise _bad(f"turn {turn_text!r} is not a whole number from 1")
-    turn_number = int(turn_text)
-    notes: list[tuple[str, str]] = []
-    if turn_number == 1:
-        for s, v in enumerate(board):
-            if v and territory(s) != SIDE_OF[v]:
-                raise BadPositionError(
-                    f"turn 1 is a deployment: the {SIDE_NAMES[SIDE_OF[v]]} unit {CODE_LETTER[v]} on "
-                    f"{NAMES[s]} is outside its territory", rule="§5.1", code="E-SETUP-TERRITORY")
-        if retreat is not None:
-            raise _bad("a deployment (turn 1) has no pending retreat")
-        if not all(alive):
-            raise _bad("a deployment (turn 1) has all four arsenals")
-        missing = []
-        for side in (0, 1):
-            lacking = []
-            for kind, limit in ROSTER.items():
-                unit = UNIT_TYPES[kind]
-                assert unit is not None
-                if counts[side][kind] < limit:
-                    lacking.append(f"{limit - counts[side][kind]} {unit.letter}")
-            if lacking:
-                missing.append(f"{SIDE_NAMES[side]} lacks {', '.join(lacking)}")
-        if missing:
-            notes.append(("W-SETUP-INCOMPLETE", "; ".join(missing)))
-    defeated = [not any(alive[i] for i, a in enumerate(ARSENALS) if ARSENAL_OWNER[a] == side)
-                or not any(IS_FIGHTING[v] and SIDE_OF[v] == side for v in board if v)
-                for side in (0, 1)]
-    if all(defeated):
-        raise _bad("both sides are already defeated (no arsenal or no fighting unit left)")
-    position = Position(rules, board, alive, turn, turn_number, retreat)
-    position.notes = tuple(notes)
-    return position
+    return alive
 
 
-def format_board(board: list[int]) -> str:
+def _parse_retreat(retreat_text: str, board: list[int], turn: int) -> int | None:
+    """The retreat field: the square of the unit that must retreat, or None for ``-``."""
+    if retreat_text == "-":
+        return None
+    retreat = SQUARE.get(retreat_text)
+    if retreat is None:
+        raise _bad(f"retreat {retreat_text!r} is not a square (or -)")
+    if not board[retreat] or SIDE_OF[board[retreat]] != turn:
+        raise _bad(f"the retreat square {retreat_text} holds no unit of the side to move")
+    return retreat
+
+
+def _deployment_notes(board: list[int], counts: list[dict[int, int]], alive: list[bool],
+                      retreat: int | None) -> list[tuple[str, str]]:
+    """Check a turn-1 position (a deployment, §5.1) and note the units it lacks."""
+    for s, v in enumerate(board):
+        if v and territory(s) != SIDE_OF[v]:
+            raise BadPositionError(
+                f"turn 1 is a deployment: the {SIDE_NAMES[SIDE_OF[v]]} unit {CODE_LETTER[v]} on "
+                f"{NAMES[s]} is outside its territory", rule="§5.1", code="E-SETUP-TERRITORY")
+    if retreat is not None:
+        raise _bad("a deployment (turn 1) has no pending retreat")
+    if not all(alive):
+        raise _bad("a deployment (turn 1) has all four arsenals")
+    missing = []
+    for side in (0, 1):
+        lacking = []
+        for kind, limit in ROSTER.items():
+            unit = UNIT_TYPES[kind]
+            assert unit is not None
+            if counts[side][kind] < limit:
+                lacking.append(f"{limit - counts[side][kind]} {unit.letter}")
+        if lacking:
+            missing.append(f"{SIDE_NAMES[side]} lacks {', '.join(lacking)}")
+    if missing:
+        return [("W-SETUP-INCOMPLETE", "; ".join(missing))]
+    return []
+
+
+def format_board(board: Sequence[int]) -> str:
     """The board field of the position string (also what KFEN readers compare against)."""
     ranks = []
     for r in range(ROWS):

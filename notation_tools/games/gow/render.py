@@ -1,7 +1,7 @@
 """Pictures of a Game of War position: the text diagram (spec §16.1) and SVG (spec §16.2).
 
-Pure functions returning strings; :func:`position_from_diagram` reads a text diagram back so
-that tests can state positions as pictures. This module computes no rule beyond asking the
+Pure functions returning strings (tests read a diagram back with their own reader, so that
+they can state positions as pictures). This module computes no rule beyond asking the
 position which units are offline and which squares are covered.
 
 >>> from notation_tools.games.gow import GAME
@@ -13,19 +13,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from notation_tools.games.base import BadPositionError, Rules, Style
+from notation_tools.games.base import Style
 from notation_tools.games.gow.moves import Attack, Step, Turn
 from notation_tools.games.gow.pieces import (
     SIDE_NAMES,
-    ARSENAL_OWNER, ARSENALS, CODE_LETTER, COLS, FORT, IS_FIGHTING, LETTER_CODE, MOUNTAIN, NAMES,
+    ARSENAL_OWNER, ARSENALS, CODE_LETTER, COLS, FORT, IS_FIGHTING, MOUNTAIN, NAMES,
     PASS, ROW_LETTERS, ROWS, SIDE_OF, SIZE, TERRAIN)
-from notation_tools.games.gow.position import format_board, parse_position
-from notation_tools.games.gow.rules import Position
+from notation_tools.games.gow.rules import Position, SquareBits
 from notation_tools.render.svg import (LAST_MOVE_TARGET, LegendEntry, SvgDocument, legend_line,
                                        legend_swatch, number)
 
 _CIRCLED = {"I": "\u24be", "C": "\u24b8", "A": "\u24b6", "H": "\u24bd", "R": "\u24c7", "M": "\u24c2"}
-_UNCIRCLED = {v: k.lower() for k, v in _CIRCLED.items()}
 _ARSENAL_INDEX = {s: i for i, s in enumerate(ARSENALS)}
 
 
@@ -72,8 +70,8 @@ def text_diagram(position: Position, *, style: Style = Style.ASCII,
             elif v:
                 cells.append(f" {inner} ")
             else:
-                marks = [covered[side] is not None and covered[side][s] for side in (0, 1)]
-                mark = "#" if all(marks) else "+" if marks[0] else "-" if marks[1] else "."
+                lined = [bits is not None and bits[s] for bits in covered]   # by side
+                mark = "#" if all(lined) else "+" if lined[0] else "-" if lined[1] else "."
                 cells.append(f" {mark} ")
         lines.append(f"  {ROW_LETTERS[r]} " + "".join(cells))
     lines = [line.rstrip() for line in lines]
@@ -87,43 +85,6 @@ def text_diagram(position: Position, *, style: Style = Style.ASCII,
     if covered[0] is not None or covered[1] is not None:
         lines.append("covered empty squares: + North, - South, # both")
     return "\n".join(lines)
-
-
-def position_from_diagram(text: str, rules: Rules) -> Position:
-    """Read a diagram written by :func:`text_diagram` back into a position (G9).
-
-    Raises BadPositionError when the text is not such a diagram.
-    """
-
-    board = [0] * SIZE
-    rows_seen = 0
-    status = None
-    retreat = "-"
-    for line in text.splitlines():
-        if len(line) > 4 and line[:2] == "  " and line[2] in ROW_LETTERS and line[3] == " ":
-            r = ROW_LETTERS.index(line[2])
-            cells = line[4:].ljust(3 * COLS)
-            for c in range(COLS):
-                ch = cells[3 * c + 1]
-                if ch in _UNCIRCLED:
-                    ch = _UNCIRCLED[ch]
-                if ch in LETTER_CODE:
-                    board[r * COLS + c] = LETTER_CODE[ch]
-            rows_seen += 1
-        elif line.startswith("turn "):
-            status = line
-    if rows_seen != ROWS or status is None:
-        raise BadPositionError("not a Game of War diagram (20 rows and a status line needed)",
-                               rule="§16.1")
-    try:
-        head, arsenal_part, retreat_part = status.split("; ")
-        turn = head.split(",")[0].split()[1]
-        side = "N" if "North to move" in head else "S"
-        arsenals = ",".join(arsenal_part.split()[1:]).replace("-", "") or "-"
-        retreat = retreat_part.split()[1]
-    except (ValueError, IndexError):
-        raise BadPositionError(f"unreadable status line {status!r}", rule="§16.1") from None
-    return parse_position(f"{format_board(board)} {side} {arsenals} {retreat} {turn}", rules)
 
 
 # ---- SVG -----------------------------------------------------------------------------------
@@ -140,7 +101,7 @@ _FRONTIER_ROW = ROWS // 2
 """The dashed line between the two territories runs above this row (K)."""
 
 
-def _covered(position: Position, marks: frozenset[str]) -> list[list[bool] | None]:
+def _covered(position: Position, marks: frozenset[str]) -> list[SquareBits | None]:
     return [position.status(0).covered if "north-lines" in marks else None,
             position.status(1).covered if "south-lines" in marks else None]
 

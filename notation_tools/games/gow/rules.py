@@ -19,7 +19,7 @@ import dataclasses
 import functools
 import operator
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import Any, Protocol, cast
 
 from notation_tools.compiled import load as load_compiled
 from notation_tools.games import base
@@ -29,7 +29,7 @@ from notation_tools.games.gow.options import Options
 from notation_tools.games.gow.pieces import (
     ARSENAL_OWNER, ARSENALS, ATTACK, COLS, MOVES_PER_TURN, CAVALRY, CHARGE, DEFENCE, FIRE_RAYS, FORT, IS_FIGHTING,
     IS_RELAY, MIDDLES, NAMES, NEIGHBOURS, PASS, PLAIN, RANGE, RAYS, SIDE_NAMES, SIDE_OF,
-    SIZE, SPEED, STEPS1, STEPS2, TERRAIN, MOUNTAIN, UNITS, code, distance, unit_name)
+    SIZE, SPEED, STEPS1, STEPS2, TERRAIN, MOUNTAIN, code, distance, kind_name, unit_name)
 
 # Per side, per unit code: does that code stop this side's rays / is it this side's fighting
 # unit / relay. Tuples indexed by code are the fastest lookup in the inner loops.
@@ -65,8 +65,8 @@ class Status:
         self._relays_online: set[int] | None = None
 
     @property
-    def covered(self) -> _Bits:
-        return _Bits(self.covered_bits)
+    def covered(self) -> SquareBits:
+        return SquareBits(self.covered_bits)
 
     @property
     def online(self) -> set[int]:
@@ -83,7 +83,7 @@ class Status:
         return self._relays_online
 
 
-class _Bits:
+class SquareBits:
     """A set of squares held as the bits of an integer, read like a list of 0 and 1."""
 
     __slots__ = ("bits",)
@@ -377,10 +377,26 @@ def sides_online_python(sources: Sequence[int], relays: Sequence[int], fighting:
     return tuple(out)
 
 
-_compiled_lines = load_compiled("games.gow._lines", "setup", "sides_online")
+class _CompiledLines(Protocol):
+    """What the compiled ``_lines`` module exports (``_lines.c``; :func:`load_compiled` checks
+    that both names are there): the geometry it is set up with once, and the counts of
+    :func:`sides_online_python`, which it takes positionally."""
+
+    def setup(self, rays: tuple[tuple[tuple[int, ...], ...], ...],
+              neighbours: tuple[tuple[int, ...], ...], /) -> None: ...
+
+    def sides_online(self, sources: Sequence[int], relays: Sequence[int],
+                     fighting: Sequence[int], options: tuple[bool, bool, str],
+                     counted: tuple[int, ...], /) -> tuple[tuple[int, ...], ...]: ...
+
+
+# load_compiled returns a plain module; the names it checked are those of _CompiledLines
+_compiled_lines = cast("_CompiledLines | None",
+                       load_compiled("games.gow._lines", "setup", "sides_online"))
 if _compiled_lines is not None:
     _compiled_lines.setup(RAYS, NEIGHBOURS)
-sides_online: Callable[..., tuple[tuple[int, ...], ...]] | None = (
+sides_online: Callable[[Sequence[int], Sequence[int], Sequence[int], tuple[bool, bool, str],
+                        tuple[int, ...]], tuple[tuple[int, ...], ...]] | None = (
     _compiled_lines.sides_online if _compiled_lines is not None else None)
 """:func:`sides_online_python` compiled, when it was built; else ``None``. Worked out afresh
 after every turn for both sides, it costs less than :class:`OnlineFollower` does in Python
@@ -526,7 +542,7 @@ class Position(base.Position[Any]):
     def __init__(self, rules: Rules, board: Sequence[int], alive: list[bool], turn: int,
                  turn_number: int, retreat: int | None) -> None:
         self.rules = rules
-        self.options = options_of(Options, rules)
+        self.options: Options = options_of(Options, rules)
         # A bytearray: the snapshot kept for pop() at every push copies it in one piece.
         self.board = bytearray(board)
         self.alive = alive
@@ -552,7 +568,7 @@ class Position(base.Position[Any]):
         self.limit = MOVES_PER_TURN
         self.events: list[tuple[Any, ...]] = []
         self.last_events: list[tuple[Any, ...]] = []
-        self._history: list[tuple[Any, tuple[Any, ...]]] = []
+        self._history: list[tuple[Turn | Action, tuple[Any, ...]]] = []
         self._status: list[Status | None] = [None, None]
         self._outcome: tuple[Outcome | None] | None = None
         self._over: bool | None = None
@@ -852,7 +868,7 @@ class Position(base.Position[Any]):
             return [Step(r, d) for d in pos._destinations(r, retreat=True)]
         side = pos.turn
         online = pos.status(side).online_bits
-        out = []
+        out: list[Step] = []
         for s in sorted(pos.units[side]):
             if s in pos.moved:
                 continue
@@ -947,7 +963,8 @@ class Position(base.Position[Any]):
         """Where the last unit moved in the turn in hand stands now (None before any move)."""
         for event in reversed(self.events):
             if event[0] == "step":
-                return event[2]
+                square: int = event[2]   # ("step", origin, target, ...)
+                return square
         return None
 
     def _attack_allowed(self, combat: Combat) -> bool:
@@ -1286,7 +1303,7 @@ class Position(base.Position[Any]):
         retreat = self._retreat_now()
         if IS_FIGHTING[v] and not self._is_fighting_online(self.turn, origin) and not (
                 retreat and self.options.offline_retreat_move):
-            raise self._fail(f"{text}: {UNITS[v].name} on {NAMES[origin]} is out of communication "
+            raise self._fail(f"{text}: {kind_name(v)} on {NAMES[origin]} is out of communication "
                              f"and cannot move{self._offline_hint(origin, trail)}", "E-UNIT-OFFLINE",
                              "§7.1", offset)
         if TERRAIN[dest] == MOUNTAIN:
@@ -1300,42 +1317,53 @@ class Position(base.Position[Any]):
         dist = distance(origin, dest)
         if dist > speed:
             extra = " (retreat-range=one)" if speed == 1 and SPEED[v] == 2 else ""
-            raise self._fail(f"{text}: {UNITS[v].name} moves at most {speed} square"
+            raise self._fail(f"{text}: {kind_name(v)} moves at most {speed} square"
                              f"{'s' if speed > 1 else ''}{extra}, {NAMES[dest]} is {dist} away",
                              "E-TOO-FAR", "§7.1", offset)
         if dist == 2:
-            middles = MIDDLES[origin].get(dest, ())
-            online = self._lifted_online(origin, self.turn) if self.options.two_step_via_online else None
-            reasons = []
-            ok = False
-            for m in middles:
-                if self.board[m]:
-                    reasons.append(f"{NAMES[m]} occupied")
-                elif online is not None and not online >> m & 1:
-                    reasons.append(f"{NAMES[m]} offline (two-step-via-online=yes)")
-                else:
-                    ok = True
-            if not middles:
-                reasons.append("only mountains between them")
-            if not ok:
-                raise self._fail(f"{text}: no usable square between {NAMES[origin]} and "
-                                 f"{NAMES[dest]} ({', '.join(reasons)})", "E-PATH-BLOCKED",
-                                 "§7.1", offset)
+            self._explain_two_step_path(text, origin, dest, offset)
         if self._enemy_arsenal(dest, self.turn):
-            if not IS_FIGHTING[v]:
-                if not self.options.relay_on_arsenal:
-                    raise self._fail(f"{text}: a relay may not enter the enemy arsenal {NAMES[dest]} "
-                                     "(relay-on-enemy-arsenal=forbid)", "E-RELAY-ON-ARSENAL",
-                                     "§7.3", offset)
-            elif retreat:
-                if not self.options.retreat_arsenal:
-                    raise self._fail(f"{text}: a forced retreat may not end on the enemy arsenal "
-                                     f"{NAMES[dest]} (retreat-to-enemy-arsenal=forbid)",
-                                     "E-RETREAT-ARSENAL", "§7.3", offset)
-            elif self.arsenal_taken is not None:
-                raise self._fail(f"{text}: only one enemy arsenal may be destroyed per turn "
-                                 f"({NAMES[self.arsenal_taken]} already fell this turn)",
-                                 "E-SECOND-ARSENAL", "§7.3", offset)
+            self._explain_enemy_arsenal(text, v, dest, retreat, offset)
+
+    def _explain_two_step_path(self, text: str, origin: int, dest: int, offset: int) -> None:
+        """Raise E-PATH-BLOCKED unless a two-square move ``origin``-``dest`` has a usable
+        square between (§7.1): empty and, with two-step-via-online, online."""
+        middles = MIDDLES[origin].get(dest, ())
+        online = self._lifted_online(origin, self.turn) if self.options.two_step_via_online else None
+        reasons = []
+        ok = False
+        for m in middles:
+            if self.board[m]:
+                reasons.append(f"{NAMES[m]} occupied")
+            elif online is not None and not online >> m & 1:
+                reasons.append(f"{NAMES[m]} offline (two-step-via-online=yes)")
+            else:
+                ok = True
+        if not middles:
+            reasons.append("only mountains between them")
+        if not ok:
+            raise self._fail(f"{text}: no usable square between {NAMES[origin]} and "
+                             f"{NAMES[dest]} ({', '.join(reasons)})", "E-PATH-BLOCKED",
+                             "§7.1", offset)
+
+    def _explain_enemy_arsenal(self, text: str, v: int, dest: int, retreat: bool,
+                               offset: int) -> None:
+        """The rules of a move of the unit ``v`` onto the enemy arsenal ``dest`` (§7.3): a
+        relay, a forced retreat or a second destruction in one turn may be forbidden."""
+        if not IS_FIGHTING[v]:
+            if not self.options.relay_on_arsenal:
+                raise self._fail(f"{text}: a relay may not enter the enemy arsenal {NAMES[dest]} "
+                                 "(relay-on-enemy-arsenal=forbid)", "E-RELAY-ON-ARSENAL",
+                                 "§7.3", offset)
+        elif retreat:
+            if not self.options.retreat_arsenal:
+                raise self._fail(f"{text}: a forced retreat may not end on the enemy arsenal "
+                                 f"{NAMES[dest]} (retreat-to-enemy-arsenal=forbid)",
+                                 "E-RETREAT-ARSENAL", "§7.3", offset)
+        elif self.arsenal_taken is not None:
+            raise self._fail(f"{text}: only one enemy arsenal may be destroyed per turn "
+                             f"({NAMES[self.arsenal_taken]} already fell this turn)",
+                             "E-SECOND-ARSENAL", "§7.3", offset)
 
     def _offline_hint(self, origin: int,
                       trail: tuple[tuple[Any, ...], list[Step]] | None = None) -> str:

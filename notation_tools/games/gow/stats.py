@@ -104,7 +104,7 @@ def _figures_of(counts: tuple[int, ...]) -> tuple[int, str, str, int, int, int]:
     return figures
 
 
-_OFFLINE, _OFFLINE_TEXT, _RELAYS_TEXT, _ALL_OFFLINE, _FORTS, _PASSES = map(
+_OFFLINE, _OFFLINE_TEXT, _RELAYS_TEXT, _ALL_OFFLINE, _FORTS_HELD, _PASSES_HELD = map(
     operator.itemgetter, range(6))
 
 
@@ -292,8 +292,8 @@ class Stats(StatsCollector[Position, Any]):
             out[f"offline_{name}_max"] = max(map(_OFFLINE, column), default=0)
             out[f"all_offline_turns_{name}"] = sum(map(_ALL_OFFLINE, column))
             out[f"relays_online_{name}_series"] = ",".join(map(_RELAYS_TEXT, column))
-            out[f"forts_held_{name}"] = sum(map(_FORTS, column))
-            out[f"passes_held_{name}"] = sum(map(_PASSES, column))
+            out[f"forts_held_{name}"] = sum(map(_FORTS_HELD, column))
+            out[f"passes_held_{name}"] = sum(map(_PASSES_HELD, column))
         out["first_attack_turn"] = self.first_attack
         if outcome is not None:
             out["winner"] = SIDE_NAMES[outcome.winner] if outcome.winner is not None else "draw"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from notation_tools.games.maka.pieces import TYPE_OF_ID, square_name
+from notation_tools.games.maka.pieces import ABBR_OF_ID, square_name
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -46,4 +46,4 @@ class Move:
     def __str__(self) -> str:
         caps = ",".join(square_name(s) for s in self.captures)
         return (f"{square_name(self.origin)}>{square_name(self.target)}[{caps}]"
-                f"{TYPE_OF_ID[self.becomes].abbr}")
+                f"{ABBR_OF_ID[self.becomes]}")

@@ -84,10 +84,14 @@ def parse_square(text: str) -> int | None:
     return RANKS.index(text[-1]) * SIZE + SIZE - file
 
 
-def _build_geometry() -> tuple[Any, ...]:
+Squares = tuple[int, ...]
+
+
+def _build_geometry() -> tuple[tuple[tuple[Squares, ...], ...], tuple[Squares, ...],
+                               tuple[Squares, ...], tuple[Squares, ...]]:
     rays = []
     neighbours = []
-    zone = {2: [], 3: []}
+    zone: dict[int, list[tuple[int, ...]]] = {2: [], 3: []}
     for sq in range(NSQ):
         row, col = divmod(sq, SIZE)
         per_dir = []
@@ -254,6 +258,8 @@ TYPE_ID = {t.abbr: i + 1 for i, t in enumerate(TYPES)}
 TYPE_BY_ABBR = {t.abbr: t for t in TYPES}
 NTYPES = len(TYPES)
 TYPE_OF_ID = (None, *TYPES)
+ABBR_OF_ID: tuple[str, ...] = ("", *(t.abbr for t in TYPES))
+"""The abbreviation of each type id (``TYPE_OF_ID[i].abbr``; none for 0)."""
 NCODES = 2 * (NTYPES + 1)
 PROMOTED_IDS = frozenset(TYPE_ID[t.abbr] for t in PROMOTED_TYPES)
 ROYAL_IDS = frozenset(TYPE_ID[a] for a in ("K", "E", "Pr"))
@@ -355,22 +361,23 @@ class Tables:
     (linear Lion Dog move), ``emperor`` and ``promotes`` (type id or 0) are per code.
     """
 
-    slides: tuple[Any, ...]
-    jumps: tuple[Any, ...]
-    reach: tuple[Any, ...]
-    jump: tuple[Any, ...]
+    slides: tuple[tuple[tuple[int, int], ...], ...]
+    jumps: tuple[tuple[int, ...], ...]
+    reach: tuple[tuple[int, ...], ...]
+    jump: tuple[tuple[bool, ...], ...]
     knight: tuple[bool, ...]
-    hook: tuple[Any, ...]
+    hook: tuple[tuple[int, ...] | None, ...]
     lion: tuple[int, ...]
     ldog: tuple[bool, ...]
     emperor: tuple[bool, ...]
     promotes: tuple[int, ...]
     multi_leg: tuple[int, ...]
-    special: tuple[tuple[int, ...], tuple[int, ...]]
+    special: tuple[tuple[int, ...], ...]
     """Per side, the codes whose attacks need a piece-by-piece test (Lion, Lion Dog, hook)."""
-    hooks: tuple[tuple[int, ...], tuple[int, ...]]
+    hooks: tuple[tuple[int, ...], ...]
     """Per side, the codes of hook movers (§6.4)."""
-    sources: dict[int, Any] = dataclasses.field(default_factory=dict, compare=False)
+    sources: dict[int, tuple[frozenset[int], ...] | None] = dataclasses.field(
+        default_factory=dict, compare=False)
     """Filled lazily by :func:`possible_origins`."""
 
 
@@ -468,9 +475,8 @@ def possible_origins(t: Tables, code: int) -> tuple[frozenset[int], ...] | None:
     """For an ordinary piece code, per target square the squares from which that piece reaches
     the target on an empty board (a necessary condition for a move); ``None`` for pieces that
     may reach anything (Lion powers, Lion Dog, hook movers, Emperor). Cached in ``t``."""
-    cached = t.sources.get(code, False)
-    if cached is not False:
-        return cached
+    if code in t.sources:
+        return t.sources[code]
     if t.emperor[code] or t.lion[code] or t.ldog[code] or t.hook[code] is not None:
         t.sources[code] = None
         return None

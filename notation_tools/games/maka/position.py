@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 
 from notation_tools.games.base import BadPositionError, Rules, Side, TagConflictError
-from notation_tools.games.maka.pieces import RANKS, SIDE_NAMES, SIZE, TYPE_ID, TYPE_OF_ID, TYPES
+from notation_tools.games.maka.pieces import RANKS, SIDE_NAMES, SIZE, ABBR_OF_ID, TYPE_ID, TYPES
 from notation_tools.games.maka.rules import ZOBRIST_WHITE, Position
 from notation_tools.games.runs import RankError, decode_rank, encode_rank
 
@@ -47,7 +47,7 @@ SIDE_LETTERS = "bw"
 
 def cell_text(code: int) -> str:
     """The position-string cell of a piece code (``vFK``, ``+G``)."""
-    return (WHITE_MARK if code & 1 else "") + TYPE_OF_ID[code >> 1].abbr
+    return (WHITE_MARK if code & 1 else "") + ABBR_OF_ID[code >> 1]
 
 
 CELL_CODES = {cell_text(TYPE_ID[t.abbr] * 2 + side): TYPE_ID[t.abbr] * 2 + side

@@ -1,7 +1,7 @@
 """Maka-Dai-Dai Shogi diagrams: the ASCII/Unicode text diagram (§12) and SVG.
 
-Pure functions returning strings (G9); :func:`position_from_diagram` reads a text diagram back
-so that tests can state positions as pictures. This module does not print or know the rules.
+Pure functions returning strings (G9; tests read a diagram back with their own reader, so
+that they can state positions as pictures). This module does not print or know the rules.
 
 >>> from notation_tools.games.maka import GAME
 >>> pos = GAME.start_position(GAME.parse_rules(None))
@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from notation_tools.games.base import BadPositionError, Rules, Style
+from notation_tools.games.base import Style
 from notation_tools.games.maka.moves import Move
 from notation_tools.games.maka.pieces import (NSQ, PROMOTED_IDS, RANKS, SIDE_NAMES, SIZE,
-                                              TYPE_BY_ABBR, TYPE_ID, square_name)
+                                              square_name)
 from notation_tools.games.maka.position import WHITE_MARK, cell_text
 from notation_tools.games.maka.rules import Position
 from notation_tools.render.svg import (LAST_MOVE_CAPTURE, LAST_MOVE_ORIGIN, LAST_MOVE_TARGET,
@@ -72,34 +72,6 @@ def text_diagram(position: Position, *, style: Style = Style.ASCII,
     if rules.describe() != "tsa":
         lines.append(f"Rules: {rules.describe()}")
     return "\n".join(lines)
-
-
-def position_from_diagram(text: str, rules: Rules) -> Position:
-    """Read a diagram of :func:`text_diagram` (ASCII or Unicode) back into a position.
-
-    Raises :class:`BadPositionError` (E-BAD-POSITION) for a malformed diagram.
-    """
-    board: list[int] = []
-    turn, number = 0, 1
-    for line in text.splitlines():
-        words = line.replace("│", " ").split()
-        if len(words) == SIZE + 1 and words[-1] in RANKS:
-            for word in words[:-1]:
-                if word == ".":
-                    board.append(0)
-                    continue
-                side = 1 if word[0] in (WHITE_MARK, UNICODE_WHITE) else 0
-                abbr = word[1:] if side else word
-                if abbr not in TYPE_BY_ABBR:
-                    raise BadPositionError(f"unknown piece {word!r} in the diagram", rule="§12")
-                board.append(TYPE_ID[abbr] * 2 + side)
-        elif len(words) >= 5 and words[1:3] == ["to", "move"]:
-            turn = SIDE_NAMES.index(words[0]) if words[0] in SIDE_NAMES else 0
-            count = words[4].rstrip(")")
-            number = int(count) if count.isascii() and count.isdigit() else 1
-    if len(board) != NSQ:
-        raise BadPositionError(f"a diagram has {SIZE} ranks of {SIZE} cells", rule="§12")
-    return Position(board, turn, number, rules)
 
 
 def caption_lines(pos: Position) -> list[str]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from notation_tools.games import base
@@ -44,6 +44,9 @@ def _zobrist() -> tuple[tuple[int, ...], ...]:
 
 ZOBRIST = _zobrist()
 ZOBRIST_WHITE = 0x9E3779B97F4A7C15
+
+_Note = Callable[[int, tuple[int, ...], tuple[int, ...]], None]
+"""How a Lion move is noted while they are gathered: its target, captures and path."""
 
 
 class Position(base.Position[Move]):
@@ -72,7 +75,7 @@ class Position(base.Position[Move]):
                 key ^= ZOBRIST[code][sq]
         self.key = key
         self.counts: dict[int, int] = {key: 1}
-        self.stack: list[tuple[Any, ...]] = []
+        self.stack: list[tuple[Move, int, list[int], int]] = []  # move, mover, captured, key
 
     # ---- basic state ----------------------------------------------------------------------
 
@@ -197,6 +200,7 @@ class Position(base.Position[Move]):
             return
         side = self.turn
         board = self.board
+        sources: Iterable[tuple[int, int]]
         if origin is not None:
             code = board[origin]
             sources = [(origin, code)] if code and code & 1 == side else []
@@ -293,8 +297,9 @@ class Position(base.Position[Move]):
                     out.append(Move(sq, s, (), code >> 1, (s,)))
                 elif p & 1 != side:
                     finish(sq, s, (s,), (s,), code, out)
-        if t.hook[code] is not None:
-            self._hook_moves(sq, code, t.hook[code], out)
+        hook = t.hook[code]
+        if hook is not None:
+            self._hook_moves(sq, code, hook, out)
         return out
 
     def moves_to(self, sq: int, code: int, target: int) -> list[Move]:
@@ -406,7 +411,7 @@ class Position(base.Position[Move]):
         board = self.board
         side = code & 1
         reach = t.lion[code]
-        best: dict[tuple[Any, ...], tuple[int, ...]] = {}
+        best: dict[tuple[Any, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
         options = self.options
         contagion = options.contagion
 
@@ -441,38 +446,7 @@ class Position(base.Position[Move]):
                     note(s, (s,), (s,))
             self._lion_steps(sq, side, reach, note)
         if t.ldog[code]:
-            leap = options.lion_dog_leaps
-            for d in range(NDIRS):
-                ray = RAYS[sq][d][:LION_DOG_STEPS]
-                if not ray:
-                    continue
-                d1 = ray[0]
-                seqs = [(d1,), (d1, sq)]
-                if len(ray) > 1:
-                    seqs += [(d1, ray[1]), (d1, ray[1], d1)]
-                    if len(ray) > 2:
-                        seqs.append((d1, ray[1], ray[2]))
-                for seq in seqs:
-                    caps: tuple[int, ...] = ()
-                    ok = True
-                    for s in seq:
-                        if s == sq or s in caps:
-                            continue
-                        p = board[s]
-                        if p:
-                            if p & 1 == side:
-                                ok = False
-                                break
-                            caps += (s,)
-                    if ok:
-                        note(seq[-1], caps, seq)
-                if leap:
-                    for s in ray[1:]:
-                        p = board[s]
-                        if not p:
-                            note(s, (), (s,))
-                        elif p & 1 != side:
-                            note(s, (s,), (s,))
+            self._lion_dog_lines(sq, side, note)
         if options.pass_always and (sq, frozenset()) not in best:
             best[(sq, frozenset())] = ((), ())
         finish = self._finish
@@ -488,7 +462,45 @@ class Position(base.Position[Move]):
                     path = (target,)
                 finish(sq, target, caps, path, code, out)
 
-    def _lion_steps(self, origin: int, side: int, reach: int, note: Any) -> None:
+    def _lion_dog_lines(self, sq: int, side: int, note: _Note) -> None:
+        """The linear Lion Dog's moves from ``sq`` (§6.5), each handed to ``note``: along each
+        direction one, two or three steps, with the turn-backs of Lion power, and (with
+        ``lion-dog-leaps``) the leaps to the second and third square."""
+        board = self.board
+        leap = self.options.lion_dog_leaps
+        for d in range(NDIRS):
+            ray = RAYS[sq][d][:LION_DOG_STEPS]
+            if not ray:
+                continue
+            d1 = ray[0]
+            seqs = [(d1,), (d1, sq)]
+            if len(ray) > 1:
+                seqs += [(d1, ray[1]), (d1, ray[1], d1)]
+                if len(ray) > 2:
+                    seqs.append((d1, ray[1], ray[2]))
+            for seq in seqs:
+                caps: tuple[int, ...] = ()
+                ok = True
+                for s in seq:
+                    if s == sq or s in caps:
+                        continue
+                    p = board[s]
+                    if p:
+                        if p & 1 == side:
+                            ok = False
+                            break
+                        caps += (s,)
+                if ok:
+                    note(seq[-1], caps, seq)
+            if leap:
+                for s in ray[1:]:
+                    p = board[s]
+                    if not p:
+                        note(s, (), (s,))
+                    elif p & 1 != side:
+                        note(s, (s,), (s,))
+
+    def _lion_steps(self, origin: int, side: int, reach: int, note: _Note) -> None:
         """Step sequences of 2..reach king steps (§6.3 items 2-4)."""
         board = self.board
 
@@ -768,34 +780,42 @@ class Position(base.Position[Move]):
         """
         if self.squares[_EMPEROR_CODE + side]:
             return True
-        hook = self.t.hook
         for move, code, _, _ in self.stack[-plies:]:
-            x = move.origin
-            if code & 1 == side:
-                target = move.target
-                kind = hook[move.becomes * 2 + side]
-                if kind is not None and self._hook_watch(watch, target, q, kind is DIAGONAL):
+            if self._move_may_attack(move, code & 1 == side, q, side, watch):
+                return True
+        return False
+
+    def _move_may_attack(self, move: Move, by_side: bool, q: int, side: int,
+                         watch: bytearray) -> bool:
+        """One of the moves :meth:`may_attack_anew` judges (``by_side``: a move of ``side``):
+        whether it can have opened an attack of ``side`` on ``q``, marking ``watch`` as the
+        tests go (``False`` is exact, as argued there)."""
+        x = move.origin
+        if by_side:
+            target = move.target
+            kind = self.t.hook[move.becomes * 2 + side]
+            if kind is not None and self._hook_watch(watch, target, q, kind is DIAGONAL):
+                return True
+            mark = watch[target]
+            if mark and (mark & _ARRIVAL or mark & _IN_LINE and self._clear(q, target)):
+                return True
+            # the origin held a piece of ``side``, maybe a Lion Dog's blocker; an igui or a
+            # pass leaves it occupied: counting it vacated only asks for more tests
+            mark = watch[x]
+            if mark and (mark & _VACATED or self._opened(q, x, side, mark, watch)):
+                return True
+            for x in move.captures:  # the other side's pieces block no Lion Dog of side
+                mark = watch[x]
+                if mark and self._opened(q, x, side, mark, watch):
                     return True
-                mark = watch[target]
-                if mark and (mark & _ARRIVAL or mark & _IN_LINE and self._clear(q, target)):
-                    return True
-                # the origin held a piece of ``side``, maybe a Lion Dog's blocker; an igui or a
-                # pass leaves it occupied: counting it vacated only asks for more tests
+        else:
+            mark = watch[x]
+            if mark & OPENING_MARKS and self._opened(q, x, side, mark, watch):
+                return True
+            for x in move.captures:
                 mark = watch[x]
                 if mark and (mark & _VACATED or self._opened(q, x, side, mark, watch)):
                     return True
-                for x in move.captures:  # the other side's pieces block no Lion Dog of side
-                    mark = watch[x]
-                    if mark and self._opened(q, x, side, mark, watch):
-                        return True
-            else:
-                mark = watch[x]
-                if mark & OPENING_MARKS and self._opened(q, x, side, mark, watch):
-                    return True
-                for x in move.captures:
-                    mark = watch[x]
-                    if mark and (mark & _VACATED or self._opened(q, x, side, mark, watch)):
-                        return True
         return False
 
     def _opened(self, q: int, x: int, side: int, mark: int, watch: bytearray) -> bool:

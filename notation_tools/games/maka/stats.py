@@ -22,9 +22,9 @@ from notation_tools.games.base import Figure, FigureKind, Outcome, Rules, StatsC
 
 from notation_tools.games.maka.moves import Move
 from notation_tools.games.maka.options import Options
-from notation_tools.games.maka.pieces import (COL, DIAGONAL, EMPEROR_ID, GP_ID, KNIGHT_STUCK_RANKS,
-                                              LAST_RANK_STUCK, NCODES, PIECES_PER_SIDE, ROW,
-                                              ROYAL_IDS, SIDE_NAMES, SIZE, TYPE_ID, TYPE_OF_ID,
+from notation_tools.games.maka.pieces import (ABBR_OF_ID, COL, DIAGONAL, EMPEROR_ID, GP_ID,
+                                              KNIGHT_STUCK_RANKS, LAST_RANK_STUCK, NCODES,
+                                              PIECES_PER_SIDE, ROW, ROYAL_IDS, SIDE_NAMES, SIZE, TYPE_ID, TYPE_OF_ID,
                                               Tables, compile_tables, distances_from, square_name)
 from notation_tools.games.maka.rules import OPENING_MARKS, Position
 
@@ -34,10 +34,10 @@ SIDE_KEYS = ("black", "white")
 def describe_move(move: Move, position: Position) -> dict[str, Any]:
     """The facts of a legal move for ``moves`` listings: piece, captures, what it becomes."""
     board = position.board
-    return {"piece": TYPE_OF_ID[board[move.origin] >> 1].abbr, "captures": len(move.captures),
-            "captured": ", ".join(f"{TYPE_OF_ID[board[c] >> 1].abbr}@{square_name(c)}"
+    return {"piece": ABBR_OF_ID[board[move.origin] >> 1], "captures": len(move.captures),
+            "captured": ", ".join(f"{ABBR_OF_ID[board[c] >> 1]}@{square_name(c)}"
                                   for c in move.captures),
-            "becomes": TYPE_OF_ID[move.becomes].abbr}
+            "becomes": ABBR_OF_ID[move.becomes]}
 
 
 class Stats(StatsCollector[Position, Move]):
@@ -96,7 +96,7 @@ class Stats(StatsCollector[Position, Move]):
         n = len(captures)
         self.captures[side] += n
         for c in captures:
-            self.captured_types[TYPE_OF_ID[board[c] >> 1].abbr] += 1
+            self.captured_types[ABBR_OF_ID[board[c] >> 1]] += 1
         self.capture_plies.append(ply)
         if n >= 2:
             self.multi[n] += 1
@@ -108,8 +108,8 @@ class Stats(StatsCollector[Position, Move]):
         kind = before.promotion_kind(move)
         if kind == "promote":
             self.promotions[side] += 1
-            became = TYPE_OF_ID[move.becomes].abbr
-            self.promotion_list.append(f"{TYPE_OF_ID[code >> 1].abbr}>{became}")
+            became = ABBR_OF_ID[move.becomes]
+            self.promotion_list.append(f"{ABBR_OF_ID[code >> 1]}>{became}")
             if became == "E":
                 self.emperor_ply[side] = ply
             if became == "Pr" and self.prince_ply is None:
@@ -314,7 +314,7 @@ def _kinds(t: Tables) -> tuple[int, ...]:
 
 def _immobile(sq: int, code: int) -> bool:
     """The permanently stuck pieces of §6.14 (last rank or, for a Knight, last two)."""
-    abbr = TYPE_OF_ID[code >> 1].abbr
+    abbr = ABBR_OF_ID[code >> 1]
     row = ROW[sq] if code & 1 == 0 else SIZE - 1 - ROW[sq]
     if abbr in LAST_RANK_STUCK:
         return row == 0

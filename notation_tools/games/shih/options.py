@@ -24,7 +24,8 @@ from notation_tools.games.shih.pieces import BLUE, MAX_POWER_SPINS, PIECES_PER_P
 def _off_or_count(text: str) -> int | None:
     if text == "off":
         return None
-    return int_option(1)(text)
+    count: int = int_option(1)(text)
+    return count
 
 
 OPTIONS: tuple[RuleOption, ...] = (

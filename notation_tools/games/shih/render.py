@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
-from notation_tools.games.base import BadPositionError, Rules, Style
+from notation_tools.games.base import Style
 from notation_tools.games.shih.moves import Move, Step
 from notation_tools.games.shih.pieces import (BLUE, COUNT, EMPTY, HEX_SIDE, IS_UP,
                                               LATTICE_LINES, MAX_WIDTH, MIDDLE, NAMES,
@@ -33,7 +33,6 @@ from notation_tools.render.svg import (DARK, LAST_MOVE_ORIGIN, LAST_MOVE_TARGET,
 
 _WALL_ASCII = "-/\\"
 _WALL_UNICODE = "―╱╲"
-_PIECE_OF_MARK = {".": EMPTY, **{letter: side for side, letter in enumerate(PIECE_LETTERS)}}
 _LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _CELL = 2
 """Characters per space in the diagram: the piece mark and the wall (§15.1)."""
@@ -135,51 +134,6 @@ def _region_drawing(position: Position, style: Style, coordinates: bool,
     head = (f"regions: {len(position.regions())} in all, {len(found)} enclosed (no empty "
             "space inside), lettered:")
     return ["", head, *drawing, *listing]
-
-
-def position_from_diagram(text: str, rules: Rules) -> Position:
-    """Read a §15.1 ASCII diagram (rows a–h then the status line) back into a position (G9).
-
-    Raises BadPositionError when a row or the status line does not fit.
-
-    >>> from notation_tools.games.shih import GAME
-    >>> rules = GAME.parse_rules("standard")
-    >>> start = GAME.start_position(rules)
-    >>> position_from_diagram(text_diagram(start), rules) == start
-    True
-    """
-    lines = [line for line in text.splitlines() if line.strip()]
-    if len(lines) < ROW_COUNT + 1:
-        raise BadPositionError("a diagram has 8 rows and a status line", rule="§15.1")
-    walls: list[int] = []
-    board: list[int] = []
-    for row, line in enumerate(lines[:ROW_COUNT]):
-        if not line.startswith(ROWS[row]):
-            raise BadPositionError(f"diagram row {row + 1} does not start with {ROWS[row]}",
-                                   rule="§15.1")
-        body = line[1:].strip()
-        if len(body) != _CELL * WIDTHS[row]:
-            raise BadPositionError(f"diagram row {ROWS[row]} has {len(body) // _CELL} spaces, "
-                                   f"not {WIDTHS[row]}", rule="§15.1")
-        for index in range(0, len(body), _CELL):
-            mark, wall = body[index], body[index + 1]
-            if mark not in _PIECE_OF_MARK or wall not in _WALL_ASCII:
-                raise BadPositionError(f"diagram row {ROWS[row]}: bad cell "
-                                       f"{body[index:index + _CELL]!r}", rule="§15.1")
-            board.append(_PIECE_OF_MARK[mark])
-            walls.append(_WALL_ASCII.index(wall))
-    status = lines[ROW_COUNT]
-    try:
-        side_text, spins_text, captured_text = status.split(";")[:3]
-        turn = SIDE_NAMES.index(side_text.split()[0])
-        spins = [int(spins_text.split("Blue")[1].split(",")[0]),
-                 int(spins_text.split("Red")[1])]
-        score = [int(captured_text.split("by Blue")[1].split(",")[0]),
-                 int(captured_text.split("by Red")[1])]
-    except (ValueError, IndexError):
-        raise BadPositionError(f"status line {status!r} does not fit §15.1",
-                               rule="§15.1") from None
-    return Position(rules, walls, board, spins, turn, score)
 
 
 # -------------------------------------------------------------------------------------------
@@ -290,46 +244,15 @@ def svg(position: Position, *, last_move: Move | None = None,
     height = ROW_COUNT * _HEIGHT + 2 * _MARGIN
     doc = SvgDocument(width, height, title=f"Shih: {status_line(position)}",
                       description=text_diagram(position), background="#ffffff")
-    origins: set[int] = set()
-    targets: set[int] = set()
-    if last_move is not None:
-        for action in last_move.actions:
-            targets.add(action.target)
-            if type(action) is Step:
-                origins.add(action.origin)
-    spaces = doc.group("spaces")
-    for space in range(COUNT):
-        sides = corners(space)
-        if space in targets:
-            fill = LAST_MOVE_TARGET
-        elif space in origins:
-            fill = LAST_MOVE_ORIGIN
-        else:
-            fill = "#f4f1ea" if IS_UP[space] else "#e9e4d8"
-        doc.element(spaces, "polygon", points=_points(sorted({*sides[H], *sides[S]})),
-                    fill=fill, stroke="#b9b2a2", stroke_width=0.6, data_space=NAMES[space])
+    origins, targets = _last_move_spaces(last_move)
+    _draw_spaces(doc, origins, targets)
     regions = enclosed_regions(position) if "regions" in marks else []
     if "regions" in marks:
-        layer = doc.mark_group("regions")
-        for index, region in enumerate(regions):
-            tint = _REGION_TINTS[index % len(_REGION_TINTS)]
-            for space in region:
-                sides = corners(space)
-                doc.element(layer, "polygon", class_="region",
-                            points=_points(sorted({*sides[H], *sides[S]})), fill=tint,
-                            fill_opacity=0.35, data_space=NAMES[space],
-                            data_region=_region_label(index))
+        _draw_region_tints(doc, regions)
     if maze:
         _draw_maze(doc, position)
     else:
-        walls = doc.group("walls")
-        for space in range(COUNT):
-            cx, cy = centroid(space)
-            (x1, y1), (x2, y2) = corners(space)[position.walls[space]]
-            doc.element(walls, "line", x1=x1 + (cx - x1) * _WALL_PULL,
-                        y1=y1 + (cy - y1) * _WALL_PULL, x2=x2 + (cx - x2) * _WALL_PULL,
-                        y2=y2 + (cy - y2) * _WALL_PULL, stroke=_WALL_COLOUR, stroke_width=3.5,
-                        stroke_linecap="round", data_space=NAMES[space])
+        _draw_walls(doc, position)
     doc.element(doc.root, "polygon", class_="rim", points=_points(rim_points()), fill="none",
                 stroke="#888888", stroke_width=4)
     discs = doc.group("pieces")
@@ -371,18 +294,77 @@ def svg(position: Position, *, last_move: Move | None = None,
         legend.append(LegendEntry("reached or turned by the last turn",
                                   legend_swatch(LAST_MOVE_TARGET)))
     if "regions" in marks:
-        if not regions:
-            legend.append(LegendEntry("no enclosed region", legend_swatch("#ffffff")))
-        for index, region in enumerate(regions):
-            blue = sum(1 for space in region if position.board[space] == BLUE)
-            holders = ", ".join(f"{count} {name}" for count, name in
-                                ((blue, "Blue"), (len(region) - blue, "Red")) if count)
-            legend.append(LegendEntry(
-                f"{_region_label(index)}: {' '.join(NAMES[space] for space in region)} "
-                f"({holders})",
-                legend_swatch(_REGION_TINTS[index % len(_REGION_TINTS)], opacity=0.35)))
+        legend += _region_legend(position, regions)
     doc.legend(legend, margin=_MARGIN / 2)
     return doc.to_string()
+
+
+def _last_move_spaces(last_move: Move | None) -> tuple[set[int], set[int]]:
+    """The spaces the last move's Steps left, and those its actions reached or turned."""
+    origins: set[int] = set()
+    targets: set[int] = set()
+    if last_move is not None:
+        for action in last_move.actions:
+            targets.add(action.target)
+            if isinstance(action, Step):
+                origins.add(action.origin)
+    return origins, targets
+
+
+def _draw_spaces(doc: SvgDocument, origins: set[int], targets: set[int]) -> None:
+    """The 96 triangles, those the last move touched in its colours."""
+    spaces = doc.group("spaces")
+    for space in range(COUNT):
+        sides = corners(space)
+        if space in targets:
+            fill = LAST_MOVE_TARGET
+        elif space in origins:
+            fill = LAST_MOVE_ORIGIN
+        else:
+            fill = "#f4f1ea" if IS_UP[space] else "#e9e4d8"
+        doc.element(spaces, "polygon", points=_points(sorted({*sides[H], *sides[S]})),
+                    fill=fill, stroke="#b9b2a2", stroke_width=0.6, data_space=NAMES[space])
+
+
+def _draw_region_tints(doc: SvgDocument, regions: list[list[int]]) -> None:
+    """The ``regions`` mark under the pieces: each enclosed region's spaces tinted."""
+    layer = doc.mark_group("regions")
+    for index, region in enumerate(regions):
+        tint = _REGION_TINTS[index % len(_REGION_TINTS)]
+        for space in region:
+            sides = corners(space)
+            doc.element(layer, "polygon", class_="region",
+                        points=_points(sorted({*sides[H], *sides[S]})), fill=tint,
+                        fill_opacity=0.35, data_space=NAMES[space],
+                        data_region=_region_label(index))
+
+
+def _draw_walls(doc: SvgDocument, position: Position) -> None:
+    """Each space's wall, drawn a little inside the space that owns it."""
+    walls = doc.group("walls")
+    for space in range(COUNT):
+        cx, cy = centroid(space)
+        (x1, y1), (x2, y2) = corners(space)[position.walls[space]]
+        doc.element(walls, "line", x1=x1 + (cx - x1) * _WALL_PULL,
+                    y1=y1 + (cy - y1) * _WALL_PULL, x2=x2 + (cx - x2) * _WALL_PULL,
+                    y2=y2 + (cy - y2) * _WALL_PULL, stroke=_WALL_COLOUR, stroke_width=3.5,
+                    stroke_linecap="round", data_space=NAMES[space])
+
+
+def _region_legend(position: Position, regions: list[list[int]]) -> list[LegendEntry]:
+    """The ``regions`` mark's legend rows: each region's spaces and whose pieces hold it."""
+    legend = []
+    if not regions:
+        legend.append(LegendEntry("no enclosed region", legend_swatch("#ffffff")))
+    for index, region in enumerate(regions):
+        blue = sum(1 for space in region if position.board[space] == BLUE)
+        holders = ", ".join(f"{count} {name}" for count, name in
+                            ((blue, "Blue"), (len(region) - blue, "Red")) if count)
+        legend.append(LegendEntry(
+            f"{_region_label(index)}: {' '.join(NAMES[space] for space in region)} "
+            f"({holders})",
+            legend_swatch(_REGION_TINTS[index % len(_REGION_TINTS)], opacity=0.35)))
+    return legend
 
 
 def _region_label(index: int) -> str:

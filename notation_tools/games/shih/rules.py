@@ -23,6 +23,7 @@ import dataclasses
 import itertools
 import math
 from collections.abc import Callable, Iterator, Sequence
+from typing import Literal, Union, overload
 
 from notation_tools.games import base
 from notation_tools.games.base import IllegalMoveError, MoveSyntaxError, Outcome, Rules
@@ -37,6 +38,18 @@ _STEPS = tuple({other: Step(space, other) for _side, other in LINKS[space]}
                for space in range(COUNT))
 _SPINS = tuple((Spin(space, False), Spin(space, True)) for space in range(COUNT))
 _SPACES = range(COUNT)
+
+_Key = tuple[bytes, bytes, tuple[int, ...], tuple[int, ...], int]
+"""A position as §3.1 calls it, for repetition (:meth:`Position.key`)."""
+_RotationUndo = tuple[int, int, tuple[tuple[int, int], ...], tuple[int, ...], tuple[int, ...]]
+"""What undoes a rotation: the space, its old wall, the removed (space, side) pieces, and the
+score and piece counts before it."""
+_ActionUndo = Union[tuple[Literal["step"], Step], tuple[Literal["spin"], _RotationUndo],
+                    tuple[Literal["power"], _RotationUndo, tuple[int, ...], int]]
+"""What undoes one action (:meth:`Position._do`): a Step; a Spin's rotation; a Power Spin's
+rotation, surrendered spaces and mover."""
+_State = tuple[list[int], list[int], list[int], list[int], list[int]]
+"""Walls, board, spins, score and piece counts, copied."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -81,15 +94,19 @@ class Position(base.Position[Move]):
         """What each action of the last turn pushed did, as :meth:`effects` says but with
         no ``ended`` flag set (only a turn's last action can end the game); empty after
         :meth:`pop`."""
-        self._stack: list[tuple] = []
-        self._seen: dict[tuple, int] = {}
-        self._resolved: tuple | None = None
+        # per turn pushed: the turn, the state before it, the side to move and the quiet count
+        self._stack: list[tuple[Turn, list[int], list[int], list[int], list[int], list[int],
+                                int, int]] = []
+        self._seen: dict[_Key, int] = {}
+        # the turn resolve() checked last, and the state and effects after it
+        self._resolved: tuple[Turn, tuple[list[int], list[int], list[int], list[int],
+                                          list[int], tuple[ActionEffect, ...]]] | None = None
         if self.options.threefold:
             self._seen[self.key()] = 1
 
     # ---- identity ------------------------------------------------------------------------
 
-    def key(self) -> tuple:
+    def key(self) -> _Key:
         """Everything §3.1 calls the position, as a hashable value (for repetition)."""
         return (bytes(self.walls), bytes(p + 1 for p in self.board), tuple(self.spins),
                 tuple(self.score), self.turn)
@@ -203,14 +220,15 @@ class Position(base.Position[Move]):
 
     # ---- applying actions ------------------------------------------------------------------
 
-    def _rotate(self, target: int, clockwise: bool, mover: int) -> tuple:
+    def _rotate(self, target: int, clockwise: bool, mover: int) -> tuple[
+            _RotationUndo, tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
         """Turn ``target``'s wall and make its captures (§9.2 steps 1–7); return the undo
         record ``(target, old wall, removed pieces, score, counts)`` and the captures."""
         walls, board = self.walls, self.board
         old = walls[target]
         new = CW[old] if clockwise else CCW[old]
         walls[target] = new
-        undo = (target, old, (), tuple(self.score), tuple(self.counts))
+        undo: _RotationUndo = (target, old, (), tuple(self.score), tuple(self.counts))
         across = NEIGHBOURS[target][new]
         # Step 1: a wall turned onto the rim or onto the neighbour's wall walls no new edge.
         if across == RIM or walls[across] == new:
@@ -240,7 +258,7 @@ class Position(base.Position[Move]):
                 lost.extend(region)
         if not captured and not lost:
             return undo, (), (), ()
-        removed = []
+        removed: list[tuple[int, int]] = []
         for space in captured:
             removed.append((space, opponent))
             board[space] = EMPTY
@@ -254,7 +272,7 @@ class Position(base.Position[Move]):
         undo = (target, old, tuple(removed), undo[3], undo[4])
         return undo, tuple(sorted(captured)), tuple(sorted(lost)), tuple(sizes)
 
-    def _unrotate(self, undo: tuple) -> None:
+    def _unrotate(self, undo: _RotationUndo) -> None:
         target, old, removed, score, counts = undo
         self.walls[target] = old
         for space, side in removed:
@@ -278,14 +296,14 @@ class Position(base.Position[Move]):
         if self.options.surrender_counts_as_capture:
             self.score[1 - mover] -= len(spaces)
 
-    def _do(self, action: Action, mover: int) -> tuple[tuple, ActionEffect]:
+    def _do(self, action: Action, mover: int) -> tuple[_ActionUndo, ActionEffect]:
         """Apply one legal action with its captures; return its undo record and effect."""
-        if type(action) is Step:
+        if isinstance(action, Step):
             self.board[action.target] = mover
             self.board[action.origin] = EMPTY
             return ("step", action), ActionEffect("step", ACTION_MP)
         undo, captured, lost, sizes = self._rotate(action.target, action.clockwise, mover)
-        if type(action) is Spin:
+        if isinstance(action, Spin):
             return ("spin", undo), ActionEffect("spin", ACTION_MP, captured, lost, (), sizes)
         self.spins[mover] -= 1
         self._surrender(action.surrender, mover)
@@ -293,13 +311,12 @@ class Position(base.Position[Move]):
                 ActionEffect("power-spin", POWER_SPIN_MP, captured, lost, action.surrender,
                              sizes))
 
-    def _undo(self, record: tuple) -> None:
-        kind = record[0]
-        if kind == "step":
+    def _undo(self, record: _ActionUndo) -> None:
+        if record[0] == "step":
             action = record[1]
             self.board[action.origin] = self.board[action.target]
             self.board[action.target] = EMPTY
-        elif kind == "spin":
+        elif record[0] == "spin":
             self._unrotate(record[1])
         else:
             _kind, undo, surrendered, mover = record
@@ -466,7 +483,13 @@ class Position(base.Position[Move]):
         """``len(list(legal_moves()))`` without building the turns (for perft)."""
         return sum(self._turns(count_only=True))
 
-    def _turns(self, count_only: bool) -> Iterator:
+    @overload
+    def _turns(self, count_only: Literal[True]) -> Iterator[int]: ...
+
+    @overload
+    def _turns(self, count_only: Literal[False]) -> Iterator[Turn]: ...
+
+    def _turns(self, count_only: bool) -> Iterator[Turn | int]:
         if self.outcome() is not None:
             return
         early_end = self.options.allow_early_end
@@ -573,7 +596,7 @@ class Position(base.Position[Move]):
         sides = []
         try:
             for action in move.actions:
-                if type(action) is Step:
+                if isinstance(action, Step):
                     sides.append(-1)
                 else:
                     old = self.walls[action.target]

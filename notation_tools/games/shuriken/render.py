@@ -2,8 +2,7 @@
 
 :func:`text_diagram` draws the rhombus with offset rows, the frame as virtual stones and the
 windows as blanks, then a status line; with the ``loops`` mark it marks the stones of every
-group that carries a loop and lists each player's loops. :func:`position_from_diagram` reads
-such a diagram back. :func:`svg` draws with the shared ``render.svg.SvgDocument`` and embeds
+group that carries a loop and lists each player's loops. :func:`svg` draws with the shared ``render.svg.SvgDocument`` and embeds
 the text diagram in ``<desc>``. Nothing here prints or decides a rule: loops and ranks come
 from the position.
 
@@ -15,17 +14,13 @@ from the position.
 from __future__ import annotations
 
 import math
-from collections.abc import Set
-from typing import Any
+from collections.abc import Callable, Set
 
-from notation_tools.games.base import BadPositionError, Style
-from notation_tools.games.runs import encode_rank
+from notation_tools.games.base import Style
 from notation_tools.games.shuriken.moves import PLACES, Move, Place, Swap
-from notation_tools.games.shuriken.options import STANDARD_OPTIONS, Options
 from notation_tools.games.shuriken.pieces import (
-    BLACK, CELL_NAME, CELLS, COLUMNS, EMPTY, FRAME, HOLE, HOLES, ROW_COL, SIDE_NAMES, SIZE,
+    BLACK, CELL_NAME, CELLS, COLUMNS, EMPTY, FRAME, HOLES, ROW_COL, SIDE_NAMES, SIZE,
     WHITE, index_of, transpose)
-from notation_tools.games.shuriken.position import parse_position
 from notation_tools.games.shuriken.rules import Position
 from notation_tools.render.svg import (
     DARK, LAST_MOVE_LINE, LAST_MOVE_TARGET, LIGHT, MARK_LINE, Element, LegendEntry, SvgDocument,
@@ -44,9 +39,6 @@ _GLYPHS = {
 INDENT = 6
 NUMBER_END = 4
 RIGHT_NUMBER = 2 * (SIZE + 1) + INDENT + 2
-_READ = {"x": BLACK, "X": BLACK, "●": BLACK, "◉": BLACK,
-         "o": WHITE, "O": WHITE, "○": WHITE, "◎": WHITE,
-         ".": EMPTY, "·": EMPTY, " ": HOLE}
 
 
 def status_line(position: Position) -> str:
@@ -113,49 +105,6 @@ def text_diagram(position: Position, *, style: Style | str = Style.ASCII,
     return "\n".join(lines)
 
 
-def position_from_diagram(text: str, *, options: Options = STANDARD_OPTIONS) -> Position:
-    """Read a :func:`text_diagram` (either style, marks allowed) back into a position.
-
-    Rows are found by their left number; the side to move comes from the status line
-    (``… to move``, or the loser of ``… wins``); Black if there is none. Raises
-    :class:`BadPositionError` as ``parse_position`` does for the board it finds.
-
-    >>> from notation_tools.games.shuriken.position import format_position, START_STRING
-    >>> from notation_tools.games.shuriken.rules import Position
-    >>> diagram = text_diagram(Position.start())
-    >>> format_position(position_from_diagram(diagram)) == START_STRING
-    True
-    """
-    cells: dict[int, list[str]] = {}
-    turn = "b"
-    for line in text.splitlines():
-        stripped = line.lstrip(" ")
-        head = stripped.split(" ")[0]
-        indent = len(line) - len(stripped)
-        if (head.isascii() and head.isdigit() and 1 <= int(head) <= SIZE
-                and indent + len(head) - 1 == int(head) + NUMBER_END):
-            r = int(head)
-            row = []
-            for c in range(1, SIZE + 1):
-                at = 2 * c + r + INDENT
-                char = line[at] if at < len(line) else " "
-                if char not in _READ:
-                    raise BadPositionError(f"diagram row {r}, column {COLUMNS[c - 1]}: "
-                                           f"unknown symbol {char!r}", rule="§10.1")
-                row.append(char)
-            cells[r] = row
-        elif line.startswith(("Black to move", "White wins")):
-            turn = "b"
-        elif line.startswith(("White to move", "Black wins")):
-            turn = "w"
-    if sorted(cells) != list(range(1, SIZE + 1)):
-        raise BadPositionError("diagram does not have the 19 numbered rows", rule="§10.1")
-    letters = {BLACK: "b", WHITE: "w", HOLE: "-"}
-    rows = [encode_rank((_READ[char] for char in cells[r]), letters.__getitem__, empty=EMPTY)
-            for r in range(1, SIZE + 1)]
-    return parse_position("/".join(rows) + " " + turn, options=options)
-
-
 # ---- SVG (§10.2) ---------------------------------------------------------------------------
 
 _ROOT3 = math.sqrt(3)
@@ -218,7 +167,7 @@ def svg(position: Position, *, last_move: Move | None = None, marks: Set[str] = 
     if last_move is None and position.moves:
         last_move = position.moves[-1]
     if isinstance(last_move, Swap) and position.moves:
-        last_move = PLACES[transpose(position.moves[0].target)]
+        last_move = PLACES[transpose(position.opening_cell())]
     last = (last_move.target if isinstance(last_move, Place)
             and board[last_move.target] in (BLACK, WHITE) else None)
 
@@ -232,6 +181,44 @@ def svg(position: Position, *, last_move: Move | None = None, marks: Set[str] = 
         doc.element(cells, "polygon", class_="cell", id=f"cell-{CELL_NAME[cell]}",
                     points=points, fill=LAST_MOVE_TARGET if cell == last else _BOARD_FILL,
                     stroke=_BOARD_LINE, stroke_width=0.5)
+    _draw_edges(doc, centre, corner, size)
+    doc.coordinates(_frame_labels(centre, size), font_size=0.8 * size)
+    stones = doc.group("pieces")
+    for cell in CELLS:
+        content = board[cell]
+        if content not in (BLACK, WHITE):
+            continue
+        x, y = centre(*ROW_COL[cell])
+        doc.piece_disc(stones, x, y, size * 0.75, dark=content == BLACK, css_class="stone",
+                       data_cell=CELL_NAME[cell])
+    if LOOPS in marks:
+        _draw_loop_rings(doc, position, centre, size)
+    if last is not None:
+        x, y = centre(*ROW_COL[last])
+        doc.element(doc.group("marks"), "circle", class_="last-move", cx=x, cy=y, r=size / 4,
+                    fill=LAST_MOVE_LINE)
+    doc.caption(caption_lines(position, marks), margin=margin / 2,
+                dark_to_move=position.turn == 0 if position.winner is None else None)
+    legend = [LegendEntry("Black's sides (top, bottom)", _legend_rim(True, size)),
+              LegendEntry("White's sides (left, right)", _legend_rim(False, size)),
+              LegendEntry("window", _legend_rim(None, size)),
+              LegendEntry("last placement", _legend_last)]
+    if LOOPS in marks:
+        legend.append(LegendEntry("stone of a group carrying a loop", legend_disc(
+            True, ring=MARK_LINE)))
+    doc.legend(legend, margin=margin / 2)
+    return doc.to_string()
+
+
+_Centre = Callable[[int, int], tuple[float, float]]
+"""Where the centre of a cell (row, column) is drawn."""
+_Corner = Callable[[float, float, float], tuple[float, float]]
+"""Where the corner of a hexagon centred at (x, y) at an angle in degrees is drawn."""
+
+
+def _draw_edges(doc: SvgDocument, centre: _Centre, corner: _Corner, size: float) -> None:
+    """The sides of the cells that touch a window (outlined) or the frame (a rim segment in
+    the colour of the side whose side it is; White's outlined to show on the board)."""
     edges = doc.group("edges")
     for cell in CELLS:
         row, col = ROW_COL[cell]
@@ -253,8 +240,11 @@ def svg(position: Position, *, last_move: Move | None = None, marks: Set[str] = 
                             stroke_width=stroke + size / 6)
             doc.element(edges, "line", class_=kind, x1=x1, y1=y1, x2=x2, y2=y2, stroke=colour,
                         stroke_linecap="round", stroke_width=stroke)
-    # Column letters above row 1 and below row 19, row numbers where the virtual columns 0
-    # and 20 would be.
+
+
+def _frame_labels(centre: _Centre, size: float) -> list[tuple[float, float, str]]:
+    """Column letters above row 1 and below row 19, row numbers where the virtual columns 0
+    and 20 would be."""
     # The letters keep clear of the rims' zigzag: baselines a little further out than the
     # numbers', which sit on their rows' centres.
     labels = [(centre(1, c)[0], centre(0, c)[1], COLUMNS[c - 1]) for c in range(1, SIZE + 1)]
@@ -264,56 +254,40 @@ def svg(position: Position, *, last_move: Move | None = None, marks: Set[str] = 
                for c in range(1, SIZE + 1)]
     labels += [(centre(r, SIZE + 1)[0], centre(r, SIZE + 1)[1] + 0.3 * size, str(r))
                for r in range(1, SIZE + 1)]
-    doc.coordinates(labels, font_size=0.8 * size)
-    stones = doc.group("pieces")
-    for cell in CELLS:
-        content = board[cell]
-        if content not in (BLACK, WHITE):
+    return labels
+
+
+def _draw_loop_rings(doc: SvgDocument, position: Position, centre: _Centre,
+                     size: float) -> None:
+    """The ``loops`` mark: a ring round each stone of a group that carries a loop."""
+    rings = doc.mark_group(LOOPS)
+    for cell in sorted(position.loop_groups(0) | position.loop_groups(1)):
+        if cell not in CELLS:
             continue
         x, y = centre(*ROW_COL[cell])
-        doc.piece_disc(stones, x, y, size * 0.75, dark=content == BLACK, css_class="stone",
-                       data_cell=CELL_NAME[cell])
-    if LOOPS in marks:
-        rings = doc.mark_group(LOOPS)
-        for cell in sorted(position.loop_groups(0) | position.loop_groups(1)):
-            if cell not in CELLS:
-                continue
-            x, y = centre(*ROW_COL[cell])
-            doc.element(rings, "circle", class_="loop-ring", cx=x, cy=y, r=size * 0.8,
-                        fill="none", stroke=MARK_LINE, stroke_width=size / 5,
-                        data_cell=CELL_NAME[cell])
-    if last is not None:
-        x, y = centre(*ROW_COL[last])
-        doc.element(doc.group("marks"), "circle", class_="last-move", cx=x, cy=y, r=size / 4,
-                    fill=LAST_MOVE_LINE)
-    doc.caption(caption_lines(position, marks), margin=margin / 2,
-                dark_to_move=position.turn == 0 if position.winner is None else None)
-    legend = [LegendEntry("Black's sides (top, bottom)", _legend_rim(True, size)),
-              LegendEntry("White's sides (left, right)", _legend_rim(False, size)),
-              LegendEntry("window", _legend_rim(None, size)),
-              LegendEntry("last placement", _legend_last)]
-    if LOOPS in marks:
-        legend.append(LegendEntry("stone of a group carrying a loop", legend_disc(
-            True, ring=MARK_LINE)))
-    doc.legend(legend, margin=margin / 2)
-    return doc.to_string()
+        doc.element(rings, "circle", class_="loop-ring", cx=x, cy=y, r=size * 0.8,
+                    fill="none", stroke=MARK_LINE, stroke_width=size / 5,
+                    data_cell=CELL_NAME[cell])
 
 
 _RIM = 0.3
 """The width of a frame rim segment, as a share of the hexagon size."""
 
 
-def _legend_rim(black: bool | None, size: float) -> Any:
+def _legend_rim(black: bool | None, size: float) -> Callable[
+        [SvgDocument, Element, float, float, float], None]:
     def draw(doc: SvgDocument, parent: Element, x: float, y: float, box: float) -> None:
-        ends = {"x1": x + 2, "y1": y + box / 2, "x2": x + box - 2, "y2": y + box / 2}
+        x1, y1, x2, y2 = x + 2, y + box / 2, x + box - 2, y + box / 2
         if black is None:
-            doc.element(parent, "line", **ends, stroke=_WINDOW_LINE, stroke_width=size / 6)
+            doc.element(parent, "line", x1=x1, y1=y1, x2=x2, y2=y2, stroke=_WINDOW_LINE,
+                        stroke_width=size / 6)
             return
         if not black:
-            doc.element(parent, "line", **ends, stroke=LIGHT["stroke"], stroke_linecap="round",
-                        stroke_width=size * _RIM + size / 6)
-        doc.element(parent, "line", **ends, stroke=(DARK if black else LIGHT)["fill"],
-                    stroke_linecap="round", stroke_width=size * _RIM)
+            doc.element(parent, "line", x1=x1, y1=y1, x2=x2, y2=y2, stroke=LIGHT["stroke"],
+                        stroke_linecap="round", stroke_width=size * _RIM + size / 6)
+        doc.element(parent, "line", x1=x1, y1=y1, x2=x2, y2=y2,
+                    stroke=(DARK if black else LIGHT)["fill"], stroke_linecap="round",
+                    stroke_width=size * _RIM)
     return draw
 
 

@@ -34,6 +34,11 @@ LOOP_TYPES = {1: "single", 2: "double", 3: "triple"}
 _SUBSETS = ((0,), (1,), (2,), (0, 1), (0, 2), (1, 2), (0, 1, 2))
 _COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven")
 
+_PlaceRecord = tuple[int, int, int, list[tuple[int, list[int]]] | None, int]
+"""What undoes a placement (:meth:`Position._place`): the cell, its colour, the root of the
+group it joined (-1: a group of its own), the groups merged into it as (root, stones) or None,
+and the colour's rank before it."""
+
 
 def loop_name(nodes: Sequence[str]) -> str:
     """The report form of a loop (§3.4).
@@ -152,7 +157,7 @@ class Position(base.Position[Move]):
         self.standard_start = standard_start
         self.start_turn = turn
         self.moves: list[Move] = []
-        self._undo: list[tuple] = []
+        self._undo: list[_PlaceRecord] = []
         self._outcome: Outcome | None = None
         if _START_GROUPS and self.board == _START_GROUPS[0][0]:
             # Every game from the start board begins with the same groups: copied, not found
@@ -266,6 +271,13 @@ class Position(base.Position[Move]):
     # the replay's question before each move needs no second call through the base class.
     outcome_unless_stuck = outcome
 
+    def opening_cell(self) -> int:
+        """The cell of the game's first move, which is always a placement (a swap can only
+        answer it, §6)."""
+        opening = self.moves[0]
+        assert isinstance(opening, Place)
+        return opening.target
+
     def can_swap(self) -> bool:
         """Whether ``swap`` is legal now: option on, ply 2 of a game from the standard start."""
         return (self.options.swap and self.standard_start and len(self.moves) == 1
@@ -322,7 +334,7 @@ class Position(base.Position[Move]):
         notation_tools.games.base.IllegalMoveError: inside window W1, not a cell
         """
         if self.winner is not None:
-            raise self._after_end_error()
+            raise self._after_end_error(self.winner)
         if move.__class__ is Place:
             if self.board[move.target] == EMPTY:
                 return move
@@ -333,8 +345,8 @@ class Position(base.Position[Move]):
             "only with swap=yes, and only as White's first placement (ply 2 of a game from "
             "the standard start)", rule="§6")
 
-    def _after_end_error(self) -> IllegalMoveError:
-        detail = self.win_detail(self.winner)
+    def _after_end_error(self, winner: Side) -> IllegalMoveError:
+        detail = self.win_detail(winner)
         if self.win_ply == 0:
             text = f"the game was already over in the set-up position ({detail})"
         else:
@@ -358,7 +370,7 @@ class Position(base.Position[Move]):
                 return IllegalMoveError(
                     f"occupied ({who} placed there at move {self.move_number(ply)})",
                     rule="§2.2")
-            if earlier.__class__ is Swap and transpose(self.moves[0].target) == cell:
+            if earlier.__class__ is Swap and transpose(self.opening_cell()) == cell:
                 return IllegalMoveError(
                     f"occupied (White's stone from the swap at move {self.move_number(ply)})",
                     rule="§2.2")
@@ -370,14 +382,14 @@ class Position(base.Position[Move]):
 
     def push(self, move: Move) -> None:
         """Play ``move`` (legal here, see :meth:`check`); sets the winner if it wins (§2.3)."""
-        if move.__class__ is Swap:
-            self._push_swap()
-        else:
+        if type(move) is Place:
             self._undo.append(self._place(move.target, self.turn + 1))
+        else:
+            self._push_swap()
         self.moves.append(move)
         self.turn ^= 1
 
-    def _place(self, cell: int, colour: int) -> tuple:
+    def _place(self, cell: int, colour: int) -> _PlaceRecord:
         board = self.board
         label = self.label
         board[cell] = colour
@@ -415,7 +427,7 @@ class Position(base.Position[Move]):
         group = members[big]
         label[cell] = big
         group.append(cell)
-        merged = []
+        merged: list[tuple[int, list[int]]] = []
         for root in roots[1:]:
             # The record keeps the absorbed list unchanged, so that pop can split it off again.
             stones = members.pop(root)
@@ -433,7 +445,7 @@ class Position(base.Position[Move]):
                 self.win_ply = len(self.moves) + 1
         return (cell, colour, big, merged, old_rank)
 
-    def _unplace(self, record: tuple) -> None:
+    def _unplace(self, record: _PlaceRecord) -> None:
         cell, colour, big, merged, old_rank = record
         label = self.label
         members = self.members
@@ -454,7 +466,7 @@ class Position(base.Position[Move]):
         self.board[cell] = EMPTY
 
     def _push_swap(self) -> None:
-        black = self.moves[0].target
+        black = self.opening_cell()
         self._unplace(self._undo.pop())
         self._undo.append(self._place(transpose(black), WHITE))
 
@@ -464,7 +476,7 @@ class Position(base.Position[Move]):
         record = self._undo.pop()
         self._unplace(record)
         if move.__class__ is Swap:
-            self._undo.append(self._place(self.moves[0].target, BLACK))
+            self._undo.append(self._place(self.opening_cell(), BLACK))
         if self.winner is not None and self.win_ply == len(self.moves) + 1:
             self.winner = None
             self.win_ply = 0

@@ -154,7 +154,7 @@ class Stats(StatsCollector[Position, Move]):
             self._cells.append(move.target)
         else:
             self.swaps += 1
-            self._cells.append(transpose(position.moves[0].target))
+            self._cells.append(transpose(position.opening_cell()))
 
     def after_move(self, after: Position) -> None:
         """The second half of :meth:`add`, with the live position after the push."""
@@ -189,15 +189,16 @@ class Stats(StatsCollector[Position, Move]):
         """Flat figures (§9): str keys, scalar values; ``captures`` is always 0 (§2.2)."""
         if self.ranks is None:
             self._baseline(final)
+        winner = None if outcome is None else outcome.winner   # never a draw (§4.2)
         figures: dict[str, Any] = {
             "captures": 0,
             "plies": self.plies,
             "swaps": self.swaps,
-            "winner": None if outcome is None else SIDE_NAMES[outcome.winner],
+            "winner": None if winner is None else SIDE_NAMES[winner],
             "winning_ply": None,
         }
-        if outcome is not None:
-            figures["winning_ply"] = self.rank2_ply[outcome.winner]
+        if winner is not None:
+            figures["winning_ply"] = self.rank2_ply[winner]
         # Each side's stones per zone; their sum is the side's placed stones
         # (``Position.placed_stones``).
         board = final.board

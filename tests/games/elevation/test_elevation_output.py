@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from notation_tools.analysis.generate import random_move
 from notation_tools.games.base import Style
 from notation_tools.games.elevation import GAME
-from notation_tools.games.elevation.render import position_from_diagram
+from tests.games.elevation.diagrams import position_from_diagram
 from notation_tools.games.elevation.stats import piece_turn_facts
 from tests.games.elevation.test_elevation_properties import OPTION_TEXTS
 

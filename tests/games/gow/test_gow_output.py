@@ -12,7 +12,7 @@ import pytest
 from notation_tools.games.base import Style
 from notation_tools.games.gow import GAME
 from notation_tools.games.gow.pieces import SQUARE
-from notation_tools.games.gow.render import position_from_diagram
+from tests.games.gow.diagrams import position_from_diagram
 
 RULES = GAME.parse_rules(None)
 # The diagram of spec §5.2, except row H: the spec's copy has one "." too many before the fort

@@ -13,8 +13,9 @@ from notation_tools.games.maka import GAME
 from notation_tools.games.maka.options import OPTIONS, PROFILES
 from notation_tools.games.maka.pieces import TYPES, check_tables
 from notation_tools.games.maka.position import INITIAL
-from notation_tools.games.maka.render import position_from_diagram, text_diagram
+from notation_tools.games.maka.render import text_diagram
 from notation_tools.analysis.perft import perft
+from tests.games.maka.diagrams import position_from_diagram
 
 RULES = GAME.parse_rules(None)
 A2 = "18,vK/19/19/19/19/19/19/19/8,P,vP,vP,8/9,Ln,9/19/19/19/19/19/19/19/19/K,18 b 1"

@@ -11,7 +11,7 @@ import pytest
 
 from notation_tools.games.base import BadPositionError, Style
 from notation_tools.games.shih import GAME
-from notation_tools.games.shih.render import position_from_diagram
+from tests.games.shih.diagrams import position_from_diagram
 from notation_tools.render.svg import DARK, LAST_MOVE_ORIGIN, LAST_MOVE_TARGET, LIGHT
 
 RULES = GAME.parse_rules("standard")

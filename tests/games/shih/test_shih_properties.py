@@ -14,7 +14,7 @@ from notation_tools.games.shih import GAME
 from notation_tools.games.shih import notation as shih_notation
 from notation_tools.games.shih.moves import PowerSpin, Spin, Step, Turn
 from notation_tools.games.shih.pieces import COUNT, MIRROR_SIDE, reflect, rotate180
-from notation_tools.games.shih.render import position_from_diagram
+from tests.games.shih.diagrams import position_from_diagram
 from notation_tools.games.shih.rules import Position
 from notation_tools.analysis.generate import random_move
 

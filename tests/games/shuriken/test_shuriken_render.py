@@ -17,11 +17,11 @@ from notation_tools.render.svg import LAST_MOVE_TARGET  # noqa: E402
 from notation_tools.games.shuriken import GAME  # noqa: E402
 from notation_tools.games.shuriken.pieces import BLACK, CELL_INDEX, START_BOARD  # noqa: E402
 from notation_tools.games.shuriken.position import format_position  # noqa: E402
-from notation_tools.games.shuriken.render import (  # noqa: E402
-    position_from_diagram, svg, text_diagram)
+from notation_tools.games.shuriken.render import svg, text_diagram  # noqa: E402
 from notation_tools.games.shuriken.moves import Place  # noqa: E402
 from notation_tools.games.shuriken.rules import Position  # noqa: E402
 from notation_tools.analysis.generate import random_move
+from tests.games.shuriken.diagrams import position_from_diagram
 
 RULES = GAME.parse_rules(None)
 
@@ -127,19 +127,19 @@ def test_g9_diagram_reads_back():
     for style in ("ascii", "unicode"):
         for loops in (False, True):
             text = text_diagram(position, style=style, marks={"loops"} if loops else set())
-            assert format_position(position_from_diagram(text)) == format_position(position)
+            assert format_position(position_from_diagram(text, RULES)) == format_position(position)
     won = v1()
-    assert position_from_diagram(text_diagram(won)).turn == 1   # "Black wins": White's turn
+    assert position_from_diagram(text_diagram(won), RULES).turn == 1   # "Black wins": White's turn
 
 
 def test_g9_diagram_reader_rejects_broken_diagrams():
     with pytest.raises(BadPositionError, match="19 numbered rows"):
-        position_from_diagram("Black to move")
+        position_from_diagram("Black to move", RULES)
     broken = START_DIAGRAM.replace("  4 o . .", "  4 o ? .")
     with pytest.raises(BadPositionError, match="unknown symbol"):
-        position_from_diagram(broken)
+        position_from_diagram(broken, RULES)
     with pytest.raises(BadPositionError, match="hole"):
-        position_from_diagram(START_DIAGRAM.replace("o       o . . . o 5", "o   .   o . . . o 5"))
+        position_from_diagram(START_DIAGRAM.replace("o       o . . . o 5", "o   .   o . . . o 5"), RULES)
 
 
 def test_s10_2_svg_structure():
