@@ -23,7 +23,7 @@ import dataclasses
 import itertools
 import math
 from collections.abc import Callable, Iterator, Sequence
-from typing import Literal, Union, overload
+from typing import Any, Literal, Union, overload
 
 from notation_tools.games import base
 from notation_tools.games.base import IllegalMoveError, MoveSyntaxError, Outcome, Rules
@@ -50,6 +50,10 @@ _ActionUndo = Union[tuple[Literal["step"], Step], tuple[Literal["spin"], _Rotati
 rotation, surrendered spaces and mover."""
 _State = tuple[list[int], list[int], list[int], list[int], list[int]]
 """Walls, board, spins, score and piece counts, copied."""
+ParsedItem = tuple[Any, ...]
+"""One action of a written turn as the notation parsed it (:meth:`Position.resolve`): a kind
+word first, then squares, a rotation and a surrender list as the kind has them, then the
+offset and text in the token."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -65,6 +69,23 @@ class ActionEffect:
     surrendered: tuple[int, ...] = ()
     regions: tuple[int, ...] = ()
     ended: bool = False
+
+
+@dataclasses.dataclass(slots=True)
+class _TurnInProgress:
+    """A written turn while :meth:`Position.resolve` checks it action by action: what has been
+    played (and must be undone), the MP spent, the pieces that may still act, and whether the
+    turn was ended early or the game ended inside it."""
+
+    mover: int
+    records: list[_ActionUndo] = dataclasses.field(default_factory=list)
+    actions: list[Action] = dataclasses.field(default_factory=list)
+    effects: list[ActionEffect] = dataclasses.field(default_factory=list)
+    texts: list[str] = dataclasses.field(default_factory=list)
+    pieces: set[int] | None = None
+    mp: int = 0
+    early: bool = False
+    end_text: str | None = None
 
 
 class Position(base.Position[Move]):
@@ -610,7 +631,7 @@ class Position(base.Position[Move]):
 
     # ---- resolving a written turn (§12.1, §13) ---------------------------------------------
 
-    def resolve(self, items: Sequence[tuple], describe: Callable[[Action], str]) -> Turn:
+    def resolve(self, items: Sequence[ParsedItem], describe: Callable[[Action], str]) -> Turn:
         """The legal turn named by parsed token ``items``, or the reason it is illegal.
 
         Each item is ``("step", origin, target, offset, text)``, ``("spin", target, rotation,
@@ -626,83 +647,90 @@ class Position(base.Position[Move]):
             text = items[0][-1] if items else "--"
             raise IllegalMoveError(f"{text}: the game is over ({ended.detail})",
                                    code="E-MOVE-AFTER-END", rule="§10")
-        options = self.options
-        mover = self.turn
-        records: list[tuple] = []
-        actions: list[Action] = []
-        effects: list[ActionEffect] = []
-        texts: list[str] = []
-        pieces: set[int] | None = None
-        mp = 0
-        early = False
-        end_text: str | None = None
+        turn = _TurnInProgress(self.turn)
         try:
             for index, item in enumerate(items):
-                kind, offset, text = item[0], item[-2], item[-1]
-                if end_text is not None:
-                    raise IllegalMoveError(f"{text}: the game ended after {end_text}",
-                                           code="E-MOVE-AFTER-END", rule="§4", offset=offset)
-                if kind == "end":
-                    if index != len(items) - 1:
-                        raise MoveSyntaxError("nothing may follow the end mark '--'",
-                                              rule="§12.1", offset=offset + len(text))
-                    if mp >= MP_PER_TURN:
-                        if type(actions[0]) is PowerSpin:
-                            raise IllegalMoveError("Power Spin needs 2 MP: it must be the "
-                                                   "whole turn (-- follows it)", rule="§8",
-                                                   offset=offset)
-                        raise IllegalMoveError("a turn has 2 MP: both are spent, so no '--' "
-                                               "may follow", rule="§12.1", offset=offset)
-                    if not options.allow_early_end:
-                        self._check_early_end(mover, mp, pieces, offset, describe)
-                    early = True
+                if item[0] == "end":
+                    self._resolve_end(turn, item, index == len(items) - 1, describe)
                     break
-                if mp >= MP_PER_TURN:
-                    if actions and type(actions[0]) is PowerSpin:
-                        raise IllegalMoveError("Power Spin needs 2 MP: it must be the whole "
-                                               f"turn ({text} follows it)", rule="§8",
-                                               offset=offset)
-                    raise IllegalMoveError(f"a turn has 2 MP: third action {text}", rule="§4",
-                                           offset=offset)
-                if kind == "power":
-                    if mp:
-                        raise IllegalMoveError("Power Spin needs 2 MP: it must be the whole "
-                                               "turn", rule="§8", offset=offset)
-                    action, record, effect = self._resolve_power(item, mover)
-                else:
-                    if kind == "step":
-                        action = self._resolve_step(item, mover)
-                    else:
-                        action = self._resolve_spin(item, mover)
-                    if not options.allow_split_mp_between_pieces and actions:
-                        self._check_one_piece(action, pieces, text, texts[0], offset)
-                    new_pieces = self._pieces_after(action, pieces)
-                    record, effect = self._do(action, mover)
-                    pieces = new_pieces
-                    if pieces is not None:
-                        pieces = {space for space in pieces if self.board[space] == mover}
-                records.append(record)
-                actions.append(action)
-                effects.append(effect)
-                texts.append(text)
-                mp += POWER_SPIN_MP if kind == "power" else ACTION_MP
-                outcome = self.decided(mover)
-                if outcome is not None:
-                    end_text = f"{text} ({outcome.detail})"
-            if not early and mp < MP_PER_TURN and end_text is None:
-                written = ",".join(texts)
-                raise IllegalMoveError(f"turn spends {mp} of 2 MP; write '{written},--' to end "
-                                       "it early", rule="§12.1", offset=len(written))
+                self._resolve_action(turn, item)
+            if not turn.early and turn.mp < MP_PER_TURN and turn.end_text is None:
+                written = ",".join(turn.texts)
+                raise IllegalMoveError(f"turn spends {turn.mp} of 2 MP; write '{written},--' to "
+                                       "end it early", rule="§12.1", offset=len(written))
             played = (self.walls[:], self.board[:], self.spins[:], self.score[:],
-                      self.counts[:], tuple(effects))
+                      self.counts[:], tuple(turn.effects))
         finally:
-            for record in reversed(records):
+            for record in reversed(turn.records):
                 self._undo(record)
-        turn = Turn(tuple(actions), early)
+        resolved = Turn(tuple(turn.actions), turn.early)
         # Kept until the next push or pop, so that pushing this turn next takes the played
         # state instead of playing the actions again.
-        self._resolved = (turn, played)
-        return turn
+        self._resolved = (resolved, played)
+        return resolved
+
+    def _resolve_end(self, turn: _TurnInProgress, item: ParsedItem, last: bool,
+                     describe: Callable[[Action], str]) -> None:
+        """The end mark ``--`` (§12.1): last, only while MP remain, and under
+        ``allow-early-end=no`` only when no legal action remains."""
+        _kind, offset, text = item
+        if turn.end_text is not None:
+            raise IllegalMoveError(f"{text}: the game ended after {turn.end_text}",
+                                   code="E-MOVE-AFTER-END", rule="§4", offset=offset)
+        if not last:
+            raise MoveSyntaxError("nothing may follow the end mark '--'",
+                                  rule="§12.1", offset=offset + len(text))
+        if turn.mp >= MP_PER_TURN:
+            if type(turn.actions[0]) is PowerSpin:
+                raise IllegalMoveError("Power Spin needs 2 MP: it must be the "
+                                       "whole turn (-- follows it)", rule="§8",
+                                       offset=offset)
+            raise IllegalMoveError("a turn has 2 MP: both are spent, so no '--' "
+                                   "may follow", rule="§12.1", offset=offset)
+        if not self.options.allow_early_end:
+            self._check_early_end(turn.mover, turn.mp, turn.pieces, offset, describe)
+        turn.early = True
+
+    def _resolve_action(self, turn: _TurnInProgress, item: ParsedItem) -> None:
+        """One written action of the turn, checked and played (§4, §6–§8)."""
+        kind, offset, text = item[0], item[-2], item[-1]
+        mover = turn.mover
+        if turn.end_text is not None:
+            raise IllegalMoveError(f"{text}: the game ended after {turn.end_text}",
+                                   code="E-MOVE-AFTER-END", rule="§4", offset=offset)
+        if turn.mp >= MP_PER_TURN:
+            if turn.actions and type(turn.actions[0]) is PowerSpin:
+                raise IllegalMoveError("Power Spin needs 2 MP: it must be the whole "
+                                       f"turn ({text} follows it)", rule="§8",
+                                       offset=offset)
+            raise IllegalMoveError(f"a turn has 2 MP: third action {text}", rule="§4",
+                                   offset=offset)
+        action: Action
+        if kind == "power":
+            if turn.mp:
+                raise IllegalMoveError("Power Spin needs 2 MP: it must be the whole "
+                                       "turn", rule="§8", offset=offset)
+            action, record, effect = self._resolve_power(item, mover)
+        else:
+            if kind == "step":
+                action = self._resolve_step(item, mover)
+            else:
+                action = self._resolve_spin(item, mover)
+            if not self.options.allow_split_mp_between_pieces and turn.actions:
+                self._check_one_piece(action, turn.pieces, text, turn.texts[0], offset)
+            new_pieces = self._pieces_after(action, turn.pieces)
+            record, effect = self._do(action, mover)
+            turn.pieces = new_pieces
+            if turn.pieces is not None:
+                turn.pieces = {space for space in turn.pieces if self.board[space] == mover}
+        turn.records.append(record)
+        turn.actions.append(action)
+        turn.effects.append(effect)
+        turn.texts.append(text)
+        turn.mp += POWER_SPIN_MP if kind == "power" else ACTION_MP
+        outcome = self.decided(mover)
+        if outcome is not None:
+            turn.end_text = f"{text} ({outcome.detail})"
 
     def _check_early_end(self, mover: int, mp: int, pieces: set[int] | None, offset: int,
                          describe: Callable[[Action], str]) -> None:
@@ -731,8 +759,10 @@ class Position(base.Position[Move]):
             raise IllegalMoveError(f"allow-split-mp-between-pieces=no: {text} uses a "
                                    f"different piece than {first}", rule="§4", offset=offset)
 
-    def _resolve_step(self, item: tuple, mover: int) -> Step:
+    def _resolve_step(self, item: ParsedItem, mover: int) -> Step:
         """A Step's conditions, in the order of §6 (own piece, adjacency, empty, open edge)."""
+        origin: int
+        target: int
         _kind, origin, target, offset, text = item
         name = SIDE_NAMES[mover]
         if self.board[origin] != mover:
@@ -772,8 +802,9 @@ class Position(base.Position[Move]):
                                    "only clockwise turns", rule="§7", offset=offset)
         return clockwise
 
-    def _resolve_spin(self, item: tuple, mover: int) -> Spin:
+    def _resolve_spin(self, item: ParsedItem, mover: int) -> Spin:
         """A Spin's conditions (§7): empty target, a viewer whose wall does not face it."""
+        target: int
         _kind, target, rotation, offset, text = item
         name = SIDE_NAMES[mover]
         if self.board[target] != EMPTY:
@@ -792,8 +823,8 @@ class Position(base.Position[Move]):
                                    f"{NAMES[target]} ({walls})", rule="§7", offset=offset)
         return _SPINS[target][clockwise]
 
-    def _resolve_power(self, item: tuple,
-                       mover: int) -> tuple[PowerSpin, tuple, ActionEffect]:
+    def _resolve_power(self, item: ParsedItem,
+                       mover: int) -> tuple[PowerSpin, _ActionUndo, ActionEffect]:
         """A Power Spin (§8): a spin left, a non-own target, then captures and the surrender
         list checked against them. Returns the spin and its undo record (it stays applied)."""
         _kind, target, rotation, surrender, offset, text = item
