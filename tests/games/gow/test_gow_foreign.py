@@ -395,7 +395,7 @@ def test_kfen_json_keeps_the_rules_so_a_record_reads_back_under_them(profile, tm
         moves.append(move)
         position.push(move)
     (fmt,) = [f for f in GAME.file_formats if f.name == "kfen-json"]
-    text = fmt.write(start, moves, {t.name: t.value for t in record.tags}, position)
+    text = fmt.write(start, moves, {t.name: t.value for t in record.tags.entries()}, position)
     found = fmt.read(text)
     assert found.tags["Rules"] == rules.describe()
     path = tmp_path / "game.kfen"
