@@ -647,3 +647,27 @@ def test_dir_of_the_package_lists_its_api_only():
     for name in ("read_game", "read_headers", "skip_game", "read_text", "parse",
                  "record_from_moves", "Tags"):
         assert name in notation_tools.__all__
+
+
+@pytest.mark.parametrize("name", ["maka", "gow", "shih", "shuriken", "elevation"])
+def test_push_legal_takes_every_legal_move_and_refuses_an_illegal_one(name):
+    """A random legal move of each game is ``in legal_moves()`` and ``push_legal`` plays it,
+    Game of War's whole turns included (its listed moves are a turn's actions); a move of the
+    position before, where it is no longer legal, is refused and changes nothing."""
+    from notation_tools.analysis.generate import random_move
+
+    game = notation_tools.game(name)
+    position = game.start()
+    rng = random.Random(26)
+    first = random_move(game, position, rng)
+    for _ in range(12):
+        move = random_move(game, position, rng)
+        if move is None:  # the game is over
+            break
+        assert move in position.legal_moves()
+        position.push_legal(move)
+    before = position.fen()
+    if not position.is_legal(first):
+        with pytest.raises(IllegalMoveError):
+            position.push_legal(first)
+        assert position.fen() == before

@@ -302,10 +302,16 @@ class Position(ABC, Generic[MoveT]):
 
     # ---- the same spelling for every game (the Python API); each asks the position's game
 
+    def is_legal(self, move: object) -> bool:
+        """Whether ``move`` is legal here. Default: it is among :meth:`generate_legal_moves`;
+        a game whose moves are not all listed there (Game of War lists a turn's actions, not
+        its whole turns) overrides it."""
+        return any(move == legal for legal in self.generate_legal_moves())
+
     def push_legal(self, move: MoveT) -> None:
-        """Play ``move`` after checking that it is among the legal moves; raises
+        """Play ``move`` after checking that it is legal (:meth:`is_legal`); raises
         :class:`IllegalMoveError` (leaving the position as it was) when it is not."""
-        if move not in self.legal_moves():
+        if not self.is_legal(move):
             raise IllegalMoveError(f"{move!r} is not a legal move here")
         self.push(move)
 
@@ -383,6 +389,8 @@ class LegalMoves(Generic[MoveT]):
         return any(True for _ in self)
 
     def __contains__(self, move: object) -> bool:
+        if self._origin is None and self._target is None:
+            return self._position.is_legal(move)
         return any(move == legal for legal in self)
 
     def __repr__(self) -> str:

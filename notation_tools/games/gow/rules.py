@@ -1191,6 +1191,21 @@ class Position(base.Position[Any]):
 
     # ---- checking a written turn (spec §15) ----------------------------------------------------
 
+    def is_legal(self, move: object) -> bool:
+        """Whether ``move`` is legal here: a whole :class:`Turn` is checked as the rules check
+        a written one (:meth:`resolve`); an action, among the actions listed now."""
+        if not isinstance(move, Turn):
+            return super().is_legal(move)
+        attack = None if move.attack is None else (move.attack.target, move.attack.mark, 0)
+        try:
+            resolved = self.resolve([(step.origin, step.target, 0) for step in move.steps],
+                                    attack)
+        except IllegalMoveError:
+            return False
+        return resolved.steps == move.steps and (
+            move.attack is None or resolved.attack is not None
+            and resolved.attack.target == move.attack.target)
+
     def resolve(self, steps: list[tuple[int, int, int]], attack: tuple[int, str | None, int] | None,
                  end_offset: int = 0) -> Turn:
         """The :class:`Turn` that ``steps`` then ``attack`` name, checked rule by rule.
