@@ -1,10 +1,15 @@
 """The HTML report with charts (issue #12): one self-contained, well-formed page, a chart for
 every required item, diagnostic counts that link to the records, the same page from a results
-database, and a usage error without matplotlib."""
+database, and a usage error without matplotlib.
+
+Issue #29: no chart repeats a table; every figure shown by its human label; box plots grouped
+by scale on linear axes; chart text at least 11 CSS px and no page wider than the screen, on a
+laptop and on a phone, measured in headless Chromium."""
 
 from __future__ import annotations
 
 import collections
+import html
 import html.parser
 import re
 import sys
@@ -15,7 +20,9 @@ from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
-from notation_tools.pages.report import HtmlReport, box_stats
+from notation_tools.games.base import FigureKind, all_games
+from notation_tools.pages.report import HtmlReport, box_stats, figure_label, slug
+from notation_tools.pages.report_charts import Series, decade, draw_box_plots, scale_groups
 from notation_tools.records.diagnostics import Diagnostic
 from tests.conftest import invoke
 
@@ -36,6 +43,7 @@ class PageChecker(html.parser.HTMLParser):
         self.link_text: dict[str, str] = {}
         self._chart: str | None = None
         self._link: str | None = None
+        self.text: list[str] = []  # every text a reader sees, the charts' included
 
     def handle_starttag(self, tag, attrs):
         self._start(tag, dict(attrs))
@@ -74,6 +82,8 @@ class PageChecker(html.parser.HTMLParser):
             self._link = None
 
     def handle_data(self, data):
+        if self.open[-1:] != ["style"]:
+            self.text.append(data)
         if self._link is not None:
             self.link_text[self._link] = self.link_text.get(self._link, "") + data
 
@@ -89,9 +99,14 @@ def check_page(text: str) -> PageChecker:
 
 
 @pytest.fixture(scope="module")
-def pages(tmp_path_factory):
+def html_folder(tmp_path_factory):
+    return tmp_path_factory.mktemp("html")
+
+
+@pytest.fixture(scope="module")
+def pages(html_folder):
     """analyze --html of the samples, with a database, and report --html from it."""
-    folder = tmp_path_factory.mktemp("html")
+    folder = html_folder
     runner = CliRunner()
     analyzed = invoke(runner, ["analyze", "-j", "2", "--html", str(folder / "analyze.html"),
                                "--db", str(folder / "r.sqlite"), "-f", "json",
@@ -120,14 +135,32 @@ def test_every_required_item_has_a_chart(pages):
     games = [row["game"] for table in json.loads(tables) if table["title"] == "Games"
              for row in table["rows"] if row["game"] != "(unknown)"]
     assert len(games) == 5
-    wanted = ["chart-records", "chart-diagnostics"]
+    wanted = []
     for game in games:
-        wanted += [f"chart-{item}-{game}" for item in
-                   ("results", "ends", "lengths", "key-figures", "figures")]
+        wanted += [f"chart-{item}-{game}" for item in ("lengths", "key-figures", "figures")]
     assert all(checker.charts.get(chart) == 1 for chart in wanted), \
         sorted(set(wanted) - set(checker.charts))
     # the figures are distributions: box plots and histograms, not a table of sums
     assert "(total)" not in page and "box plots" in page and "histogram" in page
+
+
+def test_no_chart_repeats_a_table(pages):
+    # Counts a table gives exactly (records, diagnostics, results, ends) are tables: a bar
+    # chart of them said nothing more (#29). What they held is in the page's tables instead.
+    import json
+
+    page, _, tables = pages
+    checker = check_page(page)
+    assert sorted({re.sub(r"-.*", "", chart.removeprefix("chart-")) for chart in
+                   checker.charts}) == ["figures", "key", "lengths"]
+    for title, header in (("Results", "result"), ("How games ended", "how the game ended")):
+        for row in next(t["rows"] for t in json.loads(tables) if t["title"] == title):
+            value = row["result"] if title == "Results" else row["end"]
+            section = re.search(rf'<section id="game-{slug(row["game"])}">.*?</section>', page,
+                                re.S).group(0)
+            table = re.search(rf"<th>{header}</th>.*?</table>", section, re.S).group(0)
+            assert f"<td>{html.escape(value)}</td><td class=\"n\">{row['records']}</td>" \
+                in table
 
 
 def test_each_diagnostic_count_links_to_its_records(pages):
@@ -205,3 +238,118 @@ def test_box_plots_from_counts_match_matplotlib_from_every_value(values):
     for key in ("med", "q1", "q3", "whislo", "whishi"):
         assert mine[key] == pytest.approx(expected[key], abs=1e-9), key
     assert mine["fliers"] == sorted(set(expected["fliers"]))
+
+
+# ---- #29: names, scales, sizes ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda game: game.id)
+def test_every_figure_has_a_human_label(game):
+    # What the page shows for a figure is what its game declares it is: words, not the
+    # figure's identifier (white_option_B_dig_first).
+    for name, figure in game.figures.items():
+        label = figure_label(game.id, name)
+        assert label == figure.about and label.strip(), name
+        assert "_" not in label, (name, label)
+
+
+def test_the_page_shows_no_raw_figure_name(pages):
+    import json
+
+    page, _, tables = pages
+    seen = " ".join(check_page(page).text)
+    names = {row["figure"] for table in json.loads(tables)
+             if table["title"].startswith("Figures: ") for row in table["rows"]}
+    raw = sorted(name for name in names if "_" in name)
+    assert len(raw) > 100  # the samples have such names: the check below checks something
+    assert [name for name in raw if re.search(rf"\b{re.escape(name)}\b", seen)] == []
+    assert "B_dig_first" not in page and "basic moves, dig first (white)" in seen
+
+
+def test_figures_that_share_a_panel_share_an_order_of_magnitude(pages, html_folder):
+    # No symlog box mixing 0-2 and 0-200: each panel has its own linear axis, on which each
+    # of its figures spans at least a tenth (#29).
+    from notation_tools.storage.database import ResultsDatabase
+
+    report = HtmlReport()
+    with ResultsDatabase(str(html_folder / "r.sqlite")) as db:
+        for item in db.reports():
+            report.add(item)
+    panels = 0
+    for game in sorted(set(report.per_game) - {"(unknown)"}):
+        values = report.values[game]
+        series = [Series(figure_label(game, name), FigureKind.COUNT, values[name])
+                  for name in report.figure_names(game, all_figures=True)]
+        chart, _ = draw_box_plots(series)
+        groups, _ = scale_groups(series)
+        assert len(chart.axes) == len(groups)
+        for axes, (_, members) in zip(chart.axes, groups):
+            assert axes.get_xscale() == "linear"
+            assert [text.get_text() for text in axes.texts] == [
+                f"{one.label} ({one.counts.total()} records)" for one in members]
+            low, high = axes.get_xlim()
+            for one in members:  # 12: the axis has a margin of 3% each side
+                assert max(abs(value) for value in one.counts) * 12 >= high - low, one.label
+            panels += 1
+    assert panels > 5
+
+
+@given(st.lists(st.tuples(st.sampled_from(list(FigureKind)),
+                          st.lists(st.integers(-300, 300) | st.floats(0, 5), min_size=1,
+                                   max_size=8)), min_size=1, max_size=12))
+def test_scale_groups_hold_one_kind_and_one_decade(drawn):
+    series = [Series(f"figure {index}", kind, collections.Counter(values))
+              for index, (kind, values) in enumerate(drawn)]
+    groups, zeros = scale_groups(series)
+    assert sum(len(members) for _, members in groups) + len(zeros) == len(series)
+    assert all(max(abs(v) for v in one.counts) == 0 for one in zeros)
+    for _, members in groups:
+        assert len({one.kind for one in members}) == 1
+        assert len({decade(one.counts) for one in members}) == 1
+
+
+CHART_TEXT = """() => {
+  const found = [];
+  for (const text of document.querySelectorAll('figure.chart svg text')) {
+    if (!text.textContent.trim()) continue;
+    const box = text.getBoundingClientRect(), matrix = text.getScreenCTM();
+    const upright = Math.abs(matrix.a) >= Math.abs(matrix.b);
+    found.push({text: text.textContent, extent: upright ? box.height : box.width,
+                size: parseFloat(getComputedStyle(text).fontSize)
+                      * Math.hypot(matrix.a, matrix.b)});
+  }
+  return {texts: found, pageWidth: document.documentElement.scrollWidth};
+}"""
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    from tests.pages.test_viewer_browser import launch_chromium
+
+    with sync_playwright() as playwright:
+        chromium = launch_chromium(playwright)
+        yield chromium
+        chromium.close()
+
+
+@pytest.mark.parametrize("width, height", [(1366, 768), (390, 844)], ids=["laptop", "phone"])
+def test_chart_text_is_readable_and_the_page_fits_the_screen(pages, html_folder, browser,
+                                                              width, height):
+    # #29: tick labels were ~7 px on half the width, and the page, without a viewport,
+    # rendered 980 px wide on a phone. Every chart text at least 11 CSS px (its font size as
+    # drawn, and its box across the line), and nothing wider than the screen but what
+    # scrolls in its own box.
+    page = browser.new_page(viewport={"width": width, "height": height})
+    try:
+        page.goto((html_folder / "analyze.html").as_uri())
+        measured = page.evaluate(CHART_TEXT)
+    finally:
+        page.close()
+    texts = measured["texts"]
+    assert len(texts) > 300
+    small = [(t["text"], round(t["size"], 1), round(t["extent"], 1)) for t in texts
+             if t["size"] < 11 or t["extent"] < 11]
+    assert small == []
+    assert measured["pageWidth"] <= width

@@ -28,6 +28,11 @@ from notation_tools.games.elevation.rules import Position
 
 KIND_WORDS = {SAMURAI: "samurai", FISH: "fish", DRAGON: "dragon"}
 OPTION_KEYS = ("B_dig_first", "B_move_first", "B_lone", "F", "DD", "MM", "C2", "U")
+OPTION_LABELS = {"B_dig_first": "basic moves, dig first", "B_move_first": "basic moves, move first",
+                 "B_lone": "basic moves with one part only", "F": "fish moves",
+                 "DD": "Dragon digs twice", "MM": "Dragon moves twice", "C2": "Dragon high climbs",
+                 "U": "undermining digs alone"}
+"""What a reader is told each option figure counts (piece-turns of that option, §10)."""
 
 
 def _side_keys(side: str) -> dict[Any, str]:
@@ -310,6 +315,6 @@ FIGURES: dict[str, Figure] = {
              for word in KIND_WORDS.values()),
            *((f"captured_{word}", _C, f"{word} captured") for word in KIND_WORDS.values()),
            *((f"{word}_left", _C, f"{word} left at the end") for word in KIND_WORDS.values()),
-           *((f"option_{code}", _C, f"piece-turns of option {code}") for code in OPTION_KEYS))},
+           *((f"option_{code}", _C, f"{OPTION_LABELS[code]}") for code in OPTION_KEYS))},
 }
 """How each numeric figure of :meth:`Stats.summary` is summarized over records (§10)."""

@@ -358,7 +358,7 @@ FIGURES: dict[str, Figure] = {
            ("royals", _C, "royal pieces at the end"), ("emperor", _C, "Emperors at the end"),
            ("gold_promoted", _C, "promoted Gold Generals at the end"),
            ("immobile", _C, "permanently immobile pieces at the end"))},
-    **{f"captured_{piece.abbr}": Figure(_C, f"{piece.abbr} captured (where any was)")
+    **{f"captured_{piece.abbr}": Figure(_C, f"{piece.name} ({piece.abbr}) captured")
        for piece in TYPE_OF_ID[1:]},
 }
 """How each numeric figure of :meth:`Stats.summary` is summarized over records (§13)."""
