@@ -11,7 +11,8 @@ comments and NAGs after the move they follow, variations after those; movetext w
 
 A record that replays with an error is laid out only: its tags ordered, its move texts and
 numbers as written, so that it replays to the same error. A record the reader could not read
-whole, or that PGN cannot hold as it is, is left as written, byte for byte, with a note.
+whole, that names no game by its tags (a score known only by its look: ``convert --to pgn``
+names it), or that PGN cannot hold as it is, is left as written, byte for byte, with a note.
 Every record written is read back and replayed: it must replay to the same main line (the
 same digest, :func:`~notation_tools.analysis.replay.movetext_digest`) and verdict, or it is
 left as written. Formatting twice gives what formatting once gave.
@@ -94,6 +95,13 @@ def format_record(record: Record, options: FormatOptions = FormatOptions()) -> F
     if any(d.is_error for d in record.diagnostics):
         record.diagnostics.append(_note(record, "the record could not be read whole: it is "
                                         "left as written"))
+        return FormattedRecord(record, None)
+    if options.game is None and record.find_tag("Variant") is None \
+            and record.find_tag("Game") is None:
+        record.diagnostics.append(_note(record, "the record names no game by a Variant tag "
+                                        "(convert --to pgn or --game adds it): it is left as "
+                                        "written"))
+        replay(record)  # its findings are reported all the same
         return FormattedRecord(record, None)
     original = record.copy()
     result, seen = survey(record, game=options.game, rules=options.rules)

@@ -10,6 +10,7 @@ import tempfile
 import click
 
 from notation_tools.analysis.convert import notations
+from notation_tools.analysis.foreign import game_suffixes
 from notation_tools.analysis.formatting import (DEFAULT_WIDTH, FormatOptions, FormattedRecord,
                                                 format_text)
 from notation_tools.analysis.repairs import Repairs
@@ -35,10 +36,11 @@ def _files(paths: tuple[str, ...]) -> list[str]:
             continue
         lower = path.lower()
         if path != "-" and (is_archive(lower) or lower.endswith(tuple(COMPRESSED))
-                            or lower.endswith(CONTAINER_SUFFIXES[1:])):
+                            or lower.endswith(CONTAINER_SUFFIXES[1:] + game_suffixes())):
             raise click.BadParameter(
-                f"{path}: fmt rewrites PGN files in place, not archives, compressed or JSON "
-                "files (use 'convert --to pgn -o FILE' to write a formatted copy)",
+                f"{path}: fmt rewrites PGN files in place, not archives, compressed files, "
+                "JSON files or other programs' formats (use 'convert --to pgn -o FILE' to "
+                "write a formatted copy)",
                 param_hint="PATH")
         files.append(path)
     return files

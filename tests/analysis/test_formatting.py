@@ -181,3 +181,12 @@ def test_keep_broken_leaves_a_line_whose_first_move_does_not_play():
         text = stream.read()  # its first turn is illegal: no good move to keep the rest after
     notes, written, after = repaired(text, Repairs(keep_broken=True))
     assert notes == [] and not after.is_valid and KEPT_PREFIX not in written
+
+
+def test_a_record_without_a_variant_tag_is_left_as_written():
+    untagged = "1.c1:c2>b2,c1-c2   d6:d5>c5,d6-d5 *\n"
+    formatted = format_text(untagged)
+    assert formatted.text == untagged
+    assert "names no game" in list(formatted.diagnostics)[-1].message
+    named = format_text(untagged, FormatOptions(game="elevation")).text
+    assert '[Variant "elevation"]' in named and "1. c1:c2>b2,c1-c2 d6:d5>c5,d6-d5 *" in named
