@@ -55,8 +55,10 @@ def _read(path: str) -> bytes:
 
 def _write_atomically(path: str, data: bytes) -> None:
     """Replace ``path`` by ``data`` through a temporary file in its directory, renamed over
-    it: a failure leaves the file as it was. The file's permissions are kept."""
-    directory = os.path.dirname(os.path.abspath(path))
+    it: a failure leaves the file as it was. The file's permissions are kept, and a symbolic
+    link stays a link: the file it names is replaced."""
+    path = os.path.realpath(path)
+    directory = os.path.dirname(path)
     mode = os.stat(path).st_mode & 0o7777
     handle, temporary = tempfile.mkstemp(prefix=".fmt-", suffix=".tmp", dir=directory)
     try:

@@ -52,6 +52,8 @@ def mutate(text: str, rng: random.Random) -> str:
         for word in words:
             if word[0].isdigit() and word.endswith(".") and rng.random() < 0.5:
                 continue  # a dropped move number
+            if word[0].isdigit() and word.endswith(".") and rng.random() < 0.1:
+                word = f"{int(word.rstrip('.')) + 1}."  # a wrong one: the record is invalid
             mutated.append(word)
             if rng.random() < 0.1 and word not in ("*", "1-0", "0-1", "1/2-1/2"):
                 mutated.append(rng.choice(["{ (1. x) [y] $3 1-0 }", "{a\n  b}", "$1"]))

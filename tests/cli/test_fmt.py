@@ -92,3 +92,23 @@ def test_convert_repairs_each_fix_noted(runner):
     assert "note[I-KEPT-BROKEN]" in result.stderr and "note[I-FIXED-RESULT]" in result.stderr
     again = invoke(runner, ["validate", "-"], input=result.stdout)
     assert again.exit_code == 0, again.output
+
+
+def test_a_symbolic_link_stays_a_link_and_its_file_is_formatted(runner, tmp_path):
+    target = tmp_path / "a.pgn"
+    target.write_text(MESSY)
+    link = tmp_path / "link.pgn"
+    link.symlink_to(target)
+    assert invoke(runner, ["fmt", str(link)]).exit_code == 0
+    assert link.is_symlink() and target.read_text() != MESSY
+    assert invoke(runner, ["fmt", "--check", str(target)]).exit_code == 0
+
+
+def test_keep_broken_on_fmt_makes_the_record_valid_and_notes_it(runner, tmp_path):
+    target = tmp_path / "b.pgn"
+    shutil.copy(SAMPLES / "elevation" / "broken-illegal-move.pgn", target)
+    result = invoke(runner, ["fmt", "--keep-broken", str(target)])
+    assert result.exit_code == 0, result.output
+    assert f"{target}:11:37: note[I-KEPT-BROKEN]" in result.stderr
+    assert "kept, not played: 2. a1:a1-a2" in target.read_text()
+    assert invoke(runner, ["validate", str(target)]).exit_code == 0
