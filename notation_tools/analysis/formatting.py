@@ -1,7 +1,7 @@
 """The canonical form of PGN records: what ``notation-tools fmt`` writes.
 
 A record that replays without an error is written in its canonical form: the seven-tag
-roster first (:data:`ROSTER`), then the game's tags (:data:`GAME_TAGS`), then the others in
+roster first (:data:`ROSTER`, the game's sides in place of White and Black), then the game's tags (:data:`GAME_TAGS`), then the others in
 alphabetical order (a name written twice keeps its entries' order); every move in its
 canonical spelling in the record's notation (:func:`~notation_tools.analysis.repairs.
 record_notation`, or the one asked for); move numbers as PGN gives them (the first player's
@@ -69,14 +69,21 @@ class FormattedRecord:
     """Whether the text differs from the record's text as written (``fmt --check``)."""
 
 
-def tag_order(tags: list[Tag]) -> list[Tag]:
-    """The tags in canonical order (a stable sort: a name written twice keeps its order).
+def tag_order(tags: list[Tag], sides: tuple[str, ...] = ("White", "Black")) -> list[Tag]:
+    """The tags in canonical order (a stable sort: a name written twice keeps its order):
+    the roster, with the players' tags named by ``sides`` (a game's sides, first player
+    first) in the place of ``White`` and ``Black``, then :data:`GAME_TAGS`, then the rest
+    alphabetically.
 
     >>> [t.name for t in tag_order([Tag("Zeta", ""), Tag("Variant", ""), Tag("Alpha", ""),
     ...                             Tag("Result", ""), Tag("Event", "")])]
     ['Event', 'Result', 'Variant', 'Alpha', 'Zeta']
+    >>> [t.name for t in tag_order([Tag("South", ""), Tag("Round", ""), Tag("North", "")],
+    ...                            ("North", "South"))]
+    ['Round', 'North', 'South']
     """
-    rank = {name: index for index, name in enumerate(ROSTER + GAME_TAGS)}
+    roster = (*ROSTER[:4], *sides, *ROSTER[6:])
+    rank = {name: index for index, name in enumerate(dict.fromkeys(roster + GAME_TAGS))}
     return sorted(tags, key=lambda tag: (rank.get(tag.name, len(rank)),
                                          "" if tag.name in rank else tag.name))
 
@@ -127,7 +134,7 @@ def format_record(record: Record, options: FormatOptions = FormatOptions()) -> F
             seen.nodes[key].text = spellings[notation]
         renumber(record, result, seen)
         add_result_tag(record)
-    record.tags.entries()[:] = tag_order(record.tags.entries())
+    record.tags.entries()[:] = tag_order(record.tags.entries(), tuple(game.sides))
     problems = pgn_problems(record)
     if problems:
         record.diagnostics.append(_note(record, f"PGN cannot hold it as it is "

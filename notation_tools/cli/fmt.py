@@ -98,16 +98,17 @@ def fmt(paths: tuple[str, ...], check: bool, diff: bool, width: int, notation: s
 
     Each file is rewritten in place (through a temporary file renamed over it); '-' reads
     standard input and writes standard output. A record that replays is written in its
-    canonical form: the seven-tag roster, then Variant, Rules, FirstPlayer, SetUp and FEN,
-    then the other tags alphabetically; every move in its canonical spelling in the record's
-    notation (or --notation); move numbers as PGN gives them; movetext wrapped at --width.
-    Comments, NAGs and variations are kept, and text inside comments is never changed. A
-    record that replays with an error is laid out only (its tags ordered, its moves as
-    written); a record that cannot be read whole is left as written, with a note. Moves and
-    verdicts never change: every record written is replayed again to check it. The repair
-    options change records on purpose, with a note for each fix. Exit status 0 when every
-    record is valid, 1 when a record is invalid or (with --check) a file is not formatted,
-    2 on a usage error or a file that cannot be read or written.
+    canonical form: the seven-tag roster (the players named by the game's sides), then
+    Variant, Rules, FirstPlayer, SetUp and FEN, then the other tags alphabetically; every
+    move in its canonical spelling in the record's notation (or --notation); move numbers
+    as PGN gives them; movetext wrapped at --width. Comments, NAGs and variations are kept,
+    and text inside comments is never changed. A record that replays with an error is laid
+    out only (its tags ordered, its moves as written); a record that cannot be read whole
+    or names no game by a Variant tag is left as written, with a note. Moves and verdicts
+    never change: every record written is replayed again to check it. The repair options
+    change records on purpose, with a note for each fix. Exit status 0 when every record is
+    valid, 1 when a record is invalid or (with --check) a file is not formatted, 2 on a
+    usage error or a file that cannot be read or written.
     """
     require_paths(paths)
     check_overrides(game, rules, notation=notation)

@@ -94,6 +94,13 @@ def test_tags_are_ordered_roster_first_then_game_tags_then_alphabetically():
     assert set(ROSTER).isdisjoint(GAME_TAGS)
 
 
+@every_game
+def test_the_players_tags_follow_the_games_sides(game):
+    formatted = format_text(generated(game, 1, plies=2)).text.split("\n\n")[0]
+    names = [line[1:].split()[0] for line in formatted.splitlines()]
+    assert names[:5] == ["Event", "Site", "Round", *game.sides]
+
+
 def test_a_record_that_cannot_be_read_whole_is_left_byte_for_byte():
     text = '[Variant "elevation"]\n\n1.   c1:c2>b2,c1-c2 { never closed\n'
     formatted = format_text(text)
