@@ -75,6 +75,18 @@ SHARED_CODES: tuple[Code, ...] = (
          "format"),
     Code("W-IGNORED-WORD", WARNING, "a word another program writes between moves that carries "
          "no move, skipped"),
+    Code("I-FIXED-TAG", NOTE, "a repair (--fix-tags): a malformed tag pair read as the tag it "
+         "plainly is"),
+    Code("I-FIXED-RESULT", NOTE, "a repair (--fix-result): the result made to say how the "
+         "replayed game ended"),
+    Code("I-FIXED-NUMBER", NOTE, "a repair (--fix-numbers): a missing or wrong move number "
+         "written as PGN numbers the move"),
+    Code("I-FIXED-MOVE", NOTE, "a repair (--fix-moves): a move text written in the canonical "
+         "spelling of its move"),
+    Code("I-KEPT-BROKEN", NOTE, "a repair (--keep-broken): the moves from an unplayable one on "
+         "kept as a comment"),
+    Code("I-NOT-FORMATTED", NOTE, "fmt: a record left as written (not read whole, game "
+         "unknown, or not holdable as PGN)"),
     Code("W-AMBIGUOUS", WARNING, "several readings of a move text play to the end of the line; "
          "the first is kept"),
 )

@@ -141,7 +141,7 @@ def convert_record(record: Record, conversion: Conversion) -> str | None:
     numbering = pgn and not _numbered(record.moves)
     if pgn and notation is None and not conversion.annotate and not unnamed \
             and not numbering and not _textless(record.moves):
-        _add_result_tag(record)  # a PGN record that names its game, numbered: nothing to replay
+        add_result_tag(record)  # a PGN record that names its game, numbered: nothing to replay
         return None
     rewrite = _Rewrite(record, notation, not pgn, conversion.annotate, fill_text=pgn)
     result = replay(record, game_name=conversion.game, rules_text=conversion.rules,
@@ -161,17 +161,17 @@ def convert_record(record: Record, conversion: Conversion) -> str | None:
         record.tags.entries().insert(0, Tag("Variant", game.id))
     if numbering:
         start = result.start
-        _number_moves(record.moves, game, rewrite.sides,
+        number_moves(record.moves, game, rewrite.sides,
                       game.dialect.first_move_number(start) if game and start else 1,
                       start.turn if start is not None else 0)
     if conversion.rules is not None and result.rules is not None:
         record.set_tag("Rules", result.rules.describe())
     if pgn:
-        _add_result_tag(record)
+        add_result_tag(record)
     return None
 
 
-def _add_result_tag(record: Record) -> None:
+def add_result_tag(record: Record) -> None:
     """PGN's roster of tags has the result: a record without the tag gets it, saying what its
     movetext's result token says (and the token is written from then on)."""
     if record.find_tag("Result") is None:
@@ -220,7 +220,7 @@ def _textless(moves: list[Move]) -> bool:
     return any(not move.text for line in _lines(moves) for move in line)
 
 
-def _number_moves(moves: list[Move], game: Game[Any, Any] | None, sides: dict[int, int],
+def number_moves(moves: list[Move], game: Game[Any, Any] | None, sides: dict[int, int],
                   number: int, side: int) -> None:
     """Give a move number to every move PGN numbers and the record does not: the first
     player's moves (``12.``), and the second player's (``12...``) where a line starts or

@@ -40,6 +40,8 @@ COMMANDS: Mapping[str, tuple[str, str]] = {
               "plies from a position, with nodes/s."),
     "generate": ("notation_tools.cli.generate:generate", "Write random legal games: each ply is "
                  "drawn uniformly from the legal moves."),
+    "fmt": ("notation_tools.cli.fmt:fmt", "Rewrite PGN record files in one canonical form: tag "
+            "order, move spellings, numbers."),
     "html": ("notation_tools.cli.html:html", "Write an HTML replay viewer page for every "
              "record."),
 }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import sys
 
@@ -12,7 +13,9 @@ from notation_tools.analysis.convert import (Conversion, convert_record, export_
                                              file_format_suffix, notations, targets,
                                              write_converted)
 from notation_tools.analysis.foreign import game_suffixes
+from notation_tools.analysis.repairs import Repairs, repair_record
 from notation_tools.analysis.reports import Tally
+from notation_tools.cli.repair_options import repair_options
 from notation_tools.cli.progress import Progress, progress_option
 from notation_tools.cli.options import (
     check_outputs,
@@ -53,11 +56,13 @@ from notation_tools.sources.overlap import Output
               help="Write the records to this file ('-' is standard output). A game's own "
                    "file format holds one record a file: give a directory (existing, or "
                    "ending in /) to write one file per record.")
+@repair_options
 @progress_option
 @limits_options
 def convert(paths: tuple[str, ...], target: str, notation: str | None, ply: int | None,
             annotate: bool, game: str | None, rules: str | None, output: str,
-            progress: bool | None, limits: Limits, encoding: str | None) -> None:
+            repairs: Repairs, progress: bool | None, limits: Limits,
+            encoding: str | None) -> None:
     """Rewrite records in another container (PGN, JSON, JSON Lines) or move notation.
 
     Tags, comments, NAGs and variations survive every conversion, so converting back gives
@@ -70,11 +75,13 @@ def convert(paths: tuple[str, ...], target: str, notation: str | None, ply: int 
     written from the replayed record, one record a file: with -o DIRECTORY every record gets
     its own file (numbered, with the players' names); otherwise an input of several records
     is a usage error (exit 2) and nothing is written. Files in such formats are also read as
-    input.
+    input. The repair options (--fix-result, --keep-broken, ...) fix what can be fixed safely
+    first, each fix a note on standard error.
     """
     require_paths(paths)
     conversion = Conversion(target, notation=notation, game=game, rules=rules, ply=ply,
                             annotate=annotate)
+    repairs = dataclasses.replace(repairs, notation=conversion.move_notation)
     check_overrides(game, rules, notation=conversion.move_notation,
                     file_format=target if conversion.is_file_format else None,
                     notation_option="--notation" if notation is not None else "--to")
@@ -86,7 +93,7 @@ def convert(paths: tuple[str, ...], target: str, notation: str | None, ply: int 
     tally = Tally()
     bar = Progress(Progress.wanted(progress), list(paths), "convert", game_suffixes)
     if conversion.is_file_format:
-        _export(paths, conversion, output, tally, bar, limits, encoding)
+        _export(paths, conversion, repairs, output, tally, bar, limits, encoding)
         finish(tally)
         return
     with open_output(output) as out:
@@ -99,6 +106,8 @@ def convert(paths: tuple[str, ...], target: str, notation: str | None, ply: int 
                 bar.echo(str(item))
                 bar.update(item)
                 continue
+            if repairs.any:
+                repair_record(item, repairs, game=game, rules=rules)
             convert_record(item, conversion)
             write_converted(item, writer)
             for diagnostic in item.diagnostics:
@@ -117,8 +126,8 @@ def _export_directory(output: str) -> str | None:
                                         or output.endswith(("/", os.sep))) else None
 
 
-def _export(paths: tuple[str, ...], conversion: Conversion, output: str, tally: Tally,
-            bar: Progress, limits: Limits, encoding: str | None) -> None:
+def _export(paths: tuple[str, ...], conversion: Conversion, repairs: Repairs, output: str,
+            tally: Tally, bar: Progress, limits: Limits, encoding: str | None) -> None:
     """Write each record in a game's own file format: one file per record into a directory,
     or the single record of the input to ``output``."""
     directory = _export_directory(output)
@@ -140,6 +149,8 @@ def _export(paths: tuple[str, ...], conversion: Conversion, output: str, tally: 
             bar.echo(str(item))
             continue
         count += 1
+        if repairs.any:
+            repair_record(item, repairs, game=conversion.game, rules=conversion.rules)
         if directory is None and count > 1:
             bar.close()
             raise click.UsageError(

@@ -7,6 +7,7 @@ reader never raises for bad input. Does not check moves, move numbers or results
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Callable, Iterable, Iterator
 
@@ -108,6 +109,28 @@ def _ends_in_comment(line: str, in_comment: bool) -> bool:
     return in_comment
 
 
+_MALFORMED = "malformed tag pair"
+
+
+def malformed_tag_text(diagnostic: Diagnostic) -> str | None:
+    """The text of the malformed tag pair (the rest of its line) a reader's ``E-BAD-TAG``
+    diagnostic reports, or ``None`` for any other diagnostic (what ``--fix-tags`` reads).
+
+    >>> record = next(read_records(['[Site Reading]', '1. a *']))
+    >>> malformed_tag_text(record.diagnostics[0])
+    '[Site Reading]'
+    """
+    prefix = f"{_MALFORMED} "
+    if diagnostic.code != "E-BAD-TAG" or not diagnostic.message.startswith(prefix):
+        return None
+    quoted = diagnostic.message[len(prefix):].rsplit(": expected ", 1)[0]
+    try:
+        text = ast.literal_eval(quoted)
+    except (ValueError, SyntaxError):
+        return None
+    return text if isinstance(text, str) else None
+
+
 def _parse_tags(path: str, tag_lines: list[tuple[int, str]], record: Record) -> None:
     entries = record.tags.entries()
     for number, line in tag_lines:
@@ -120,7 +143,7 @@ def _parse_tags(path: str, tag_lines: list[tuple[int, str]], record: Record) -> 
             match = _TAG.match(text, position)
             if match is None:
                 record.diagnostics.append(Diagnostic(
-                    "E-BAD-TAG", f"malformed tag pair {text[position:].strip()!r}: expected "
+                    "E-BAD-TAG", f"{_MALFORMED} {text[position:].strip()!r}: expected "
                     '[Name "value"]', path, number, position + 1, record=record.index))
                 break
             value = match.group(2)
@@ -394,18 +417,31 @@ def _comment_text(text: str) -> str:
     return "{" + text.replace("}", ")") + "}"
 
 
-def _line_words(moves: list[Move], words: list[str]) -> None:
+def _line_words(moves: list[Move], words: list[str],
+                comment: Callable[[str], str] = _comment_text) -> None:
     for move in moves:
         if move.number:
             words.append(move.number)
-        words.extend(_comment_text(text) for text in move.comments_before)
+        words.extend(comment(text) for text in move.comments_before)
         words.append(move.text)
         words.extend(move.nags)
-        words.extend(_comment_text(text) for text in move.comments)
+        words.extend(comment(text) for text in move.comments)
         for variation in move.variations:
             words.append("(")
-            _line_words(variation, words)
+            _line_words(variation, words, comment)
             words.append(")")
+
+
+def movetext_words(moves: list[Move]) -> list[str]:
+    """The words of a line of moves as PGN writes them (numbers, moves, NAGs, variations),
+    every comment in braces whatever it holds: the text of moves kept as a comment.
+
+    >>> movetext_words([Move("a", number="1.", comments=["ok"]), Move("b", nags=["$1"])])
+    ['1.', 'a', '{ok}', 'b', '$1']
+    """
+    words: list[str] = []
+    _line_words(moves, words, lambda text: "{" + text + "}")
+    return words
 
 
 # A word the tokenizer reads as one MOVE token: no white space or {}()[]; in it, not starting
@@ -476,9 +512,26 @@ def written_result(record: Record) -> str:
     return tag if tag in RESULTS else "*"
 
 
-def write_record(record: Record, *, width: int = 79) -> str:
+def _compacted(words: list[str]) -> list[str]:
+    """``words`` with each move number joined to its move (``12. e4``) and the brackets of a
+    variation to the words inside them (``(12. e4 e5)``), so that no line ends with a bare
+    number or bracket; a ``;`` comment runs to its line's end, so nothing joins after it."""
+    out: list[str] = []
+    for word in words:
+        if out and (word == ")" or out[-1].endswith("(")
+                    or MOVE_NUMBER.fullmatch(out[-1].lstrip("("))) \
+                and not out[-1].endswith("\n") and not word.startswith(";"):
+            joiner = "" if word == ")" or out[-1].endswith("(") else " "
+            out[-1] += joiner + word
+        else:
+            out.append(word)
+    return out
+
+
+def write_record(record: Record, *, width: int = 79, compact: bool = False) -> str:
     """The record as PGN text, ending with a blank line; movetext wrapped at ``width``. The
-    movetext always ends with a result token (:func:`written_result`).
+    movetext always ends with a result token (:func:`written_result`). ``compact`` keeps a
+    move number with its move and a variation's brackets with its words (``fmt``'s layout).
 
     >>> print(write_record(Record(tags=[Tag("Variant", "elevation")], moves=[Move("c3:c3-b2", number="1.")])), end="")
     [Variant "elevation"]
@@ -494,6 +547,8 @@ def write_record(record: Record, *, width: int = 79) -> str:
     _line_words(record.moves, words)
     words.append(result)
     words.extend(_comment_text(text) for text in record.final_comments)
+    if compact:
+        words = _compacted(words)
     line = ""
     for word in words:
         if line and len(line) + 1 + len(word) > width:
