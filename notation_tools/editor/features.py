@@ -1,0 +1,175 @@
+"""What an editor asks about a place in a document: hover text, completions, code actions.
+
+Every answer comes from the library: moves are read by the game's ``resolve_move`` and
+written by its ``format_move``, described by its ``describe_move`` and drawn by its text
+diagram; tags are explained by :mod:`notation_tools.analysis.tag_docs`. Locations are
+:class:`document.Span` values (0-based lines, code-point columns). Does not speak LSP.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+from typing import Any
+
+from notation_tools.analysis.tag_docs import describe_tag
+from notation_tools.editor.document import (
+    EditorDocument,
+    RecordCheck,
+    RecordText,
+    Span,
+    flatten_moves,
+    move_span,
+    node_at,
+    tag_at,
+    tag_span,
+)
+from notation_tools.editor.positions import (
+    position_at,
+    record_notation,
+    visit_moves,
+)
+from notation_tools.games.base import Game, Position
+from notation_tools.records.model import Move
+
+MOST_COMPLETIONS = 200
+"""Completions offered at most: the moves whose text starts with what is typed come first."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Hover:
+    markdown: str
+    span: Span
+
+
+@dataclasses.dataclass(frozen=True)
+class Completion:
+    label: str
+    detail: str
+    span: Span
+
+
+def hover(document: EditorDocument, line: int, column: int) -> Hover | None:
+    """What the move or tag at ``line:column`` is."""
+    found = document.check_at(line)
+    if found is None:
+        return None
+    text, check = found
+    tag = tag_at(text, check, line, column)
+    if tag is not None:
+        described = describe_tag(tag.name, check.replay.game)
+        return Hover(described, tag_span(text, tag)) if described is not None else None
+    entry = node_at(text, check, line, column)
+    game = check.replay.game
+    if entry is None or game is None:
+        return None
+    node = entry[0]
+    before = position_at(check, node)
+    after = position_at(check, node, after=True)
+    if before is None or after is None:
+        return None
+    return Hover(_describe(game, node, before, after), move_span(text, node))
+
+
+def _describe(game: Game[Any, Any], node: Move, before: Position[Any],
+              after: Position[Any]) -> str:
+    move = game.resolve_move(node.text, before).move
+    side = game.sides[before.turn]
+    facts = game.describe_move(move, before)
+    spellings = ", ".join(f"{name} `{game.format_move(move, before, name)}`"
+                          for name in game.notations)
+    lines = [f"**{node.text}**: {side}'s move", "", f"In each notation: {spellings}"]
+    if facts:
+        lines += ["", *(f"- {name}: {value}" for name, value in facts.items())]
+    lines += ["", "Position after it:", "", "```", game.render_text(after).rstrip("\n"), "```"]
+    return "\n".join(lines)
+
+
+def completions(document: EditorDocument, line: int, column: int) -> list[Completion]:
+    """The legal moves of the position at ``line:column``, in the record's notation: of the
+    move being typed there (filtered by what is typed), or after the move before it."""
+    found = document.check_at(line)
+    game = found[1].replay.game if found is not None else None
+    if found is None or game is None:
+        return []
+    text, check = found
+    entry = node_at(text, check, line, column)
+    if entry is not None:
+        span = move_span(text, entry[0])
+        typed = entry[0].text[:column - span.column]
+        position = position_at(check, entry[0])
+    else:
+        span, typed = Span(line, column, line, column), ""
+        position = _position_at_gap(text, check, line, column)
+    if position is None:
+        return []
+    notation = record_notation(check)
+    texts = [game.format_move(move, position, notation) for move in position.legal_moves()]
+    texts.sort(key=lambda written: not written.startswith(typed))
+    return [Completion(written, f"legal move for {game.sides[position.turn]}", span)
+            for written in texts[:MOST_COMPLETIONS]]
+
+
+def _position_at_gap(text: RecordText, check: RecordCheck, line: int,
+                     column: int) -> Position[Any] | None:
+    """The position after the last move before ``line:column`` (the start when there is
+    none); a variation closed between them continues the move it replaced."""
+    previous = None
+    for node, _, parent in flatten_moves(check.record.moves):
+        if (move_span(text, node).end_line, move_span(text, node).end_column) <= (line, column):
+            previous = (node, parent)
+    if previous is None:
+        return position_at(check, None)
+    node, parent = previous
+    between = _text_between(text, move_span(text, node), line, column)
+    if parent is not None and ")" in between:
+        return position_at(check, parent, after=True)
+    return position_at(check, node, after=True)
+
+
+def _text_between(text: RecordText, span: Span, line: int, column: int) -> str:
+    rows = [text.lines[row - text.first_line] for row in range(span.end_line, line + 1)]
+    if len(rows) == 1:
+        return rows[0][span.end_column:column]
+    return "\n".join([rows[0][span.end_column:], *rows[1:-1], rows[-1][:column]])
+
+
+def closest_moves(game: Game[Any, Any], position: Position[Any], written: str,
+                  notation: str | None, most: int = 8) -> list[str]:
+    """The legal moves written most like ``written``: those that start as it does (the same
+    piece, from the same square) or end as it does (the same destination), closest first."""
+    scored = []
+    for move in position.legal_moves():
+        text = game.format_move(move, position, notation)
+        prefix = len(_common_prefix(text, written))
+        suffix = len(_common_prefix(text[::-1], written[::-1]))
+        if max(prefix, suffix) >= 2 and text != written:
+            ratio = difflib.SequenceMatcher(None, text, written).ratio()
+            scored.append((-max(prefix, suffix), -ratio, text))
+    return [text for _, _, text in sorted(scored)[:most]]
+
+
+def _common_prefix(first: str, second: str) -> str:
+    size = 0
+    while size < min(len(first), len(second)) and first[size] == second[size]:
+        size += 1
+    return first[:size]
+
+
+def canonical_spellings(check: RecordCheck) -> dict[int, str]:
+    """For each resolved move node (by ``id``) written other than its canonical spelling in
+    the record's notation (the one its first move is written in), that spelling."""
+    game: Game[Any, Any] | None = check.replay.game
+    found: dict[int, str] = {}
+    if game is None:
+        return found
+    notation = record_notation(check)
+
+    def spell(node: Move, move: Any, before: Position[Any]) -> None:
+        if node.text:
+            canonical = game.format_move(move, before, notation)
+            if canonical != node.text:
+                found[id(node)] = canonical
+
+    visit_moves(check, spell)
+    return found
