@@ -1,0 +1,78 @@
+"""The editor's document model (issue #28): records checked once per text, columns in UTF-16,
+and ``notation-tools lsp`` without its extra."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from notation_tools.analysis.replay import replay
+from notation_tools.editor.document import EditorDocument, codepoint_column, utf16_column
+from notation_tools.editor.references import section_url
+from notation_tools.games.base import get_game
+from notation_tools.records.pgn import read_records
+from tests.conftest import invoke
+
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_games"
+
+
+@given(st.text(), st.data())
+def test_utf16_columns_round_trip(line, data):
+    column = data.draw(st.integers(0, len(line)))
+    units = utf16_column(line, column)
+    assert units == len(line[:column].encode("utf-16-le")) // 2
+    assert codepoint_column(line, units) == column
+
+
+def archive() -> str:
+    return (SAMPLES / "elevation" / "club-league-archive-three-games.pgn").read_text(
+        encoding="utf-8")
+
+
+def test_an_edit_replays_only_the_record_edited():
+    text = archive()
+    document = EditorDocument(text)
+    assert document.replayed == len(document.records) == 3
+    lines = text.split("\n")
+    last = document.records[-1]
+    edited_line = last.first_line + len(last.lines) - 1
+    lines[edited_line] = lines[edited_line] + " {a note}"
+    document.update("\n".join(lines))
+    assert document.replayed == 1
+
+
+def test_records_that_moved_keep_their_diagnostics_at_their_new_lines():
+    broken = (SAMPLES / "elevation" / "broken-illegal-move.pgn").read_text(encoding="utf-8")
+    document = EditorDocument(broken + "\n" + archive())
+    moved = "[Event \"x\"]\n[Variant \"elevation\"]\n\n*\n\n" + broken + "\n" + archive()
+    document.update(moved)
+    assert document.replayed == 1  # only the new record
+    found = [(text.document_line(d.line), d.column, d.code) for text, d in document.diagnostics()]
+    expected = []
+    for record in read_records(moved.split("\n")):
+        replay(record)
+        expected += [(d.line - 1, d.column, d.code) for d in record.diagnostics]
+    assert sorted(found) == sorted(expected)
+
+
+def test_a_diagnostic_links_to_its_rules_section_heading():
+    game = get_game("elevation")
+    url = section_url(game, "§4.1")
+    path, _, anchor = url.partition("#")
+    assert path.startswith("file://") and path.endswith("/elevation.md")
+    headings = Path(path.removeprefix("file://")).read_text(encoding="utf-8")
+    assert "### §4.1 What a player does on a turn" in headings
+    assert anchor == "41-what-a-player-does-on-a-turn"
+    assert section_url(game, None) is None
+
+
+def test_lsp_without_its_extra_is_a_usage_error(runner, monkeypatch):
+    monkeypatch.setitem(sys.modules, "pygls", None)  # an import of pygls now fails
+    monkeypatch.setitem(sys.modules, "pygls.lsp.server", None)
+    monkeypatch.delitem(sys.modules, "notation_tools.editor.server", raising=False)
+    result = invoke(runner, ["lsp"])
+    assert result.exit_code == 2
+    assert "pip install 'notation-tools[lsp]'" in result.stderr
