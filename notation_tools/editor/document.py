@@ -94,6 +94,7 @@ class RecordText:
     def word_span(self, line: int, column: int) -> Span:
         """The span of the word at the record's 1-based ``line:column``: up to the next space,
         or to the closing ``]`` of a tag pair."""
+        line = min(max(line, 1), len(self.lines))  # a record-wide finding may say line 0
         text = self.line_text(line)
         start = min(max(column - 1, 0), len(text))
         end = start
@@ -149,11 +150,14 @@ class EditorDocument:
         self.records, self.replayed = records, replayed
 
     def record_at(self, line: int) -> RecordText | None:
-        """The record whose lines hold the 0-based document line ``line``."""
+        """The record whose lines hold the 0-based document line ``line``, or, on a blank
+        line after a record (where its next move or result is typed), that record."""
+        found = None
         for record in self.records:
-            if record.first_line <= line < record.end_line:
-                return record
-        return None
+            if record.first_line > line:
+                break
+            found = record
+        return found
 
     def check_at(self, line: int) -> tuple[RecordText, RecordCheck] | None:
         """The record text and the record (of those it holds) at document line ``line``."""

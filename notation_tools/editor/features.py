@@ -26,6 +26,7 @@ from notation_tools.editor.document import (
 )
 from notation_tools.editor.positions import (
     position_at,
+    positions_before,
     record_notation,
     visit_moves,
 )
@@ -33,7 +34,8 @@ from notation_tools.games.base import Game, Position
 from notation_tools.records.model import Move
 
 MOST_COMPLETIONS = 200
-"""Completions offered at most: the moves whose text starts with what is typed come first."""
+"""Completions offered at most. Only the moves whose text starts with what is typed are
+offered, or, when none does (a move being rewritten), every legal move."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -64,18 +66,19 @@ def hover(document: EditorDocument, line: int, column: int) -> Hover | None:
     if entry is None or game is None:
         return None
     node = entry[0]
-    before = position_at(check, node)
-    after = position_at(check, node, after=True)
-    if before is None or after is None:
-        return None
-    return Hover(_describe(game, node, before, after), move_span(text, node))
+    known = positions_before(check, [node])
+    if id(node) not in known:
+        return None  # the move did not replay: its diagnostic says why
+    before, move = known[id(node)]
+    return Hover(_describe(game, node, move, before), move_span(text, node))
 
 
-def _describe(game: Game[Any, Any], node: Move, before: Position[Any],
-              after: Position[Any]) -> str:
-    move = game.resolve_move(node.text, before).move
+def _describe(game: Game[Any, Any], node: Move, move: Any, before: Position[Any]) -> str:
+    """The move in words (the game's facts about it) and the position after it."""
     side = game.sides[before.turn]
     facts = game.describe_move(move, before)
+    after = before.copy()
+    after.push(move)
     spellings = ", ".join(f"{name} `{game.format_move(move, before, name)}`"
                           for name in game.notations)
     lines = [f"**{node.text}**: {side}'s move", "", f"In each notation: {spellings}"]
@@ -86,8 +89,9 @@ def _describe(game: Game[Any, Any], node: Move, before: Position[Any],
 
 
 def completions(document: EditorDocument, line: int, column: int) -> list[Completion]:
-    """The legal moves of the position at ``line:column``, in the record's notation: of the
-    move being typed there (filtered by what is typed), or after the move before it."""
+    """The legal moves of the position at ``line:column``, in the record's notation: those
+    that start as the move being typed there does (all of them when none does), or the
+    moves after the move before the place."""
     found = document.check_at(line)
     game = found[1].replay.game if found is not None else None
     if found is None or game is None:
@@ -105,7 +109,7 @@ def completions(document: EditorDocument, line: int, column: int) -> list[Comple
         return []
     notation = record_notation(check)
     texts = [game.format_move(move, position, notation) for move in position.legal_moves()]
-    texts.sort(key=lambda written: not written.startswith(typed))
+    texts = [written for written in texts if written.startswith(typed)] or texts
     return [Completion(written, f"legal move for {game.sides[position.turn]}", span)
             for written in texts[:MOST_COMPLETIONS]]
 
@@ -128,7 +132,8 @@ def _position_at_gap(text: RecordText, check: RecordCheck, line: int,
 
 
 def _text_between(text: RecordText, span: Span, line: int, column: int) -> str:
-    rows = [text.lines[row - text.first_line] for row in range(span.end_line, line + 1)]
+    """The document's text from the end of ``span`` to ``line:column``."""
+    rows = [text.line_text(row - text.first_line + 1) for row in range(span.end_line, line + 1)]
     if len(rows) == 1:
         return rows[0][span.end_column:column]
     return "\n".join([rows[0][span.end_column:], *rows[1:-1], rows[-1][:column]])

@@ -76,3 +76,20 @@ def test_lsp_without_its_extra_is_a_usage_error(runner, monkeypatch):
     result = invoke(runner, ["lsp"])
     assert result.exit_code == 2
     assert "pip install 'notation-tools[lsp]'" in result.stderr
+
+
+def test_completion_after_a_variation_continues_the_line_it_left():
+    from notation_tools.editor.features import completions
+
+    game = get_game("elevation")
+    start = game.start_position(game.parse_rules(None))
+    first = game.parse_move("c1:c2>b2,c1-c2", start)
+    other = game.parse_move("a1:b1>a2,a1-a2", start)
+    after_first, after_other = start.copy(), start.copy()
+    after_first.push(first)
+    after_other.push(other)
+    head = '[Variant "elevation"]\n\n1. c1:c2>b2,c1-c2 (1. a1:b1>a2,a1-a2 '
+    for text, position in ((head, after_other), (head + ") ", after_first)):
+        document = EditorDocument(text)
+        offered = [item.label for item in completions(document, 2, len(text.split("\n")[2]))]
+        assert offered == [game.format_move(m, position) for m in position.legal_moves()][:200]

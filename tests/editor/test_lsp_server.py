@@ -232,11 +232,39 @@ async def test_completion_offers_the_legal_moves_of_the_position_there(client, g
         text_document=types.TextDocumentIdentifier(uri=uri),
         position=types.Position(line=line, character=column + len(move_text))))
     labels = [item.label for item in answer.items]
-    chosen, start, _ = start_of(text)
-    legal = {chosen.format_move(m, start, None) for m in start.legal_moves()}
-    assert labels and set(labels) <= legal | {
-        chosen.format_move(m, start, n) for m in start.legal_moves() for n in chosen.notations}
-    assert len(labels) == min(len(legal), 200)
+    chosen, start, record = start_of(text)
+    notation = written_in(chosen, start, record)
+    legal = [chosen.format_move(m, start, notation) for m in start.legal_moves()]
+    typed = [written for written in legal if written.startswith(move_text)]
+    if typed:  # the moves written as the text at the cursor begins
+        assert labels == typed[:200] and move_text in labels
+    else:  # a Game of War turn of several actions: the legal actions that start it
+        assert labels == legal[:200]
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_completion_after_a_move_offers_the_moves_of_the_position_after_it(client, game):
+    full = sample(game, PLAYED[game])
+    fourth = next(read_records(full.split("\n"))).moves[:4][-1]
+    lines = full.split("\n")[:fourth.line]
+    lines[-1] = lines[-1][:fourth.column - 1 + len(fourth.text)] + " "
+    lines.append("")  # the movetext cut after its fourth move: the next goes on a new line
+    text = "\n".join(lines)
+    uri, _ = await open_text(client, text)
+    answer = await client.text_document_completion_async(types.CompletionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri),
+        position=types.Position(line=len(lines) - 1, character=len(lines[-1]))))
+    chosen, start, record = start_of(text)
+    notation = written_in(chosen, start, record)
+    end = replay(record).position
+    legal = [chosen.format_move(m, end, notation) for m in end.legal_moves()]
+    assert [item.label for item in answer.items] == legal[:200] and legal
+
+
+def written_in(game, start, record):
+    """The notation the record's first move is written in, as the game writes it."""
+    move = game.parse_move(record.moves[0].text, start)
+    return next(n for n in game.notations if game.format_move(move, start, n) == record.moves[0].text)
 
 
 # ---- code actions ---------------------------------------------------------------------------
