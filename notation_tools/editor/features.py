@@ -142,23 +142,35 @@ def _text_between(text: RecordText, span: Span, line: int, column: int) -> str:
 def closest_moves(game: Game[Any, Any], position: Position[Any], written: str,
                   notation: str | None, most: int = 8) -> list[str]:
     """The legal moves written most like ``written``: those that start as it does (the same
-    piece, from the same square) or end as it does (the same destination), closest first."""
+    piece, from the same square) or end as it does (the same destination), closest first.
+    Texts are compared a whole part at a time (a run of letters, of digits, or a mark), so
+    ``L15`` shares no square with ``L13``."""
     scored = []
     for move in position.legal_moves():
         text = game.format_move(move, position, notation)
-        prefix = len(_common_prefix(text, written))
-        suffix = len(_common_prefix(text[::-1], written[::-1]))
-        if max(prefix, suffix) >= 2 and text != written:
+        shared = max(_shared_start(text, written), _shared_start(text[::-1], written[::-1]))
+        if shared >= 2 and text != written:
             ratio = difflib.SequenceMatcher(None, text, written).ratio()
-            scored.append((-max(prefix, suffix), -ratio, text))
+            scored.append((-shared, -ratio, text))
     return [text for _, _, text in sorted(scored)[:most]]
 
 
-def _common_prefix(first: str, second: str) -> str:
+def _kind(char: str) -> int:
+    return 0 if char.isalpha() else 1 if char.isdigit() else 2
+
+
+def _part_ends(text: str, size: int) -> bool:
+    return size in (0, len(text)) or _kind(text[size - 1]) != _kind(text[size])
+
+
+def _shared_start(first: str, second: str) -> int:
+    """How many leading characters the texts share, in whole parts."""
     size = 0
     while size < min(len(first), len(second)) and first[size] == second[size]:
         size += 1
-    return first[:size]
+    while not (_part_ends(first, size) and _part_ends(second, size)):
+        size -= 1
+    return size
 
 
 def canonical_spellings(check: RecordCheck) -> dict[int, str]:
