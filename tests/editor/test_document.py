@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from notation_tools.analysis.replay import replay
@@ -93,3 +93,26 @@ def test_completion_after_a_variation_continues_the_line_it_left():
         document = EditorDocument(text)
         offered = [item.label for item in completions(document, 2, len(text.split("\n")[2]))]
         assert offered == [game.format_move(m, position) for m in position.legal_moves()][:200]
+
+
+def located(document: EditorDocument) -> list[tuple[int, int, str, str]]:
+    return sorted((text.document_line(d.line), d.column, d.code, d.message)
+                  for text, d in document.diagnostics())
+
+
+@given(st.lists(st.tuples(st.sampled_from(["insert", "delete", "replace"]),
+                          st.integers(0, 10_000), st.integers(0, 10_000),
+                          st.sampled_from(["", "\n", "[Round \"2\"]\n", "x", " {é𝄞}", "2.", "*"])),
+                min_size=1, max_size=6))
+@settings(max_examples=25)  # each example reads the document afresh after every edit
+def test_edits_leave_the_same_diagnostics_as_reading_the_text_afresh(edits):
+    """The cache of records by text never shows what a fresh check of the text would not."""
+    text = archive() + "\n" + (SAMPLES / "elevation" / "broken-illegal-move.pgn").read_text(
+        encoding="utf-8")
+    document = EditorDocument(text)
+    for kind, where, size, insert in edits:
+        where %= len(text) + 1
+        end = min(len(text), where + size % 40) if kind != "insert" else where
+        text = text[:where] + (insert if kind != "delete" else "") + text[end:]
+        document.update(text)
+        assert located(document) == located(EditorDocument(text))
