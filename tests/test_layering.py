@@ -54,17 +54,19 @@ def test_container_and_sources_know_no_game():
 
 
 NEVER_IMPORTS = {
-    "records": ("analysis", "parallel", "storage", "pages", "cli"),
-    "sources": ("analysis", "parallel", "storage", "pages", "cli"),
-    "analysis": ("storage", "pages", "cli"),
-    "parallel": ("pages", "cli"),
-    "storage": ("pages", "cli"),
-    "pages": ("storage", "cli"),
+    "records": ("analysis", "parallel", "storage", "pages", "cli", "editor"),
+    "sources": ("analysis", "parallel", "storage", "pages", "cli", "editor"),
+    "analysis": ("storage", "pages", "cli", "editor"),
+    "parallel": ("pages", "cli", "editor"),
+    "storage": ("pages", "cli", "editor"),
+    "pages": ("storage", "cli", "editor"),
+    "editor": ("parallel", "storage", "pages", "cli"),
 }
 """For each package below the CLI, the packages it never imports (docs/development.md, "Layers"):
 the container and the readers know no replay, runner, storage or page; replay knows no storage
 or page; the runner, storage and pages never reach the CLI; pages are drawn from results, not
-stored ones."""
+stored ones. The editor (the language server, issue #28) reads and replays records as replay
+does, and no layer below the CLI reaches it."""
 
 
 @pytest.mark.parametrize("package", sorted(NEVER_IMPORTS))

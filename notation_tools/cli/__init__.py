@@ -44,6 +44,8 @@ COMMANDS: Mapping[str, tuple[str, str]] = {
             "order, move spellings, numbers."),
     "html": ("notation_tools.cli.html:html", "Write an HTML replay viewer page for every "
              "record."),
+    "lsp": ("notation_tools.cli.lsp:lsp", "Run the language server for record files, speaking "
+            "LSP on standard input and output."),
 }
 """Every subcommand: where it is defined, and the first paragraph of its help (what
 ``notation-tools --help`` lists). A command's module is imported only when the command runs or
