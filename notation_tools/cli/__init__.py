@@ -42,6 +42,10 @@ COMMANDS: Mapping[str, tuple[str, str]] = {
                  "drawn uniformly from the legal moves."),
     "html": ("notation_tools.cli.html:html", "Write an HTML replay viewer page for every "
              "record."),
+    "players": ("notation_tools.cli.players:players", "Print every player of a results "
+                "database: games, scores, dates, rating, best, worst."),
+    "crosstable": ("notation_tools.cli.crosstable:crosstable", "Print the crosstable of one "
+                   "event of a results database, with its tie-breaks."),
 }
 """Every subcommand: where it is defined, and the first paragraph of its help (what
 ``notation-tools --help`` lists). A command's module is imported only when the command runs or
