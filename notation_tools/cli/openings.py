@@ -13,10 +13,10 @@ from notation_tools.analysis.openings import (CatalogueError, cached_catalogue,
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-__all__ = ["catalogue_identity", "openings_options"]
+__all__ = ["catalogue_identity", "check_openings", "openings_options"]
 
 
-def _check_openings(ctx: click.Context, param: click.Parameter,
+def check_openings(ctx: click.Context, param: click.Parameter,
                     value: tuple[str, ...]) -> tuple[str, ...]:
     """The catalogue files, each read and replayed now: a bad one is a usage error (exit
     status 2) that lists its problems, before any record is read."""
@@ -49,7 +49,7 @@ def openings_options(func: F) -> F:
         help="Do not name the records' openings.")(command)
     decorated = click.option(
         "--openings", "opening_files", multiple=True, metavar="FILE",
-        type=click.Path(exists=True, dir_okay=False), callback=_check_openings,
+        type=click.Path(exists=True, dir_okay=False), callback=check_openings,
         help="An opening catalogue (records each with an Opening tag and the moves it "
              "names, PGN or JSON) added to the games' own; its names win (repeatable).")(
         decorated)
