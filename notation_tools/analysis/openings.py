@@ -202,6 +202,15 @@ def shipped_records(game: Game[Any, Any]) -> Iterator[Record]:
         yield from read_records(shipped[0].splitlines(), shipped[1])
 
 
+def check_catalogue(game: Game[Any, Any]) -> list[Diagnostic]:
+    """The problems of ``game``'s shipped catalogue (``games --check``): entries that do not
+    replay legally, lack a name or repeat another's line under another name."""
+    catalogue = Catalogue()
+    for record in shipped_records(game):
+        catalogue.add(record)
+    return catalogue.problems
+
+
 def load_catalogue(paths: Iterable[str] = (), *, shipped: bool = True) -> Catalogue:
     """The shipped catalogues of every game (unless ``shipped`` is false) and the catalogue
     files ``paths`` (PGN or JSON records), whose names win over the shipped ones. Raises
