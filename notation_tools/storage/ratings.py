@@ -10,8 +10,9 @@ common scale. The virtual game pulls ratings towards 1500 by the weight of one g
 matters for a player with few games and hardly at all for one with many.
 
 The fit solves, for every player, ``score_i + ½ = Σ_j n_ij σ(θ_i − θ_j) + σ(θ_i)`` (the
-observed score, with the virtual draw, equals the expected score) by Hunter's MM iteration,
-which converges from any start. The confidence interval is ``θ_i ± z · SE_i`` with
+observed score, with the virtual draw, equals the expected score) by over-relaxed coordinate
+Newton steps, falling back on Hunter's MM iteration (slow, but it converges from any start)
+if those do not settle. The confidence interval is ``θ_i ± z · SE_i`` with
 ``SE_i = 1 / sqrt(I_ii)`` and ``I_ii = Σ_j n_ij p_ij (1 − p_ij) + p_i0 (1 − p_i0)``, the
 diagonal of the Fisher information: it treats the opponents' strengths as known, so the
 interval is a little narrower than the full (covariance-aware) one.
@@ -32,8 +33,12 @@ SCALE = 400.0 / math.log(10.0)
 """Rating points per unit of strength: Elo's 400 points for odds of 10 to 1."""
 Z95 = 1.959963984540054
 """The two-sided 95% quantile of the normal distribution."""
-_TOLERANCE = 1e-10
+_TOLERANCE = 1e-7
+"""Strength change below which the fit stops: under a ten-thousandth of a rating point."""
 _MAX_ROUNDS = 100_000
+_MAX_SWEEPS = 2_000
+_RELAXATION = 1.5
+_MAX_STEP = 2.0
 
 
 @dataclasses.dataclass(frozen=True)
@@ -72,7 +77,49 @@ def bradley_terry(games: Iterable[tuple[str, str, float]], *,
         meetings[player][opponent] += 1.0
         meetings[opponent][player] += 1.0
     names = sorted(meetings)
-    gamma = {name: 1.0 for name in names}  # γ = e^θ
+    gamma = _newton(names, score, meetings, virtual_draws)
+    if gamma is None:
+        gamma = _minorize_maximize(names, score, meetings, virtual_draws)
+    return {name: _rating(name, gamma, meetings[name], virtual_draws) for name in names}
+
+
+def _newton(names: list[str], score: dict[str, float], meetings: dict[str, dict[str, float]],
+            virtual_draws: float) -> dict[str, float] | None:
+    """The fit by coordinate Newton steps, over-relaxed (each player's strength moved by
+    ``_RELAXATION`` times the Newton step of its own equation, the others held): tens of
+    sweeps where the MM iteration takes thousands. ``None`` when it does not settle
+    (over-relaxation is not guaranteed to converge; MM is)."""
+    theta = dict.fromkeys(names, 0.0)
+    neighbours = {name: list(meetings[name].items()) for name in names}
+    exp = math.exp
+    try:
+        for _ in range(_MAX_SWEEPS):
+            change = 0.0
+            for name in names:
+                mine = theta[name]
+                anchor = 1.0 / (1.0 + exp(-mine))
+                expected = virtual_draws * anchor
+                information = expected * (1.0 - anchor)
+                for other, count in neighbours[name]:
+                    p = 1.0 / (1.0 + exp(theta[other] - mine))
+                    expected += count * p
+                    information += count * p * (1.0 - p)
+                step = _RELAXATION * (score[name] + virtual_draws / 2 - expected) / information
+                step = max(-_MAX_STEP, min(_MAX_STEP, step))
+                theta[name] = mine + step
+                change = max(change, abs(step))
+            if change < _TOLERANCE:
+                return {name: exp(value) for name, value in theta.items()}
+    except (OverflowError, ZeroDivisionError):
+        pass  # strengths that ran away: MM instead
+    return None
+
+
+def _minorize_maximize(names: list[str], score: dict[str, float],
+                       meetings: dict[str, dict[str, float]],
+                       virtual_draws: float) -> dict[str, float]:
+    """The fit by Hunter's MM iteration (γ = e^θ), which converges from any start."""
+    gamma = dict.fromkeys(names, 1.0)
     half = virtual_draws / 2.0
     for _ in range(_MAX_ROUNDS):
         change = 0.0
@@ -86,7 +133,7 @@ def bradley_terry(games: Iterable[tuple[str, str, float]], *,
         gamma = fresh
         if change < _TOLERANCE:
             break
-    return {name: _rating(name, gamma, meetings[name], virtual_draws) for name in names}
+    return gamma
 
 
 def _rating(name: str, gamma: dict[str, float], met: dict[str, float],
