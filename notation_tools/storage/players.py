@@ -14,7 +14,7 @@ What counts (docs/players.md):
   be trusted.
 
 Every function takes the database as a path or as an object with an open ``sqlite3``
-``connection`` attribute (a :class:`~notation_tools.storage.database.ResultsDatabase`), and
+``connection`` attribute (a ``ResultsDatabase`` of ``notation_tools.storage.database``), and
 returns rows as dicts (``pandas.DataFrame(rows)`` reads them). Does not print.
 """
 
