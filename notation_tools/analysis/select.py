@@ -340,8 +340,10 @@ class OpeningTest:
     the glob ``text`` (with ``*``, ``?`` or ``[``), or, for ``~REGEX``, contains a match of
     the regular expression. A record with no named opening fails every test.
 
-    >>> OpeningTest.parse("Centre*").matches("Centre pawns"), OpeningTest.parse("~pawn$").matches("Edge pawn")
-    (True, True)
+    >>> OpeningTest.parse("Centre*").matches("Centre pawns")
+    True
+    >>> OpeningTest.parse("~pawn$").matches("Edge pawn"), OpeningTest.parse("Edge").matches("Edge pawn")
+    (True, False)
     """
 
     text: str

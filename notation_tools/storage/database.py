@@ -200,7 +200,8 @@ class ResultsDatabase:
         if not tables:
             # One script, one transaction: a database is created whole or not at all.
             self.connection.executescript(
-                "BEGIN;\n" + SCHEMA + OPENINGS_SCHEMA + "\nINSERT INTO meta VALUES ('schema_version', '"
+                "BEGIN;\n" + SCHEMA + OPENINGS_SCHEMA
+                + "\nINSERT INTO meta VALUES ('schema_version', '"
                 f"{SCHEMA_VERSION}');\nINSERT INTO meta VALUES ('created_by', "
                 f"'notation-tools {__version__}');\nCOMMIT;")
             return
