@@ -65,6 +65,9 @@ def test_a_record_from_another_start_is_not_matched():
     assert opening_of(found) is None
     assert replay(found).is_valid  # the record itself is fine
     assert opening_of(record("1. J10", "shuriken-2d")).name == "Centre placement"
+    # the standard start written out as a FEN is the same start
+    written = record("1. J10", "shuriken-2d", f'[SetUp "1"]\n[FEN "{start}"]')
+    assert opening_of(written).name == "Centre placement"
 
 
 def test_a_users_catalogue_adds_lines_and_renames(tmp_path):
