@@ -187,6 +187,7 @@ class Summary:
         self.lengths: collections.Counter[str] = collections.Counter()
         self.ends: collections.Counter[tuple[str, str]] = collections.Counter()
         self.per_game: dict[str, GameTally] = {}
+        self.openings: collections.Counter[tuple[str, str]] = collections.Counter()
 
     @property
     def records(self) -> int:
@@ -211,6 +212,8 @@ class Summary:
         self.results[(game, item.result or "(none)")] += 1
         self.ends[(game, item.end or "unfinished")] += 1
         self.lengths[length_bin(item.plies)] += 1
+        if item.opening is not None:
+            self.openings[(game, item.opening)] += 1
         totals = self.per_game.setdefault(game, GameTally())
         totals.records += 1
         totals.valid += item.is_valid
@@ -271,6 +274,11 @@ class Summary:
         tables.append(Table("Length (plies)", ["plies", "records"],
                             [[label, self.lengths[label]] for label in LENGTH_LABELS
                              if self.lengths[label]]))
+        if self.openings:
+            tables.append(Table("Openings", ["game", "opening", "records"],
+                                [[game, name, count] for (game, name), count in sorted(
+                                    self.openings.items(), key=lambda i: (i[0][0], -i[1],
+                                                                          i[0][1]))]))
         for game in sorted(self.per_game):
             rows = self.figure_rows(game, all_figures=all_figures)
             if rows:

@@ -17,6 +17,7 @@ Does not read files or print.
 from __future__ import annotations
 
 import dataclasses
+import fnmatch
 import functools
 import hashlib
 import importlib
@@ -29,6 +30,7 @@ from typing import Any
 
 from notation_tools.parallel.batch import Settings, records_of_chunk, units_of
 from notation_tools.analysis.foreign import foreign_record
+from notation_tools.analysis.openings import OpeningMatcher, cached_catalogue
 from notation_tools.analysis.overrides import parsed_rules
 from notation_tools.analysis.replay import Replay, ReplayVisitor, replay
 from notation_tools.codes import SHARED_CODES
@@ -331,6 +333,63 @@ class _Reaches(ReplayVisitor):
             self.reached = result.game.format_position(result.position) == self.target
 
 
+@dataclasses.dataclass(frozen=True)
+class OpeningTest:
+    """``--opening``: the record's opening (the deepest named line of the catalogues, the
+    games' own and ``files``, that its main line begins with) is ``text`` exactly, matches
+    the glob ``text`` (with ``*``, ``?`` or ``[``), or, for ``~REGEX``, contains a match of
+    the regular expression. A record with no named opening fails every test.
+
+    >>> OpeningTest.parse("Centre*").matches("Centre pawns")
+    True
+    >>> OpeningTest.parse("~pawn$").matches("Edge pawn"), OpeningTest.parse("Edge").matches("Edge pawn")
+    (True, False)
+    """
+
+    text: str
+    pattern: Any = None
+    files: tuple[str, ...] = ()
+
+    @classmethod
+    def parse(cls, text: str, files: tuple[str, ...] = ()) -> OpeningTest:
+        if text.startswith("~"):
+            try:
+                return cls(text, compile_pattern(text[1:])[0], files)
+            except re.error as error:
+                raise SelectionError("--opening", f"{text[1:]!r} is not a regular expression: "
+                                                  f"{error}") from None
+        if any(mark in text for mark in "*?["):
+            return cls(text, re.compile(fnmatch.translate(text)), files)
+        return cls(text, None, files)
+
+    def matches(self, name: str | None) -> bool:
+        if name is None:
+            return False
+        if self.pattern is None:
+            return name == self.text
+        return self.pattern.search(name) is not None
+
+    def matcher(self) -> OpeningMatcher:
+        """A replay visitor that finds a record's opening in this test's catalogues."""
+        return OpeningMatcher(cached_catalogue(self.files))
+
+
+class _Both(ReplayVisitor):
+    """Two replay visitors as one (``--reaches`` and ``--opening`` together)."""
+
+    def __init__(self, first: ReplayVisitor, second: ReplayVisitor) -> None:
+        self.first, self.second = first, second
+
+    def begin(self, game: Game[Any, Any], rules: Rules, record: Record) -> None:
+        self.first.begin(game, rules, record)
+        self.second.begin(game, rules, record)
+
+    def visit_move(self, node: Move, move: Any, before: Position[Any], ply: int,
+                   in_variation: bool) -> None:
+        self.first.visit_move(node, move, before, ply, in_variation)
+        self.second.visit_move(node, move, before, ply, in_variation)
+
+
 # ------------------------------------------------------------------------------------------
 # The selection
 
@@ -370,13 +429,14 @@ class Selection:
     game_override: str | None = None
     rules_override: str | None = None
     seen: set[bytes] = dataclasses.field(default_factory=set, repr=False)
+    opening: OpeningTest | None = None
 
     @property
     def needs_replay(self) -> bool:
         """Whether judging a record needs its moves replayed (tags alone do not)."""
         return (self.valid is not None or bool(self.codes) or bool(self.ended)
                 or self.plies is not None or bool(self.figures) or self.reaches is not None
-                or self.dedupe is not None)
+                or self.dedupe is not None or self.opening is not None)
 
     def judge(self, record: Record) -> Verdict:
         """Whether ``record`` matches, and whether it repeats an earlier match."""
@@ -388,12 +448,16 @@ class Selection:
         if not self.needs_replay:
             return Verdict(True)
         reaches = _Reaches(self.reaches) if self.reaches is not None else None
+        opening = self.opening.matcher() if self.opening is not None else None
+        visitor = _Both(reaches, opening) if reaches and opening else reaches or opening
         result = replay(record, game_name=self.game_override, rules_text=self.rules_override,
-                        visitor=reaches, collect_stats=bool(self.figures),
+                        visitor=visitor, collect_stats=bool(self.figures),
                         digest=self.dedupe == "moves")
         if reaches is not None:
             reaches.finish(result)
-        if not self._replay_matches(result, reaches):
+        if not self._replay_matches(result, reaches) or (
+                self.opening is not None and opening is not None and not self.opening.matches(
+                    opening.opening.name if opening.opening is not None else None)):
             return Verdict(False, replay=result)
         if self.dedupe is None:
             return Verdict(True, replay=result)
@@ -520,7 +584,9 @@ def parse_selection(*, tags: Iterable[str] = (), any_tags: Iterable[str] = (),
                     reaches: str | None = None, dedupe: str | None = None,
                     game_override: str | None = None,
                     rules_override: str | None = None,
-                    match_seconds: float = DEFAULT_MATCH_SECONDS) -> Selection:
+                    match_seconds: float = DEFAULT_MATCH_SECONDS,
+                    opening: str | None = None,
+                    opening_files: tuple[str, ...] = ()) -> Selection:
     """A :class:`Selection` from the command line's texts, every one checked;
     ``match_seconds`` bounds each search of a tag's regular expression (see
     :class:`TagTest`).
@@ -583,7 +649,9 @@ def parse_selection(*, tags: Iterable[str] = (), any_tags: Iterable[str] = (),
                      tuple(parse_tag_test(t, "--any-tag", time_limit=match_seconds)
                            for t in any_tags),
                      game_ids, profile_set, tuple(option_pairs), valid, code_set, ended_set,
-                     plies_range, figure_tests, targets, dedupe, game_override, rules_override)
+                     plies_range, figure_tests, targets, dedupe, game_override, rules_override,
+                     opening=OpeningTest.parse(opening, opening_files)
+                     if opening is not None else None)
 
 
 _DATE = re.compile(r"^(\d{4})(?:\.(\d{1,2})(?:\.(\d{1,2}))?)?$")

@@ -46,6 +46,10 @@ COMMANDS: Mapping[str, tuple[str, str]] = {
              "record."),
     "lsp": ("notation_tools.cli.lsp:lsp", "Run the language server for record files, speaking "
             "LSP on standard input and output."),
+    "players": ("notation_tools.cli.players:players", "Print every player of a results "
+                "database: games, scores, dates, rating, best, worst."),
+    "crosstable": ("notation_tools.cli.crosstable:crosstable", "Print the crosstable of one "
+                   "event of a results database, with its tie-breaks."),
 }
 """Every subcommand: where it is defined, and the first paragraph of its help (what
 ``notation-tools --help`` lists). A command's module is imported only when the command runs or

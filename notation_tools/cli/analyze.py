@@ -38,6 +38,7 @@ from notation_tools.cli.options import (
     write_report,
 )
 from notation_tools.cli.progress import Progress, progress_option
+from notation_tools.cli.openings import catalogue_identity, openings_options
 from notation_tools.sources import input_files
 from notation_tools.sources.streams import shown
 
@@ -67,6 +68,7 @@ from notation_tools.sources.streams import shown
               help="Replay on a Dask cluster: tcp://HOST:PORT of a running scheduler, or "
                    "'local' for a cluster of --jobs worker processes on this machine (needs "
                    "pip install 'notation-tools[dask]').")
+@openings_options
 @progress_option
 @click.option("--diagnostics", "show_diagnostics", is_flag=True,
               help="Also print every diagnostic on standard error.")
@@ -75,7 +77,7 @@ from notation_tools.sources.streams import shown
 def analyze(paths: tuple[str, ...], game: str | None, rules: str | None, output_format: str,
             output: str, all_figures: bool, html: str | None, jobs: int | None, strict: bool,
             db_path: str | None, parquet: str | None, append: bool, scheduler: str | None,
-            progress: bool | None,
+            openings: tuple[str, ...] | None, progress: bool | None,
             show_diagnostics: bool, quiet: bool, limits: Limits, encoding: str | None) -> None:
     """Replay every record of directories, archives and files, and print summary tables.
 
@@ -94,6 +96,9 @@ def analyze(paths: tuple[str, ...], game: str | None, rules: str | None, output_
     exits 1 when any record is invalid and 2 when any input could not be read. A database
     that cannot be used (not a database, another schema version, a full disk) or a cluster
     that cannot be reached is an error (exit 2), and no report is printed.
+    Every record is named by the deepest line of the opening catalogues it begins with (the
+    games' own and --openings FILE; --no-openings: none), counted in an Openings table and
+    kept in the database's openings table.
     """
     require_paths(paths)
     check_overrides(game, rules)
@@ -107,10 +112,11 @@ def analyze(paths: tuple[str, ...], game: str | None, rules: str | None, output_
     settings = Settings(game=game, rules=rules, collect_stats=True, limits=limits,
                         encoding=encoding, details=db_path is not None or parquet is not None,
                         parquet=os.path.abspath(parquet) if parquet is not None else None,
-                        parquet_run=uuid.uuid4().hex)
+                        parquet_run=uuid.uuid4().hex, openings=openings)
     summary = new_summary(html)
     overrides = "; ".join(f"--{name} {value}" for name, value
-                          in (("game", game), ("rules", rules)) if value) or None
+                          in (("game", game), ("rules", rules),
+                              ("openings", catalogue_identity(openings or ()))) if value) or None
     # sqlite3 and the database code are imported only with --db, Dask only with --scheduler;
     # without them no such error can happen, and the handlers below catch nothing.
     opening_errors: tuple[type[Exception], ...] = ()

@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 import notation_tools
+from notation_tools.analysis.openings import check_catalogue
 from notation_tools.codes import SHARED_CODES, Code
 from notation_tools.cli.options import (
     every_game,
@@ -39,7 +40,8 @@ def _codes_table(title: str, codes: tuple[Code, ...]) -> Table:
 @click.command()
 @click.argument("game", required=False, metavar="[GAME]")
 @click.option("--check", is_flag=True,
-              help="Check every game's data tables; exit 1 if any row is wrong.")
+              help="Check every game's data tables and opening catalogue (every line must "
+                   "replay legally); exit 1 if any row is wrong.")
 @click.option("--codes", is_flag=True,
               help="List diagnostic codes: the game's own with GAME, else those every game "
                    "shares.")
@@ -54,6 +56,8 @@ def games(game: str | None, check: bool, codes: bool, output_format: str, output
     """
     if check:
         problems = [f"{g.id}: {problem}" for g in every_game() for problem in g.check_tables()]
+        problems += [f"{g.id}: opening catalogue: {problem}" for g in every_game()
+                     for problem in check_catalogue(g)]
         for problem in problems:
             click.echo(problem, err=True)
         with open_output(output) as out:

@@ -19,6 +19,7 @@ from notation_tools.analysis.select import DEDUPE_MODES, SelectionError, parse_s
 from notation_tools.analysis.foreign import game_suffixes
 from notation_tools.analysis.overrides import OverrideError, check_notation, check_rules
 from notation_tools.cli.progress import Progress, progress_option
+from notation_tools.cli.openings import check_openings
 from notation_tools.cli.options import (
     check_outputs,
     limits_options,
@@ -104,6 +105,14 @@ class _SelectCommand(click.Command):
 @click.option("--reaches", metavar="POSITION",
               help="Keep records whose main line reaches this position string at any ply "
                    "(the whole string, move counter included). pgn-extract: -x.")
+@click.option("--opening", metavar="NAME",
+              help="Keep records whose opening (the deepest named line of the catalogues "
+                   "their main line begins with) is NAME, matches the glob NAME (*, ?, [...]) "
+                   "or, as ~REGEX, the regular expression.")
+@click.option("--openings", "opening_files", multiple=True, metavar="FILE",
+              type=click.Path(exists=True, dir_okay=False), callback=check_openings,
+              help="An opening catalogue added to the games' own for --opening; its names "
+                   "win (repeatable).")
 @click.option("--dedupe", type=click.Choice(DEDUPE_MODES), metavar="[=moves|position]",
               default=None, help="Drop a matching record that repeats an earlier match: the "
               "same game, start and moves whatever the notation or comments (--dedupe), or "
@@ -138,7 +147,7 @@ def select(paths: tuple[str, ...], tags: tuple[str, ...], any_tags: tuple[str, .
            profiles: tuple[str, ...], options: tuple[str, ...], rules: str | None,
            valid: bool | None, codes: tuple[str, ...], ended: tuple[str, ...],
            plies: str | None, figures: tuple[str, ...], reaches: str | None,
-           dedupe: str | None, duplicates: str | None, output: str, rejected: str | None,
+           opening: str | None, opening_files: tuple[str, ...], dedupe: str | None, duplicates: str | None, output: str, rejected: str | None,
            split_by: str | None, container: str, notation: str | None,
            keep_tags: str | None, tags_only: bool, append: bool, quiet: bool,
            progress: bool | None, limits: Limits, encoding: str | None) -> None:
@@ -146,7 +155,7 @@ def select(paths: tuple[str, ...], tags: tuple[str, ...], any_tags: tuple[str, .
 
     With no criterion every record matches. Criteria on tags, game and rules read the
     container only; the others (--valid, --code, --ended, --plies, --figure, --reaches,
-    --dedupe) replay the record. A PGN record that names its game and ends with a result is
+    --opening, --dedupe) replay the record. A PGN record that names its game and ends with a result is
     written as it was read when nothing asks to change it (PGN, same notation, all tags);
     other records are written as convert writes them, so that they read back the same. A
     summary goes to standard error. Exit status
@@ -160,7 +169,8 @@ def select(paths: tuple[str, ...], tags: tuple[str, ...], any_tags: tuple[str, .
             tags=tags, any_tags=any_tags, date_from=date_from, date_to=date_to, games=games,
             profiles=profiles, options=options, valid=valid, codes=codes, ended=ended,
             plies=plies, figures=figures, reaches=reaches, dedupe=dedupe,
-            rules_override=rules, match_seconds=limits.max_match_ms / 1000)
+            rules_override=rules, match_seconds=limits.max_match_ms / 1000,
+            opening=opening, opening_files=opening_files)
     except SelectionError as error:
         raise click.BadParameter(error.message, param_hint=f"'{error.option}'") from None
     # --rules replays the records the --game filters keep (every game's without one); with

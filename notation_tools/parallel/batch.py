@@ -19,6 +19,7 @@ from typing import Any
 
 from notation_tools.analysis.foreign import claim_format, foreign_record, game_suffixes
 from notation_tools.storage.parquet import ParquetWriteError
+from notation_tools.analysis.openings import OpeningMatcher, cached_catalogue
 from notation_tools.analysis.replay import replay
 from notation_tools.limits import DEFAULT, Limits
 from notation_tools.parallel.runner import Work, batches_of, internal_error, run_batches
@@ -49,6 +50,9 @@ class RecordReport:
     """The main line's identity (``replay(digest=True)``), when asked for."""
     tags: list[tuple[str, str]] | None = None
     """Every tag of the record, when asked for."""
+    opening: str | None = None
+    """The name of the deepest catalogue line the main line begins with, when asked for
+    (:mod:`notation_tools.analysis.openings`)."""
 
     @property
     def is_valid(self) -> bool:
@@ -84,6 +88,9 @@ class Settings:
     that replayed the batch (:mod:`notation_tools.storage.parquet`)."""
     parquet_run: str = ""
     """The run's name in the Parquet parts' names: no run overwrites another's parts."""
+    openings: tuple[str, ...] | None = None
+    """Name every record's opening from the shipped catalogues and these catalogue files
+    (``None``: do not)."""
 
 
 def capped(diagnostics: list[Diagnostic], limits: Limits) -> list[Diagnostic]:
@@ -106,8 +113,11 @@ def capped(diagnostics: list[Diagnostic], limits: Limits) -> list[Diagnostic]:
 
 def report_record(record: Record, settings: Settings) -> RecordReport:
     """Replay one record and keep what the reports need."""
+    matcher = OpeningMatcher(cached_catalogue(settings.openings)) \
+        if settings.openings is not None else None
     result = replay(record, game_name=settings.game, rules_text=settings.rules,
-                    collect_stats=settings.collect_stats, digest=settings.details)
+                    collect_stats=settings.collect_stats, digest=settings.details,
+                    visitor=matcher)
     record.diagnostics = capped(record.diagnostics, settings.limits)
     figures = dict(result.stats)
     end = result.outcome.reason if result.outcome is not None else None
@@ -117,7 +127,9 @@ def report_record(record: Record, settings: Settings) -> RecordReport:
                         result.plies, result.result, end, record.diagnostics, figures,
                         offset=record.offset, digest=result.digest,
                         tags=[(t.name, t.value) for t in record.tags.entries()] if settings.details
-                        else None)
+                        else None,
+                        opening=matcher.opening.name if matcher is not None
+                        and matcher.opening is not None else None)
 
 
 def records_of_chunk(unit: PgnChunk, limits: Limits = DEFAULT) -> Iterator[Record]:

@@ -107,6 +107,15 @@ CREATE VIEW figures AS
     FROM records, json_each(records.figures_json) AS j;
 """
 
+OPENINGS_SCHEMA = """
+CREATE TABLE IF NOT EXISTS openings (
+    record_id INTEGER PRIMARY KEY REFERENCES records(id) ON DELETE CASCADE,
+    name      TEXT NOT NULL           -- the deepest catalogue line the main line begins with
+);
+"""
+"""Added after version 1 was released, and additive: a version-1 database without the table
+gets it when it is opened (an older notation-tools ignores it), so the version stays 1."""
+
 RUN_FAULTS = frozenset({"E-WORKER", "E-INTERNAL"})
 """The codes of an input's diagnostics that are faults of the run, not of the input (a
 worker process died on a batch of its records): such an input is stored incomplete."""
@@ -191,7 +200,8 @@ class ResultsDatabase:
         if not tables:
             # One script, one transaction: a database is created whole or not at all.
             self.connection.executescript(
-                "BEGIN;\n" + SCHEMA + "\nINSERT INTO meta VALUES ('schema_version', '"
+                "BEGIN;\n" + SCHEMA + OPENINGS_SCHEMA
+                + "\nINSERT INTO meta VALUES ('schema_version', '"
                 f"{SCHEMA_VERSION}');\nINSERT INTO meta VALUES ('created_by', "
                 f"'notation-tools {__version__}');\nCOMMIT;")
             return
@@ -205,6 +215,8 @@ class ResultsDatabase:
             raise DatabaseError(f"{self.path} has {which}; this notation-tools "
                                 f"({__version__}) reads version {SCHEMA_VERSION}: analyze into "
                                 "a new file")
+        if "openings" not in tables:
+            self.connection.executescript("BEGIN;\n" + OPENINGS_SCHEMA + "COMMIT;")
 
     def schema_version(self) -> int | None:
         rows = self._query("SELECT value FROM meta WHERE key = 'schema_version'")
@@ -320,6 +332,9 @@ class ResultsDatabase:
                       _figures_json(item.figures))).lastrowid
         for number, diagnostic in enumerate(item.diagnostics):
             self._insert_diagnostic(input_id, record_id, number, diagnostic)
+        if item.opening is not None:
+            self.connection.execute("INSERT INTO openings VALUES (?, ?)",
+                                    _storable(record_id, item.opening))
 
     def _insert_diagnostic(self, input_id: int, record_id: int | None, seq: int,
                            d: Diagnostic) -> None:
@@ -375,7 +390,8 @@ class ResultsDatabase:
                     "diagnostics", row[0], bad)
         records = self.connection.execute(
             "SELECT id, seq, source, record_index, line, game, rules, plies, result, "
-            "end_reason, byte_offset, movetext_digest, tags_json, figures_json FROM records "
+            "end_reason, byte_offset, movetext_digest, tags_json, figures_json, "
+            "(SELECT name FROM openings WHERE record_id = records.id) FROM records "
             "WHERE input_id = ? ORDER BY seq", (input_id,)).fetchall()
         pending = sorted(own)  # the input's own diagnostics, by their place among records
         for row in records:
@@ -391,7 +407,7 @@ class ResultsDatabase:
 
     def _record(self, row: tuple[Any, ...]) -> RecordReport:
         (record_id, seq, source, index, line, game, rules, plies, result, end, offset,
-         digest, tags_json, figures_json) = row
+         digest, tags_json, figures_json, opening) = row
         _checked(seq, int, "seq")
         diagnostics = []
         for diagnostic_row in self.connection.execute(
@@ -426,7 +442,8 @@ class ResultsDatabase:
             _checked(end, str, "end_reason", optional=True), diagnostics, figures,
             offset=offset if offset is not None else -1,
             digest=_checked(digest, str, "movetext_digest", optional=True),
-            tags=[(name, value) for name, value in tags])
+            tags=[(name, value) for name, value in tags],
+            opening=_checked(opening, str, "openings.name", optional=True))
 
     def _bad_row(self, table: str, row_id: Any, bad: _BadValue) -> Diagnostic:
         where = bad.row if bad.row is not None else row_id
