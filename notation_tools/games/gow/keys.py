@@ -1,0 +1,26 @@
+"""Game of War's position keys (rules reference, "Position keys").
+
+The same position, between turns, is the same units on the same squares, the same arsenals
+standing, the same side to act and the same pending forced retreat. Lines of communication
+are worked out from these, so they are not part of it; the turn number is a counter and is
+left out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from notation_tools.games.base import StateKeys
+from notation_tools.games.gow.rules import Position
+
+SEED = 0x474F57  # "GOW"
+
+
+def key_state(position: Position) -> tuple[Sequence[int], ...]:
+    """The rows the key is made of: the board's unit codes, the arsenals standing, and the
+    side to act with the square of the pending retreat (-1: none)."""
+    retreat = -1 if position.retreat is None else position.retreat
+    return (position.board, [int(a) for a in position.alive], [position.turn, retreat])
+
+
+KEYS: StateKeys[Position] = StateKeys(SEED, key_state)

@@ -1,0 +1,23 @@
+"""Shih's position keys (rules reference, "Position keys").
+
+The same position is what §3.1 calls the position and the threefold-repetition rule
+compares: the walls, the pieces, the power spins each side has left, the score and the
+side to move. The count of quiet turns is a counter and is left out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from notation_tools.games.base import StateKeys
+from notation_tools.games.shih.rules import Position
+
+SEED = 0x53484948  # "SHIH"
+
+
+def key_state(position: Position) -> tuple[Sequence[int], ...]:
+    """The rows the key is made of: walls, board, spins left, score, side to move."""
+    return (position.walls, position.board, position.spins, position.score, [position.turn])
+
+
+KEYS: StateKeys[Position] = StateKeys(SEED, key_state)
