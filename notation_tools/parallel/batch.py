@@ -19,6 +19,7 @@ from typing import Any
 
 from notation_tools.analysis.foreign import claim_format, foreign_record, game_suffixes
 from notation_tools.storage.parquet import ParquetWriteError
+from notation_tools.analysis.position_keys import IndexedPositions, PositionCollector
 from notation_tools.analysis.replay import replay
 from notation_tools.limits import DEFAULT, Limits
 from notation_tools.parallel.runner import Work, batches_of, internal_error, run_batches
@@ -49,6 +50,8 @@ class RecordReport:
     """The main line's identity (``replay(digest=True)``), when asked for."""
     tags: list[tuple[str, str]] | None = None
     """Every tag of the record, when asked for."""
+    positions: IndexedPositions | None = None
+    """The keys of the positions replay passed through, when the index is asked for."""
 
     @property
     def is_valid(self) -> bool:
@@ -84,6 +87,9 @@ class Settings:
     that replayed the batch (:mod:`notation_tools.storage.parquet`)."""
     parquet_run: str = ""
     """The run's name in the Parquet parts' names: no run overwrites another's parts."""
+    index: str | None = None
+    """Key the positions for the position index: ``positions`` (main lines) or
+    ``variations`` (variations too); ``None``: no index."""
 
 
 def capped(diagnostics: list[Diagnostic], limits: Limits) -> list[Diagnostic]:
@@ -106,8 +112,11 @@ def capped(diagnostics: list[Diagnostic], limits: Limits) -> list[Diagnostic]:
 
 def report_record(record: Record, settings: Settings) -> RecordReport:
     """Replay one record and keep what the reports need."""
+    collector = PositionCollector(variations=settings.index == "variations") \
+        if settings.index else None
     result = replay(record, game_name=settings.game, rules_text=settings.rules,
-                    collect_stats=settings.collect_stats, digest=settings.details)
+                    collect_stats=settings.collect_stats, digest=settings.details,
+                    visitor=collector)
     record.diagnostics = capped(record.diagnostics, settings.limits)
     figures = dict(result.stats)
     end = result.outcome.reason if result.outcome is not None else None
@@ -117,7 +126,9 @@ def report_record(record: Record, settings: Settings) -> RecordReport:
                         result.plies, result.result, end, record.diagnostics, figures,
                         offset=record.offset, digest=result.digest,
                         tags=[(t.name, t.value) for t in record.tags.entries()] if settings.details
-                        else None)
+                        else None,
+                        positions=collector.finish(result.position, result.plies)
+                        if collector is not None else None)
 
 
 def records_of_chunk(unit: PgnChunk, limits: Limits = DEFAULT) -> Iterator[Record]:
