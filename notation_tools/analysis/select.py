@@ -370,12 +370,17 @@ class Selection:
     game_override: str | None = None
     rules_override: str | None = None
     seen: set[bytes] = dataclasses.field(default_factory=set, repr=False)
+    reached: Callable[[Record], bool | None] | None = None
+    """What a position index says of ``reaches`` for a record (``select --db``): whether it
+    reaches the position, or ``None`` when the index does not hold the record (it is then
+    replayed)."""
 
     @property
     def needs_replay(self) -> bool:
         """Whether judging a record needs its moves replayed (tags alone do not)."""
         return (self.valid is not None or bool(self.codes) or bool(self.ended)
-                or self.plies is not None or bool(self.figures) or self.reaches is not None
+                or self.plies is not None or bool(self.figures)
+                or (self.reaches is not None and self.reached is None)
                 or self.dedupe is not None)
 
     def judge(self, record: Record) -> Verdict:
@@ -385,9 +390,13 @@ class Selection:
                 return Verdict(False)
         except MatchTimeout as timeout:
             return Verdict(False, problem=_timeout_diagnostic(timeout, record))
-        if not self.needs_replay:
+        indexed = self.reached(record) if self.reached is not None else None
+        if indexed is False:
+            return Verdict(False)
+        if not self.needs_replay and (indexed or self.reaches is None):
             return Verdict(True)
-        reaches = _Reaches(self.reaches) if self.reaches is not None else None
+        reaches = _Reaches(self.reaches) if self.reaches is not None and indexed is None \
+            else None
         result = replay(record, game_name=self.game_override, rules_text=self.rules_override,
                         visitor=reaches, collect_stats=bool(self.figures),
                         digest=self.dedupe == "moves")

@@ -10,6 +10,8 @@ from __future__ import annotations
 import os
 import sys
 
+from collections.abc import Callable
+
 import click
 
 from notation_tools.analysis.convert import notations
@@ -20,6 +22,7 @@ from notation_tools.analysis.foreign import game_suffixes
 from notation_tools.analysis.overrides import OverrideError, check_notation, check_rules
 from notation_tools.cli.progress import Progress, progress_option
 from notation_tools.cli.options import (
+    InputError,
     check_outputs,
     limits_options,
     open_output,
@@ -31,6 +34,7 @@ from notation_tools.cli.options import (
 from notation_tools.games.base import get_game
 from notation_tools.limits import Limits
 from notation_tools.parallel.batch import Settings
+from notation_tools.records.model import Record
 from notation_tools.records.writers import RECORD_WRITERS
 from notation_tools.sources.overlap import Output
 from notation_tools.sources.streams import shown
@@ -45,6 +49,17 @@ def _check_directory(path: str) -> None:
     if not os.access(path, os.W_OK):
         raise click.BadParameter(f"cannot write in directory {shown(path)}",
                                  param_hint="'--output'")
+
+
+def _index_lookup(path: str, targets: dict[str, str]) -> Callable[[Record], bool | None]:
+    from notation_tools.storage.database import DatabaseError
+    from notation_tools.storage.game_database import Database, index_lookup
+
+    try:
+        with Database(path) as database:
+            return index_lookup(database, targets)
+    except DatabaseError as error:
+        raise InputError(str(error)) from None
 
 
 def _check_split(value: str | None) -> str | None:
@@ -104,6 +119,10 @@ class _SelectCommand(click.Command):
 @click.option("--reaches", metavar="POSITION",
               help="Keep records whose main line reaches this position string at any ply "
                    "(the whole string, move counter included). pgn-extract: -x.")
+@click.option("--db", "db_path", metavar="DATABASE", type=click.Path(dir_okay=False),
+              help="With --reaches: answer it from the position index of this results "
+                   "database ('analyze --db DATABASE --index positions' of the same paths) "
+                   "instead of replaying; records the index does not hold are replayed.")
 @click.option("--dedupe", type=click.Choice(DEDUPE_MODES), metavar="[=moves|position]",
               default=None, help="Drop a matching record that repeats an earlier match: the "
               "same game, start and moves whatever the notation or comments (--dedupe), or "
@@ -138,6 +157,7 @@ def select(paths: tuple[str, ...], tags: tuple[str, ...], any_tags: tuple[str, .
            profiles: tuple[str, ...], options: tuple[str, ...], rules: str | None,
            valid: bool | None, codes: tuple[str, ...], ended: tuple[str, ...],
            plies: str | None, figures: tuple[str, ...], reaches: str | None,
+           db_path: str | None,
            dedupe: str | None, duplicates: str | None, output: str, rejected: str | None,
            split_by: str | None, container: str, notation: str | None,
            keep_tags: str | None, tags_only: bool, append: bool, quiet: bool,
@@ -163,6 +183,10 @@ def select(paths: tuple[str, ...], tags: tuple[str, ...], any_tags: tuple[str, .
             rules_override=rules, match_seconds=limits.max_match_ms / 1000)
     except SelectionError as error:
         raise click.BadParameter(error.message, param_hint=f"'{error.option}'") from None
+    if db_path is not None:
+        if selection.reaches is None:
+            raise click.BadParameter("goes with --reaches POSITION", param_hint="'--db'")
+        selection.reached = _index_lookup(db_path, selection.reaches)
     # --rules replays the records the --game filters keep (every game's without one); with
     # filters, --notation must be one those games write.
     kept = [get_game(name) for name in sorted(selection.games)] or None

@@ -14,11 +14,12 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from notation_tools.analysis.explore import PositionError, merge_moves, reach, split_moves
 from notation_tools.games.base import EngineError, Game, Position, get_game
+from notation_tools.records.model import Record
 from notation_tools.storage.database import DatabaseError
 from notation_tools.storage.position_index import (has_index_tables, index_coverage,
                                                     next_moves, records_reaching)
@@ -184,3 +185,23 @@ def suggest_prefixes(database: Database, count: int, *, game: str | None,
 
 def _quoted(path: str) -> str:
     return path.replace("%", "%25").replace("?", "%3f").replace("#", "%23")
+
+
+def index_lookup(database: Database, targets: dict[str, str]) -> Callable[[Record], bool | None]:
+    """``select --reaches --db``: for a record read from the same files, whether the index
+    says it reaches the target position of its game (``targets``: game id → position
+    string), or ``None`` when the index does not hold it."""
+    database.require_index()
+    reached: set[tuple[str, int]] = set()
+    for game_id, fen in targets.items():
+        for row in database.search(fen, game=game_id):
+            reached.add((row["path"], row["record"]))
+    indexed = {(source, index) for source, index in database.connection.execute(
+        "SELECT r.source, r.record_index FROM records AS r JOIN position_inputs AS i "
+        "ON i.input_id = r.input_id")}
+
+    def says(record: Record) -> bool | None:
+        where = (record.path, record.index)
+        return True if where in reached else False if where in indexed else None
+
+    return says
