@@ -24,7 +24,7 @@ def reach(game: Game[Any, Any], rules: Rules, *, fen: str | None = None,
           moves: Sequence[str] = ()) -> Position[Any]:
     """The position of ``fen`` (the start position when ``None``) after ``moves``."""
     try:
-        position = game.parse_position(fen, rules) if fen is not None \
+        position: Position[Any] = game.parse_position(fen, rules) if fen is not None \
             else game.start_position(rules)
     except EngineError as error:
         raise PositionError(f"not a {game.name} position: {error}") from None

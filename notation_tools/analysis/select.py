@@ -30,6 +30,7 @@ from typing import Any
 from notation_tools.parallel.batch import Settings, records_of_chunk, units_of
 from notation_tools.analysis.foreign import foreign_record
 from notation_tools.analysis.overrides import parsed_rules
+from notation_tools.analysis.pattern import Pattern, PatternError, PatternVisitor, parse_pattern
 from notation_tools.analysis.replay import Replay, ReplayVisitor, replay
 from notation_tools.codes import SHARED_CODES
 from notation_tools.games.base import (EngineError, Game, Position, Rules, UnknownGameError,
@@ -331,6 +332,42 @@ class _Reaches(ReplayVisitor):
             self.reached = result.game.format_position(result.position) == self.target
 
 
+class _Visitors(ReplayVisitor):
+    """Several visitors of one replay; the main line stops when every one says so."""
+
+    def __init__(self, visitors: list[ReplayVisitor]) -> None:
+        self.visitors = visitors
+
+    def begin(self, game: Game[Any, Any], rules: Rules, record: Record) -> None:
+        for visitor in self.visitors:
+            visitor.begin(game, rules, record)
+
+    def visit_move(self, node: Move, move: Any, before: Position[Any], ply: int,
+                   in_variation: bool) -> None:
+        for visitor in self.visitors:
+            visitor.visit_move(node, move, before, ply, in_variation)
+
+    def stop_after(self, ply: int) -> bool:
+        return all(visitor.stop_after(ply) for visitor in self.visitors)
+
+
+def parse_patterns(games: Iterable[Game[Any, Any]], *, squares: Iterable[str] = (),
+                   material: str | None = None, at: str | None = None) -> dict[str, Pattern]:
+    """Game id → the pattern, for every game among ``games`` that reads it; the first
+    game's :class:`PatternError` when none does."""
+    found: dict[str, Pattern] = {}
+    first: PatternError | None = None
+    for game in games:
+        try:
+            found[game.id] = parse_pattern(game, squares=squares, material=material, at=at)
+        except PatternError as error:
+            first = first or error
+    if not found:
+        assert first is not None
+        raise SelectionError(first.option, first.message)
+    return found
+
+
 # ------------------------------------------------------------------------------------------
 # The selection
 
@@ -370,6 +407,8 @@ class Selection:
     game_override: str | None = None
     rules_override: str | None = None
     seen: set[bytes] = dataclasses.field(default_factory=set, repr=False)
+    pattern: dict[str, Pattern] | None = None
+    """Game id → the pattern (docs/pattern.md) a record's main line must match at some ply."""
     reached: Callable[[Record], bool | None] | None = None
     """What a position index says of ``reaches`` for a record (``select --db``): whether it
     reaches the position, or ``None`` when the index does not hold the record (it is then
@@ -381,6 +420,7 @@ class Selection:
         return (self.valid is not None or bool(self.codes) or bool(self.ended)
                 or self.plies is not None or bool(self.figures)
                 or (self.reaches is not None and self.reached is None)
+                or self.pattern is not None
                 or self.dedupe is not None)
 
     def judge(self, record: Record) -> Verdict:
@@ -397,12 +437,18 @@ class Selection:
             return Verdict(True)
         reaches = _Reaches(self.reaches) if self.reaches is not None and indexed is None \
             else None
+        pattern = PatternVisitor(self.pattern) if self.pattern is not None else None
+        visitors: list[ReplayVisitor] = [v for v in (reaches, pattern) if v is not None]
         result = replay(record, game_name=self.game_override, rules_text=self.rules_override,
-                        visitor=reaches, collect_stats=bool(self.figures),
-                        digest=self.dedupe == "moves")
+                        visitor=visitors[0] if len(visitors) == 1
+                        else _Visitors(visitors) if visitors else None,
+                        collect_stats=bool(self.figures), digest=self.dedupe == "moves")
         if reaches is not None:
             reaches.finish(result)
-        if not self._replay_matches(result, reaches):
+        if pattern is not None:
+            pattern.finish(result)
+        if not self._replay_matches(result, reaches) or (pattern is not None
+                                                          and pattern.ply is None):
             return Verdict(False, replay=result)
         if self.dedupe is None:
             return Verdict(True, replay=result)

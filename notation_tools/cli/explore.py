@@ -30,7 +30,7 @@ from notation_tools.storage.database import DatabaseError
               help="With --html: how many moves deep the page goes.")
 @click.option("--max-positions", default=60, show_default=True, type=click.IntRange(min=1),
               help="With --html: at most this many positions in the page (each board is "
-                   "drawn in full: a Maka-Dai-Dai Shogi board takes about 100 kB).")
+                   "drawn in full: a 19x19 board takes about 100 kB).")
 @table_format_option
 @output_option
 def explore(database: str, fen: str | None, moves: str | None, game: str | None,
@@ -70,12 +70,6 @@ def explore(database: str, fen: str | None, moves: str | None, game: str | None,
             out.write("\n")
             return
         TABLE_WRITERS[output_format]().write([_moves_table(answer, chosen.sides)], out)
-
-
-def _has_index(db: Database) -> bool:
-    db.explore_position  # noqa: B018 - the method exists on every Database
-    db._require_index()
-    return True
 
 
 def _moves_table(answer: dict[str, Any], sides: tuple[str, str]) -> Table:

@@ -8,6 +8,7 @@ from typing import Any
 import click
 
 from notation_tools.analysis.explore import PositionError
+from notation_tools.analysis.pattern import PatternError
 from notation_tools.cli.options import (
     InputError,
     game_option,
@@ -54,40 +55,55 @@ def open_database(path: str) -> Database:
 @click.option("--variations", is_flag=True,
               help="Also find the position in the records' variations (when the database "
                    "indexed them: analyze --index variations).")
+@click.option("--square", "squares", multiple=True, metavar="SQUARE=WHAT",
+              help="Instead of a position, a pattern (docs/pattern.md): SQUARE holds WHAT, a "
+                   "piece (Ln), a side's piece (White:Ln), a side, 'any' or 'empty'; "
+                   "repeatable. The records are replayed from the database's inputs.")
+@click.option("--material", metavar="CONDITIONS",
+              help="Pattern: piece counts per side, e.g. \"Black: Ln>=1, FK=0\".")
+@click.option("--at", "at", metavar="RANGE", help="Pattern: only at these plies (10..40).")
 @table_format_option
 @output_option
 def search(database: str, fen: str | None, moves: str | None, game: str | None,
-           rules: str | None, variations: bool, output_format: str, output: str) -> None:
+           rules: str | None, variations: bool, squares: tuple[str, ...],
+           material: str | None, at: str | None, output_format: str, output: str) -> None:
     """List the records of a results database that reach a position, by any move order.
 
     DATABASE is a results database that 'analyze --db DATABASE --index positions' wrote. The
     position is --position (default: the start position) after --moves; --game says which
     game when the database holds several. Each record is listed once, with the first ply at
     which it reaches the position, its path, its index in its file, its result and tags.
-    Exit status 0 when the search ran (whether or not it found records), 2 for usage errors
+    With --square/--material (a pattern) the records whose main line matches it at some ply
+    are listed instead; 'select --square/--material' writes such records. Exit status 0 when
+    the search ran (whether or not it found records), 2 for usage errors
     and a database that cannot be read or has no position index.
     """
     with open_database(database) as db:
         try:
-            found = db.search(fen, moves=moves or (), game=game, rules=rules,
-                              variations=variations)
             chosen = db.game(game)
+            if squares or material is not None:
+                found = db.pattern(squares=squares, material=material, at=at, game=game)
+            else:
+                found = db.search(fen, moves=moves or (), game=game, rules=rules,
+                                  variations=variations)
+        except PatternError as error:
+            raise click.BadParameter(error.message, param_hint=f"'{error.option}'") from None
         except PositionError as error:
             raise click.BadParameter(str(error), param_hint="'--position'/'--moves'") from None
         except DatabaseError as error:
             raise InputError(str(error)) from None
         warn_unindexed(db)
     shown_tags = [*chosen.sides, *SHOWN_TAGS]
+    title = "records matching the pattern" if squares or material is not None \
+        else "records reaching the position"
     if output_format == "json":
         rows = [[row["path"], row["record"], row["ply"], row["line"], row["result"],
                  row["tags"]] for row in found]
-        table = Table("records reaching the position",
-                      ["path", "record", "ply", "line", "result", "tags"], rows)
+        table = Table(title, ["path", "record", "ply", "line", "result", "tags"], rows)
     else:
         rows = [[row["path"], row["record"], row["ply"], row["result"],
                  *[row["tags"].get(name) for name in shown_tags]] for row in found]
-        table = Table("records reaching the position",
-                      ["path", "record", "ply", "result", *shown_tags], rows)
+        table = Table(title, ["path", "record", "ply", "result", *shown_tags], rows)
     with open_output(output) as out:
         TABLE_WRITERS[output_format]().write([table], out)
 

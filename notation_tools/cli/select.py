@@ -17,7 +17,8 @@ import click
 from notation_tools.analysis.convert import notations
 from notation_tools.analysis.routing import SUFFIXES, Writing
 from notation_tools.analysis.routing import select as run_selection
-from notation_tools.analysis.select import DEDUPE_MODES, SelectionError, parse_selection
+from notation_tools.analysis.select import (DEDUPE_MODES, SelectionError, parse_patterns,
+                                            parse_selection)
 from notation_tools.analysis.foreign import game_suffixes
 from notation_tools.analysis.overrides import OverrideError, check_notation, check_rules
 from notation_tools.cli.progress import Progress, progress_option
@@ -31,7 +32,7 @@ from notation_tools.cli.options import (
     require_paths,
     rules_option,
 )
-from notation_tools.games.base import get_game
+from notation_tools.games.base import all_games, get_game
 from notation_tools.limits import Limits
 from notation_tools.parallel.batch import Settings
 from notation_tools.records.model import Record
@@ -119,6 +120,16 @@ class _SelectCommand(click.Command):
 @click.option("--reaches", metavar="POSITION",
               help="Keep records whose main line reaches this position string at any ply "
                    "(the whole string, move counter included). pgn-extract: -x.")
+@click.option("--square", "squares", multiple=True, metavar="SQUARE=WHAT",
+              help="Pattern: keep records whose main line reaches, at some ply, a position "
+                   "where SQUARE holds WHAT: a piece (Ln), a side's piece (White:Ln), any "
+                   "piece of a side (White), any piece (any) or nothing (empty). Repeated: "
+                   "all at the same ply, with --material. pgn-extract: --fenpattern.")
+@click.option("--material", metavar="CONDITIONS",
+              help="Pattern: piece counts per side that hold at that ply, e.g. \"Black: "
+                   "Ln>=1, FK=0; White: *<=90\" (* counts every piece). pgn-extract: -z.")
+@click.option("--at", "at", metavar="RANGE",
+              help="Pattern: only at these plies: 10..40, 10.., ..40 or 12.")
 @click.option("--db", "db_path", metavar="DATABASE", type=click.Path(dir_okay=False),
               help="With --reaches: answer it from the position index of this results "
                    "database ('analyze --db DATABASE --index positions' of the same paths) "
@@ -157,6 +168,7 @@ def select(paths: tuple[str, ...], tags: tuple[str, ...], any_tags: tuple[str, .
            profiles: tuple[str, ...], options: tuple[str, ...], rules: str | None,
            valid: bool | None, codes: tuple[str, ...], ended: tuple[str, ...],
            plies: str | None, figures: tuple[str, ...], reaches: str | None,
+           squares: tuple[str, ...], material: str | None, at: str | None,
            db_path: str | None,
            dedupe: str | None, duplicates: str | None, output: str, rejected: str | None,
            split_by: str | None, container: str, notation: str | None,
@@ -183,6 +195,15 @@ def select(paths: tuple[str, ...], tags: tuple[str, ...], any_tags: tuple[str, .
             rules_override=rules, match_seconds=limits.max_match_ms / 1000)
     except SelectionError as error:
         raise click.BadParameter(error.message, param_hint=f"'{error.option}'") from None
+    if squares or material is not None:
+        try:
+            selection.pattern = parse_patterns(
+                [get_game(name) for name in sorted(selection.games)] or all_games(),
+                squares=squares, material=material, at=at)
+        except SelectionError as error:
+            raise click.BadParameter(error.message, param_hint=f"'{error.option}'") from None
+    elif at is not None:
+        raise click.BadParameter("goes with --square or --material", param_hint="'--at'")
     if db_path is not None:
         if selection.reaches is None:
             raise click.BadParameter("goes with --reaches POSITION", param_hint="'--db'")

@@ -24,7 +24,7 @@ import enum
 import functools
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from notation_tools.codes import Code
@@ -630,26 +630,26 @@ def signed64(key: int) -> int:
     return key - (1 << 64) if key >= 1 << 63 else key
 
 
-class KeyTracker(Protocol[PositionT]):
+class KeyTracker(Protocol[_PosIn]):
     """Follows one line of play: ``key`` is the key of the position last seen;
     ``before(position)`` is called before a move is pushed, ``after(position)`` after it and
     returns the new key, worked out from the old one and what the move changed."""
 
     key: int
 
-    def before(self, position: PositionT) -> None: ...
+    def before(self, position: _PosIn) -> None: ...
 
-    def after(self, position: PositionT) -> int: ...
+    def after(self, position: _PosIn) -> int: ...
 
 
-class PositionKeys(Protocol[PositionT]):
+class PositionKeys(Protocol[_PosIn]):
     """A game's 64-bit position keys (unsigned): ``key`` computes one from scratch,
     ``tracker`` starts an incremental one at ``position``. Two positions the game's rules
     reference calls the same have the same key."""
 
-    def key(self, position: PositionT) -> int: ...
+    def key(self, position: _PosIn) -> int: ...
 
-    def tracker(self, position: PositionT) -> KeyTracker[PositionT]: ...
+    def tracker(self, position: _PosIn) -> KeyTracker[Any]: ...
 
 
 class StateKeys(Generic[PositionT]):
@@ -782,6 +782,11 @@ class Game(Generic[PositionT, MoveT]):
     """Warnings about writing a move in a notation (:meth:`format_warnings`)."""
     keys: PositionKeys[PositionT] | None = None
     """The game's position keys (its ``keys.py``); default: keys over the position string."""
+    occupants: Callable[[PositionT], Iterable[tuple[str, int, str]]] | None = None
+    """(square name, side, piece name) of every piece on the board, for pattern search (its
+    ``keys.py``); ``None``: the game offers no pattern search."""
+    square_names: tuple[str, ...] = ()
+    """Every square's name (its ``keys.py``), for pattern search."""
 
     def __post_init__(self) -> None:
         # The first game built for a position class is its game: a variant made later with

@@ -18,7 +18,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from notation_tools.analysis.explore import PositionError, merge_moves, reach, split_moves
+from notation_tools.analysis.pattern import PatternVisitor, parse_pattern
+from notation_tools.analysis.replay import replay
 from notation_tools.games.base import EngineError, Game, Position, get_game
+from notation_tools.parallel.batch import iter_records
 from notation_tools.records.model import Record
 from notation_tools.storage.database import DatabaseError
 from notation_tools.storage.position_index import (has_index_tables, index_coverage,
@@ -143,6 +146,34 @@ class Database:
             "SELECT source, record_index FROM records WHERE id = ?", (record_id,)).fetchone()
         return {"path": source, "record": index}
 
+    def pattern(self, *, squares: Sequence[str] = (), material: str | None = None,
+                at: str | None = None, game: str | None = None) -> list[dict[str, Any]]:
+        """The records whose main line matches a pattern at some ply (docs/pattern.md):
+        ``squares`` (``"10j=White:Ln"``), ``material`` (``"Black: Ln>=1"``), ``at``
+        (``"10..40"``). Each dict: path, record, ply (the first that matches), result, game,
+        tags. The records are read again from the database's inputs and replayed (only those
+        the database lists for the game); raises :class:`PatternError` for a pattern that
+        does not read."""
+        chosen = self.game(game)
+        wanted = parse_pattern(chosen, squares=squares, material=material, at=at)
+        listed = {(source, index): (record_id, result, tags) for record_id, source, index, result, tags
+                  in self.connection.execute(
+                      "SELECT id, source, record_index, result, tags_json FROM records "
+                      "WHERE game = ? ORDER BY id", (chosen.id,))}
+        paths = [row[0] for row in self.connection.execute("SELECT path FROM inputs ORDER BY id")]
+        found = []
+        for record in iter_records([p for p in paths if os.path.exists(p)]):
+            if isinstance(record, Record) and (record.path, record.index) in listed:
+                visitor = PatternVisitor({chosen.id: wanted})
+                visitor.finish(replay(record, visitor=visitor))
+                if visitor.ply is not None:
+                    record_id, result, tags = listed[(record.path, record.index)]
+                    found.append({"path": record.path, "record": record.index,
+                                  "ply": visitor.ply, "line": 0, "result": result,
+                                  "game": chosen.id, "tags": dict(json.loads(tags)),
+                                  "id": record_id})
+        return found
+
     def suggest(self, count: int, *, game: str | None = None, min_plies: int = 2,
                 max_plies: int = 12) -> list[dict[str, Any]]:
         """The ``count`` most played move sequences from the start (main lines, ``min_plies``
@@ -159,10 +190,10 @@ def suggest_prefixes(database: Database, count: int, *, game: str | None,
     count the records that pass through it along their main line in that order."""
     database.require_index()
     chosen, start = database.position(game=game)
-    frontier = [(start, [], None)]
+    frontier: list[tuple[Position[Any], list[str], int | None]] = [(start, [], None)]
     found: list[dict[str, Any]] = []
     for _ in range(max_plies):
-        deeper = []
+        deeper: list[tuple[Position[Any], list[str], int | None]] = []
         for position, path, games in frontier:
             explored = database.explore_position(chosen, position)
             for move in explored["moves"]:
@@ -174,7 +205,7 @@ def suggest_prefixes(database: Database, count: int, *, game: str | None,
             if games is not None and len(path) >= min_plies and not any(
                     d[2] == games and d[1][:-1] == path for d in deeper):
                 found.append({"moves": " ".join(path), "plies": len(path), "games": games})
-        deeper.sort(key=lambda item: -item[2])
+        deeper.sort(key=lambda item: -(item[2] or 0))
         frontier = deeper[:count * 4]
     for position, path, games in frontier:
         if len(path) >= min_plies:

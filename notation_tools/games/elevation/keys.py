@@ -6,9 +6,11 @@ piece, and the side to move.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from notation_tools.games.base import StateKeys
+from notation_tools.games.elevation.pieces import PIECE_CHARS, side_of
+from notation_tools.games.elevation.pieces import SQUARE_NAMES as SQUARE_NAMES
 from notation_tools.games.elevation.rules import Position
 
 SEED = 0x454C4556  # "ELEV"
@@ -20,3 +22,10 @@ def key_state(position: Position) -> tuple[Sequence[int], ...]:
 
 
 KEYS: StateKeys[Position] = StateKeys(SEED, key_state)
+
+
+def occupants(position: Position) -> Iterator[tuple[str, int, str]]:
+    """(square, side, piece letter in upper case) of every piece, for pattern search."""
+    for square, code in enumerate(position.board):
+        if code:
+            yield SQUARE_NAMES[square], side_of(code), PIECE_CHARS[code].upper()

@@ -8,9 +8,10 @@ left out.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from notation_tools.games.base import StateKeys
+from notation_tools.games.gow.pieces import CODE_LETTER, NAMES, SIDE_OF
 from notation_tools.games.gow.rules import Position
 
 SEED = 0x474F57  # "GOW"
@@ -24,3 +25,14 @@ def key_state(position: Position) -> tuple[Sequence[int], ...]:
 
 
 KEYS: StateKeys[Position] = StateKeys(SEED, key_state)
+
+
+SQUARE_NAMES = NAMES
+"""Every square's name, for pattern search."""
+
+
+def occupants(position: Position) -> Iterator[tuple[str, int, str]]:
+    """(square, side, unit letter as North writes it) of every unit, for pattern search."""
+    for square, code in enumerate(position.board):
+        if code:
+            yield NAMES[square], SIDE_OF[code], CODE_LETTER[code].upper()

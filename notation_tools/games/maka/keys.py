@@ -9,6 +9,9 @@ Zobrist key up to date as it pushes and pops (``Position.key``); the tracker rea
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from notation_tools.games.maka.pieces import ABBR_OF_ID, NSQ, square_name
 from notation_tools.games.maka.rules import ZOBRIST, ZOBRIST_WHITE, Position
 
 
@@ -43,3 +46,14 @@ class MakaKeys:
 
 
 KEYS = MakaKeys()
+
+
+SQUARE_NAMES = tuple(square_name(square) for square in range(NSQ))
+"""Every square's name, for pattern search."""
+
+
+def occupants(position: Position) -> Iterator[tuple[str, int, str]]:
+    """(square, side, piece abbreviation) of every piece, for pattern search."""
+    for square, code in enumerate(position.board):
+        if code:
+            yield square_name(square), code & 1, ABBR_OF_ID[code >> 1]

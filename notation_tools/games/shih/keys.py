@@ -7,9 +7,10 @@ side to move. The count of quiet turns is a counter and is left out.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from notation_tools.games.base import StateKeys
+from notation_tools.games.shih.pieces import EMPTY, NAMES
 from notation_tools.games.shih.rules import Position
 
 SEED = 0x53484948  # "SHIH"
@@ -21,3 +22,14 @@ def key_state(position: Position) -> tuple[Sequence[int], ...]:
 
 
 KEYS: StateKeys[Position] = StateKeys(SEED, key_state)
+
+
+SQUARE_NAMES = NAMES
+"""Every square's name, for pattern search."""
+
+
+def occupants(position: Position) -> Iterator[tuple[str, int, str]]:
+    """(space, side, ``P``: one kind of piece) of every piece, for pattern search."""
+    for space, side in enumerate(position.board):
+        if side != EMPTY:
+            yield NAMES[space], side, "P"

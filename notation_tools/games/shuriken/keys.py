@@ -6,9 +6,10 @@ loops and the winner are worked out from the stones, so they are not part of it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from notation_tools.games.base import StateKeys
+from notation_tools.games.shuriken.pieces import BLACK, CELL_NAME, WHITE
 from notation_tools.games.shuriken.rules import Position
 
 SEED = 0x5348524B  # "SHRK"
@@ -20,3 +21,16 @@ def key_state(position: Position) -> tuple[Sequence[int], ...]:
 
 
 KEYS: StateKeys[Position] = StateKeys(SEED, key_state)
+
+
+SQUARE_NAMES = tuple(CELL_NAME.values())
+"""Every square's name, for pattern search."""
+
+
+def occupants(position: Position) -> Iterator[tuple[str, int, str]]:
+    """(cell, side, ``S``: a stone) of every stone, for pattern search (frame stones
+    included: they are on the board)."""
+    board = position.board
+    for cell, name in CELL_NAME.items():
+        if board[cell] in (BLACK, WHITE):
+            yield name, board[cell] - 1, "S"
