@@ -356,15 +356,17 @@ def parse_patterns(games: Iterable[Game[Any, Any]], *, squares: Iterable[str] = 
     """Game id → the pattern, for every game among ``games`` that reads it; the first
     game's :class:`PatternError` when none does."""
     found: dict[str, Pattern] = {}
-    first: PatternError | None = None
+    errors: list[tuple[str, PatternError]] = []
     for game in games:
         try:
             found[game.id] = parse_pattern(game, squares=squares, material=material, at=at)
         except PatternError as error:
-            first = first or error
+            errors.append((game.id, error))
     if not found:
-        assert first is not None
-        raise SelectionError(first.option, first.message)
+        if len(errors) == 1:
+            raise SelectionError(errors[0][1].option, errors[0][1].message)
+        raise SelectionError(errors[0][1].option, "no game reads it (" + "; ".join(
+            f"{game_id}: {error.message}" for game_id, error in errors) + ")")
     return found
 
 
