@@ -20,7 +20,7 @@ import dataclasses
 import operator
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from notation_tools.analysis.replay import Replay, ReplayVisitor
@@ -70,8 +70,8 @@ class MaterialTest:
     op: str
     count: int
 
-    def holds(self, material: Counter[tuple[int, str]], totals: list[int]) -> bool:
-        have = totals[self.side] if self.piece == "*" else material[(self.side, self.piece)]
+    def holds(self, material: Mapping[tuple[int, str], int], totals: list[int]) -> bool:
+        have = totals[self.side] if self.piece == "*" else material.get((self.side, self.piece), 0)
         return _OPERATORS[self.op](have, self.count)
 
 
@@ -86,14 +86,14 @@ class Pattern:
 
     def holds(self, game: Game[Any, Any], position: Position[Any]) -> bool:
         assert game.occupants is not None  # parse_pattern refused a game without
-        pieces = [(square, (side, piece)) for square, side, piece in game.occupants(position)]
         if self.squares:
-            board = dict(pieces)
+            board = {square: (side, piece) for square, side, piece in game.occupants(position)}
             if not all(test.holds(board) for test in self.squares):
                 return False
         if not self.material:
             return True
-        material: Counter[tuple[int, str]] = Counter(held for _, held in pieces)
+        material = game.material(position) if game.material is not None else Counter(
+            (side, piece) for _, side, piece in game.occupants(position))
         totals = [0, 0]
         for (side, _), count in material.items():
             totals[side] += count

@@ -785,6 +785,8 @@ class Game(Generic[PositionT, MoveT]):
     occupants: Callable[[PositionT], Iterable[tuple[str, int, str]]] | None = None
     """(square name, side, piece name) of every piece on the board, for pattern search (its
     ``keys.py``); ``None``: the game offers no pattern search."""
+    material: Callable[[PositionT], Mapping[tuple[int, str], int]] | None = None
+    """(side, piece name) → how many are on the board, for pattern search (its ``keys.py``)."""
     square_names: tuple[str, ...] = ()
     """Every square's name (its ``keys.py``), for pattern search."""
 

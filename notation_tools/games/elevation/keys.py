@@ -6,6 +6,8 @@ piece, and the side to move.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from collections.abc import Iterator, Sequence
 
 from notation_tools.games.base import StateKeys
@@ -29,3 +31,8 @@ def occupants(position: Position) -> Iterator[tuple[str, int, str]]:
     for square, code in enumerate(position.board):
         if code:
             yield SQUARE_NAMES[square], side_of(code), PIECE_CHARS[code].upper()
+
+
+def material(position: Position) -> Counter[tuple[int, str]]:
+    """(side, piece) → how many, for pattern search's material conditions."""
+    return Counter((side, piece) for _, side, piece in occupants(position))

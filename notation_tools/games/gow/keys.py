@@ -8,6 +8,8 @@ left out.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from collections.abc import Iterator, Sequence
 
 from notation_tools.games.base import StateKeys
@@ -36,3 +38,8 @@ def occupants(position: Position) -> Iterator[tuple[str, int, str]]:
     for square, code in enumerate(position.board):
         if code:
             yield NAMES[square], SIDE_OF[code], CODE_LETTER[code].upper()
+
+
+def material(position: Position) -> Counter[tuple[int, str]]:
+    """(side, piece) → how many, for pattern search's material conditions."""
+    return Counter((side, piece) for _, side, piece in occupants(position))

@@ -9,6 +9,8 @@ Zobrist key up to date as it pushes and pops (``Position.key``); the tracker rea
 
 from __future__ import annotations
 
+from collections import Counter
+
 from collections.abc import Iterator
 
 from notation_tools.games.maka.pieces import ABBR_OF_ID, NSQ, square_name
@@ -53,7 +55,18 @@ SQUARE_NAMES = tuple(square_name(square) for square in range(NSQ))
 
 
 def occupants(position: Position) -> Iterator[tuple[str, int, str]]:
-    """(square, side, piece abbreviation) of every piece, for pattern search."""
-    for square, code in enumerate(position.board):
-        if code:
-            yield square_name(square), code & 1, ABBR_OF_ID[code >> 1]
+    """(square, side, piece abbreviation) of every piece, for pattern search (from the
+    engine's squares by piece code: a position holds far fewer pieces than squares)."""
+    names = SQUARE_NAMES
+    for code, squares in enumerate(position.squares):
+        if squares:
+            side, abbr = code & 1, ABBR_OF_ID[code >> 1]
+            for square in squares:
+                yield names[square], side, abbr
+
+
+def material(position: Position) -> Counter[tuple[int, str]]:
+    """(side, piece abbreviation) → how many, for pattern search's material conditions (one
+    count per piece code, not one step per piece)."""
+    return Counter({(code & 1, ABBR_OF_ID[code >> 1]): len(squares)
+                    for code, squares in enumerate(position.squares) if squares})

@@ -7,6 +7,8 @@ side to move. The count of quiet turns is a counter and is left out.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from collections.abc import Iterator, Sequence
 
 from notation_tools.games.base import StateKeys
@@ -33,3 +35,8 @@ def occupants(position: Position) -> Iterator[tuple[str, int, str]]:
     for space, side in enumerate(position.board):
         if side != EMPTY:
             yield NAMES[space], side, "P"
+
+
+def material(position: Position) -> Counter[tuple[int, str]]:
+    """(side, piece) → how many, for pattern search's material conditions."""
+    return Counter((side, piece) for _, side, piece in occupants(position))

@@ -6,6 +6,8 @@ loops and the winner are worked out from the stones, so they are not part of it.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from collections.abc import Iterator, Sequence
 
 from notation_tools.games.base import StateKeys
@@ -34,3 +36,8 @@ def occupants(position: Position) -> Iterator[tuple[str, int, str]]:
     for cell, name in CELL_NAME.items():
         if board[cell] in (BLACK, WHITE):
             yield name, board[cell] - 1, "S"
+
+
+def material(position: Position) -> Counter[tuple[int, str]]:
+    """(side, piece) → how many, for pattern search's material conditions."""
+    return Counter((side, piece) for _, side, piece in occupants(position))
