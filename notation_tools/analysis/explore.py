@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from notation_tools.games.base import EngineError, Game, Position, Rules
+from notation_tools.games.base import EngineError, Game, KeyTracker, Position, Rules, signed64
 
 
 class PositionError(ValueError):
@@ -44,14 +44,18 @@ def split_moves(text: str | None) -> list[str]:
 
 
 def merge_moves(game: Game[Any, Any], position: Position[Any],
-                rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+                rows: Iterable[dict[str, Any]], *, fens: bool = True) -> list[dict[str, Any]]:
     """The index's rows of the moves played from ``position`` (one per spelling), merged by
-    the move they mean, most played first. Each gets ``move`` (the game's notation), ``fen``
-    and ``key`` of the position after it; a spelling that does not read here (a record under
-    other rules) stays as written, without ``fen``."""
+    the move they mean, most played first. Each gets ``move`` (the game's notation), ``key``
+    and (with ``fens``) ``fen`` of the position after it; a spelling that does not read here
+    (a record under other rules) stays as written, with ``key`` and ``fen`` ``None``."""
     merged: dict[str, dict[str, Any]] = {}
+    tracker = game.key_tracker(position)
+    parent = tracker.key
+    tracker.before(position)  # every child's key from the parent's, by what its move changed
     for row in rows:
-        identity, extra = _read(game, position, row["move"])
+        tracker.key = parent
+        identity, extra = _read(game, position, row["move"], tracker, fens)
         found = merged.get(identity)
         if found is None:
             merged[identity] = {**row, **extra, "spellings": [row["move"]]}
@@ -70,15 +74,17 @@ def merge_moves(game: Game[Any, Any], position: Position[Any],
     return sorted(merged.values(), key=lambda row: (-row["games"], row["move"]))
 
 
-def _read(game: Game[Any, Any], position: Position[Any], text: str) -> tuple[str, dict[str, Any]]:
+def _read(game: Game[Any, Any], position: Position[Any], text: str, tracker: KeyTracker[Any],
+          fens: bool) -> tuple[str, dict[str, Any]]:
     try:
         move = game.resolve_move(text, position).move
     except EngineError:
         return "text:" + text, {"fen": None, "key": None}
     after = position.copy()
     after.push(move)
-    return repr(move), {"move": game.format_move(move, position), "fen": game.format_position(after),
-                        "key": game.position_key(after)}
+    return repr(move), {"move": game.format_move(move, position),
+                        "fen": game.format_position(after) if fens else None,
+                        "key": signed64(tracker.after(after))}
 
 
 def _least(a: str | None, b: str | None) -> str | None:

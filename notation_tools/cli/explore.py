@@ -53,7 +53,7 @@ def explore(database: str, fen: str | None, moves: str | None, game: str | None,
                 _write_suggestions(db.suggest(suggest, game=game), output_format, output)
                 return
             chosen, position = db.position(fen, moves=moves or (), game=game, rules=rules)
-            answer = db.explore_position(chosen, position)
+            answer = db.explore_position(chosen, position, fens=output_format == "json")
             tree = explorer_tree(chosen, position, db.explore_position, depth=depth,
                                  max_positions=max_positions) if html_path else None
         except PositionError as error:

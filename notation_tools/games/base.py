@@ -696,10 +696,10 @@ class StateTracker(Generic[PositionT]):
     def __init__(self, keys: StateKeys[PositionT], position: PositionT) -> None:
         self.keys = keys
         self.key = keys.key(position)
-        self._rows: list[list[int]] = []
+        self._rows: list[Sequence[int]] = []
 
     def before(self, position: PositionT) -> None:
-        self._rows = [list(values) for values in self.keys.state(position)]
+        self._rows = [values[:] for values in self.keys.state(position)]
 
     def after(self, position: PositionT) -> int:
         key, entry = self.key, self.keys.entry
@@ -707,11 +707,20 @@ class StateTracker(Generic[PositionT]):
             if len(old) != len(new):
                 self.key = self.keys.key(position)
                 return self.key
-            for cell, (was, now) in enumerate(zip(old, new)):
-                if was != now:
-                    key ^= entry(row, cell, was) ^ entry(row, cell, now)
+            if old == new:
+                continue
+            # Slices compare in C: only a block that differs is walked cell by cell.
+            for start in range(0, len(new), _BLOCK):
+                if old[start:start + _BLOCK] != new[start:start + _BLOCK]:
+                    for cell in range(start, min(start + _BLOCK, len(new))):
+                        if old[cell] != new[cell]:
+                            key ^= entry(row, cell, old[cell]) ^ entry(row, cell, new[cell])
         self.key = key
         return key
+
+
+_BLOCK = 32
+"""Cells compared at once by :class:`StateTracker` before it looks for the ones that changed."""
 
 
 def _string_state(position: Any) -> tuple[Sequence[int], ...]:

@@ -46,7 +46,7 @@ def explorer_tree(game: Game[Any, Any], root: Position[Any], explore: Explore, *
             if level == depth:
                 continue
             for move in answer["moves"]:
-                if move["fen"] is not None and move["key"] not in nodes:
+                if move["key"] is not None and move["key"] not in nodes:
                     after = position.copy()
                     after.push(game.resolve_move(move["spellings"][0], position).move)
                     deeper.append((after, move["move"]))

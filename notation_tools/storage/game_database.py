@@ -117,21 +117,24 @@ class Database:
                 for record_id, source, index, ply, line, result, tags, game_id in rows]
 
     def explore(self, fen: str | None = None, *, moves: str | Sequence[str] = (),
-                game: str | None = None, rules: str | None = None) -> dict[str, Any]:
+                game: str | None = None, rules: str | None = None,
+                fens: bool = True) -> dict[str, Any]:
         """What the archive played from the position: ``moves``, one dict per move (most
         played first) with ``games``, ``wins`` (per side), ``draws``, ``unfinished``,
         ``average_plies`` (final length), ``first_date``, ``last_date``, ``example`` (path
-        and record of one record), ``fen`` and ``key`` after it; and the position's own
+        and record of one record), ``key`` and ``fen`` after it (``fens=False``: no ``fen``,
+        which a game with many moves here takes long to write); and the position's own
         ``fen``, ``key``, ``game`` and ``games`` (records that reach it)."""
         self.require_index()
         chosen, position = self.position(fen, moves=moves, game=game, rules=rules)
-        return self.explore_position(chosen, position)
+        return self.explore_position(chosen, position, fens=fens)
 
-    def explore_position(self, game: Game[Any, Any], position: Position[Any]) -> dict[str, Any]:
+    def explore_position(self, game: Game[Any, Any], position: Position[Any], *,
+                         fens: bool = True) -> dict[str, Any]:
         """:meth:`explore` of a position already reached."""
         key = game.position_key(position)
         rows = merge_moves(game, position, next_moves(self.connection, key, game.id,
-                                                      game.results))
+                                                      game.results), fens=fens)
         for row in rows:
             row["example"] = self._where(row["example"])
         reaching = self.connection.execute(
@@ -195,9 +198,9 @@ def suggest_prefixes(database: Database, count: int, *, game: str | None,
     for _ in range(max_plies):
         deeper: list[tuple[Position[Any], list[str], int | None]] = []
         for position, path, games in frontier:
-            explored = database.explore_position(chosen, position)
+            explored = database.explore_position(chosen, position, fens=False)
             for move in explored["moves"]:
-                if move["fen"] is None or move["games"] < 2:
+                if move["key"] is None or move["games"] < 2:
                     continue
                 after = position.copy()
                 after.push(chosen.resolve_move(move["spellings"][0], position).move)
