@@ -94,9 +94,11 @@ def main() -> None:
         seconds, found = _warm(lambda: db.search())
         print(f"search --position (the start)     {seconds * 1000:8.1f} ms  {len(found)} records")
         for label, depth in (("the start", 0), ("10 plies deep", 10)):
-            seconds, answer = _warm(lambda: db.explore(moves=moves[:depth]))
-            print(f"explore at {label:14s}         {seconds * 1000:8.1f} ms  "
-                  f"{answer['games']} records, {len(answer['moves'])} moves")
+            for fens in (False, True):  # the table, and JSON (each next position written)
+                seconds, answer = _warm(lambda: db.explore(moves=moves[:depth], fens=fens))
+                print(f"explore at {label:14s} {'json ' if fens else 'table'}   "
+                      f"{seconds * 1000:8.1f} ms  {answer['games']} records, "
+                      f"{len(answer['moves'])} moves")
         side = game.sides[1]
         start = time.perf_counter()
         matched = db.pattern(material=f"{side}: *<=10", at="..60")

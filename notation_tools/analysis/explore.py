@@ -4,7 +4,7 @@ moves the index found there (docs/explore.md).
 The index stores moves as the records write them, so one move may come in several spellings
 (``P-10m``, ``P10m``); :func:`merge_moves` reads each spelling in the position, merges those
 that are one move, and names the move in the game's own notation. Knows no database: the
-rows come from :mod:`notation_tools.storage.position_index`.
+rows come from ``notation_tools.storage.position_index``.
 """
 
 from __future__ import annotations

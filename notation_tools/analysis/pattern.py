@@ -3,10 +3,10 @@ side, or nothing, and material conditions, that must hold together at some ply o
 record's main line, optionally within a range of plies.
 
 A pattern is read per game (:func:`parse_pattern`): square names and piece names are the
-game's own (:attr:`~notation_tools.games.base.Game.occupants` lists them); sides are the
+game's own (``Game.occupants`` lists them); sides are the
 game's side names. :class:`PatternVisitor` checks it at every position while ``replay``
 plays the record. ``select --square/--material/--at`` and
-:meth:`notation_tools.storage.game_database.Database.pattern` use it.
+``notation_tools.Database.pattern`` use it.
 
     --square "10j=Ln"           a Lion Dog of either side on 10j
     --square "10j=White:Ln"     a White Lion Dog; "10j=White": any White piece; "10j=empty"

@@ -354,7 +354,7 @@ class _Visitors(ReplayVisitor):
 def parse_patterns(games: Iterable[Game[Any, Any]], *, squares: Iterable[str] = (),
                    material: str | None = None, at: str | None = None) -> dict[str, Pattern]:
     """Game id → the pattern, for every game among ``games`` that reads it; the first
-    game's :class:`PatternError` when none does."""
+    game's :class:`~notation_tools.analysis.pattern.PatternError` when none does."""
     found: dict[str, Pattern] = {}
     errors: list[tuple[str, PatternError]] = []
     for game in games:

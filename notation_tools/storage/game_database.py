@@ -155,7 +155,8 @@ class Database:
         ``squares`` (``"10j=White:Ln"``), ``material`` (``"Black: Ln>=1"``), ``at``
         (``"10..40"``). Each dict: path, record, ply (the first that matches), result, game,
         tags. The records are read again from the database's inputs and replayed (only those
-        the database lists for the game); raises :class:`PatternError` for a pattern that
+        the database lists for the game); raises
+        :class:`~notation_tools.analysis.pattern.PatternError` for a pattern that
         does not read."""
         chosen = self.game(game)
         wanted = parse_pattern(chosen, squares=squares, material=material, at=at)
