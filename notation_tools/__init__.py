@@ -3,7 +3,8 @@
 The Python API (``docs/api.md``): :func:`read`, :func:`read_one`, :func:`read_text`,
 :func:`parse` and :func:`write` for records, :func:`read_game`, :func:`read_headers` and
 :func:`skip_game` for an open file a record at a time, :func:`record_from_moves` to build a
-record, :func:`game` for a game's engine. The names are loaded when first used, so that
+record, :func:`game` for a game's engine, :class:`Database` for a results database's
+position search and opening explorer. The names are loaded when first used, so that
 ``import notation_tools`` (and the command line's start) stays cheap, and the package holds
 nothing else (``dir(notation_tools)`` lists them).
 
@@ -24,6 +25,7 @@ _LAZY = {
                      "IllegalMoveError", "AmbiguousMoveError", "BadPositionError",
                      "BadRulesError", "UnknownGameError"), "notation_tools.games.base"),
     "Diagnostic": "notation_tools.records.diagnostics",
+    "Database": "notation_tools.storage.game_database",
     "Tag": "notation_tools.records.model", "Tags": "notation_tools.records.model",
 }
 __all__ = sorted(_LAZY)
@@ -59,6 +61,7 @@ if TYPE_CHECKING:  # what a type checker sees; at run time __getattr__ loads the
         UnknownGameError,
     )
     from notation_tools.records.diagnostics import Diagnostic
+    from notation_tools.storage.game_database import Database
     from notation_tools.records.model import Tag, Tags
 
 del TYPE_CHECKING  # the package's namespace holds its API only

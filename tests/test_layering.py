@@ -146,7 +146,7 @@ MAY_IMPORT = {
 }
 """For each template module, the template modules it may import (extras are free, but never
 ``game`` or ``__init__``)."""
-EXTRAS = {"sampling", "formats", "explain", "forks"}
+EXTRAS = {"sampling", "formats", "explain", "forks", "keys"}
 SHARED_FOR_GAMES = ("notation_tools.games.base", "notation_tools.games.runs",
                     "notation_tools.games.file_formats", "notation_tools.codes",
                     "notation_tools.render.svg", "notation_tools.compiled")

@@ -50,6 +50,32 @@ class ReplayVisitor:
         return False
 
 
+class Visitors(ReplayVisitor):
+    """Several visitors of one replay; the main line stops when every one says so."""
+
+    def __init__(self, visitors: list[ReplayVisitor]) -> None:
+        self.visitors = visitors
+
+    def begin(self, game: Game[Any, Any], rules: Rules, record: Record) -> None:
+        for visitor in self.visitors:
+            visitor.begin(game, rules, record)
+
+    def visit_move(self, node: Move, move: Any, before: Position[Any], ply: int,
+                   in_variation: bool) -> None:
+        for visitor in self.visitors:
+            visitor.visit_move(node, move, before, ply, in_variation)
+
+    def stop_after(self, ply: int) -> bool:
+        return all(visitor.stop_after(ply) for visitor in self.visitors)
+
+
+def combined(*visitors: ReplayVisitor | None) -> ReplayVisitor | None:
+    """The visitors given (``None`` for none) as one: ``None``, the only one, or
+    :class:`Visitors` of them all."""
+    present = [visitor for visitor in visitors if visitor is not None]
+    return None if not present else present[0] if len(present) == 1 else Visitors(present)
+
+
 @dataclasses.dataclass
 class Replay:
     """What replaying a record found."""

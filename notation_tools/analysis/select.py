@@ -32,7 +32,8 @@ from notation_tools.parallel.batch import Settings, records_of_chunk, units_of
 from notation_tools.analysis.foreign import foreign_record
 from notation_tools.analysis.openings import OpeningMatcher, cached_catalogue
 from notation_tools.analysis.overrides import parsed_rules
-from notation_tools.analysis.replay import Replay, ReplayVisitor, replay
+from notation_tools.analysis.pattern import Pattern, PatternError, PatternVisitor, parse_pattern
+from notation_tools.analysis.replay import Replay, ReplayVisitor, combined, replay
 from notation_tools.codes import SHARED_CODES
 from notation_tools.games.base import (EngineError, Game, Position, Rules, UnknownGameError,
                                        all_games, get_game)
@@ -374,20 +375,23 @@ class OpeningTest:
         return OpeningMatcher(cached_catalogue(self.files))
 
 
-class _Both(ReplayVisitor):
-    """Two replay visitors as one (``--reaches`` and ``--opening`` together)."""
-
-    def __init__(self, first: ReplayVisitor, second: ReplayVisitor) -> None:
-        self.first, self.second = first, second
-
-    def begin(self, game: Game[Any, Any], rules: Rules, record: Record) -> None:
-        self.first.begin(game, rules, record)
-        self.second.begin(game, rules, record)
-
-    def visit_move(self, node: Move, move: Any, before: Position[Any], ply: int,
-                   in_variation: bool) -> None:
-        self.first.visit_move(node, move, before, ply, in_variation)
-        self.second.visit_move(node, move, before, ply, in_variation)
+def parse_patterns(games: Iterable[Game[Any, Any]], *, squares: Iterable[str] = (),
+                   material: str | None = None, at: str | None = None) -> dict[str, Pattern]:
+    """Game id → the pattern, for every game among ``games`` that reads it; the first
+    game's :class:`~notation_tools.analysis.pattern.PatternError` when none does."""
+    found: dict[str, Pattern] = {}
+    errors: list[tuple[str, PatternError]] = []
+    for game in games:
+        try:
+            found[game.id] = parse_pattern(game, squares=squares, material=material, at=at)
+        except PatternError as error:
+            errors.append((game.id, error))
+    if not found:
+        if len(errors) == 1:
+            raise SelectionError(errors[0][1].option, errors[0][1].message)
+        raise SelectionError(errors[0][1].option, "no game reads it (" + "; ".join(
+            f"{game_id}: {error.message}" for game_id, error in errors) + ")")
+    return found
 
 
 # ------------------------------------------------------------------------------------------
@@ -430,13 +434,21 @@ class Selection:
     rules_override: str | None = None
     seen: set[bytes] = dataclasses.field(default_factory=set, repr=False)
     opening: OpeningTest | None = None
+    pattern: dict[str, Pattern] | None = None
+    """Game id → the pattern (docs/pattern.md) a record's main line must match at some ply."""
+    reached: Callable[[Record], bool | None] | None = None
+    """What a position index says of ``reaches`` for a record (``select --db``): whether it
+    reaches the position, or ``None`` when the index does not hold the record (it is then
+    replayed)."""
 
     @property
     def needs_replay(self) -> bool:
         """Whether judging a record needs its moves replayed (tags alone do not)."""
         return (self.valid is not None or bool(self.codes) or bool(self.ended)
-                or self.plies is not None or bool(self.figures) or self.reaches is not None
-                or self.dedupe is not None or self.opening is not None)
+                or self.plies is not None or bool(self.figures)
+                or (self.reaches is not None and self.reached is None)
+                or self.pattern is not None or self.opening is not None
+                or self.dedupe is not None)
 
     def judge(self, record: Record) -> Verdict:
         """Whether ``record`` matches, and whether it repeats an earlier match."""
@@ -445,17 +457,24 @@ class Selection:
                 return Verdict(False)
         except MatchTimeout as timeout:
             return Verdict(False, problem=_timeout_diagnostic(timeout, record))
-        if not self.needs_replay:
+        indexed = self.reached(record) if self.reached is not None else None
+        if indexed is False:
+            return Verdict(False)
+        if not self.needs_replay and (indexed or self.reaches is None):
             return Verdict(True)
-        reaches = _Reaches(self.reaches) if self.reaches is not None else None
+        reaches = _Reaches(self.reaches) if self.reaches is not None and indexed is None \
+            else None
+        pattern = PatternVisitor(self.pattern) if self.pattern is not None else None
         opening = self.opening.matcher() if self.opening is not None else None
-        visitor = _Both(reaches, opening) if reaches and opening else reaches or opening
         result = replay(record, game_name=self.game_override, rules_text=self.rules_override,
-                        visitor=visitor, collect_stats=bool(self.figures),
-                        digest=self.dedupe == "moves")
+                        visitor=combined(reaches, pattern, opening),
+                        collect_stats=bool(self.figures), digest=self.dedupe == "moves")
         if reaches is not None:
             reaches.finish(result)
+        if pattern is not None:
+            pattern.finish(result)
         if not self._replay_matches(result, reaches) or (
+                pattern is not None and pattern.ply is None) or (
                 self.opening is not None and opening is not None and not self.opening.matches(
                     opening.opening.name if opening.opening is not None else None)):
             return Verdict(False, replay=result)

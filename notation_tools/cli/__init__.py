@@ -28,6 +28,10 @@ COMMANDS: Mapping[str, tuple[str, str]] = {
                 "(PGN, JSON, JSON Lines) or move notation."),
     "select": ("notation_tools.cli.select:select", "Write the records that match every "
                "criterion given; drop duplicates; split."),
+    "search": ("notation_tools.cli.search:search", "List the records of a results database "
+               "that reach a position, by any move order."),
+    "explore": ("notation_tools.cli.explore:explore", "Show the moves an archive played from "
+                "a position, how often and how they scored."),
     "stats": ("notation_tools.cli.stats:stats", "Print per-record statistics: plies, result, "
               "captures and each game's own figures."),
     "analyze": ("notation_tools.cli.analyze:analyze", "Replay every record of directories, "

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 import click
 
 from notation_tools.analysis.foreign import game_suffixes
+from notation_tools.analysis.position_keys import INDEX_CHOICES
 from notation_tools.analysis.reports import Summary, diagnostics_of
 from notation_tools.parallel.batch import RecordReport, Settings
 from notation_tools.parallel.session import open_session
@@ -57,6 +58,11 @@ from notation_tools.sources.streams import shown
                    "missing). Inputs already stored with the same content are read back "
                    "instead of analysed again; 'notation-tools report FILE' prints the report "
                    "from it alone.")
+@click.option("--index", "index", type=click.Choice(INDEX_CHOICES),
+              help="With --db: also keep the position index in the database, the keys of "
+                   "every position of every main line ('positions') or of the variations "
+                   "too ('variations'), for search and explore. Inputs stored without it are "
+                   "analysed again once.")
 @click.option("--parquet", "parquet", metavar="DIR", type=click.Path(file_okay=False),
               help="Also write the results as a Parquet dataset in DIR, each batch by the "
                    "process that replayed it (needs the dask extra). DIR must be empty or "
@@ -76,8 +82,8 @@ from notation_tools.sources.streams import shown
 @limits_options
 def analyze(paths: tuple[str, ...], game: str | None, rules: str | None, output_format: str,
             output: str, all_figures: bool, html: str | None, jobs: int | None, strict: bool,
-            db_path: str | None, parquet: str | None, append: bool, scheduler: str | None,
-            openings: tuple[str, ...] | None, progress: bool | None,
+            db_path: str | None, index: str | None, parquet: str | None, append: bool,
+            scheduler: str | None, openings: tuple[str, ...] | None, progress: bool | None,
             show_diagnostics: bool, quiet: bool, limits: Limits, encoding: str | None) -> None:
     """Replay every record of directories, archives and files, and print summary tables.
 
@@ -102,6 +108,8 @@ def analyze(paths: tuple[str, ...], game: str | None, rules: str | None, output_
     """
     require_paths(paths)
     check_overrides(game, rules)
+    if index is not None and db_path is None:
+        raise click.BadParameter("goes with --db FILE", param_hint="'--index'")
     if append and parquet is None:
         raise click.BadParameter("goes with --parquet DIR", param_hint="'--append'")
     check_outputs(paths, Output("--output", output), Output("--html", html or "-"),
@@ -112,7 +120,7 @@ def analyze(paths: tuple[str, ...], game: str | None, rules: str | None, output_
     settings = Settings(game=game, rules=rules, collect_stats=True, limits=limits,
                         encoding=encoding, details=db_path is not None or parquet is not None,
                         parquet=os.path.abspath(parquet) if parquet is not None else None,
-                        parquet_run=uuid.uuid4().hex, openings=openings)
+                        parquet_run=uuid.uuid4().hex, openings=openings, index=index)
     summary = new_summary(html)
     overrides = "; ".join(f"--{name} {value}" for name, value
                           in (("game", game), ("rules", rules),

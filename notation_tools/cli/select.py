@@ -10,17 +10,21 @@ from __future__ import annotations
 import os
 import sys
 
+from collections.abc import Callable
+
 import click
 
 from notation_tools.analysis.convert import notations
 from notation_tools.analysis.routing import SUFFIXES, Writing
 from notation_tools.analysis.routing import select as run_selection
-from notation_tools.analysis.select import DEDUPE_MODES, SelectionError, parse_selection
+from notation_tools.analysis.select import (DEDUPE_MODES, SelectionError, parse_patterns,
+                                            parse_selection)
 from notation_tools.analysis.foreign import game_suffixes
 from notation_tools.analysis.overrides import OverrideError, check_notation, check_rules
 from notation_tools.cli.progress import Progress, progress_option
 from notation_tools.cli.openings import check_openings
 from notation_tools.cli.options import (
+    InputError,
     check_outputs,
     limits_options,
     open_output,
@@ -29,9 +33,10 @@ from notation_tools.cli.options import (
     require_paths,
     rules_option,
 )
-from notation_tools.games.base import get_game
+from notation_tools.games.base import all_games, get_game
 from notation_tools.limits import Limits
 from notation_tools.parallel.batch import Settings
+from notation_tools.records.model import Record
 from notation_tools.records.writers import RECORD_WRITERS
 from notation_tools.sources.overlap import Output
 from notation_tools.sources.streams import shown
@@ -46,6 +51,17 @@ def _check_directory(path: str) -> None:
     if not os.access(path, os.W_OK):
         raise click.BadParameter(f"cannot write in directory {shown(path)}",
                                  param_hint="'--output'")
+
+
+def _index_lookup(path: str, targets: dict[str, str]) -> Callable[[Record], bool | None]:
+    from notation_tools.storage.database import DatabaseError
+    from notation_tools.storage.game_database import Database, index_lookup
+
+    try:
+        with Database(path) as database:
+            return index_lookup(database, targets)
+    except DatabaseError as error:
+        raise InputError(str(error)) from None
 
 
 def _check_split(value: str | None) -> str | None:
@@ -113,6 +129,20 @@ class _SelectCommand(click.Command):
               type=click.Path(exists=True, dir_okay=False), callback=check_openings,
               help="An opening catalogue added to the games' own for --opening; its names "
                    "win (repeatable).")
+@click.option("--square", "squares", multiple=True, metavar="SQUARE=WHAT",
+              help="Pattern: keep records whose main line reaches, at some ply, a position "
+                   "where SQUARE holds WHAT: a piece (Ln), a side's piece (White:Ln), any "
+                   "piece of a side (White), any piece (any) or nothing (empty). Repeated: "
+                   "all at the same ply, with --material. pgn-extract: --fenpattern.")
+@click.option("--material", metavar="CONDITIONS",
+              help="Pattern: piece counts per side that hold at that ply, e.g. \"Black: "
+                   "Ln>=1, FK=0; White: *<=90\" (* counts every piece). pgn-extract: -z.")
+@click.option("--at", "at", metavar="RANGE",
+              help="Pattern: only at these plies: 10..40, 10.., ..40 or 12.")
+@click.option("--db", "db_path", metavar="DATABASE", type=click.Path(dir_okay=False),
+              help="With --reaches: answer it from the position index of this results "
+                   "database ('analyze --db DATABASE --index positions' of the same paths) "
+                   "instead of replaying; records the index does not hold are replayed.")
 @click.option("--dedupe", type=click.Choice(DEDUPE_MODES), metavar="[=moves|position]",
               default=None, help="Drop a matching record that repeats an earlier match: the "
               "same game, start and moves whatever the notation or comments (--dedupe), or "
@@ -147,7 +177,10 @@ def select(paths: tuple[str, ...], tags: tuple[str, ...], any_tags: tuple[str, .
            profiles: tuple[str, ...], options: tuple[str, ...], rules: str | None,
            valid: bool | None, codes: tuple[str, ...], ended: tuple[str, ...],
            plies: str | None, figures: tuple[str, ...], reaches: str | None,
-           opening: str | None, opening_files: tuple[str, ...], dedupe: str | None, duplicates: str | None, output: str, rejected: str | None,
+           opening: str | None, opening_files: tuple[str, ...],
+           squares: tuple[str, ...], material: str | None, at: str | None,
+           db_path: str | None,
+           dedupe: str | None, duplicates: str | None, output: str, rejected: str | None,
            split_by: str | None, container: str, notation: str | None,
            keep_tags: str | None, tags_only: bool, append: bool, quiet: bool,
            progress: bool | None, limits: Limits, encoding: str | None) -> None:
@@ -173,6 +206,19 @@ def select(paths: tuple[str, ...], tags: tuple[str, ...], any_tags: tuple[str, .
             opening=opening, opening_files=opening_files)
     except SelectionError as error:
         raise click.BadParameter(error.message, param_hint=f"'{error.option}'") from None
+    if squares or material is not None:
+        try:
+            selection.pattern = parse_patterns(
+                [get_game(name) for name in sorted(selection.games)] or all_games(),
+                squares=squares, material=material, at=at)
+        except SelectionError as error:
+            raise click.BadParameter(error.message, param_hint=f"'{error.option}'") from None
+    elif at is not None:
+        raise click.BadParameter("goes with --square or --material", param_hint="'--at'")
+    if db_path is not None:
+        if selection.reaches is None:
+            raise click.BadParameter("goes with --reaches POSITION", param_hint="'--db'")
+        selection.reached = _index_lookup(db_path, selection.reaches)
     # --rules replays the records the --game filters keep (every game's without one); with
     # filters, --notation must be one those games write.
     kept = [get_game(name) for name in sorted(selection.games)] or None

@@ -24,7 +24,7 @@ import enum
 import functools
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from notation_tools.codes import Code
@@ -603,6 +603,150 @@ class JsonMoves(Protocol[_PosIn, _Mv]):
         """Inverse of :meth:`move_to_json`; raises the errors of ``resolve_move``."""
 
 
+# ---- position keys (docs/database.md, "The position index") -----------------------------
+
+_MASK64 = (1 << 64) - 1
+
+
+def mix64(value: int) -> int:
+    """SplitMix64's finalizer: a fixed, well-spread 64-bit function of ``value`` (the same in
+    every process and Python version, unlike ``hash``)."""
+    value = (value + 0x9E3779B97F4A7C15) & _MASK64
+    value = ((value ^ (value >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    value = ((value ^ (value >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return value ^ (value >> 31)
+
+
+def hash_text(text: str) -> int:
+    """A fixed 64-bit number of a short text (a seed from a game's name)."""
+    value = 0
+    for byte in text.encode():
+        value = mix64(value ^ byte)
+    return value
+
+
+def signed64(key: int) -> int:
+    """An unsigned 64-bit key as the signed integer SQLite stores in an INTEGER column."""
+    return key - (1 << 64) if key >= 1 << 63 else key
+
+
+class KeyTracker(Protocol[_PosIn]):
+    """Follows one line of play: ``key`` is the key of the position last seen;
+    ``before(position)`` is called before a move is pushed, ``after(position)`` after it and
+    returns the new key, worked out from the old one and what the move changed."""
+
+    key: int
+
+    def before(self, position: _PosIn) -> None: ...
+
+    def after(self, position: _PosIn) -> int: ...
+
+
+class PositionKeys(Protocol[_PosIn]):
+    """A game's 64-bit position keys (unsigned): ``key`` computes one from scratch,
+    ``tracker`` starts an incremental one at ``position``. Two positions the game's rules
+    reference calls the same have the same key."""
+
+    def key(self, position: _PosIn) -> int: ...
+
+    def tracker(self, position: _PosIn) -> KeyTracker[Any]: ...
+
+
+class StateKeys(Generic[PositionT]):
+    """Zobrist keys over a position's state given as a few rows of small integers
+    (``state(position)``: e.g. the board's cells, the heights, ``[side to move]``).
+
+    The key is the XOR of one 64-bit value per (row, cell, value), each ``mix64`` of the three
+    and the game's ``seed``: a fixed table, computed once per entry and kept. The tracker
+    keeps a copy of the rows before a move and, after it, XORs out and in only the cells
+    that changed. Rows keep their lengths from one position to the next.
+    """
+
+    def __init__(self, seed: int, state: Callable[[PositionT], tuple[Sequence[int], ...]]) -> None:
+        self.seed = seed
+        self.state = state
+        self._table: dict[tuple[int, int, int], int] = {}
+
+    def entry(self, row: int, cell: int, value: int) -> int:
+        """The key part of ``value`` in ``cell`` of ``row``."""
+        found = self._table.get((row, cell, value))
+        if found is None:
+            found = mix64(self.seed ^ mix64((row << 48) ^ (cell << 24) ^ mix64(value)))
+            if len(self._table) < 1 << 20:  # bounded: an odd counter must not grow it forever
+                self._table[(row, cell, value)] = found
+        return found
+
+    def key(self, position: PositionT) -> int:
+        key = 0
+        entry = self.entry
+        for row, values in enumerate(self.state(position)):
+            for cell, value in enumerate(values):
+                key ^= entry(row, cell, value)
+        return key
+
+    def tracker(self, position: PositionT) -> StateTracker[PositionT]:
+        return StateTracker(self, position)
+
+
+class StateTracker(Generic[PositionT]):
+    """The incremental key of :class:`StateKeys` along one line."""
+
+    __slots__ = ("keys", "key", "_rows")
+
+    def __init__(self, keys: StateKeys[PositionT], position: PositionT) -> None:
+        self.keys = keys
+        self.key = keys.key(position)
+        self._rows: list[Sequence[int]] = []
+
+    def before(self, position: PositionT) -> None:
+        self._rows = [bytes(values) if isinstance(values, (bytes, bytearray)) else values[:]
+                      for values in self.keys.state(position)]
+
+    def after(self, position: PositionT) -> int:
+        key, entry = self.key, self.keys.entry
+        for row, (old, new) in enumerate(zip(self._rows, self.keys.state(position))):
+            if len(old) != len(new):
+                self.key = self.keys.key(position)
+                return self.key
+            if isinstance(old, bytes):
+                key = _bytes_changes(key, row, old, bytes(new), entry)
+                continue
+            if old == new:
+                continue
+            # Slices compare in C: only a block that differs is walked cell by cell.
+            for start in range(0, len(new), _BLOCK):
+                if old[start:start + _BLOCK] != new[start:start + _BLOCK]:
+                    for cell in range(start, min(start + _BLOCK, len(new))):
+                        if old[cell] != new[cell]:
+                            key ^= entry(row, cell, old[cell]) ^ entry(row, cell, new[cell])
+        self.key = key
+        return key
+
+
+def _bytes_changes(key: int, row: int, old: bytes, new: bytes,
+                   entry: Callable[[int, int, int], int]) -> int:
+    """``key`` with the cells of a row of bytes that changed swapped: the two rows as numbers
+    XORed, so only the changed bytes are visited (a board of 500 cells where a turn moves a
+    few units costs a few steps, not 500)."""
+    if old == new:
+        return key
+    changed = int.from_bytes(old, "little") ^ int.from_bytes(new, "little")
+    while changed:
+        cell = ((changed & -changed).bit_length() - 1) >> 3
+        key ^= entry(row, cell, old[cell]) ^ entry(row, cell, new[cell])
+        changed &= ~(0xFF << (cell << 3))
+    return key
+
+
+_BLOCK = 32
+"""Cells compared at once by :class:`StateTracker` before it looks for the ones that changed."""
+
+
+def _string_state(position: Any) -> tuple[Sequence[int], ...]:
+    """A game without keys of its own: its position string, as bytes."""
+    return (position.game.format_position(position).encode(),)
+
+
 @dataclasses.dataclass(frozen=True, eq=False, kw_only=True)
 class Game(Generic[PositionT, MoveT]):
     """A game: identity and rule options, plus the game's own modules; immutable and shared.
@@ -664,6 +808,15 @@ class Game(Generic[PositionT, MoveT]):
     format_checker: Callable[[MoveT, PositionT, str | None], Sequence[tuple[str, str]]] \
         | None = None
     """Warnings about writing a move in a notation (:meth:`format_warnings`)."""
+    keys: PositionKeys[PositionT] | None = None
+    """The game's position keys (its ``keys.py``); default: keys over the position string."""
+    occupants: Callable[[PositionT], Iterable[tuple[str, int, str]]] | None = None
+    """(square name, side, piece name) of every piece on the board, for pattern search (its
+    ``keys.py``); ``None``: the game offers no pattern search."""
+    material: Callable[[PositionT], Mapping[tuple[int, str], int]] | None = None
+    """(side, piece name) → how many are on the board, for pattern search (its ``keys.py``)."""
+    square_names: tuple[str, ...] = ()
+    """Every square's name (its ``keys.py``), for pattern search."""
 
     def __post_init__(self) -> None:
         # The first game built for a position class is its game: a variant made later with
@@ -862,6 +1015,21 @@ class Game(Generic[PositionT, MoveT]):
         if unknown:
             raise TypeError(f"{self.id} has no render option(s) {', '.join(sorted(unknown))}")
         return frozenset(chosen)
+
+    @functools.cached_property
+    def position_keys(self) -> PositionKeys[PositionT]:
+        """The game's :class:`PositionKeys` (``keys``, or keys over the position string)."""
+        return self.keys if self.keys is not None else StateKeys(mix64(hash_text(self.id)),
+                                                                 _string_state)
+
+    def position_key(self, position: PositionT) -> int:
+        """The position's 64-bit key, signed (as SQLite stores it): equal for the positions
+        the game's rules reference calls the same, whatever the moves that led there."""
+        return signed64(self.position_keys.key(position))
+
+    def key_tracker(self, position: PositionT) -> KeyTracker[PositionT]:
+        """An incremental key that starts at ``position`` (unsigned; see :func:`signed64`)."""
+        return self.position_keys.tracker(position)
 
     def new_stats(self, rules: Rules) -> StatsCollector[PositionT, MoveT]:
         """A fresh statistics collector for one record."""

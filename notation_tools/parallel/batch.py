@@ -20,7 +20,8 @@ from typing import Any
 from notation_tools.analysis.foreign import claim_format, foreign_record, game_suffixes
 from notation_tools.storage.parquet import ParquetWriteError
 from notation_tools.analysis.openings import OpeningMatcher, cached_catalogue
-from notation_tools.analysis.replay import replay
+from notation_tools.analysis.position_keys import IndexedPositions, PositionCollector
+from notation_tools.analysis.replay import combined, replay
 from notation_tools.limits import DEFAULT, Limits
 from notation_tools.parallel.runner import Work, batches_of, internal_error, run_batches
 from notation_tools.records.diagnostics import NOTE, Diagnostic
@@ -53,6 +54,8 @@ class RecordReport:
     opening: str | None = None
     """The name of the deepest catalogue line the main line begins with, when asked for
     (:mod:`notation_tools.analysis.openings`)."""
+    positions: IndexedPositions | None = None
+    """The keys of the positions replay passed through, when the index is asked for."""
 
     @property
     def is_valid(self) -> bool:
@@ -91,6 +94,9 @@ class Settings:
     openings: tuple[str, ...] | None = None
     """Name every record's opening from the shipped catalogues and these catalogue files
     (``None``: do not)."""
+    index: str | None = None
+    """Key the positions for the position index: ``positions`` (main lines) or
+    ``variations`` (variations too); ``None``: no index."""
 
 
 def capped(diagnostics: list[Diagnostic], limits: Limits) -> list[Diagnostic]:
@@ -115,9 +121,11 @@ def report_record(record: Record, settings: Settings) -> RecordReport:
     """Replay one record and keep what the reports need."""
     matcher = OpeningMatcher(cached_catalogue(settings.openings)) \
         if settings.openings is not None else None
+    collector = PositionCollector(variations=settings.index == "variations") \
+        if settings.index else None
     result = replay(record, game_name=settings.game, rules_text=settings.rules,
                     collect_stats=settings.collect_stats, digest=settings.details,
-                    visitor=matcher)
+                    visitor=combined(matcher, collector))
     record.diagnostics = capped(record.diagnostics, settings.limits)
     figures = dict(result.stats)
     end = result.outcome.reason if result.outcome is not None else None
@@ -129,7 +137,9 @@ def report_record(record: Record, settings: Settings) -> RecordReport:
                         tags=[(t.name, t.value) for t in record.tags.entries()] if settings.details
                         else None,
                         opening=matcher.opening.name if matcher is not None
-                        and matcher.opening is not None else None)
+                        and matcher.opening is not None else None,
+                        positions=collector.finish(result.position, result.plies)
+                        if collector is not None else None)
 
 
 def records_of_chunk(unit: PgnChunk, limits: Limits = DEFAULT) -> Iterator[Record]:

@@ -30,6 +30,7 @@ from notation_tools.analysis.foreign import game_suffixes
 from notation_tools.records.diagnostics import Diagnostic
 from notation_tools.sources import encodable, input_files, input_size, split_member
 from notation_tools.sources.streams import shown
+from notation_tools.storage.position_index import PositionStore, is_indexed
 
 SCHEMA_VERSION = 1
 """Bumped whenever a table or column changes meaning; another version is refused."""
@@ -182,6 +183,7 @@ class ResultsDatabase:
             self.connection.text_factory = _text
             self.connection.execute("PRAGMA foreign_keys = ON")
             self._check_or_create()
+            self.positions = PositionStore(self.connection)
         except _FAULTS as error:
             raise DatabaseError(self._message(error)) from None
 
@@ -270,6 +272,7 @@ class ResultsDatabase:
         lost some of its records (:data:`RUN_FAULTS`)."""
         try:
             with self._transaction():
+                self.positions.forget(path)
                 self.connection.execute("DELETE FROM inputs WHERE path = ?", (path,))
                 inserted = self.connection.execute(
                     "INSERT INTO inputs (path, size, digest, complete, analyzed, rules) "
@@ -335,6 +338,8 @@ class ResultsDatabase:
         if item.opening is not None:
             self.connection.execute("INSERT INTO openings VALUES (?, ?)",
                                     _storable(record_id, item.opening))
+        if item.positions is not None and record_id is not None:
+            self.positions.add(input_id, record_id, item.positions)
 
     def _insert_diagnostic(self, input_id: int, record_id: int | None, seq: int,
                            d: Diagnostic) -> None:
@@ -530,7 +535,9 @@ def analyze_into(database: ResultsDatabase, paths: list[str], settings: Settings
             except OSError:
                 digest = None  # the analysis reports why it cannot be read
         key = shown(path)
-        current = digest is not None and database.is_current(key, digest, overrides)
+        current = digest is not None and database.is_current(key, digest, overrides) and (
+            settings.index is None or is_indexed(database.connection, key,
+                                                 settings.index == "variations"))
         plan.append((path, key, input_size(path), digest, current))
     todo = [path for path, _, _, _, current in plan if not current]
     items = _Peekable(analyze(todo) if todo else iter(()))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from notation_tools.codes import ERROR, Code
 from notation_tools.games.base import Game
+from notation_tools.games.elevation.keys import KEYS, SQUARE_NAMES, material, occupants
 from notation_tools.games.elevation import notation, options, pieces, position, render, sampling, stats
 from notation_tools.games.elevation.moves import Move
 from notation_tools.games.elevation.rules import Position
@@ -24,6 +25,7 @@ CODES: tuple[Code, ...] = (
 """The diagnostic codes Elevation raises beyond the shared ones."""
 
 GAME: Game[Position, Move] = Game(
+    keys=KEYS, occupants=occupants, material=material, square_names=SQUARE_NAMES,
     id="elevation", name="Elevation", sides=pieces.SIDE_NAMES, default_profile="standard",
     position_type=Position, notation=notation, positions=position, render=render, stats=stats,
     options=options.OPTIONS, options_type=options.Options, profiles=options.PROFILES,

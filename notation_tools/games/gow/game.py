@@ -21,6 +21,7 @@ from typing import Any
 
 from notation_tools.codes import ERROR, NOTE, WARNING, Code
 from notation_tools.games.base import Game
+from notation_tools.games.gow.keys import KEYS, SQUARE_NAMES, material, occupants
 from notation_tools.games.gow import formats, notation, pieces, position, render, sampling, stats
 from notation_tools.games.gow.moves import Attack, Turn
 from notation_tools.games.gow.options import OPTIONS, PROFILES, Options
@@ -90,6 +91,7 @@ def annotate_move(move: Any, position: Position) -> Any:
 
 
 GAME: Game[Position, Turn] = Game(
+    keys=KEYS, occupants=occupants, material=material, square_names=SQUARE_NAMES,
     id="game-of-war", name="Game of War", sides=pieces.SIDE_NAMES, default_profile="debord",
     position_type=Position, notation=notation, positions=position, render=render, stats=stats,
     aliases=("gow", "kriegspiel", "debord"), options=OPTIONS, options_type=Options,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from notation_tools.codes import ERROR, WARNING, Code
 from notation_tools.games.base import Game
+from notation_tools.games.maka.keys import KEYS, SQUARE_NAMES, material, occupants
 from notation_tools.games.maka import formats, notation, pieces, position, render, stats
 from notation_tools.games.maka.moves import Move
 from notation_tools.games.maka.options import (OPTIONS, PROFILES, Options,
@@ -46,6 +47,7 @@ CODES: tuple[Code, ...] = (
 """The diagnostic codes of Maka-Dai-Dai Shogi beyond the shared ones (§11)."""
 
 GAME: Game[Position, Move] = Game(
+    keys=KEYS, occupants=occupants, material=material, square_names=SQUARE_NAMES,
     id="maka-dai-dai-shogi", name="Maka-Dai-Dai Shogi", sides=pieces.SIDE_NAMES,
     default_profile="tsa", position_type=Position, notation=notation, positions=position,
     render=render, stats=stats, aliases=("maka", "mdd"), options=OPTIONS, options_type=Options,

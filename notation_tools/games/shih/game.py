@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from notation_tools.codes import ERROR, Code
 from notation_tools.games.base import Game
+from notation_tools.games.shih.keys import KEYS, SQUARE_NAMES, material, occupants
 from notation_tools.games.shih import notation, pieces, position, render, stats
 from notation_tools.games.shih.moves import Move
 from notation_tools.games.shih.options import OPTIONS, PROFILES, Options
@@ -30,6 +31,7 @@ CODES: tuple[Code, ...] = (
 """The diagnostic codes Shih raises beyond the shared ones (§13)."""
 
 GAME: Game[Position, Move] = Game(
+    keys=KEYS, occupants=occupants, material=material, square_names=SQUARE_NAMES,
     id="shih", name="Shih", sides=pieces.SIDE_NAMES, default_profile="standard",
     position_type=Position, notation=notation, positions=position, render=render, stats=stats,
     options=OPTIONS, options_type=Options, profiles=PROFILES, rules_doc="docs/rules/shih.md",

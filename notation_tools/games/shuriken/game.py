@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from notation_tools.codes import ERROR, Code
 from notation_tools.games.base import Game, Rules, Side, options_of
+from notation_tools.games.shuriken.keys import KEYS, SQUARE_NAMES, material, occupants
 from notation_tools.games.shuriken import notation, pieces, position, render, stats
 from notation_tools.games.shuriken.moves import Move
 from notation_tools.games.shuriken.options import OPTIONS, PROFILES, Options
@@ -50,6 +51,7 @@ class _PositionStrings:
 
 
 GAME: Game[Position, Move] = Game(
+    keys=KEYS, occupants=occupants, material=material, square_names=SQUARE_NAMES,
     id="shuriken-2d", name="Shuriken 2D", sides=pieces.SIDE_NAMES, default_profile="standard",
     position_type=Position, notation=notation, positions=_PositionStrings(), render=render,
     stats=stats, aliases=("shuriken", "loophole"), options=OPTIONS, options_type=Options,

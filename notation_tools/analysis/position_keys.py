@@ -1,0 +1,97 @@
+"""The keys of the positions a record's replay passes through, for the position index.
+
+:class:`PositionCollector` is a :class:`~notation_tools.analysis.replay.ReplayVisitor`: while
+``replay`` plays the main line it follows the game's incremental key
+(:meth:`~notation_tools.games.base.Game.key_tracker`), so the keys cost no second replay; a
+variation's positions (when asked for) are keyed from scratch. :class:`IndexedPositions` is
+what a worker process sends back with the record's report: per position its key (signed
+64-bit), its ply, its line (0 the main line, 1, 2, … the variations in the order replay meets
+them) and the text of the move played from it (``None`` at the end of the main line).
+
+Does not touch a database; :mod:`notation_tools.storage.position_index` stores these.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from array import array
+from typing import Any
+
+from notation_tools.analysis.replay import ReplayVisitor
+from notation_tools.games.base import Game, KeyTracker, Position, Rules, signed64
+from notation_tools.records.model import Move, Record
+
+INDEX_CHOICES = ("positions", "variations")
+"""``analyze --index``: the main lines' positions, or those of the variations too."""
+
+
+@dataclasses.dataclass
+class IndexedPositions:
+    """A record's indexed positions, in compact columns (cheap to send between processes)."""
+
+    keys: array[int] = dataclasses.field(default_factory=lambda: array("q"))
+    plies: array[int] = dataclasses.field(default_factory=lambda: array("l"))
+    lines: array[int] = dataclasses.field(default_factory=lambda: array("l"))
+    moves: list[str | None] = dataclasses.field(default_factory=list)
+    variations: bool = False
+    """Whether the variations were keyed too."""
+
+    def add(self, key: int, ply: int, line: int, move: str | None) -> None:
+        self.keys.append(key)
+        self.plies.append(ply)
+        self.lines.append(line)
+        self.moves.append(move)
+
+    def rows(self) -> list[tuple[int, int, int, str | None]]:
+        """``(key, ply, line, move text)`` of every position."""
+        return list(zip(self.keys, self.plies, self.lines, self.moves))
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+
+class PositionCollector(ReplayVisitor):
+    """Keys every position of the main line (and of the variations with ``variations``)."""
+
+    def __init__(self, *, variations: bool = False) -> None:
+        self.variations = variations
+        self.found = IndexedPositions(variations=variations)
+        self.game: Game[Any, Any] | None = None
+        self.tracker: KeyTracker[Any] | None = None
+        self.line = 0
+        self._last_variation_ply = -1
+        self._new_line = True
+
+    def begin(self, game: Game[Any, Any], rules: Rules, record: Record) -> None:
+        self.game = game
+
+    def visit_move(self, node: Move, move: Any, before: Position[Any], ply: int,
+                   in_variation: bool) -> None:
+        game = self.game
+        assert game is not None  # begin() comes first
+        if in_variation:
+            if self.variations:
+                if self._new_line or ply <= self._last_variation_ply:
+                    self.line += 1  # a ply no later than the last one: another variation
+                self._new_line = False
+                self._last_variation_ply = ply
+                self.found.add(game.position_key(before), ply - 1, self.line, node.text)
+            return
+        self._new_line = True
+        tracker = self.tracker
+        if tracker is None:
+            tracker = self.tracker = game.key_tracker(before)
+            key = tracker.key
+        else:
+            key = tracker.after(before)
+        self.found.add(signed64(key), ply - 1, 0, node.text)
+        tracker.before(before)
+
+    def finish(self, position: Position[Any] | None, plies: int) -> IndexedPositions:
+        """The positions found, with the main line's last position (``position``, reached
+        after ``plies`` plies) added."""
+        if position is not None and self.game is not None:
+            key = self.tracker.after(position) if self.tracker is not None \
+                else self.game.position_keys.key(position)
+            self.found.add(signed64(key), plies, 0, None)
+        return self.found

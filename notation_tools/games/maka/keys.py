@@ -1,0 +1,72 @@
+"""Maka-Dai-Dai Shogi's position keys (rules reference, "Position keys").
+
+The same position is the same pieces on the same squares with the same side to move (the
+position §6.13 counts for repetition): captured pieces leave the game, so there are no hands,
+and the move number is a counter, not part of the position. The engine already keeps this
+Zobrist key up to date as it pushes and pops (``Position.key``); the tracker reads it, and
+:meth:`MakaKeys.key` computes it again from the board.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from collections.abc import Iterator
+
+from notation_tools.games.maka.pieces import ABBR_OF_ID, NSQ, square_name
+from notation_tools.games.maka.rules import ZOBRIST, ZOBRIST_WHITE, Position
+
+
+class MakaTracker:
+    """The engine's own incremental key: ``after`` reads what ``push`` worked out."""
+
+    __slots__ = ("key",)
+
+    def __init__(self, position: Position) -> None:
+        self.key = position.key
+
+    def before(self, position: Position) -> None:
+        """Nothing to keep: the engine's push updates the key from the squares it changes."""
+
+    def after(self, position: Position) -> int:
+        self.key = position.key
+        return self.key
+
+
+class MakaKeys:
+    """Zobrist keys over (piece code, square) with one more number for White to move."""
+
+    def key(self, position: Position) -> int:
+        key = ZOBRIST_WHITE if position.turn else 0
+        for square, code in enumerate(position.board):
+            if code:
+                key ^= ZOBRIST[code][square]
+        return key
+
+    def tracker(self, position: Position) -> MakaTracker:
+        return MakaTracker(position)
+
+
+KEYS = MakaKeys()
+
+
+SQUARE_NAMES = tuple(square_name(square) for square in range(NSQ))
+"""Every square's name, for pattern search."""
+
+
+def occupants(position: Position) -> Iterator[tuple[str, int, str]]:
+    """(square, side, piece abbreviation) of every piece, for pattern search (from the
+    engine's squares by piece code: a position holds far fewer pieces than squares)."""
+    names = SQUARE_NAMES
+    for code, squares in enumerate(position.squares):
+        if squares:
+            side, abbr = code & 1, ABBR_OF_ID[code >> 1]
+            for square in squares:
+                yield names[square], side, abbr
+
+
+def material(position: Position) -> Counter[tuple[int, str]]:
+    """(side, piece abbreviation) → how many, for pattern search's material conditions (one
+    count per piece code, not one step per piece)."""
+    return Counter({(code & 1, ABBR_OF_ID[code >> 1]): len(squares)
+                    for code, squares in enumerate(position.squares) if squares})

@@ -1,0 +1,242 @@
+"""``notation_tools.Database``: a results database read as a game database (docs/api.md).
+
+A plain class over one ``sqlite3`` connection to a database that ``analyze --db FILE --index
+positions`` wrote: :meth:`Database.search` lists the records that reach a position,
+:meth:`Database.explore` what was played from it, :meth:`Database.pattern` the records where
+a pattern of squares and material holds. Every answer is a list of plain dicts (one per
+record or move), so ``pandas.DataFrame(answer)`` takes it as it is.
+
+Uses Python's ``sqlite3`` only. Does not print.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from notation_tools.analysis.explore import PositionError, merge_moves, reach, split_moves
+from notation_tools.analysis.pattern import PatternVisitor, parse_pattern
+from notation_tools.analysis.replay import replay
+from notation_tools.games.base import EngineError, Game, Position, get_game
+from notation_tools.parallel.batch import iter_records
+from notation_tools.records.model import Record
+from notation_tools.storage.database import DatabaseError
+from notation_tools.storage.position_index import (has_index_tables, index_coverage,
+                                                    next_moves, records_reaching)
+
+
+class Database:
+    """A results database, opened read-only.
+
+    >>> import os, tempfile
+    >>> from notation_tools.storage.database import ResultsDatabase
+    >>> path = os.path.join(tempfile.mkdtemp(), "empty.sqlite")
+    >>> ResultsDatabase(path).close()
+    >>> Database(path).games()
+    []
+    """
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        if not os.path.isfile(path):
+            raise DatabaseError(f"{path}: no such database")
+        try:
+            self.connection = sqlite3.connect(f"file:{_quoted(path)}?mode=ro", uri=True)
+            tables = {row[0] for row in self.connection.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table'")}
+        except sqlite3.DatabaseError as error:
+            raise DatabaseError(f"{path} is not an SQLite results database ({error})") from None
+        if "records" not in tables or "meta" not in tables:
+            raise DatabaseError(f"{path} is not a notation-tools results database")
+
+    def close(self) -> None:
+        self.connection.close()
+
+    def __enter__(self) -> Database:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ---- what the database holds ----------------------------------------------------------
+
+    def games(self) -> list[str]:
+        """The ids of the games the database holds records of."""
+        return [row[0] for row in self.connection.execute(
+            "SELECT DISTINCT game FROM records WHERE game IS NOT NULL ORDER BY game")]
+
+    def coverage(self) -> tuple[int, int]:
+        """(inputs in the position index, inputs stored)."""
+        return index_coverage(self.connection)
+
+    def game(self, name: str | None = None) -> Game[Any, Any]:
+        """The game ``name`` (id or alias), or the one game the database holds."""
+        if name is not None:
+            return get_game(name)
+        held = self.games()
+        if len(held) != 1:
+            raise PositionError("the database holds records of "
+                                + (", ".join(held) if held else "no game")
+                                + ": say which game")
+        return get_game(held[0])
+
+    def position(self, fen: str | None = None, *, moves: str | Sequence[str] = (),
+                 game: str | None = None, rules: str | None = None
+                 ) -> tuple[Game[Any, Any], Position[Any]]:
+        """The game and the position of ``fen`` (default: the start) after ``moves``."""
+        chosen = self.game(game)
+        try:
+            parsed_rules = chosen.parse_rules(rules)
+        except EngineError as error:
+            raise PositionError(f"rules: {error}") from None
+        texts = split_moves(moves) if isinstance(moves, str) else list(moves)
+        return chosen, reach(chosen, parsed_rules, fen=fen, moves=texts)
+
+    def require_index(self) -> None:
+        if not has_index_tables(self.connection):
+            raise DatabaseError(f"{self.path} has no position index: analyze into it with "
+                                "--index positions")
+
+    # ---- queries --------------------------------------------------------------------------
+
+    def search(self, fen: str | None = None, *, moves: str | Sequence[str] = (),
+               game: str | None = None, rules: str | None = None,
+               variations: bool = False) -> list[dict[str, Any]]:
+        """The records that reach the position (by any move order), one dict each: path,
+        record (index in its file), ply (first reached), line (0: the main line), result,
+        game and tags (a dict)."""
+        self.require_index()
+        chosen, position = self.position(fen, moves=moves, game=game, rules=rules)
+        rows = records_reaching(self.connection, chosen.position_key(position), chosen.id,
+                                variations=variations)
+        return [{"path": source, "record": index, "ply": ply, "line": line, "result": result,
+                 "game": game_id, "tags": dict(json.loads(tags)), "id": record_id}
+                for record_id, source, index, ply, line, result, tags, game_id in rows]
+
+    def explore(self, fen: str | None = None, *, moves: str | Sequence[str] = (),
+                game: str | None = None, rules: str | None = None,
+                fens: bool = True) -> dict[str, Any]:
+        """What the archive played from the position: ``moves``, one dict per move (most
+        played first) with ``games``, ``wins`` (per side), ``draws``, ``unfinished``,
+        ``average_plies`` (final length), ``first_date``, ``last_date``, ``example`` (path
+        and record of one record), ``key`` and ``fen`` after it (``fens=False``: no ``fen``,
+        which a game with many moves here takes long to write); and the position's own
+        ``fen``, ``key``, ``game`` and ``games`` (records that reach it)."""
+        self.require_index()
+        chosen, position = self.position(fen, moves=moves, game=game, rules=rules)
+        return self.explore_position(chosen, position, fens=fens)
+
+    def explore_position(self, game: Game[Any, Any], position: Position[Any], *,
+                         fens: bool = True) -> dict[str, Any]:
+        """:meth:`explore` of a position already reached."""
+        key = game.position_key(position)
+        rows = merge_moves(game, position, next_moves(self.connection, key, game.id,
+                                                      game.results), fens=fens)
+        for row in rows:
+            row["example"] = self._where(row["example"])
+        reaching = self.connection.execute(
+            "SELECT count(DISTINCT p.record_id) FROM positions AS p JOIN records AS r "
+            "ON r.id = p.record_id WHERE p.key = ? AND p.line = 0 AND r.game = ?",
+            (key, game.id)).fetchone()[0]
+        return {"game": game.id, "fen": game.format_position(position), "key": key,
+                "side": game.sides[position.turn], "games": reaching, "moves": rows}
+
+    def _where(self, record_id: int) -> dict[str, Any]:
+        source, index = self.connection.execute(
+            "SELECT source, record_index FROM records WHERE id = ?", (record_id,)).fetchone()
+        return {"path": source, "record": index}
+
+    def pattern(self, *, squares: Sequence[str] = (), material: str | None = None,
+                at: str | None = None, game: str | None = None) -> list[dict[str, Any]]:
+        """The records whose main line matches a pattern at some ply (docs/pattern.md):
+        ``squares`` (``"10j=White:Ln"``), ``material`` (``"Black: Ln>=1"``), ``at``
+        (``"10..40"``). Each dict: path, record, ply (the first that matches), result, game,
+        tags. The records are read again from the database's inputs and replayed (only those
+        the database lists for the game); raises
+        :class:`~notation_tools.analysis.pattern.PatternError` for a pattern that
+        does not read."""
+        chosen = self.game(game)
+        wanted = parse_pattern(chosen, squares=squares, material=material, at=at)
+        listed = {(source, index): (record_id, result, tags) for record_id, source, index, result, tags
+                  in self.connection.execute(
+                      "SELECT id, source, record_index, result, tags_json FROM records "
+                      "WHERE game = ? ORDER BY id", (chosen.id,))}
+        paths = [row[0] for row in self.connection.execute("SELECT path FROM inputs ORDER BY id")]
+        found = []
+        for record in iter_records([p for p in paths if os.path.exists(p)]):
+            if isinstance(record, Record) and (record.path, record.index) in listed:
+                visitor = PatternVisitor({chosen.id: wanted})
+                visitor.finish(replay(record, visitor=visitor))
+                if visitor.ply is not None:
+                    record_id, result, tags = listed[(record.path, record.index)]
+                    found.append({"path": record.path, "record": record.index,
+                                  "ply": visitor.ply, "line": 0, "result": result,
+                                  "game": chosen.id, "tags": dict(json.loads(tags)),
+                                  "id": record_id})
+        return found
+
+    def suggest(self, count: int, *, game: str | None = None, min_plies: int = 2,
+                max_plies: int = 12) -> list[dict[str, Any]]:
+        """The ``count`` most played move sequences from the start (main lines, ``min_plies``
+        to ``max_plies`` long), as candidates for names: ``moves`` (as the first record
+        writes them), ``plies``, ``games``. A sequence counts when no longer one is played
+        as often (the deepest prefix shared by the same records)."""
+        return suggest_prefixes(self, count, game=game, min_plies=min_plies,
+                                max_plies=max_plies)
+
+
+def suggest_prefixes(database: Database, count: int, *, game: str | None,
+                     min_plies: int, max_plies: int) -> list[dict[str, Any]]:
+    """:meth:`Database.suggest`: a walk of the tree of positions from the start, each node's
+    count the records that pass through it along their main line in that order."""
+    database.require_index()
+    chosen, start = database.position(game=game)
+    frontier: list[tuple[Position[Any], list[str], int | None]] = [(start, [], None)]
+    found: list[dict[str, Any]] = []
+    for _ in range(max_plies):
+        deeper: list[tuple[Position[Any], list[str], int | None]] = []
+        for position, path, games in frontier:
+            explored = database.explore_position(chosen, position, fens=False)
+            for move in explored["moves"]:
+                if move["key"] is None or move["games"] < 2:
+                    continue
+                after = position.copy()
+                after.push(chosen.resolve_move(move["spellings"][0], position).move)
+                deeper.append((after, [*path, move["move"]], move["games"]))
+            if games is not None and len(path) >= min_plies and not any(
+                    d[2] == games and d[1][:-1] == path for d in deeper):
+                found.append({"moves": " ".join(path), "plies": len(path), "games": games})
+        deeper.sort(key=lambda item: -(item[2] or 0))
+        frontier = deeper[:count * 4]
+    for position, path, games in frontier:
+        if len(path) >= min_plies:
+            found.append({"moves": " ".join(path), "plies": len(path), "games": games})
+    found.sort(key=lambda row: (-row["games"], -row["plies"], row["moves"]))
+    return found[:count]
+
+
+def _quoted(path: str) -> str:
+    return path.replace("%", "%25").replace("?", "%3f").replace("#", "%23")
+
+
+def index_lookup(database: Database, targets: dict[str, str]) -> Callable[[Record], bool | None]:
+    """``select --reaches --db``: for a record read from the same files, whether the index
+    says it reaches the target position of its game (``targets``: game id → position
+    string), or ``None`` when the index does not hold it."""
+    database.require_index()
+    reached: set[tuple[str, int]] = set()
+    for game_id, fen in targets.items():
+        for row in database.search(fen, game=game_id):
+            reached.add((row["path"], row["record"]))
+    indexed = {(source, index) for source, index in database.connection.execute(
+        "SELECT r.source, r.record_index FROM records AS r JOIN position_inputs AS i "
+        "ON i.input_id = r.input_id")}
+
+    def says(record: Record) -> bool | None:
+        where = (record.path, record.index)
+        return True if where in reached else False if where in indexed else None
+
+    return says

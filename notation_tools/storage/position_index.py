@@ -1,0 +1,181 @@
+"""The position index of a results database (docs/database.md, "The position index").
+
+``analyze --db FILE --index positions`` keeps, beside every record, one row per position its
+main line passed through (``--index variations``: its variations' too): the position's
+64-bit key (:meth:`~notation_tools.games.base.Game.position_key`), the record, the line, the
+ply, and the move played from it. The table is keyed by (key, record, line, ply) ``WITHOUT
+ROWID``, so the rows of one position lie together and a look-up by key reads only them; the
+move is a small number into ``position_moves``, which holds each distinct move text once.
+``position_inputs`` says which inputs are indexed, and how.
+
+Uses Python's ``sqlite3`` only. Does not print.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable
+from typing import Any
+
+from notation_tools.analysis.position_keys import IndexedPositions
+
+INDEX_SCHEMA = """
+CREATE TABLE IF NOT EXISTS positions (
+    key       INTEGER NOT NULL,  -- the game's 64-bit position key, signed
+    record_id INTEGER NOT NULL,  -- records(id): rows go with their record's input
+    line      INTEGER NOT NULL,  -- 0 the main line, 1, 2, ... the record's variations
+    ply       INTEGER NOT NULL,  -- plies played before the position
+    move_id   INTEGER,           -- position_moves(id) of the move played from it, NULL at the end
+    PRIMARY KEY (key, record_id, line, ply)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS position_moves (
+    id   INTEGER PRIMARY KEY,
+    text TEXT NOT NULL UNIQUE    -- a move as the records write it
+);
+CREATE TABLE IF NOT EXISTS position_inputs (
+    input_id   INTEGER PRIMARY KEY REFERENCES inputs(id) ON DELETE CASCADE,
+    variations INTEGER NOT NULL  -- 1 when the variations are indexed too
+);
+"""
+
+CACHE_KIB = 65536
+"""SQLite's page cache while the index grows (KiB): inserts by key land all over the table."""
+
+
+def has_index_tables(connection: sqlite3.Connection) -> bool:
+    """Whether the database holds the index's tables (a database made before them does not)."""
+    return bool(connection.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'positions'").fetchall())
+
+
+def create_index_tables(connection: sqlite3.Connection) -> None:
+    """Add the index's tables when missing (statement by statement: inside the caller's
+    transaction, which ``executescript`` would commit)."""
+    for statement in INDEX_SCHEMA.split(";"):
+        if statement.strip():
+            connection.execute(statement)
+
+
+class PositionStore:
+    """Writes the index rows of the records a results database stores."""
+
+    def __init__(self, connection: sqlite3.Connection) -> None:
+        self.connection = connection
+        self._move_ids: dict[str, int] = {}
+        self._ready = False
+
+    def _prepare(self) -> None:
+        if not self._ready:
+            create_index_tables(self.connection)
+            self.connection.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
+            self._move_ids = dict((text, id_) for id_, text in self.connection.execute(
+                "SELECT id, text FROM position_moves"))
+            self._ready = True
+
+    def _move_id(self, text: str | None) -> int | None:
+        if text is None:
+            return None
+        found = self._move_ids.get(text)
+        if found is None:
+            cursor = self.connection.execute("INSERT INTO position_moves (text) VALUES (?)",
+                                             (text,))
+            found = self._move_ids[text] = cursor.lastrowid or 0
+        return found
+
+    def add(self, input_id: int, record_id: int, positions: IndexedPositions) -> None:
+        """Store a record's positions (inside the caller's transaction)."""
+        self._prepare()
+        move_id = self._move_id
+        self.connection.execute("INSERT OR REPLACE INTO position_inputs VALUES (?, ?)",
+                                (input_id, int(positions.variations)))
+        self.connection.executemany(
+            "INSERT OR IGNORE INTO positions VALUES (?, ?, ?, ?, ?)",
+            [(key, record_id, line, ply, move_id(move))
+             for key, ply, line, move in positions.rows()])
+
+    def forget(self, path: str) -> None:
+        """Remove the rows of the records of input ``path`` (before it is stored again)."""
+        if not has_index_tables(self.connection):
+            return
+        ids = [row[0] for row in self.connection.execute(
+            "SELECT records.id FROM records JOIN inputs ON inputs.id = records.input_id "
+            "JOIN position_inputs ON position_inputs.input_id = inputs.id "
+            "WHERE inputs.path = ?", (path,))]
+        if ids:  # the rows are keyed by position: finding a record's rows reads the table
+            self.connection.execute(
+                "DELETE FROM positions WHERE record_id BETWEEN ? AND ? AND record_id IN "
+                "(SELECT value FROM json_each(?))", (min(ids), max(ids), _json_list(ids)))
+
+
+def _json_list(values: Iterable[int]) -> str:
+    return "[" + ",".join(str(v) for v in values) + "]"
+
+
+def is_indexed(connection: sqlite3.Connection, path: str, variations: bool) -> bool:
+    """Whether input ``path`` is indexed (with its variations when ``variations``)."""
+    if not has_index_tables(connection):
+        return False
+    rows = connection.execute(
+        "SELECT position_inputs.variations FROM position_inputs JOIN inputs "
+        "ON inputs.id = position_inputs.input_id WHERE inputs.path = ?", (path,)).fetchall()
+    return bool(rows) and (rows[0][0] == 1 or not variations)
+
+
+def index_coverage(connection: sqlite3.Connection) -> tuple[int, int]:
+    """(inputs indexed, inputs stored)."""
+    stored = connection.execute("SELECT count(*) FROM inputs").fetchone()[0]
+    if not has_index_tables(connection):
+        return 0, stored
+    indexed = connection.execute("SELECT count(*) FROM position_inputs").fetchone()[0]
+    return indexed, stored
+
+
+def _result_columns(results: tuple[str, str]) -> tuple[str, tuple[Any, ...]]:
+    """SQL sums of the first and second side's wins, draws and the rest, over ``r.result``."""
+    sql = ("sum(r.result = ?), sum(r.result = ?), sum(r.result = '1/2-1/2'), "
+           "sum(r.result IS NULL OR r.result NOT IN (?, ?, '1/2-1/2'))")
+    return sql, (results[0], results[1], results[0], results[1])
+
+
+_DATE = ("CASE WHEN instr(r.tags_json, '[\"Date\", \"') > 0 THEN nullif(substr(r.tags_json, "
+         "instr(r.tags_json, '[\"Date\", \"') + 10, instr(substr(r.tags_json, "
+         "instr(r.tags_json, '[\"Date\", \"') + 10), '\"') - 1), '????.??.??') END")
+"""The record's Date tag, read from the stored tags as ``analyze`` writes them (no JSON
+parsing per record: at the start position the explorer reads every record)."""
+
+
+def next_moves(connection: sqlite3.Connection, key: int, game: str,
+               results: tuple[str, str]) -> list[dict[str, Any]]:
+    """The moves the records played from position ``key`` (main lines), one row per move
+    text: records (each record once per move), each side's wins, draws, the rest, average
+    final length in plies, first and last Date tag, and the first record (its id)."""
+    sums, parameters = _result_columns(results)
+    rows = connection.execute(
+        "SELECT m.text, g.* FROM (SELECT p.move_id, count(*), " + sums + ", avg(r.plies), "
+        f"min({_DATE}), max({_DATE}), min(r.id) FROM "
+        "(SELECT DISTINCT record_id, move_id FROM positions WHERE key = ? AND line = 0 "
+        " AND move_id IS NOT NULL) AS p JOIN records AS r ON r.id = p.record_id "
+        "WHERE r.game = ? GROUP BY p.move_id) AS g JOIN position_moves AS m ON m.id = g.move_id",
+        (*parameters, key, game)).fetchall()
+    return [_move_row(row) for row in rows]
+
+
+def _move_row(row: tuple[Any, ...]) -> dict[str, Any]:
+    text, _, games, first, second, draws, other, length, first_date, last_date, example = row
+    return {"move": text, "games": games, "wins": [first, second], "draws": draws,
+            "unfinished": other, "average_plies": length, "first_date": first_date,
+            "last_date": last_date, "example": example}
+
+
+def records_reaching(connection: sqlite3.Connection, key: int, game: str, *,
+                     variations: bool = False) -> list[tuple[Any, ...]]:
+    """The records whose main line (or a variation, with ``variations``) reaches position
+    ``key``, in database order: (record id, source, record index, first ply, line, result,
+    tags JSON, game)."""
+    lines = "" if variations else " AND line = 0"
+    return connection.execute(
+        "SELECT r.id, r.source, r.record_index, p.ply, p.line, r.result, r.tags_json, r.game "
+        "FROM (SELECT record_id, min(line) AS line, min(ply) AS ply FROM positions "
+        f"WHERE key = ?{lines} GROUP BY record_id) AS p "
+        "JOIN records AS r ON r.id = p.record_id WHERE r.game = ? ORDER BY r.id",
+        (key, game)).fetchall()
