@@ -12,9 +12,15 @@ given as Python keywords with ``_`` for ``-`` (``stroke_width``, ``data_square``
 for ``class``), numbers are written with at most two decimals. Pure functions and objects:
 nothing here reads, prints or knows a game.
 
+The document is written one element a line, in the order it was built: a viewer that keeps
+a game's frames as line edits of the previous frame stores only the lines a move changed.
+
 >>> doc = SvgDocument(100, 60, title="Example", description="a diagram")
 >>> print(doc.to_string())
-<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="100" height="60" viewBox="0 0 100 60"><title>Example</title><desc>a diagram</desc></svg>
+<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="100" height="60" viewBox="0 0 100 60">
+<title>Example</title>
+<desc>a diagram</desc>
+</svg>
 >>> piece = doc.piece_disc(doc.group("pieces"), 30, 30, 12, dark=True, letter="K")
 >>> doc.to_string().count("<circle")
 1
@@ -239,14 +245,23 @@ class SvgDocument:
         self.grow(font_size * 0.5)
         return layer
 
+    def name(self, parent: ET.Element, text: str) -> ET.Element:
+        """The ``<title>`` of ``parent``: the name a browser shows when the pointer rests on
+        it (a piece's full name)."""
+        return self.element(parent, "title", text)
+
     def piece_disc(self, parent: ET.Element, cx: float, cy: float, radius: float, *,
                    dark: bool, letter: str | None = None, font_size: float | None = None,
                    css_class: str = "piece", ring: str | None = None,
+                   name: str | None = None, colours: dict[str, str] | None = None,
                    **attributes: Any) -> ET.Element:
-        """A piece as a disc in its side's colours with an optional letter on it; ``ring``
-        is a stroke colour that marks the piece (a loop, a selected unit)."""
-        colours = DARK if dark else LIGHT
+        """A piece as a disc in its side's colours (or ``colours``, a game's own) with an
+        optional letter on it; ``ring`` is a stroke colour that marks the piece (a loop, a
+        selected unit); ``name`` its full name, shown on hover."""
+        colours = colours or (DARK if dark else LIGHT)
         piece = self.group(f"{css_class} {'dark' if dark else 'light'}", parent, **attributes)
+        if name is not None:
+            self.name(piece, name)
         self.element(piece, "circle", cx=cx, cy=cy, r=radius, fill=colours["fill"],
                      stroke=ring or colours["stroke"],
                      stroke_width=max(radius / 6, 1) * (2 if ring else 1))
@@ -259,15 +274,31 @@ class SvgDocument:
     def arrow_marker(self, colour: str = MARK_LINE) -> str:
         """The ``url(#...)`` of an arrowhead marker in ``colour`` (defined once per colour)."""
         if colour not in self._markers:
-            if self._defs is None:
-                self._defs = ET.Element("defs")
-                self.root.insert(2, self._defs)  # after <title> and <desc>
             marker_id = f"arrowhead-{len(self._markers) + 1}"
-            marker = self.element(self._defs, "marker", id=marker_id, markerWidth=8,
+            marker = self.element(self._definitions(), "marker", id=marker_id, markerWidth=8,
                                   markerHeight=8, refX=6, refY=4, orient="auto")
             self.element(marker, "path", d="M0,0 L8,4 L0,8 z", fill=colour)
             self._markers[colour] = f"url(#{marker_id})"
         return self._markers[colour]
+
+    def hatch_pattern(self, colour: str) -> str:
+        """The ``url(#...)`` of a pattern of diagonal hatching in ``colour`` (defined once per
+        colour, in ``<defs>``)."""
+        key = f"hatch {colour}"
+        if key not in self._markers:
+            pattern_id = f"hatch-{len(self._markers) + 1}"
+            pattern = self.element(self._definitions(), "pattern", id=pattern_id, width=6,
+                                   height=6, patternUnits="userSpaceOnUse",
+                                   patternTransform="rotate(45)")
+            self.element(pattern, "rect", x=0, y=0, width=2.5, height=6, fill=colour)
+            self._markers[key] = f"url(#{pattern_id})"
+        return self._markers[key]
+
+    def _definitions(self) -> ET.Element:
+        if self._defs is None:
+            self._defs = ET.Element("defs")
+            self.root.insert(2, self._defs)  # after <title> and <desc>
+        return self._defs
 
     def last_move_line(self, parent: ET.Element, points: Sequence[tuple[float, float]], *,
                        colour: str = LAST_MOVE_LINE, width: float = 4, arrow: bool = False,
@@ -281,11 +312,28 @@ class SvgDocument:
             marker_end=self.arrow_marker(colour) if arrow else None)
 
     def to_string(self) -> str:
-        """The document as one line of SVG text."""
+        """The document as SVG text, one element a line (a group's children on the lines
+        between its opening and closing tags)."""
         self.root.set("width", number(self.width * self._scale))
         self.root.set("height", number(self.height * self._scale))
         self.root.set("viewBox", f"0 0 {number(self.width)} {number(self.height)}")
+        for element in self.root.iter():
+            if len(element) and not element.text:
+                element.text = "\n"
+            element.tail = "\n"
+        self.root.tail = None
         return ET.tostring(self.root, encoding="unicode")
+
+
+def legend_document(title: str, entries: Sequence[LegendEntry], *, width: float = 360,
+                    font_size: float = CAPTION_SIZE) -> str:
+    """A standalone SVG key: ``entries`` laid out as :meth:`SvgDocument.legend` lays them
+    out under a board, ``width`` user units wide; ``''`` when there is nothing to explain."""
+    if not entries:
+        return ""
+    doc = SvgDocument(width, 0, title=title, description=title, background="#ffffff")
+    doc.legend(entries, margin=font_size / 2, font_size=font_size)
+    return doc.to_string()
 
 
 def legend_disc(dark: bool, *, ring: str | None = None) -> Callable[

@@ -316,39 +316,48 @@ def _distance(point: tuple[float, float], a: tuple[float, float], b: tuple[float
     return abs((x2 - x1) * (y1 - y) - (x1 - x) * (y2 - y1)) / math.hypot(x2 - x1, y2 - y1)
 
 
-def test_shih_names_sit_inside_their_triangles_clear_of_the_walls():
-    from notation_tools.games.shih.pieces import NAMES
-    from notation_tools.games.shih.render import corners
+@pytest.mark.parametrize("named", [True, False], ids=["coordinates", "numbers"])
+def test_shih_names_sit_inside_their_triangles_clear_of_the_walls(named):
+    """With ``coordinates`` every space's name, without it (issue #29) its number along the
+    row: inside its triangle, clear of the walls, over the discs, legible on a disc."""
+    from notation_tools.games.shih.pieces import NAMES, ROWS
+    from notation_tools.games.shih.render import PIECE_COLOURS, corners
 
     game = get_game("shih")
     position, last = mid_game(game)
-    root = ET.fromstring(game.render_svg(position, last_move=last, coordinates=True))
+    root = ET.fromstring(game.render_svg(position, last_move=last, coordinates=named))
     walls = {e.get("data-space"): e for e in root.find(f"{NS}g[@class='walls']")}
     wall_half = float(next(iter(walls.values())).get("stroke-width")) / 2
-    names = root.find(f"{NS}g[@class='mark-coordinates']")
+    layer = "mark-coordinates" if named else "space-numbers"
+    names = root.find(f"{NS}g[@class='{layer}']")
     assert len(names) == len(NAMES)
     order = [child.get("class") for child in root]
-    assert order.index("mark-coordinates") > order.index("pieces")  # drawn over the discs
-    from notation_tools.render.svg import DARK, LIGHT, TEXT_COLOUR
+    assert order.index(layer) > order.index("pieces")  # drawn over the discs
+    from notation_tools.render.svg import TEXT_COLOUR
 
-    ink = {-1: TEXT_COLOUR, 0: LIGHT["text"], 1: DARK["text"]}
-    for label in names:
-        space = NAMES.index(label.text)
-        assert label.get("fill") == ink[position.board[space]]   # legible on a disc too
+    for index, label in enumerate(names):
+        space = NAMES.index(label.text) if named else index
+        if not named:   # the number along the row: the name less its row letter
+            assert ROWS.index(NAMES[space][0]) >= 0 and NAMES[space][1:] == label.text
+        piece = position.board[space]
+        if piece == -1:
+            assert label.get("fill") in (TEXT_COLOUR, "#6b6455")
+        else:
+            assert label.get("fill") == PIECE_COLOURS[piece]["text"]   # legible on a disc
         left, top, right, bottom = text_box(label)
         box = [(left, top), (right, top), (right, bottom), (left, bottom)]
         sides = corners(space)
         triangle = sorted({*sides[0], *sides[1]})
         triangle = [triangle[0], triangle[1], triangle[2]]
-        wall = walls[label.text]
+        wall = walls[NAMES[space]]
         wall_ends = ((float(wall.get("x1")), float(wall.get("y1"))),
                      (float(wall.get("x2")), float(wall.get("y2"))))
         side_ends = sides[position.walls[space]]
         pull = _distance(wall_ends[0], *side_ends)
         for corner in box:
-            assert _inside(corner, _hull(triangle)), (label.text, corner)
+            assert _inside(corner, _hull(triangle)), (NAMES[space], corner)
             for a, b in sides.values():
-                assert _distance(corner, a, b) > pull + wall_half, (label.text, corner)
+                assert _distance(corner, a, b) > pull + wall_half, (NAMES[space], corner)
 
 
 def _segment_distance(point: tuple[float, float], a: tuple[float, float],

@@ -210,3 +210,9 @@ def check_tables() -> list[str]:
             if kind not in TURN_OPTIONS[code].kinds:
                 problems.append(f"piece {row.name}: option {code} does not list this piece")
     return problems
+
+
+def piece_name(cell: int) -> str:
+    """The full name of a board cell's piece, side first (``White Samurai``): what a drawing
+    shows on hover."""
+    return f"{SIDE_NAMES[side_of(cell)]} {PIECE_KINDS[kind_of(cell)].name}"

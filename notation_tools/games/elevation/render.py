@@ -17,14 +17,18 @@ White to move
 
 from __future__ import annotations
 
+from typing import Any
+
 from notation_tools.games.base import Style
 from notation_tools.games.elevation.moves import Dig, Move
 from notation_tools.games.elevation.pieces import (
     FILES, PIECE_CHARS, RANKS, SIDE_NAMES, SIZE, SQUARE_COUNT, SQUARE_NAMES)
-from notation_tools.games.elevation.pieces import side_of
+from notation_tools.games.elevation.pieces import PIECE_KINDS, piece_name, side_of
 from notation_tools.games.elevation.rules import Position
-from notation_tools.render.svg import (LAST_MOVE_LINE, MARK_LINE, LegendEntry, SvgDocument,
-                                       legend_line, legend_swatch)
+from notation_tools.render.svg import (DARK, LAST_MOVE_LINE, LIGHT, MARK_LINE, Element,
+                                       LegendEntry,
+                                       SvgDocument, legend_document, legend_line,
+                                       legend_swatch)
 
 _EMPTY = {Style.ASCII: ".", Style.UNICODE: "·"}
 
@@ -71,22 +75,28 @@ MARGIN = 24
 _OCEAN = "#3a78c2"
 _EARTH_LIGHT = (232, 214, 166)
 _EARTH_DARK = (92, 58, 26)
-_SCALE_TOP = 6
-"""The earth tones darken from height 1 up to the tallest stack, or to this height if higher."""
+SCALE_TOP = 8
+"""The height the earth tones reach their darkest at when the rules set no ``max-height``
+(§4.2): taller stacks share that colour. The scale is the rules', never the position's, so a
+height keeps its colour from one position to the next."""
 
 
-def height_colour(height: int, tallest: int) -> str:
-    """Blue for the ocean; earth tones from light to dark as stacks rise."""
+def scale_top(position: Position) -> int:
+    """The top of the height scale: the rules' ``max-height``, else :data:`SCALE_TOP`."""
+    return position.options.max_height or SCALE_TOP
+
+
+def height_colour(height: int, top: int) -> str:
+    """Blue for the ocean; earth tones from light (height 1) to dark (``top`` and above)."""
     if height <= 0:
         return _OCEAN
-    top = max(tallest, _SCALE_TOP)
     t = min(1.0, (height - 1) / max(1, top - 1))
     rgb = tuple(round(a + (b - a) * t) for a, b in zip(_EARTH_LIGHT, _EARTH_DARK))
     return "#%02x%02x%02x" % rgb
 
 
-def _is_dark(height: int, tallest: int) -> bool:
-    return height <= 0 or (height - 1) / max(1, max(tallest, _SCALE_TOP) - 1) > 0.5
+def _is_dark(height: int, top: int) -> bool:
+    return height <= 0 or (height - 1) / max(1, top - 1) > 0.5
 
 
 def _centre(square: int) -> tuple[float, float]:
@@ -114,17 +124,19 @@ def svg(position: Position, *, last_move: Move | None = None, marks: frozenset[s
     full = 2 * MARGIN + SIZE * SQUARE
     doc = SvgDocument(full, full, title=f"Elevation: {status_line(position)}",
                       description=text_diagram(position), size=size)
-    tallest = max(position.heights)
+    top = scale_top(position)
+    doc.arrow_marker(LAST_MOVE_LINE)   # the same <defs> in every frame
+    doc.arrow_marker(MARK_LINE)
     board_group = doc.group("board")
     for square in range(SQUARE_COUNT):
         file, rank = square % SIZE, square // SIZE
         x, y = MARGIN + file * SQUARE, MARGIN + (SIZE - 1 - rank) * SQUARE
         height = position.heights[square]
         doc.element(board_group, "rect", class_="square", id=SQUARE_NAMES[square], x=x, y=y,
-                    width=SQUARE, height=SQUARE, fill=height_colour(height, tallest),
+                    width=SQUARE, height=SQUARE, fill=height_colour(height, top),
                     stroke="#333333", stroke_width=1, data_height=height)
         doc.label(board_group, x + 4, y + 14, str(height), anchor="start", class_="height",
-                  fill="#ffffff" if _is_dark(height, tallest) else "#000000")
+                  fill="#ffffff" if _is_dark(height, top) else "#000000")
     labels: list[tuple[float, float, str]] = []
     for index, letter in enumerate(FILES):
         centre_x = _centre(index)[0]
@@ -134,8 +146,6 @@ def svg(position: Position, *, last_move: Move | None = None, marks: frozenset[s
         labels += [(MARGIN / 2, centre_y + 5, RANKS[rank]),
                    (MARGIN + SIZE * SQUARE + MARGIN / 2, centre_y + 5, RANKS[rank])]
     doc.coordinates(labels, font_size=14)
-    if last_move is not None:
-        _draw_last_move(doc, last_move)
     pieces_group = doc.group("pieces")
     for square in range(SQUARE_COUNT):
         cell = position.board[square]
@@ -143,19 +153,22 @@ def svg(position: Position, *, last_move: Move | None = None, marks: frozenset[s
             cx, cy = _centre(square)
             doc.piece_disc(pieces_group, cx, cy, SQUARE * 0.32, dark=bool(side_of(cell)),
                            letter=PIECE_CHARS[cell].upper(), font_size=18,
-                           data_square=SQUARE_NAMES[square])
+                           data_square=SQUARE_NAMES[square], name=piece_name(cell))
+    if last_move is not None:   # over the pieces: a path ends on the piece that walked it
+        _draw_last_move(doc, last_move)
     doc.caption(caption_lines(position), margin=MARGIN / 2,
                 dark_to_move=position.turn == 1 if position.outcome() is None else None)
-    legend = [LegendEntry("ocean (height 0)", legend_swatch(_OCEAN)),
-              LegendEntry("low stack", legend_swatch(height_colour(1, tallest))),
-              LegendEntry(f"stack of {max(tallest, _SCALE_TOP)}+",
-                          legend_swatch(height_colour(max(tallest, _SCALE_TOP), tallest)))]
-    if last_move is not None:
-        legend += [LegendEntry("last turn's path", legend_line(LAST_MOVE_LINE)),
-                   LegendEntry("dig: tile moved", legend_line(MARK_LINE, dashed=True,
-                                                              arrow=True))]
-    doc.legend(legend, margin=MARGIN / 2)
+    doc.legend(_legend(position, last_move is not None), margin=MARGIN / 2)
     return doc.to_string()
+
+
+def _short_of(start: tuple[float, float], end: tuple[float, float]) -> tuple[float, float]:
+    """``end`` drawn back towards ``start`` by a piece's radius: the arrowhead then points
+    at the piece that walked the path rather than covering its letter."""
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    length = max((dx * dx + dy * dy) ** 0.5, 1e-9)
+    pull = min(SQUARE * 0.32, length / 2)
+    return end[0] - dx / length * pull, end[1] - dy / length * pull
 
 
 def _draw_last_move(doc: SvgDocument, move: Move) -> None:
@@ -168,4 +181,48 @@ def _draw_last_move(doc: SvgDocument, move: Move) -> None:
                                    colour=MARK_LINE, width=3, arrow=True, dashed=True,
                                    css_class="dig")
             else:
-                doc.last_move_line(group, [_centre(square) for square in action.squares])
+                points = [_centre(square) for square in action.squares]
+                doc.last_move_line(group, [*points[:-1], _short_of(points[-2], points[-1])],
+                                   width=3, arrow=True)
+
+
+def _height_scale(position: Position) -> list[LegendEntry]:
+    """The height key: the ocean, then every height's colour from 1 to the top of the scale
+    (the top written ``8+`` when taller stacks may share it)."""
+    top = scale_top(position)
+    unlimited = position.options.max_height is None
+    return [LegendEntry("ocean (0)", legend_swatch(_OCEAN))] + [
+        LegendEntry(f"{height}+" if unlimited and height == top else str(height),
+                    legend_swatch(height_colour(height, top))) for height in range(1, top + 1)]
+
+
+def _piece_key() -> list[LegendEntry]:
+    """S, F and D with their names, on a light disc (White's) and a dark one (Black's)."""
+    def disc(letter: str, dark: bool) -> Any:
+        def draw(doc: SvgDocument, parent: Element, x: float, y: float, box: float) -> None:
+            doc.piece_disc(parent, x + box / 2, y + box / 2, box / 2, dark=dark, letter=letter,
+                           font_size=box * 0.8, css_class="legend-piece")
+        return draw
+
+    return [LegendEntry(f"{kind.letter} {kind.name}", disc(kind.letter, False))
+            for kind in PIECE_KINDS.values()] + [
+        LegendEntry("White (light)", legend_swatch(LIGHT["fill"])),
+        LegendEntry("Black (dark)", legend_swatch(DARK["fill"]))]
+
+
+def _legend(position: Position, last_move: bool) -> list[LegendEntry]:
+    legend = _piece_key() + _height_scale(position)
+    if last_move:
+        legend += [LegendEntry("last turn's path", legend_line(LAST_MOVE_LINE, arrow=True,
+                                                                width=4)),
+                   LegendEntry("dig: tile moved", legend_line(MARK_LINE, dashed=True,
+                                                              arrow=True))]
+    return legend
+
+
+def legend_svg(position: Position) -> str:
+    """A standalone key (SVG): S, F and D with their names, the sides' colours, the height
+    scale of the rules (fixed: the same colours at every position) and the last turn's
+    marks."""
+    return legend_document("Elevation: key", _legend(position, True),
+                           width=2 * MARGIN + SIZE * SQUARE)

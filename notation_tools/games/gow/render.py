@@ -18,10 +18,11 @@ from notation_tools.games.gow.moves import Attack, Step, Turn
 from notation_tools.games.gow.pieces import (
     SIDE_NAMES,
     ARSENAL_OWNER, ARSENALS, CODE_LETTER, COLS, FORT, IS_FIGHTING, MOUNTAIN, NAMES,
-    PASS, ROW_LETTERS, ROWS, SIDE_OF, SIZE, TERRAIN)
+    PASS, ROW_LETTERS, ROWS, SIDE_OF, SIZE, TERRAIN, UNIT_TYPES, unit_name)
 from notation_tools.games.gow.rules import Position, SquareBits
-from notation_tools.render.svg import (LAST_MOVE_TARGET, LegendEntry, SvgDocument, legend_line,
-                                       legend_swatch, number)
+from notation_tools.render.svg import (LAST_MOVE_LINE, LAST_MOVE_ORIGIN, LAST_MOVE_TARGET,
+                                       MARK_LINE, LegendEntry, SvgDocument, legend_document,
+                                       legend_line, legend_swatch, number)
 
 _CIRCLED = {"I": "\u24be", "C": "\u24b8", "A": "\u24b6", "H": "\u24bd", "R": "\u24c7", "M": "\u24c2"}
 _ARSENAL_INDEX = {s: i for i, s in enumerate(ARSENALS)}
@@ -96,7 +97,16 @@ _SIDE_COLOURS = ("#c0392b", "#1f4e8c")
 """North's and South's colour: units, arsenals, covered squares and combat lines."""
 _TERRAIN_COLOUR = "#5b5146"
 _RETREAT_COLOUR = "#e67e22"
-_OFFLINE_OPACITY = 0.4
+_OFFLINE_INK = "#000000"
+"""The dashed outline and the badge's rim of an offline unit: black on the cream map."""
+_OFFLINE_BADGE = "#ffd400"
+"""The fill of an offline unit's badge: yellow, unlike either side's colour or the map."""
+_UNIT_SIZE = 15
+"""The font size of a unit's letter (of a 24-unit square)."""
+_COORDINATE_SIZE = 11
+_ARROW_WIDTH = 1.8
+"""The stroke of a last-turn arrow; its head is :meth:`SvgDocument.arrow_marker`'s, eight
+strokes long."""
 _FRONTIER_ROW = ROWS // 2
 """The dashed line between the two territories runs above this row (K)."""
 
@@ -163,7 +173,7 @@ def _draw_terrain(doc: SvgDocument, parent: Any, terrain: str, x: float, y: floa
 def _draw_unit(doc: SvgDocument, parent: Any, side: int, letter: str, fighting: bool,
                x: float, y: float, cell: float) -> None:
     colour = _SIDE_COLOURS[side]
-    font_size = max(12 * cell / _CELL, 10)   # a legend's smaller box keeps a legible letter
+    font_size = max(_UNIT_SIZE * cell / _CELL, 10)   # a legend's small box keeps it legible
     if side == 1:
         doc.element(parent, "circle", cx=x + cell / 2, cy=y + cell / 2,
                     r=max(9 * cell / _CELL, 7), fill="none", stroke=colour, stroke_width=1.2)
@@ -189,9 +199,14 @@ def _legend(position: Position, last_move: Any, marks: frozenset[str]) -> list[L
         doc.element(parent, "circle", cx=x + box / 2, cy=y + box / 2, r=box * 0.45,
                     fill="none", stroke=_RETREAT_COLOUR, stroke_width=2)
 
+    def offline(doc: SvgDocument, parent: Any, x: float, y: float, box: float) -> None:
+        _draw_offline(doc, parent, x, y, box)
+        _draw_unit(doc, parent, 0, "C", True, x, y, box)
+
     entries = [LegendEntry("North unit", unit(0, "C")),
                LegendEntry("South unit (ringed)", unit(1, "C")),
-               LegendEntry("offline (faded)", unit(0, "C", opacity=_OFFLINE_OPACITY)),
+               LegendEntry("offline: out of its lines of communication (hatched, dashed "
+                           "outline, yellow badge)", offline),
                LegendEntry("retreat due", retreat),
                LegendEntry("mountain", terrain("mountain")),
                LegendEntry("pass", terrain("pass")),
@@ -207,8 +222,7 @@ def _legend(position: Position, last_move: Any, marks: frozenset[str]) -> list[L
             entries.append(LegendEntry(f"covered by {SIDE_NAMES[side]}'s lines",
                                        legend_swatch(_SIDE_COLOURS[side], opacity=0.25)))
     if last_move is not None:
-        entries.append(LegendEntry("squares of the last turn", legend_swatch(
-            LAST_MOVE_TARGET, opacity=0.6)))
+        entries += _last_turn_legend()
         entries += [LegendEntry(f"{SIDE_NAMES[side]} unit in the last combat",
                                 legend_line(_SIDE_COLOURS[side], width=1.5))
                     for side in (0, 1)]
@@ -236,7 +250,10 @@ def svg(position: Position, *, last_move: Any = None,
                      for c in range(COLS) for y in (_MARGIN - 6, height - 6)]
                     + [(x, _MARGIN + r * _CELL + 15, ROW_LETTERS[r])
                        for r in range(ROWS) for x in (_MARGIN // 2, width - _MARGIN // 2)],
-                    font_size=9)
+                    font_size=_COORDINATE_SIZE)
+    # Every frame defines the same things in the same order (a viewer diffs frames).
+    doc.arrow_marker(LAST_MOVE_LINE)
+    doc.hatch_pattern(_OFFLINE_INK)
     board = doc.group("board")
     for s in range(SIZE):
         x, y = xy(s)
@@ -272,6 +289,17 @@ def svg(position: Position, *, last_move: Any = None,
                 x2=_MARGIN + COLS * _CELL, y2=frontier, stroke="#000", stroke_width=1.5,
                 stroke_dasharray="6,4")
     _draw_last_move(doc, position, last_move, xy)
+    _draw_units(doc, position, xy)
+    _draw_last_turn_arrows(doc, last_move, xy)
+    doc.caption(caption_lines(position), margin=_MARGIN / 2,
+                dark_to_move=None)
+    doc.legend(_legend(position, last_move, marks), margin=_MARGIN / 2)
+    return doc.to_string()
+
+
+def _draw_units(doc: SvgDocument, position: Position, xy: Any) -> None:
+    """Every unit in square order, named, an offline one marked, the one due to retreat
+    ringed."""
     offline: set[int] = set()
     for side in (0, 1):
         fighting, relays = position.offline_units(side)
@@ -283,16 +311,15 @@ def svg(position: Position, *, last_move: Any = None,
             continue
         x, y = xy(s)
         side = SIDE_OF[v]
-        unit = doc.group(f"unit {SIDE_NAMES[side].lower()}", units,
-                         opacity=_OFFLINE_OPACITY if s in offline else 1, data_square=NAMES[s])
+        unit = doc.group(f"unit {SIDE_NAMES[side].lower()}"
+                         + (" offline" if s in offline else ""), units, data_square=NAMES[s])
+        doc.name(unit, unit_name(v) + (" (offline)" if s in offline else ""))
+        if s in offline:
+            _draw_offline(doc, unit, x, y, _CELL)
         if s == position.retreat:
             doc.element(unit, "circle", class_="retreat", cx=x + _HALF, cy=y + _HALF, r=11,
                         fill="none", stroke=_RETREAT_COLOUR, stroke_width=2)
         _draw_unit(doc, unit, side, CODE_LETTER[v].upper(), IS_FIGHTING[v], x, y, _CELL)
-    doc.caption(caption_lines(position), margin=_MARGIN / 2,
-                dark_to_move=None)
-    doc.legend(_legend(position, last_move, marks), margin=_MARGIN / 2)
-    return doc.to_string()
 
 
 def _draw_last_move(doc: SvgDocument, position: Position, last_move: Any, xy: Any) -> None:
@@ -305,11 +332,12 @@ def _draw_last_move(doc: SvgDocument, position: Position, last_move: Any, xy: An
         marked = {last_move.origin, last_move.target}
     elif isinstance(last_move, Attack):
         marked = {last_move.target}
+    origins = {step.origin for step in _steps(last_move)}
     layer = doc.group("last-move")
     for s in sorted(marked):
         x, y = xy(s)
         doc.element(layer, "rect", x=x + 1, y=y + 1, width=_CELL - 2, height=_CELL - 2,
-                    fill=LAST_MOVE_TARGET, fill_opacity=0.6)
+                    fill=LAST_MOVE_ORIGIN if s in origins else LAST_MOVE_TARGET)
     attack = last_move.attack if isinstance(last_move, Turn) else last_move
     if not isinstance(attack, Attack):
         return
@@ -329,3 +357,81 @@ def _draw_last_move(doc: SvgDocument, position: Position, last_move: Any, xy: An
             doc.element(layer, "line", class_="combat", x1=x + _HALF, y1=y + _HALF,
                         x2=tx + _HALF, y2=ty + _HALF, stroke=colour, stroke_width=1.5,
                         stroke_opacity=0.7)
+
+
+def _steps(last_move: Any) -> tuple[Step, ...]:
+    """The unit moves of a last turn (a whole turn, or one of its actions)."""
+    if isinstance(last_move, Turn):
+        return last_move.steps
+    return (last_move,) if isinstance(last_move, Step) else ()
+
+
+def _draw_offline(doc: SvgDocument, parent: Any, x: float, y: float, cell: float) -> None:
+    """An offline unit's marks under its letter: hatching, a dashed outline, and a yellow
+    badge in the square's top right corner."""
+    k = cell / _CELL
+    doc.element(parent, "rect", class_="offline-mark", x=x + 1.5 * k, y=y + 1.5 * k,
+                width=cell - 3 * k, height=cell - 3 * k, fill=doc.hatch_pattern(_OFFLINE_INK),
+                fill_opacity=0.35, stroke=_OFFLINE_INK, stroke_width=1.5 * k,
+                stroke_dasharray=f"{number(3 * k)},{number(2 * k)}")
+    doc.element(parent, "circle", class_="offline-badge", cx=x + cell - 5 * k, cy=y + 5 * k,
+                r=4 * k, fill=_OFFLINE_BADGE, stroke=_OFFLINE_INK, stroke_width=1.2 * k)
+
+
+def _arrow_ends(origin: tuple[float, float], target: tuple[float, float]
+                ) -> tuple[tuple[float, float], tuple[float, float]]:
+    """An arrow from square centre to square centre, its ends pulled in so that the head
+    stops at the target's letter and the tail clears the origin's."""
+    (x1, y1), (x2, y2) = origin, target
+    length = max(((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5, 1e-9)
+    pull = min(_CELL * 0.3, length / 3)
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    return (x1 + ux * pull, y1 + uy * pull), (x2 - ux * pull, y2 - uy * pull)
+
+
+def _draw_last_turn_arrows(doc: SvgDocument, last_move: Any, xy: Any) -> None:
+    """Above the units: an arrow from origin to destination for each unit the last turn
+    moved, in the order they moved, and a red frame round its attack's target."""
+    layer = doc.group("last-turn")
+
+    def centre(s: int) -> tuple[float, float]:
+        x, y = xy(s)
+        return x + _HALF, y + _HALF
+
+    for step in _steps(last_move):
+        start, end = _arrow_ends(centre(step.origin), centre(step.target))
+        doc.last_move_line(layer, [start, end], width=_ARROW_WIDTH, arrow=True,
+                           css_class="step-arrow")
+    attack = last_move.attack if isinstance(last_move, Turn) else last_move
+    if isinstance(attack, Attack):
+        x, y = xy(attack.target)
+        doc.element(layer, "rect", class_="attack-target", x=x + 1, y=y + 1, width=_CELL - 2,
+                    height=_CELL - 2, fill="none", stroke=MARK_LINE, stroke_width=3)
+
+
+def _last_turn_legend() -> list[LegendEntry]:
+    def target(doc: SvgDocument, parent: Any, x: float, y: float, box: float) -> None:
+        doc.element(parent, "rect", x=x + 1, y=y + 1, width=box - 2, height=box - 2,
+                    fill="none", stroke=MARK_LINE, stroke_width=2.5)
+
+    return [LegendEntry("last turn: a unit moved (arrow from where it was)",
+                        legend_line(LAST_MOVE_LINE, arrow=True, width=_ARROW_WIDTH * 2)),
+            LegendEntry("square left", legend_swatch(LAST_MOVE_ORIGIN)),
+            LegendEntry("square reached", legend_swatch(LAST_MOVE_TARGET)),
+            LegendEntry("attack target", target)]
+
+
+def legend_svg(position: Position) -> str:
+    """A standalone key (SVG) of the drawing: each unit type's letter and name for both
+    sides, the offline marks, the map's symbols, the last turn's arrows and attack target."""
+    entries = [LegendEntry(f"{SIDE_NAMES[side]} {unit_type.name}",
+                           _legend_unit(side, unit_type.letter))
+               for side in (0, 1) for unit_type in UNIT_TYPES if unit_type is not None]
+    entries += _legend(position, Turn(), frozenset())
+    return legend_document("Game of War: key", entries, width=_MARGIN * 2 + COLS * _CELL)
+
+
+def _legend_unit(side: int, letter: str) -> Any:
+    def draw(doc: SvgDocument, parent: Any, x: float, y: float, box: float) -> None:
+        _draw_unit(doc, parent, side, letter, True, x, y, box)
+    return draw

@@ -500,3 +500,11 @@ def possible_origins(t: Tables, code: int) -> tuple[frozenset[int], ...] | None:
     result = tuple(origins)
     t.sources[code] = result
     return result
+
+
+def piece_name(code: int) -> str:
+    """The full name of a board piece code, side first (``Black King``, ``White Free
+    Bear``): what a drawing shows on hover and in its key."""
+    piece_type = TYPE_OF_ID[code >> 1]
+    assert piece_type is not None
+    return f"{SIDE_NAMES[code & 1]} {piece_type.name}"

@@ -16,11 +16,12 @@ from typing import Any
 from notation_tools.games.base import Style
 from notation_tools.games.maka.moves import Move
 from notation_tools.games.maka.pieces import (NSQ, PROMOTED_IDS, RANKS, SIDE_NAMES, SIZE,
-                                              square_name)
+                                              TYPE_OF_ID, piece_name, square_name)
 from notation_tools.games.maka.position import WHITE_MARK, cell_text
 from notation_tools.games.maka.rules import Position
-from notation_tools.render.svg import (LAST_MOVE_CAPTURE, LAST_MOVE_ORIGIN, LAST_MOVE_TARGET,
-                                       LIGHT, Element, LegendEntry, SvgDocument, legend_swatch)
+from notation_tools.render.svg import (EM_WIDTH, LAST_MOVE_CAPTURE, LAST_MOVE_ORIGIN,
+                                       LAST_MOVE_TARGET, LIGHT, Element, LegendEntry,
+                                       SvgDocument, legend_document, legend_swatch)
 
 CELL_WIDTH = 4
 """Characters per cell in the text diagram (§12)."""
@@ -35,6 +36,11 @@ WEDGE = 0.42
 """Half the height of a piece's wedge, as a share of a square."""
 WEDGE_POINTS = ((0, -1), (0.7, -0.5), (0.85, 1), (-0.85, 1), (-0.7, -0.5))
 """The wedge's corners in units of its half height, pointing up (toward White)."""
+LABEL_SHARE = 0.5
+"""The largest label font size, as a share of a square: a one-, two- or three-letter
+abbreviation at this size still fits its square (:data:`LABEL_ROOM`)."""
+LABEL_ROOM = 0.95
+"""The share of a square's width an abbreviation may take."""
 BOARD_COLOUR = "#f3d9a4"
 PROMOTED_COLOUR = "#c00"
 """The label colour of a promoted type (§12: promoted types in red)."""
@@ -103,6 +109,12 @@ def _legend_wedge(white: bool) -> Any:
     return draw
 
 
+def label_size(text: str) -> float:
+    """The font size of a piece's abbreviation: :data:`LABEL_SHARE` of a square, less for a
+    text too wide for :data:`LABEL_ROOM` of it."""
+    return min(SQUARE * LABEL_SHARE, SQUARE * LABEL_ROOM / (EM_WIDTH * max(1, len(text))))
+
+
 def _centre(sq: int) -> tuple[float, float]:
     row, col = divmod(sq, SIZE)
     return MARGIN + col * SQUARE + SQUARE / 2, MARGIN + row * SQUARE + SQUARE / 2
@@ -124,12 +136,12 @@ def svg(position: Position, *, last_move: Move | None = None, marks: frozenset[s
         for s in last_move.captures:
             fills[s] = LAST_MOVE_CAPTURE
         fills[last_move.origin] = LAST_MOVE_ORIGIN
-    grid = doc.group("board")
+    # The squares' common paint on their group: a frame is a few lines, not a few kilobytes.
+    grid = doc.group("board", fill="none", stroke="#000", stroke_width=1)
     for sq in range(NSQ):
         row, col = divmod(sq, SIZE)
         doc.element(grid, "rect", class_="square " + square_name(sq), x=MARGIN + col * SQUARE,
-                    y=MARGIN + row * SQUARE, width=SQUARE, height=SQUARE,
-                    fill=fills.get(sq, "none"), stroke="#000", stroke_width=1)
+                    y=MARGIN + row * SQUARE, width=SQUARE, height=SQUARE, fill=fills.get(sq))
     files = [(MARGIN + col * SQUARE + SQUARE // 2, MARGIN * 2 // 3, str(SIZE - col))
              for col in range(SIZE)]
     ranks = [(MARGIN + SIZE * SQUARE + MARGIN // 2, MARGIN + row * SQUARE + SQUARE // 2 + 4,
@@ -141,22 +153,51 @@ def svg(position: Position, *, last_move: Move | None = None, marks: frozenset[s
     layer = doc.group("pieces")
     half = SQUARE * WEDGE
     for sq, code in enumerate(position.board):
-        if not code:
-            continue
-        cx, cy = _centre(sq)
-        white = bool(code & 1)
-        piece = doc.group("piece " + ("white" if white else "black"), layer)
-        _wedge(doc, piece, cx, cy, half, white)
-        doc.label(piece, cx, cy + 4, cell_text(code).removeprefix(WHITE_MARK), font_size=10,
-                  fill=PROMOTED_COLOUR if code >> 1 in PROMOTED_IDS else LIGHT["text"],
-                  transform=f"rotate(180 {cx:.1f} {cy:.1f})" if white else None)
+        if code:
+            _draw_piece(doc, layer, sq, code, half)
     doc.caption(caption_lines(position), margin=MARGIN / 2)
+    doc.legend(_mark_legend(last_move is not None), margin=MARGIN / 2)
+    return doc.to_string()
+
+
+def _draw_piece(doc: SvgDocument, layer: Element, sq: int, code: int, half: float) -> None:
+    """One piece: its wedge, its abbreviation (turned with White's wedge, as printed shogi
+    diagrams do) and its full name for a pointer resting on it."""
+    cx, cy = _centre(sq)
+    white = bool(code & 1)
+    piece = doc.group("piece " + ("white" if white else "black"), layer,
+                      data_square=square_name(sq))
+    doc.name(piece, piece_name(code))
+    _wedge(doc, piece, cx, cy, half, white)
+    text = cell_text(code).removeprefix(WHITE_MARK)
+    font_size = label_size(text)
+    # The baseline a third of the size below the centre puts the letters' middle on it.
+    doc.label(piece, cx, cy + font_size * 0.35, text, font_size=round(font_size, 1),
+              fill=PROMOTED_COLOUR if code >> 1 in PROMOTED_IDS else LIGHT["text"],
+              transform=f"rotate(180 {cx:.1f} {cy:.1f})" if white else None)
+
+
+def _mark_legend(last_move: bool) -> list[LegendEntry]:
     legend = [LegendEntry("Black (points up)", _legend_wedge(False)),
               LegendEntry("White (points down)", _legend_wedge(True)),
               LegendEntry("red label: promoted", legend_swatch(PROMOTED_COLOUR))]
-    if last_move is not None:
+    if last_move:
         legend += [LegendEntry("last move: origin", legend_swatch(LAST_MOVE_ORIGIN)),
                    LegendEntry("path", legend_swatch(LAST_MOVE_TARGET)),
                    LegendEntry("capture", legend_swatch(LAST_MOVE_CAPTURE))]
-    doc.legend(legend, margin=MARGIN / 2)
-    return doc.to_string()
+    return legend
+
+
+def legend_svg(position: Position) -> str:
+    """A standalone key (SVG) of ``position``'s drawing: each piece type on the board, in
+    the order of the piece tables, its abbreviation and full name (red for a promoted type),
+    then the wedges, the promoted colour and the last move's marks."""
+    present = sorted({code >> 1 for code in position.board if code})
+    entries = []
+    for type_id in present:
+        piece_type = TYPE_OF_ID[type_id]
+        assert piece_type is not None
+        entries.append(LegendEntry(f"{piece_type.abbr} {piece_type.name}", legend_swatch(
+            PROMOTED_COLOUR if type_id in PROMOTED_IDS else LIGHT["fill"])))
+    return legend_document("Maka-Dai-Dai Shogi: key", entries + _mark_legend(True),
+                           width=MARGIN * 2 + SIZE * SQUARE)

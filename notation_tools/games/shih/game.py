@@ -39,7 +39,8 @@ GAME: Game[Position, Move] = Game(
     render_options={
         "regions": "mark the enclosed regions (no empty space inside) with letters and list "
                    "them under the diagram",
-        "coordinates": "label every space with its name (a larger drawing)",
+        "coordinates": "label every space with its name (d8); the SVG otherwise shows each "
+                       "space's number along its row",
         "maze": "draw the triangular lattice itself: walled edges drawn, open edges blank",
     },
 )

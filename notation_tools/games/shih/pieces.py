@@ -210,3 +210,7 @@ def check_tables() -> list[str]:
     if shared != 2 * SHARED_EDGES:  # every shared edge is seen from both of its spaces
         problems.append(f"board has {shared // 2} shared edges, not {SHARED_EDGES} (§1.1)")
     return problems
+
+PIECE_NAMES = ("Blue piece", "Red piece")
+"""The name of each side's piece (indexed by ``BLUE``, ``RED``): what a drawing shows on
+hover."""

@@ -19,17 +19,18 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from typing import Any
 
 from notation_tools.games.base import Style
 from notation_tools.games.shih.moves import Move, Step
 from notation_tools.games.shih.pieces import (BLUE, COUNT, EMPTY, HEX_SIDE, IS_UP,
                                               LATTICE_LINES, MAX_WIDTH, MIDDLE, NAMES,
-                                              PIECE_LETTERS, RED, ROW_COUNT, ROW_START, ROWS,
+                                              PIECE_LETTERS, PIECE_NAMES, RED, ROW_COUNT, ROW_START, ROWS,
                                               SIDE_NAMES, WIDTHS, B, H, S)
 from notation_tools.games.shih.rules import Position
-from notation_tools.render.svg import (DARK, LAST_MOVE_ORIGIN, LAST_MOVE_TARGET, LIGHT,
-                                       TEXT_COLOUR, Element, LegendEntry, SvgDocument,
-                                       legend_disc, legend_swatch, number)
+from notation_tools.render.svg import (LAST_MOVE_ORIGIN, LAST_MOVE_TARGET, TEXT_COLOUR,
+                                       Element, LegendEntry, SvgDocument, legend_document,
+                                       legend_swatch, number)
 
 _WALL_ASCII = "-/\\"
 _WALL_UNICODE = "―╱╲"
@@ -150,6 +151,14 @@ _DISC = 0.17
 _NAME_SIZE = 6.4
 """The font size of a space's name (``coordinates``): three characters fit inside the
 triangle's walls and on a disc."""
+_NUMBER_SIZE = 8.0
+"""The font size of a space's number along its row, drawn on every space by default."""
+PIECE_COLOURS = ({"fill": "#1e5bc6", "stroke": "#0b2456", "text": "#ffffff"},
+                 {"fill": "#c62828", "stroke": "#4a0a0a", "text": "#ffffff"})
+"""Blue's and Red's discs (indexed by ``BLUE``, ``RED``): the sides' own colours, each dark
+enough to carry a white number."""
+DISPLAY_SCALE = 1.5
+"""Pixels per user unit of the picture's natural size (its viewBox scales to any width)."""
 _WALL_COLOUR = "#222222"
 _REGION_TINTS = ("#e67e22", "#8e44ad", "#16a085", "#c0392b", "#2980b9", "#7f8c8d")
 """One tint a region, in turn: enclosed regions (``regions``)."""
@@ -243,7 +252,8 @@ def svg(position: Position, *, last_move: Move | None = None,
     width = 2 * HEX_SIDE * _UNIT + 2 * _MARGIN
     height = ROW_COUNT * _HEIGHT + 2 * _MARGIN
     doc = SvgDocument(width, height, title=f"Shih: {status_line(position)}",
-                      description=text_diagram(position), background="#ffffff")
+                      description=text_diagram(position), background="#ffffff",
+                      size=width * DISPLAY_SCALE)
     origins, targets = _last_move_spaces(last_move)
     _draw_spaces(doc, origins, targets)
     regions = enclosed_regions(position) if "regions" in marks else []
@@ -261,14 +271,18 @@ def svg(position: Position, *, last_move: Move | None = None,
         if piece != EMPTY:
             cx, cy = centroid(space)
             doc.piece_disc(discs, cx, cy, _UNIT * _DISC, dark=piece == RED,
-                           data_space=NAMES[space])
+                           data_space=NAMES[space], name=PIECE_NAMES[piece],
+                           colours=PIECE_COLOURS[piece])
     doc.coordinates(_row_labels(), font_size=11)
+    if not named:
+        lettered = {space for region in regions for space in region}
+        _draw_space_numbers(doc, position, lettered)
     if named:
         layer = doc.mark_group("coordinates")
         for space in range(COUNT):
             cx, cy = centroid(space)
             piece = position.board[space]
-            colour = TEXT_COLOUR if piece == EMPTY else (DARK if piece == RED else LIGHT)["text"]
+            colour = TEXT_COLOUR if piece == EMPTY else PIECE_COLOURS[piece]["text"]
             doc.label(layer, cx, cy + _NAME_SIZE * 0.35, NAMES[space], font_size=_NAME_SIZE,
                       fill=colour, class_="space-name")
     if regions and not named:
@@ -277,15 +291,15 @@ def svg(position: Position, *, last_move: Move | None = None,
         for index, region in enumerate(regions):
             for space in region:
                 cx, cy = centroid(space)
-                ink = (DARK if position.board[space] == RED else LIGHT)["text"]
+                ink = PIECE_COLOURS[position.board[space]]["text"]
                 doc.label(layer, cx, cy + _NAME_SIZE * 0.35, _region_label(index),
                           font_size=_NAME_SIZE, font_weight="bold", fill=ink,
                           class_="region-letter")
     doc.caption(caption_lines(position), margin=_MARGIN / 2,
                 dark_to_move=position.turn == RED if position.outcome() is None else None)
-    legend = [LegendEntry("Blue", legend_disc(False)), LegendEntry("Red", legend_disc(True)),
-              LegendEntry("wall (drawn inside the space that owns it)" if not maze
-                          else "walled edge", _legend_wall)]
+    legend = _side_legend() + [
+        LegendEntry("wall (drawn inside the space that owns it)" if not maze
+                    else "walled edge", _legend_wall)]
     if maze:
         legend.append(LegendEntry("open edge", _legend_open_edge))
     if origins:
@@ -476,3 +490,42 @@ def _maze_lines(position: Position, style: Style, labels: dict[int, str] | None)
         label = ROWS[text_line // 2] if text_line % 2 else " "
         lines.append(f"{label} {''.join(row)}".rstrip())
     return lines
+
+
+def _draw_space_numbers(doc: SvgDocument, position: Position, skip: set[int]) -> None:
+    """Every space's number along its row (spaces count from 1 at the row's left end,
+    §1.2): with the row letters at the rim, ``g5`` is found by its letter and its number
+    (on a piece in the piece's text colour; left out where a region letter stands)."""
+    layer = doc.group("space-numbers")
+    for space in range(COUNT):
+        if space in skip:
+            continue
+        cx, cy = centroid(space)
+        piece = position.board[space]
+        colour = "#6b6455" if piece == EMPTY else PIECE_COLOURS[piece]["text"]
+        doc.label(layer, cx, cy + _NUMBER_SIZE * 0.35, NAMES[space][1:],
+                  font_size=_NUMBER_SIZE, fill=colour, class_="space-number")
+
+
+def _legend_piece(piece: int) -> Any:
+    def draw(doc: SvgDocument, parent: Element, x: float, y: float, box: float) -> None:
+        doc.piece_disc(parent, x + box / 2, y + box / 2, box * 0.4, dark=piece == RED,
+                       colours=PIECE_COLOURS[piece], css_class="legend-piece")
+    return draw
+
+
+def _side_legend() -> list[LegendEntry]:
+    return [LegendEntry(SIDE_NAMES[BLUE], _legend_piece(BLUE)),
+            LegendEntry(SIDE_NAMES[RED], _legend_piece(RED)),
+            LegendEntry("a letter: the row, at both ends; a number: the space along its row "
+                        "from the left (g5)", lambda doc, parent, x, y, box: None)]
+
+
+def legend_svg(position: Position) -> str:
+    """A standalone key (SVG): the two sides' colours, how a space's name is read off the
+    board, walls, the last turn's colours."""
+    entries = _side_legend() + [
+        LegendEntry("wall (drawn inside the space that owns it)", _legend_wall),
+        LegendEntry("left by the last turn", legend_swatch(LAST_MOVE_ORIGIN)),
+        LegendEntry("reached or turned by the last turn", legend_swatch(LAST_MOVE_TARGET))]
+    return legend_document("Shih: key", entries, width=2 * HEX_SIDE * _UNIT + 2 * _MARGIN)

@@ -278,3 +278,6 @@ def _connected(cells: tuple[int, ...]) -> bool:
                 seen.add(other)
                 stack.append(other)
     return seen == wanted
+
+STONE_NAMES = {BLACK: "Black stone", WHITE: "White stone"}
+"""The name of a board content that is a stone: what a drawing shows on hover."""

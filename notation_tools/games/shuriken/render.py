@@ -19,12 +19,12 @@ from collections.abc import Callable, Set
 from notation_tools.games.base import Style
 from notation_tools.games.shuriken.moves import PLACES, Move, Place, Swap
 from notation_tools.games.shuriken.pieces import (
-    BLACK, CELL_NAME, CELLS, COLUMNS, EMPTY, FRAME, HOLES, ROW_COL, SIDE_NAMES, SIZE,
-    WHITE, index_of, transpose)
+    BLACK, CELL_NAME, CELLS, COLUMNS, EMPTY, FRAME, HOLES, NODES, ROW_COL, SIDE_NAMES, SIZE,
+    STONE_NAMES, WHITE, WINDOWS, index_of, transpose)
 from notation_tools.games.shuriken.rules import Position
 from notation_tools.render.svg import (
     DARK, LAST_MOVE_LINE, LAST_MOVE_TARGET, LIGHT, MARK_LINE, Element, LegendEntry, SvgDocument,
-    legend_disc)
+    legend_disc, legend_document)
 
 LOOPS = "loops"
 """The mark both drawings offer: the stones of loop-carrying groups, and the loops listed."""
@@ -190,7 +190,8 @@ def svg(position: Position, *, last_move: Move | None = None, marks: Set[str] = 
             continue
         x, y = centre(*ROW_COL[cell])
         doc.piece_disc(stones, x, y, size * 0.75, dark=content == BLACK, css_class="stone",
-                       data_cell=CELL_NAME[cell])
+                       data_cell=CELL_NAME[cell], name=STONE_NAMES[content])
+    _draw_window_names(doc, centre, size)
     if LOOPS in marks:
         _draw_loop_rings(doc, position, centre, size)
     if last is not None:
@@ -199,10 +200,7 @@ def svg(position: Position, *, last_move: Move | None = None, marks: Set[str] = 
                     fill=LAST_MOVE_LINE)
     doc.caption(caption_lines(position, marks), margin=margin / 2,
                 dark_to_move=position.turn == 0 if position.winner is None else None)
-    legend = [LegendEntry("Black's sides (top, bottom)", _legend_rim(True, size)),
-              LegendEntry("White's sides (left, right)", _legend_rim(False, size)),
-              LegendEntry("window", _legend_rim(None, size)),
-              LegendEntry("last placement", _legend_last)]
+    legend = _legend(size)
     if LOOPS in marks:
         legend.append(LegendEntry("stone of a group carrying a loop", legend_disc(
             True, ring=MARK_LINE)))
@@ -296,3 +294,42 @@ def _legend_last(doc: SvgDocument, parent: Element, x: float, y: float, box: flo
                 stroke="#555555", stroke_width=0.5)
     doc.element(parent, "circle", cx=x + box / 2, cy=y + box / 2, r=box / 5,
                 fill=LAST_MOVE_LINE)
+
+
+_WINDOW_NAME_SIZE = 1.6
+"""The font size of a window's name, as a share of the hexagon size."""
+
+
+def _draw_window_names(doc: SvgDocument, centre: _Centre, size: float) -> None:
+    """Each window's name (``W1``, ``W2``) in its middle, as loop names write it (§3.1), and
+    the outline's (``W3``) in the empty corner below the rhombus' left end."""
+    layer = doc.group("windows")
+    font_size = size * _WINDOW_NAME_SIZE
+    for window in WINDOWS:
+        points = [centre(*ROW_COL[cell]) for cell in window.holes]
+        x = sum(p[0] for p in points) / len(points)
+        y = sum(p[1] for p in points) / len(points)
+        label = doc.group("window-name", layer)
+        doc.name(label, f"window {window.name}")
+        doc.label(label, x, y + font_size * 0.35, window.name, font_size=font_size,
+                  font_weight="bold", fill=_WINDOW_LINE, class_="window")
+    outline = NODES[-1]
+    label = doc.group("window-name", layer)
+    doc.name(label, f"window {outline}: the board's outline")
+    doc.label(label, size, centre(SIZE, 1)[1], f"{outline} = the outline", font_size=size,
+              anchor="start", fill=_WINDOW_LINE, class_="window")
+
+
+def _legend(size: float) -> list[LegendEntry]:
+    return [LegendEntry("Black's sides (top, bottom)", _legend_rim(True, size)),
+            LegendEntry("White's sides (left, right)", _legend_rim(False, size)),
+            LegendEntry("window (W1, W2; W3 is the outline)", _legend_rim(None, size)),
+            LegendEntry("last placement", _legend_last)]
+
+
+def legend_svg(position: Position) -> str:
+    """A standalone key (SVG): the stones, the two sides' rims, the windows as loop names
+    write them and the last placement."""
+    stones = [LegendEntry(STONE_NAMES[BLACK], legend_disc(True)),
+              LegendEntry(STONE_NAMES[WHITE], legend_disc(False))]
+    return legend_document("Shuriken 2D: key", stones + _legend(12.0), width=520)

@@ -92,7 +92,8 @@ def test_svg_structure():
     assert sum("light" in g.get("class") for g in discs) == 6
     assert {g.get("data-square") for g in discs} == {"a1", "b1", "c2", "d1", "e1", "f1",
                                                      "a6", "b6", "c6", "d6", "e6", "f6"}
-    letters = [t.text for t in root.iter(NS + "text") if t.get("class") == "piece-letter"]
+    letters = [t.text for t in root.find(f"{NS}g[@class='pieces']").iter(NS + "text")
+               if t.get("class") == "piece-letter"]
     assert sorted(letters) == sorted("SFDDFS" * 2)
     coordinates = [t.text for t in root.iter(NS + "text") if t.get("class") == "coordinate"]
     assert set(coordinates) == set("abcdef123456")

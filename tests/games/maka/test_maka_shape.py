@@ -144,5 +144,5 @@ def test_12_svg_uses_the_shared_document():
     (line,) = root.iter(f"{ns}polyline")
     assert len(line.get("points").split()) == 3  # 10j, 10i, 9i
     shaded = {r.get("class").split()[1]: r.get("fill") for r in root.iter(f"{ns}rect")
-              if r.get("class", "").startswith("square") and r.get("fill") != "none"}
+              if r.get("class", "").startswith("square") and r.get("fill") not in (None, "none")}
     assert shaded == {"10j": "#c8f0b7", "10i": "#f0b7b7", "9i": "#f0b7b7"}

@@ -12,7 +12,9 @@ import pytest
 from notation_tools.games.base import BadPositionError, Style
 from notation_tools.games.shih import GAME
 from tests.games.shih.diagrams import position_from_diagram
-from notation_tools.render.svg import DARK, LAST_MOVE_ORIGIN, LAST_MOVE_TARGET, LIGHT
+from notation_tools.games.shih.pieces import BLUE, RED
+from notation_tools.games.shih.render import PIECE_COLOURS
+from notation_tools.render.svg import LAST_MOVE_ORIGIN, LAST_MOVE_TARGET
 
 RULES = GAME.parse_rules("standard")
 A8 = "B8S/B10S/13S/15S/15S/13S/11S/9S rr7/1r9/13/11bbbb/15/13/11/8r 22 b"
@@ -90,7 +92,8 @@ def test_position_from_diagram_round_trip_and_errors():
 
 def test_svg_structure():
     """§15.2: 96 polygons, 96 wall segments, one disc per piece, the rim, the diagram in desc.
-    The discs are the shared piece discs: Blue light, Red dark."""
+    The discs are the shared piece discs in the sides' own colours (issue #29): Blue blue,
+    Red red."""
     pos = GAME.parse_position(A8, RULES)
     root = ET.fromstring(GAME.render_svg(pos))
     spaces = root.find(f"{SVG}g[@class='spaces']")
@@ -103,7 +106,7 @@ def test_svg_structure():
     assert root.find(f"{SVG}desc").text == GAME.render_text(pos)
     assert root.find(f"{SVG}title").text.startswith("Shih: Blue to move")
     fills = {c.get("fill") for c in pieces.iter(f"{SVG}circle")}
-    assert fills == {LIGHT["fill"], DARK["fill"]}
+    assert fills == {PIECE_COLOURS[BLUE]["fill"], PIECE_COLOURS[RED]["fill"]}
     light = pieces.findall(f"{SVG}g[@class='piece light']")
     assert sorted(g.get("data-space") for g in light) == ["d12", "d13", "d14", "d15"]
     assert len(root.find(f"{SVG}g[@class='coordinates']")) == 16   # row letters, both ends
