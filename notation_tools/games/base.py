@@ -25,7 +25,7 @@ import functools
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 from notation_tools.codes import Code
 
@@ -578,6 +578,15 @@ class RenderModule(Protocol[_PosIn, _MvIn]):
         """An SVG picture with the text diagram in ``<desc>``; ``last_move`` is marked."""
 
 
+class LegendRender(Protocol[_PosIn]):
+    """What a game's ``render.py`` may offer besides :class:`RenderModule`: a standalone key
+    of its drawing (:meth:`Game.legend_svg` asks for it when the module has one)."""
+
+    def legend_svg(self, position: _PosIn) -> str:
+        """An SVG key of the pieces, marks and colours the drawing of ``position`` uses;
+        ``''`` when there is nothing to explain."""
+
+
 class StatsModule(Protocol[_Pos, _Mv]):
     """What a game's ``stats.py`` offers: the collector, its figures, per-move facts."""
 
@@ -855,6 +864,14 @@ class Game(Generic[PositionT, MoveT]):
         """An SVG picture of ``position`` with the text diagram in ``<desc>``; ``last_move``
         (played to reach it) is marked. ``marks`` as for :meth:`render_text`."""
         return self.render.svg(position, last_move=last_move, marks=self._marks(marks))
+
+    def legend_svg(self, position: PositionT) -> str:
+        """A standalone SVG key of what the drawing of ``position`` shows (piece names,
+        colours, marks): the render module's ``legend_svg`` (:class:`LegendRender`), ``''``
+        when it has none."""
+        if not hasattr(self.render, "legend_svg"):
+            return ""
+        return cast("LegendRender[PositionT]", self.render).legend_svg(position)
 
     def _marks(self, marks: Mapping[str, bool]) -> frozenset[str]:
         chosen = {name.replace("_", "-") for name, wanted in marks.items() if wanted}
