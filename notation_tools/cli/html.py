@@ -42,12 +42,18 @@ from notation_tools.sources.streams import shown
               type=click.Path(allow_dash=True),
               help="One record in all: the page's file ('-' is standard output). Several "
                    "records (or OUT an existing directory): the directory of the pages and "
-                   "their index.html.")
+                   "their index.html; an OUT ending in .html is then a usage error, not a "
+                   "directory of that name.")
+@click.option("--title", metavar="TEXT",
+              help="The page's title (one record) or the index's (several). Default: a "
+                   "record's Event tag, else its file's name and number; never the path as "
+                   "typed.")
 @quiet_option
 @jobs_option(1)
 @limits_options
-def html(paths: tuple[str, ...], game: str | None, rules: str | None, output: str, quiet: bool,
-         jobs: int, limits: Limits, encoding: str | None) -> None:
+def html(paths: tuple[str, ...], game: str | None, rules: str | None, output: str,
+         title: str | None, quiet: bool, jobs: int, limits: Limits,
+         encoding: str | None) -> None:
     """Write an HTML replay viewer page for every record.
 
     Each page stands alone (no network; it works from file://): the tags, the board, and the
@@ -89,7 +95,7 @@ def html(paths: tuple[str, ...], game: str | None, rules: str | None, output: st
     stream = records()
     first = list(itertools.islice(stream, 2))
     if len(first) == 1 and not os.path.isdir(output):
-        page = build_page(first[0], game_name=game, rules_text=rules)
+        page = build_page(first[0], game_name=game, rules_text=rules, title=title)
         with open_output(output) as out:
             out.write(page.html)
         written(None, page.record)
@@ -99,10 +105,14 @@ def html(paths: tuple[str, ...], game: str | None, rules: str | None, output: st
                                    "not standard output")
         if os.path.exists(output) and not os.path.isdir(output):
             raise InputError(f"{output} is a file: several records need a directory")
+        if not os.path.isdir(output) and output.lower().endswith((".html", ".htm")):
+            raise click.UsageError(f"several records make a page each: -o {output} names a "
+                                   "page, give a directory (-o DIR) for the pages and their "
+                                   "index.html")
         try:
             entries = write_pages(itertools.chain(first, stream), output, game_name=game,
                                   rules_text=rules, jobs=jobs, on_page=written,
-                                  on_lost=lost)
+                                  on_lost=lost, title=title)
         except OSError as error:
             # The page or index that could not be written, else the directory.
             where = error.filename if isinstance(error.filename, str) else output

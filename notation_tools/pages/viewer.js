@@ -1,10 +1,20 @@
 (function () {
   "use strict";
   var data = JSON.parse(document.getElementById("viewer-data").textContent);
+  // A piece is its text, or [base, prefix, suffix, middle]: a change of an earlier piece
+  // (viewer.py's encode_pieces).
+  data.pieces = data.pieces.reduce(function (pieces, item) {
+    if (typeof item === "string") { pieces.push(item); return pieces; }
+    var base = pieces[item[0]];
+    pieces.push(base.slice(0, item[1]) + item[3] + base.slice(base.length - item[2]));
+    return pieces;
+  }, []);
+  var viewer = document.getElementById("viewer");
   var board = document.getElementById("board");
   var status = document.getElementById("status");
+  var fen = document.getElementById("fen");
   var known = data.marks.map(function () { return {}; });
-  var variant = 0, current = -1;
+  var variant = 0, current = -1, flipped = false, timer = null;
 
   function drawing(v, step) {
     var chain = [];
@@ -22,21 +32,68 @@
     return pieces;
   }
 
+  // The main line's steps in order: step mainLine[n] is the position after ply n.
+  var mainLine = [0];
+  while (data.next[mainLine[mainLine.length - 1]] >= 0) {
+    mainLine.push(data.next[mainLine[mainLine.length - 1]]);
+  }
+
+  function uprightText() {
+    // The board turns half a circle when flipped; each text turns back about its centre.
+    board.querySelectorAll("svg text").forEach(function (text) {
+      var box = text.getBBox();
+      var turn = "rotate(180 " + (box.x + box.width / 2) + " " + (box.y + box.height / 2) + ")";
+      text.setAttribute("transform", turn + " " + (text.getAttribute("transform") || ""));
+    });
+  }
+
+  function fitBoard() {
+    // The board is as large as the screen's height allows, but never so small that its
+    // smallest label is under 11 CSS px: then the board's frame scrolls instead.
+    var svg = board.querySelector("svg");
+    if (!svg || !svg.viewBox || !svg.viewBox.baseVal || !svg.viewBox.baseVal.width) { return; }
+    var box = svg.viewBox.baseVal, smallest = Infinity;
+    svg.querySelectorAll("text").forEach(function (text) {
+      var size = parseFloat(text.getAttribute("font-size") || getComputedStyle(text).fontSize);
+      if (size > 0 && size < smallest) { smallest = size; }
+    });
+    var minimum = smallest < Infinity ? box.width * 11 / smallest : 0;
+    var controls = document.getElementById("controls").offsetHeight +
+        document.getElementById("settings").offsetHeight + 24;
+    var top = Math.max(board.getBoundingClientRect().top + window.scrollY, 0);
+    var room = (window.innerHeight - Math.min(top, window.innerHeight / 3) - controls);
+    var byHeight = room * box.width / box.height;
+    board.style.setProperty("--board-min", Math.ceil(minimum) + "px");
+    document.getElementById("board-panel").style.maxWidth =
+        Math.max(Math.floor(byHeight), Math.ceil(minimum), 240) + "px";
+  }
+
   function show(step) {
     if (step < 0 || step >= data.parents.length) { return; }
     board.innerHTML = drawing(variant, step).map(function (n) {
       return data.pieces[n];
     }).join("");
+    if (flipped) { uprightText(); }
     var old = document.querySelector(".move.current");
     if (old) { old.classList.remove("current"); }
     var span = document.querySelector('.move[data-step="' + step + '"]');
     if (span) {
       span.classList.add("current");
-      if (span.scrollIntoView) { span.scrollIntoView({block: "nearest"}); }
+      var list = document.getElementById("moves");
+      var top = span.offsetTop - list.offsetTop;
+      if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - span.offsetHeight) {
+        list.scrollTop = Math.max(top - list.clientHeight / 2, 0);
+      }
     }
     current = step;
     status.textContent = data.messages[step] || data.labels[step];
     status.className = data.messages[step] ? "stop" : "";
+    fen.value = data.fens[step] || "";
+    var ply = mainLine.indexOf(step);
+    var hash = ply >= 0 ? "#ply=" + ply : "#step=" + step;
+    if (window.location.hash !== hash && window.history && window.history.replaceState) {
+      try { window.history.replaceState(null, "", hash); } catch (e) { /* file:// in a frame */ }
+    }
   }
 
   function lineEnd(step) {
@@ -44,24 +101,79 @@
     return step;
   }
 
+  function fromHash() {
+    var match = /^#(ply|step)=(\d+)$/.exec(window.location.hash);
+    if (!match) { return 0; }
+    var n = parseInt(match[2], 10);
+    if (match[1] === "ply") { return mainLine[Math.min(n, mainLine.length - 1)]; }
+    return n < data.parents.length ? n : 0;
+  }
+
+  function stop() {
+    if (timer !== null) { clearInterval(timer); timer = null; }
+    document.getElementById("play").classList.remove("on");
+  }
+
   var actions = {
-    first: function () { show(0); },
-    back: function () { if (data.parents[current] >= 0) { show(data.parents[current]); } },
+    first: function () { stop(); show(0); },
+    back: function () { stop(); if (data.parents[current] >= 0) { show(data.parents[current]); } },
     forward: function () { if (data.next[current] >= 0) { show(data.next[current]); } },
-    last: function () { show(lineEnd(current)); }
+    last: function () { stop(); show(lineEnd(current)); },
+    play: function () {
+      if (timer !== null) { stop(); return; }
+      if (data.next[current] < 0) { show(0); }
+      document.getElementById("play").classList.add("on");
+      timer = setInterval(function () {
+        if (data.next[current] < 0) { stop(); } else { show(data.next[current]); }
+      }, parseInt(document.getElementById("speed").value, 10));
+    },
+    flip: function () {
+      flipped = !flipped;
+      board.classList.toggle("flipped", flipped);
+      document.getElementById("flip").classList.toggle("on", flipped);
+      show(current);
+    },
+    copy: function () {
+      fen.select();
+      if (navigator.clipboard && navigator.clipboard.writeText) {
+        navigator.clipboard.writeText(fen.value).catch(function () {
+          try { document.execCommand("copy"); } catch (e) { /* selected: copy by hand */ }
+        });
+      } else {
+        try { document.execCommand("copy"); } catch (e) { /* selected: copy by hand */ }
+      }
+    }
   };
   Object.keys(actions).forEach(function (id) {
     document.getElementById(id).addEventListener("click", actions[id]);
   });
-  var keys = {ArrowLeft: "back", ArrowRight: "forward", Home: "first", End: "last"};
-  document.addEventListener("keydown", function (event) {
-    if (event.altKey || event.ctrlKey || event.metaKey || !keys[event.key]) { return; }
+  document.getElementById("speed").addEventListener("change", function () {
+    if (timer !== null) { stop(); actions.play(); }
+  });
+  var keys = {ArrowLeft: "back", ArrowRight: "forward", Home: "first", End: "last",
+              " ": "play", f: "flip"};
+  // Keys act only while the viewer has the focus, and not while a field of it is in use.
+  viewer.addEventListener("keydown", function (event) {
+    var tag = event.target.tagName, type = event.target.type;
+    if (event.altKey || event.ctrlKey || event.metaKey || !keys[event.key] ||
+        (tag === "INPUT" && type !== "checkbox") || tag === "SELECT" || tag === "TEXTAREA" ||
+        (event.key === " " && (tag === "BUTTON" || tag === "INPUT"))) { return; }
     event.preventDefault();
     actions[keys[event.key]]();
   });
   document.getElementById("moves").addEventListener("click", function (event) {
     var span = event.target.closest ? event.target.closest(".move[data-step]") : null;
-    if (span) { show(parseInt(span.getAttribute("data-step"), 10)); }
+    if (span) { stop(); show(parseInt(span.getAttribute("data-step"), 10)); }
+  });
+  var size = document.getElementById("size");
+  function resize() { board.style.setProperty("--board-size", size.value + "%"); }
+  try {
+    var saved = window.localStorage.getItem("notation-tools-board-size");
+    if (saved) { size.value = saved; }
+  } catch (e) { /* no storage from file:// in some browsers */ }
+  size.addEventListener("input", function () {
+    resize();
+    try { window.localStorage.setItem("notation-tools-board-size", size.value); } catch (e) { }
   });
   var boxes = document.querySelectorAll("#options input");
   function chosenVariant() {
@@ -77,6 +189,11 @@
   boxes.forEach(function (box) {
     box.addEventListener("change", function () { variant = chosenVariant(); show(current); });
   });
+  window.addEventListener("hashchange", function () { show(fromHash()); });
+  window.addEventListener("resize", fitBoard);
   variant = chosenVariant();
-  show(0);
+  resize();
+  show(fromHash());
+  fitBoard();
+  if (viewer.focus) { viewer.focus({preventScroll: true}); }
 }());

@@ -29,7 +29,7 @@ import itertools
 import json
 import os
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from notation_tools.analysis.replay import Replay, ReplayVisitor, replay
@@ -157,6 +157,67 @@ class PieceTable:
         return numbers
 
 
+def shared_ends(base: str, piece: str) -> tuple[int, int]:
+    """How many characters ``piece`` shares with ``base`` at its start and, after those, at
+    its end.
+
+    >>> shared_ends("<text>move 12</text>", "<text>move 13</text>")
+    (12, 7)
+    """
+    limit = min(len(base), len(piece))
+    prefix = 0
+    while prefix < limit and base[prefix] == piece[prefix]:
+        prefix += 1
+    suffix = 0
+    while (suffix < limit - prefix
+           and base[len(base) - 1 - suffix] == piece[len(piece) - 1 - suffix]):
+        suffix += 1
+    return prefix, suffix
+
+
+def encode_pieces(pieces: Sequence[str], bases: dict[int, list[int]]) -> list[Any]:
+    """``pieces`` as the page stores them: a piece is its text, or, when ``bases`` names
+    earlier pieces it replaced and one of them shares enough of its text, ``[base, prefix,
+    suffix, middle]``: the base's first ``prefix`` characters, ``middle``, and the base's
+    last ``suffix`` characters. A ply changes a few lines of a drawing (a caption's move
+    number, a rank of the text diagram, a piece's coordinates), so most new pieces are a
+    small change of the one they replace. :func:`decode_pieces` (and the page's script)
+    undo this.
+
+    >>> encode_pieces(["<text>move 12 of the game</text>", "<text>move 13 of the game</text>"],
+    ...               {1: [0]})
+    ['<text>move 12 of the game</text>', [0, 12, 19, '3']]
+    """
+    encoded: list[Any] = []
+    for number, piece in enumerate(pieces):
+        best: list[Any] | None = None
+        saved = 16  # what the encoding itself costs, about
+        for base in bases.get(number, ()):
+            prefix, suffix = shared_ends(pieces[base], piece)
+            if prefix + suffix > saved:
+                saved = prefix + suffix
+                best = [base, prefix, suffix, piece[prefix:len(piece) - suffix]]
+        encoded.append(piece if best is None else best)
+    return encoded
+
+
+def decode_pieces(encoded: Sequence[Any]) -> list[str]:
+    """The pieces :func:`encode_pieces` encoded, as the page's script decodes them.
+
+    >>> decode_pieces(['<text>move 12 of the game</text>', [0, 12, 19, '3']])
+    ['<text>move 12 of the game</text>', '<text>move 13 of the game</text>']
+    """
+    pieces: list[str] = []
+    for item in encoded:
+        if isinstance(item, str):
+            pieces.append(item)
+        else:
+            base, prefix, suffix, middle = item
+            text = pieces[base]
+            pieces.append(text[:prefix] + middle + text[len(text) - suffix:])
+    return pieces
+
+
 def edits(before: Sequence[int], after: Sequence[int]) -> list[list[int]]:
     """The edits that turn ``before`` into ``after``: ``[at, removed, *added]`` each, ``at``
     an index into ``before``, in increasing order (the script applies them last first).
@@ -194,8 +255,11 @@ class _Recorder(ReplayVisitor):
         self.table = table
         self.game: Game[Any, Any] | None = None
         self.marks: list[tuple[str, ...]] = [()]
-        self.drawn: dict[int, tuple[list[list[int]], str]] = {}
-        """id(move node) → (the drawing per mark set, a label for the status line)."""
+        self.drawn: dict[int, tuple[list[list[int]], str, str]] = {}
+        """id(move node) → (the drawing per mark set, a label for the status line, the
+        position string after the move)."""
+        self.sides: dict[int, int] = {}
+        """id(move node) → the index of the side that played it (its column in the list)."""
         self.texts: dict[int, str] = {}
         """id(move node) → the move's text, for a move given as data only (JSON)."""
 
@@ -217,7 +281,9 @@ class _Recorder(ReplayVisitor):
         label = f"ply {ply}, {self.game.sides[before.turn]}: {text}"
         after = before.copy()
         after.push(move)
-        self.drawn[id(node)] = (self.draw(after, move), label)
+        self.sides[id(node)] = int(before.turn)
+        self.drawn[id(node)] = (self.draw(after, move), label,
+                                self.game.format_position(after))
 
 
 @dataclasses.dataclass
@@ -228,6 +294,7 @@ class _Step:
     parent: int
     drawing: list[list[int]]
     label: str
+    fen: str
     message: str = ""
     next: int = -1
 
@@ -240,9 +307,10 @@ def _span_of(node: Move) -> tuple[tuple[int, int], tuple[int, int]]:
 class _Builder:
     """Turns a replayed record into the page's move list (HTML) and steps."""
 
-    def __init__(self, record: Record, recorder: _Recorder, start: list[list[int]]) -> None:
+    def __init__(self, record: Record, recorder: _Recorder, start: list[list[int]],
+                 start_fen: str) -> None:
         self.recorder = recorder
-        self.steps = [_Step(-1, start, "start position")]
+        self.steps = [_Step(-1, start, "start position", start_fen)]
         self.unplaced: list[Diagnostic] = []
         self.by_node: dict[int, list[Diagnostic]] = {}
         self._place(record)
@@ -267,9 +335,9 @@ class _Builder:
             else:
                 self.by_node.setdefault(id(owner), []).append(diagnostic)
 
-    def line(self, moves: list[Move], parent: int, depth: int) -> str:
-        """The HTML of a line of moves whose first move is played from step ``parent``."""
-        parts = []
+    def _played(self, moves: list[Move], parent: int) -> Iterator[_Placed]:
+        """Each move of a line whose first move is played from step ``parent``, with its
+        step (-1 for a move the replay did not reach) and its state."""
         previous = parent
         stopped = False
         for node in moves:
@@ -284,40 +352,107 @@ class _Builder:
             elif not stopped and any(d.is_error for d in diagnostics):
                 error = next(d for d in diagnostics if d.is_error)
                 step = self._add(previous, self.steps[previous].drawing, "stopped here",
-                                 f"{error.code}: {error.message}")
+                                 self.steps[previous].fen, f"{error.code}: {error.message}")
                 stopped, state = True, "stop"
-            parts.append(self._move_html(node, step, state, diagnostics, before, depth))
+            yield _Placed(node, before, step, state, diagnostics)
+
+    def line(self, moves: list[Move], parent: int, depth: int) -> str:
+        """The HTML of a line of moves whose first move is played from step ``parent``, as
+        running text (a variation)."""
+        parts = []
+        for placed in self._played(moves, parent):
+            node = placed.node
+            number = (f'<span class="number">{html.escape(node.number)}</span>'
+                      if node.number else "")
+            parts.extend(part for part in (_comments(node.comments_before), number,
+                                           self._move_cell(placed),
+                                           self._extras(placed, depth)) if part)
         return " ".join(parts)
 
-    def _add(self, parent: int, drawing: list[list[int]], label: str, message: str = "") -> int:
-        self.steps.append(_Step(parent, drawing, label, message))
+    def rows(self, moves: list[Move], sides: int) -> str:
+        """The HTML of the main line in numbered rows, a column per side (a comment, a
+        diagnostic or a variation takes a row of its own under its move)."""
+        cells: list[str] = []
+        column = 0  # the next free side column of the current row; 0: no row open
+        number = 0
+        last_side = -1
+        for placed in self._played(moves, 0):
+            node = placed.node
+            side = self.recorder.sides.get(id(node), (last_side + 1) % sides)
+            last_side = side
+            if node.comments_before:
+                cells.extend(_pad(column, sides))
+                cells.append(f'<div class="extra">{_comments(node.comments_before)}</div>')
+                column = 0
+            if column == 0 or side < column:
+                cells.extend(_pad(column, sides))
+                written = re.match(r"\d+", node.number) if node.number else None
+                if written:
+                    number = int(written.group())
+                elif column != 0 or side == 0 or number == 0:
+                    number += 1
+                cells.append(f'<div class="num">{number}.</div>')
+                column = 0
+            cells.extend('<div class="pad">\u2026</div>' for _ in range(column, side))
+            cells.append(f"<div>{self._move_cell(placed)}</div>")
+            column = side + 1
+            extras = self._extras(placed, 0)
+            if extras:
+                cells.extend(_pad(column, sides))
+                cells.append(f'<div class="extra">{extras}</div>')
+                column = 0
+        cells.extend(_pad(column, sides))
+        return f'<div class="moverows">{"".join(cells)}</div>'
+
+    def _add(self, parent: int, drawing: list[list[int]], label: str, fen: str,
+             message: str = "") -> int:
+        self.steps.append(_Step(parent, drawing, label, fen, message))
         number = len(self.steps) - 1
         if self.steps[parent].next == -1:
             self.steps[parent].next = number
         return number
 
-    def _move_html(self, node: Move, step: int, state: str, diagnostics: list[Diagnostic],
-                   before: int, depth: int) -> str:
-        parts = [_comments(node.comments_before)]
-        if node.number:
-            parts.append(f'<span class="number">{html.escape(node.number)}</span>')
+    def _move_cell(self, placed: _Placed) -> str:
+        node, step, diagnostics = placed.node, placed.step, placed.diagnostics
         attributes = f' data-step="{step}" tabindex="-1"' if step >= 0 else ""
         severity = ("error" if any(d.is_error for d in diagnostics)
                     else "warning" if diagnostics else "")
         text = node.text or self.recorder.texts.get(id(node)) or json.dumps(node.data)
-        parts.append(f'<span class="move {state} {severity}"{attributes}>'
-                     f"{html.escape(text)}</span>")
+        parts = [f'<span class="move {placed.state} {severity}"{attributes}>'
+                 f"{html.escape(text)}</span>"]
         for nag in node.nags:
             glyph, meaning = NAG_GLYPHS.get(nag, (nag, f"NAG {nag}"))
             parts.append(f'<span class="nag" title="{html.escape(meaning)} ({nag})">'
                          f"{html.escape(glyph)}</span>")
-        parts.extend(f'<span class="diagnostic {"error" if d.is_error else "warning"}">'
-                     f"{html.escape(_diagnostic_text(d))}</span>" for d in diagnostics)
+        return " ".join(parts)
+
+    def _extras(self, placed: _Placed, depth: int) -> str:
+        """A move's diagnostics, comments after it and variations."""
+        node = placed.node
+        parts = [f'<span class="diagnostic {"error" if d.is_error else "warning"}">'
+                 f"{html.escape(_diagnostic_text(d))}</span>" for d in placed.diagnostics]
         parts.append(_comments(node.comments))
         for variation in node.variations:
-            inner = self.line(variation, before, depth + 1)
+            inner = self.line(variation, placed.before, depth + 1)
             parts.append(f'<span class="variation depth{min(depth + 1, 3)}">({inner})</span>')
         return " ".join(part for part in parts if part)
+
+
+@dataclasses.dataclass
+class _Placed:
+    """A move of the list: its node, the step it is played from, its own step (-1: not
+    reached), its state (played, stop, unplayed) and its diagnostics."""
+
+    node: Move
+    before: int
+    step: int
+    state: str
+    diagnostics: list[Diagnostic]
+
+
+def _pad(column: int, sides: int) -> list[str]:
+    """Empty cells that close a row whose next free side column is ``column``."""
+    return ['<div class="pad"></div>'] * (sides - column) if column else []
 
 
 _SCRIPT_HAZARDS = re.compile(r"<(?=!--|script)", re.IGNORECASE)
@@ -378,27 +513,20 @@ def build_page(record: Record, *, game_name: str | None = None,
     result = replay(record, game_name=game_name, rules_text=rules_text, visitor=recorder,
                     keep_start=True)
     game = result.game
+    drawn = result.start is not None and game is not None
     if result.start is not None and game is not None:
         start = recorder.draw(result.start, None)
+        builder = _Builder(record, recorder, start, game.format_position(result.start))
+        moves_html = builder.rows(record.moves, len(game.sides))
+        legend = game.legend_svg(result.start)
     else:
-        start = [[]]
-    builder = _Builder(record, recorder, start)
-    moves_html = builder.line(record.moves, 0, 0)
-    marks = recorder.marks if result.start is not None else [()]
-    data = {
-        "pieces": table.pieces,
-        "marks": [list(combination) for combination in marks],
-        "parents": [step.parent for step in builder.steps],
-        "next": [step.next for step in builder.steps],
-        "labels": [step.label for step in builder.steps],
-        "messages": [step.message for step in builder.steps],
-        "frames": [[_frame_edits(builder.steps, index, variant) for index in
-                    range(len(builder.steps))] for variant in range(len(marks))],
-    }
-    heading = title or record.tag("Event") or f"{record.path} record {record.index}"
-    options = game.render_options if game is not None and result.start is not None else {}
+        builder = _Builder(record, recorder, [[]], "")
+        moves_html = builder.line(record.moves, 0, 0)
+        legend = ""
+    marks = recorder.marks if drawn else [()]
+    options = game.render_options if game is not None and drawn else {}
     page = _page_template().format(
-        title=html.escape(heading),
+        title=html.escape(title or record.tag("Event") or record_name(record)),
         subtitle=html.escape(_subtitle(record, result)),
         tags=_tags_html(record),
         diagnostics=_diagnostics_html(builder.unplaced),
@@ -406,22 +534,75 @@ def build_page(record: Record, *, game_name: str | None = None,
             f'<label title="{html.escape(help_text)}"><input type="checkbox" '
             f'name="{html.escape(name)}"> {html.escape(name)}</label>'
             for name, help_text in sorted(options.items())),
+        legend=(f'<details class="legend"><summary>Key</summary>{legend}</details>'
+                if legend else ""),
         moves=(_comments(record.initial_comments) + " " + moves_html + " "
                + _comments(record.final_comments)
                + (f' <span class="result">{html.escape(record.result)}</span>'
                   if record.result else "")),
         style=asset("viewer.css"),
-        data=script_json(data),
+        data=script_json(_page_data(table, builder.steps, marks)),
         script=asset("viewer.js"),
     )
     return Page(page, record, result)
 
 
-def _frame_edits(steps: list[_Step], index: int, variant: int) -> list[list[int]]:
+def _page_data(table: PieceTable, steps: list[_Step],
+               marks: list[tuple[str, ...]]) -> dict[str, Any]:
+    """What the page's script reads: the pieces, each step's edits per mark set, the tree of
+    steps, and each step's status line and position string."""
+    bases: dict[int, list[int]] = {}
+    frames = [[_frame_edits(steps, index, variant, bases) for index in range(len(steps))]
+              for variant in range(len(marks))]
+    return {
+        "pieces": encode_pieces(table.pieces, bases),
+        "marks": [list(combination) for combination in marks],
+        "parents": [step.parent for step in steps],
+        "next": [step.next for step in steps],
+        "labels": [step.label for step in steps],
+        "messages": [step.message for step in steps],
+        "fens": [step.fen for step in steps],
+        "frames": frames,
+    }
+
+
+def record_name(record: Record) -> str:
+    """How a page names a record: its file's name (an archive member's own name), never
+    the path as typed (which may be a local absolute path), and its number in the file.
+
+    >>> record_name(Record(path="/home/me/club/a.tar.gz:games/round 1.pgn", index=2))
+    'round 1.pgn, record 2'
+    >>> record_name(Record(path="-", index=1))
+    'standard input, record 1'
+    """
+    return f"{file_name(record.path)}, record {record.index}"
+
+
+def file_name(path: str) -> str:
+    """The last part of a record's path: the member's name inside an archive, the file's
+    name otherwise (``-`` is standard input)."""
+    if path == "-":
+        return "standard input"
+    member = path.rsplit(":", 1)[-1] if ":" in path[2:] else path
+    return os.path.basename(member.replace("\\", "/").rstrip("/")) or member
+
+
+def _frame_edits(steps: list[_Step], index: int, variant: int,
+                 bases: dict[int, list[int]]) -> list[list[int]]:
+    """The edits that draw step ``index`` from its parent's drawing; each piece that first
+    appears in an edit gets, in ``bases``, the pieces it replaced or stands beside (for
+    :func:`encode_pieces`)."""
     step = steps[index]
     if step.parent < 0:
         return [[0, 0, *step.drawing[variant]]]
-    return edits(steps[step.parent].drawing[variant], step.drawing[variant])
+    before = steps[step.parent].drawing[variant]
+    found = edits(before, step.drawing[variant])
+    for at, removed, *added in found:
+        near = before[max(at - 1, 0):at + removed + 1]
+        for number in added:
+            if number not in bases:
+                bases[number] = [base for base in near if base < number]
+    return found
 
 
 def _subtitle(record: Record, result: Replay) -> str:
@@ -429,13 +610,15 @@ def _subtitle(record: Record, result: Replay) -> str:
     rules = f" ({result.rules.describe()})" if result.rules is not None else ""
     verdict = "valid" if result.is_valid else "INVALID"
     return (f"{game}{rules}; {result.plies} plies replayed; result "
-            f"{result.result or '*'}; {verdict} — {record.path} record {record.index}")
+            f"{result.result or '*'}; {verdict} — {record_name(record)}")
 
 
 def _tags_html(record: Record) -> str:
+    entries = record.tags.entries()
     rows = "".join(f"<tr><th>{html.escape(tag.name)}</th><td>{html.escape(tag.value)}</td></tr>"
-                   for tag in record.tags.entries())
-    return f'<table class="tags">{rows}</table>' if rows else ""
+                   for tag in entries)
+    return (f'<details class="tags" open><summary>Tags ({len(entries)})</summary>'
+            f'<table class="tags">{rows}</table></details>' if rows else "")
 
 
 def _diagnostics_html(diagnostics: list[Diagnostic]) -> str:
@@ -494,15 +677,16 @@ def page_name(number: int, record: Record, width: int = 5) -> str:
 def write_pages(records: Iterable[Record], directory: str, *, game_name: str | None = None,
                 rules_text: str | None = None, jobs: int = 1,
                 on_page: Callable[[IndexEntry, Record], None] | None = None,
-                on_lost: Callable[[Diagnostic], None] | None = None) -> list[IndexEntry]:
+                on_lost: Callable[[Diagnostic], None] | None = None,
+                title: str | None = None) -> list[IndexEntry]:
     """Write a viewer page for every record into ``directory`` (made if missing), then
     ``index.html`` listing them all (tags, result, validity, a link). With ``jobs`` > 1 the
     pages are built by the runner (:mod:`notation_tools.parallel.runner`) in that many worker
     processes, in input order. ``on_page`` is called with each page's index row and its
     record (holding its diagnostics) once the page is written (the CLI prints the
     diagnostics). A record that kills a worker process twice gets no page and no row:
-    ``on_lost`` is called with the ``E-WORKER`` diagnostic saying so. Returns the rows of the
-    index."""
+    ``on_lost`` is called with the ``E-WORKER`` diagnostic saying so. ``title`` is the
+    index page's title. Returns the rows of the index."""
     os.makedirs(directory, exist_ok=True)
     tasks = (_PageTask(number, record) for number, record in enumerate(records, 1))
     # Any exception but a worker's death ends the run, in worker processes as in this one.
@@ -517,7 +701,8 @@ def write_pages(records: Iterable[Record], directory: str, *, game_name: str | N
         entries.append(entry)
         if on_page is not None:
             on_page(entry, record)
-    _write_file(os.path.join(directory, "index.html"), index_page(entries))
+    _write_file(os.path.join(directory, "index.html"),
+                index_page(entries, title=title or "Game records"))
     return entries
 
 
@@ -595,7 +780,7 @@ def index_page(entries: Sequence[IndexEntry], *, title: str = "Game records") ->
                    else f'<span class="error">invalid</span> {first_error}')
         rows.append(
             f'<tr class="{"valid" if entry.valid else "invalid"}">'
-            f'<td><a href="{html.escape(entry.file)}">{html.escape(entry.path)} '
+            f'<td><a href="{html.escape(entry.file)}">{html.escape(file_name(entry.path))} '
             f"#{entry.index}</a></td><td>{html.escape(entry.game or '?')}</td>{named}"
             f"<td>{html.escape(others)}</td><td>{html.escape(entry.result or '*')}</td>"
             f"<td>{entry.plies}</td><td>{verdict}</td></tr>")

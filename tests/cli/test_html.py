@@ -93,3 +93,40 @@ def test_game_and_rules_overrides(runner, tmp_path):
     bad = invoke(runner, ["html", str(untagged), "--game", "elevation", "--rules", "nonsense",
                           "-o", str(out)])
     assert bad.exit_code == 2
+
+
+def test_pages_name_records_by_file_never_by_the_path_as_typed(runner, tmp_path):
+    # Issue #29, point 7: the subtitle and the index showed the input path as typed, so a
+    # published page gave away a local absolute path.
+    copy = tmp_path / "private" / "round-1.pgn"
+    copy.parent.mkdir()
+    copy.write_bytes(TWO.read_bytes())
+    out = tmp_path / "site"
+    result = invoke(runner, ["html", str(copy), "-o", str(out)])
+    assert result.exit_code == 0, result.stderr
+    pages = {path.name: path.read_text(encoding="utf-8") for path in out.iterdir()}
+    assert len(pages) == 3
+    for name, page in pages.items():
+        assert str(tmp_path) not in page, name
+    assert "round-1.pgn" in pages["index.html"]
+    assert "round-1.pgn, record 2" in pages["00002-round-1-2.html"]
+
+
+def test_a_title_names_the_page_or_the_index(runner, tmp_path):
+    out = tmp_path / "game.html"
+    result = invoke(runner, ["html", str(ONE), "-o", str(out), "--title", "Club final"])
+    assert result.exit_code == 0, result.stderr
+    assert "<title>Club final</title>" in out.read_text(encoding="utf-8")
+    site = tmp_path / "site"
+    result = invoke(runner, ["html", str(TWO), "-o", str(site), "--title", "Spring <open>"])
+    assert result.exit_code == 0, result.stderr
+    assert "<title>Spring &lt;open&gt;</title>" in (site / "index.html").read_text("utf-8")
+
+
+def test_several_records_into_a_page_name_are_a_usage_error(runner, tmp_path):
+    # Issue #29: 'html -o view.html' with several records made a directory called view.html.
+    out = tmp_path / "view.html"
+    result = invoke(runner, ["html", str(TWO), "-o", str(out)])
+    assert result.exit_code == 2
+    assert "give a directory" in result.stderr
+    assert not out.exists()

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from notation_tools.analysis.replay import ReplayVisitor, replay
+from notation_tools.pages.viewer import decode_pieces
 from notation_tools.records.model import Record
 from notation_tools.records.pgn import read_records
 
@@ -78,4 +79,5 @@ def rebuilt(data: dict[str, Any], step: int, variant: int = 0) -> str:
         numbers = list(numbers)
         for at, removed, *added in reversed(data["frames"][variant][step]):
             numbers[at:at + removed] = added
-    return "".join(data["pieces"][n] for n in numbers)
+    pieces = decode_pieces(data["pieces"])
+    return "".join(pieces[n] for n in numbers)
