@@ -66,6 +66,9 @@
     board.style.setProperty("--board-min", Math.ceil(minimum) + "px");
     document.getElementById("board-panel").style.maxWidth =
         Math.max(Math.floor(byHeight), Math.ceil(minimum), 240) + "px";
+    // A board kept large for its labels scrolls in its frame, so that the controls under
+    // it stay on the first screen.
+    document.getElementById("board-frame").style.maxHeight = Math.max(Math.floor(room), 240) + "px";
   }
 
   function show(step) {
