@@ -9,6 +9,13 @@
     pieces.push(base.slice(0, item[1]) + item[3] + base.slice(base.length - item[2]));
     return pieces;
   }, []);
+  // A step's position string is whole, or [prefix, suffix, middle] against its parent's.
+  // (A parent always comes before its children.)
+  data.fens.forEach(function (item, step) {
+    if (typeof item === "string") { return; }
+    var before = data.fens[data.parents[step]];
+    data.fens[step] = before.slice(0, item[0]) + item[2] + before.slice(before.length - item[1]);
+  });
   var viewer = document.getElementById("viewer");
   var board = document.getElementById("board");
   var status = document.getElementById("status");

@@ -130,12 +130,22 @@ def _cut(svg: str, span: _Span, pieces: list[str], depth: int) -> None:
     cursor = inner
     for child in children:
         if child[0] > cursor:
-            pieces.extend(svg[cursor:child[0]].splitlines(keepends=True))
+            _text(svg[cursor:child[0]], pieces)
         _cut(svg, child, pieces, depth + 1)
         cursor = child[3]
     if close > cursor:
-        pieces.extend(svg[cursor:close].splitlines(keepends=True))
+        _text(svg[cursor:close], pieces)
     pieces.append(svg[close:end])
+
+
+def _text(text: str, pieces: list[str]) -> None:
+    """Text between elements: a piece per line, but white space (the line break after each
+    element of a drawing written one element a line) joins the piece before it, so that no
+    piece repeats a thousand times in a drawing (which made the edits quadratic to find)."""
+    if text.isspace():
+        pieces[-1] += text
+    else:
+        pieces.extend(text.splitlines(keepends=True))
 
 
 class PieceTable:
@@ -561,9 +571,23 @@ def _page_data(table: PieceTable, steps: list[_Step],
         "next": [step.next for step in steps],
         "labels": [step.label for step in steps],
         "messages": [step.message for step in steps],
-        "fens": [step.fen for step in steps],
+        "fens": _fen_edits(steps),
         "frames": frames,
     }
+
+
+def _fen_edits(steps: list[_Step]) -> list[Any]:
+    """Each step's position string: the start's whole, each other's as ``[prefix, suffix,
+    middle]`` against its parent's (a move changes a few squares of a long string)."""
+    encoded: list[Any] = []
+    for step in steps:
+        if step.parent < 0:
+            encoded.append(step.fen)
+            continue
+        before = steps[step.parent].fen
+        prefix, suffix = shared_ends(before, step.fen)
+        encoded.append([prefix, suffix, step.fen[prefix:len(step.fen) - suffix]])
+    return encoded
 
 
 def record_name(record: Record) -> str:
