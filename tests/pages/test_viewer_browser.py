@@ -89,7 +89,7 @@ def current_move(page) -> str:
 
 
 def main_line(page) -> list:
-    return page.query_selector_all("#moves .moverows .move.played")
+    return page.query_selector_all("#moves .moverows > div:not(.extra) > .move.played")
 
 
 @pytest.mark.parametrize("game", GAMES)
