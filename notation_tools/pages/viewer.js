@@ -121,7 +121,9 @@
 
   function stop() {
     if (timer !== null) { clearInterval(timer); timer = null; }
-    document.getElementById("play").classList.remove("on");
+    var play = document.getElementById("play");
+    play.classList.remove("on");
+    play.textContent = "\u25b7";
   }
 
   var actions = {
@@ -133,6 +135,7 @@
       if (timer !== null) { stop(); return; }
       if (data.next[current] < 0) { show(0); }
       document.getElementById("play").classList.add("on");
+      document.getElementById("play").textContent = "\u275a\u275a";
       timer = setInterval(function () {
         if (data.next[current] < 0) { stop(); } else { show(data.next[current]); }
       }, parseInt(document.getElementById("speed").value, 10));
