@@ -369,7 +369,7 @@ class _Builder:
     def line(self, moves: list[Move], parent: int, depth: int) -> str:
         """The HTML of a line of moves whose first move is played from step ``parent``, as
         running text (a variation)."""
-        parts = []
+        parts: list[str] = []
         for placed in self._played(moves, parent):
             node = placed.node
             number = (f'<span class="number">{html.escape(node.number)}</span>'
@@ -533,7 +533,7 @@ def build_page(record: Record, *, game_name: str | None = None,
         builder = _Builder(record, recorder, [[]], "")
         moves_html = builder.line(record.moves, 0, 0)
         legend = ""
-    marks = recorder.marks if drawn else [()]
+    marks: list[tuple[str, ...]] = recorder.marks if drawn else [()]
     options = game.render_options if game is not None and drawn else {}
     page = _page_template().format(
         title=html.escape(title or record.tag("Event") or record_name(record)),
