@@ -58,13 +58,14 @@ def open_page(browser, tmp_path):
     """Open ``html`` from a file:// URL; the page must raise no script error."""
     pages = []
 
-    def opener(html: str, name: str = "page.html"):
+    def opener(html: str, name: str = "page.html", size: tuple[int, int] = (1280, 900),
+               fragment: str = ""):
         path = tmp_path / name
         path.write_text(html, encoding="utf-8")
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page = browser.new_page(viewport={"width": size[0], "height": size[1]})
         errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto(path.as_uri())
+        page.goto(path.as_uri() + fragment)
         pages.append((page, errors))
         return page
 

@@ -11,31 +11,21 @@ import pytest
 
 from notation_tools.analysis.replay import replay
 from notation_tools.pages.viewer import viewer_page
-from tests.pages.test_viewer_browser import GAMES, browser, launch_chromium  # noqa: F401
+from tests.pages.test_viewer_browser import GAMES, browser, open_page  # noqa: F401
 from tests.pages.viewer_support import PLAYABLE, expected_drawings, first_record
 
 SIZES = {"laptop": (1366, 768), "small laptop": (1024, 700), "phone": (390, 844)}
 
 
 @pytest.fixture
-def open_at(browser, tmp_path):  # noqa: F811
-    """Open ``html`` from a file:// URL at a viewport size; no script error allowed."""
-    pages = []
+def open_at(open_page):  # noqa: F811
+    """Open ``html`` from a file:// URL at a viewport size (no script error allowed)."""
+    count = iter(range(1000))
 
     def opener(html: str, size: tuple[int, int] = SIZES["laptop"], fragment: str = ""):
-        path = tmp_path / f"page{len(pages)}.html"
-        path.write_text(html, encoding="utf-8")
-        page = browser.new_page(viewport={"width": size[0], "height": size[1]})
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto(path.as_uri() + fragment)
-        pages.append((page, errors))
-        return page
+        return open_page(html, f"page{next(count)}.html", size=size, fragment=fragment)
 
-    yield opener
-    for page, errors in pages:
-        assert errors == [], errors
-        page.close()
+    return opener
 
 
 def current_move(page) -> str:
