@@ -28,9 +28,9 @@ a game's frames as line edits of the previous frame stores only the lines a move
 
 from __future__ import annotations
 
+import re
 import textwrap
-import xml.etree.ElementTree as ET
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -83,8 +83,69 @@ def wrap(text: str, width: float, font_size: float) -> list[str]:
     return textwrap.wrap(text, columns, break_on_hyphens=False) or [""]
 
 
-Element = ET.Element
-"""An SVG element under construction (what groups and drawing callbacks receive)."""
+class Element:
+    """An SVG element under construction (what groups and drawing callbacks receive): its
+    tag, its attributes as written (names and values as text), its text and its children.
+
+    A small tree of its own rather than ``xml.etree``: a board of 361 squares and 192 pieces
+    is over a thousand elements, drawn once per position by the viewer, and building and
+    writing them was most of a page's build time."""
+
+    __slots__ = ("tag", "attributes", "text", "children")
+
+    def __init__(self, tag: str, attributes: dict[str, str] | None = None) -> None:
+        self.tag = tag
+        self.attributes = attributes if attributes is not None else {}
+        self.text: str | None = None
+        self.children: list[Element | _Written] = []
+
+    def set(self, name: str, value: str) -> None:
+        """Set the attribute ``name`` (as written) to ``value``."""
+        self.attributes[name] = value
+
+    def write(self, out: list[str]) -> None:
+        """Append this element's text to ``out``, one element a line: its children each on
+        a line of their own between its opening and closing tags."""
+        opening = "<" + self.tag + "".join(
+            f' {name}="{_escape_attribute(value)}"' for name, value in self.attributes.items())
+        if self.children:
+            # A text before the first child keeps it on its line (none of ours has one).
+            out.append(opening + ">" + (_escape_text(self.text) if self.text else "\n"))
+            for child in self.children:
+                child.write(out)
+            out.append(f"</{self.tag}>\n")
+        elif self.text:
+            out.append(f"{opening}>{_escape_text(self.text)}</{self.tag}>\n")
+        else:
+            out.append(opening + " />\n")
+
+
+class _Written:
+    """Elements already written as text (a drawing reused from :meth:`SvgDocument.cached`)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def write(self, out: list[str]) -> None:
+        out.append(self.text)
+
+
+_ATTRIBUTE_HAZARDS = re.compile(r'[&<>"\r\n\t]')
+_ATTRIBUTE_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;",
+                                    "\r": "&#13;", "\n": "&#10;", "\t": "&#09;"})
+_TEXT_HAZARDS = re.compile(r"[&<>]")
+_TEXT_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
+
+
+def _escape_attribute(value: str) -> str:
+    return (value.translate(_ATTRIBUTE_ESCAPES) if _ATTRIBUTE_HAZARDS.search(value)
+            else value)
+
+
+def _escape_text(value: str) -> str:
+    return value.translate(_TEXT_ESCAPES) if _TEXT_HAZARDS.search(value) else value
 
 
 @dataclass(frozen=True)
@@ -93,7 +154,7 @@ class LegendEntry:
     symbol in the ``size`` × ``size`` box whose top left corner is ``(x, y)``."""
 
     text: str
-    draw: Callable[[SvgDocument, ET.Element, float, float, float], None]
+    draw: Callable[[SvgDocument, Element, float, float, float], None]
 
 
 def number(value: float) -> str:
@@ -108,15 +169,32 @@ def number(value: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
+_NAMES: dict[str, str] = {}
+"""Python keyword → SVG attribute name (``stroke_width`` → ``stroke-width``), as met."""
+
+
 def _attributes(attributes: dict[str, Any]) -> dict[str, str]:
     written = {}
     for key, value in attributes.items():
         if value is None:
             continue
-        name = key.rstrip("_").replace("_", "-")
-        written[name] = number(value) if isinstance(value, (int, float)) and not isinstance(
-            value, bool) else str(value)
+        name = _NAMES.get(key)
+        if name is None:
+            name = _NAMES[key] = key.rstrip("_").replace("_", "-")
+        kind = type(value)
+        if kind is str:
+            written[name] = value
+        elif kind is not bool and isinstance(value, (int, float)):
+            written[name] = number(value)
+        else:
+            written[name] = str(value)
     return written
+
+
+DRAWN_LIMIT = 50_000
+"""How many drawings :meth:`SvgDocument.cached` keeps (all are dropped when it is full, which
+bounds its memory at some megabytes whatever a process draws)."""
+_DRAWN: dict[Hashable, str] = {}
 
 
 class SvgDocument:
@@ -127,14 +205,14 @@ class SvgDocument:
     def __init__(self, width: float, height: float, *, title: str, description: str,
                  size: float | None = None, background: str | None = None) -> None:
         self._scale = (size / width) if size else 1
-        self.root = ET.Element("svg", _attributes({
+        self.root = Element("svg", _attributes({
             "xmlns": "http://www.w3.org/2000/svg", "version": "1.1"}))
-        ET.SubElement(self.root, "title").text = title
-        ET.SubElement(self.root, "desc").text = description
+        self.element(self.root, "title", title)
+        self.element(self.root, "desc", description)
         self.width, self.height = width, height
-        self._defs: ET.Element | None = None
+        self._defs: Element | None = None
         self._markers: dict[str, str] = {}
-        self._background: ET.Element | None = None
+        self._background: Element | None = None
         if background is not None:
             self._background = self.element(self.root, "rect", class_="background", x=0, y=0,
                                              width=width, height=height, fill=background)
@@ -147,43 +225,81 @@ class SvgDocument:
             self._background.set("height", number(self.height))
         return top
 
-    def element(self, parent: ET.Element, tag: str, text: str | None = None,
-                **attributes: Any) -> ET.Element:
+    def element(self, parent: Element, tag: str, text: str | None = None,
+                **attributes: Any) -> Element:
         """A child ``tag`` of ``parent`` with ``attributes`` (and ``text``)."""
-        child = ET.SubElement(parent, tag, _attributes(attributes))
+        child = Element(tag, _attributes(attributes))
         if text is not None:
             child.text = text
+        parent.children.append(child)
         return child
 
-    def group(self, css_class: str, parent: ET.Element | None = None,
-              **attributes: Any) -> ET.Element:
+    def cached(self, parent: Element, key: Hashable, draw: Callable[[Element], object]) -> None:
+        """Add to ``parent`` what ``draw(parent)`` adds, reusing the text written by an
+        earlier call with the same ``key`` (in any document) instead of drawing again.
+
+        ``key`` must name everything the drawing depends on (start it with the drawing's
+        kind: ``("maka piece", square, code, size)``), and ``draw`` may only add elements
+        under the element it is given: a drawing that defines a marker or grows the canvas
+        is drawn, but not kept, since its text would name another document's definitions.
+        The viewer draws every position of a game: its pieces and its empty board are the
+        same from one position to the next, and are drawn once."""
+        text = _DRAWN.get(key)
+        if text is not None:
+            parent.children.append(_Written(text))
+            return
+        holder = Element("g")
+        state = (len(self._markers), self.height)
+        draw(holder)
+        if (len(self._markers), self.height) != state:
+            parent.children.extend(holder.children)
+            return
+        out: list[str] = []
+        for child in holder.children:
+            child.write(out)
+        text = "".join(out)
+        if len(_DRAWN) >= DRAWN_LIMIT:
+            _DRAWN.clear()
+        _DRAWN[key] = text
+        parent.children.append(_Written(text))
+
+    def group(self, css_class: str, parent: Element | None = None,
+              **attributes: Any) -> Element:
         """A ``<g>`` of class ``css_class`` (a layer: board, pieces, marks, ...)."""
         return self.element(self.root if parent is None else parent, "g", class_=css_class,
                             **attributes)
 
-    def label(self, parent: ET.Element, x: float, y: float, text: str, *,
-              font_size: float = 12, anchor: str = "middle", **attributes: Any) -> ET.Element:
+    def label(self, parent: Element, x: float, y: float, text: str, *,
+              font_size: float = 12, anchor: str = "middle", **attributes: Any) -> Element:
         """A text label centred (by default) on ``x``, with its baseline at ``y``."""
         attributes.setdefault("font_family", FONT_FAMILY)
         return self.element(parent, "text", text, x=x, y=y, font_size=font_size,
                             text_anchor=anchor, **attributes)
 
     def coordinates(self, labels: Iterable[tuple[float, float, str]], *,
-                    font_size: float = 12, css_class: str = "coordinates") -> ET.Element:
-        """The board's coordinate labels, each ``(x, y, text)``, in one group."""
+                    font_size: float = 12, css_class: str = "coordinates",
+                    key: Hashable | None = None) -> Element:
+        """The board's coordinate labels, each ``(x, y, text)``, in one group; drawn once
+        for all documents when ``key`` names the labels (a game's fixed board)."""
         layer = self.group(css_class)
-        for x, y, text in labels:
-            self.label(layer, x, y, text, font_size=font_size, class_="coordinate",
-                       fill=TEXT_COLOUR)
+
+        def draw(parent: Element) -> None:
+            for x, y, text in labels:
+                self.label(parent, x, y, text, font_size=font_size, class_="coordinate",
+                           fill=TEXT_COLOUR)
+        if key is None:
+            draw(layer)
+        else:
+            self.cached(layer, ("coordinates", key, font_size), draw)
         return layer
 
-    def mark_group(self, option: str) -> ET.Element:
+    def mark_group(self, option: str) -> Element:
         """The group that holds what the display option ``option`` draws (``mark-<option>``),
         so that a viewer can toggle it and a test can find it."""
         return self.group(f"mark-{option}")
 
     def caption(self, lines: Sequence[str], *, margin: float, dark_to_move: bool | None = None,
-                font_size: float = CAPTION_SIZE) -> ET.Element:
+                font_size: float = CAPTION_SIZE) -> Element:
         """The caption under the board: ``lines`` (the first one names the side to move),
         each wrapped to the canvas width less ``margin`` on both sides, the canvas grown to
         hold them. ``dark_to_move`` puts a disc in the mover's colours before the first line.
@@ -210,7 +326,7 @@ class SvgDocument:
         return layer
 
     def legend(self, entries: Sequence[LegendEntry], *, margin: float,
-               font_size: float = CAPTION_SIZE) -> ET.Element:
+               font_size: float = CAPTION_SIZE) -> Element:
         """A legend under the board: each entry's symbol and text, laid out in rows that wrap
         at the canvas width less ``margin`` (a text too long for one row wraps under its
         symbol); the canvas grows to hold it."""
@@ -245,16 +361,16 @@ class SvgDocument:
         self.grow(font_size * 0.5)
         return layer
 
-    def name(self, parent: ET.Element, text: str) -> ET.Element:
+    def name(self, parent: Element, text: str) -> Element:
         """The ``<title>`` of ``parent``: the name a browser shows when the pointer rests on
         it (a piece's full name)."""
         return self.element(parent, "title", text)
 
-    def piece_disc(self, parent: ET.Element, cx: float, cy: float, radius: float, *,
+    def piece_disc(self, parent: Element, cx: float, cy: float, radius: float, *,
                    dark: bool, letter: str | None = None, font_size: float | None = None,
                    css_class: str = "piece", ring: str | None = None,
                    name: str | None = None, colours: dict[str, str] | None = None,
-                   **attributes: Any) -> ET.Element:
+                   **attributes: Any) -> Element:
         """A piece as a disc in its side's colours (or ``colours``, a game's own) with an
         optional letter on it; ``ring`` is a stroke colour that marks the piece (a loop, a
         selected unit); ``name`` its full name, shown on hover."""
@@ -294,15 +410,15 @@ class SvgDocument:
             self._markers[key] = f"url(#{pattern_id})"
         return self._markers[key]
 
-    def _definitions(self) -> ET.Element:
+    def _definitions(self) -> Element:
         if self._defs is None:
-            self._defs = ET.Element("defs")
-            self.root.insert(2, self._defs)  # after <title> and <desc>
+            self._defs = Element("defs")
+            self.root.children.insert(2, self._defs)  # after <title> and <desc>
         return self._defs
 
-    def last_move_line(self, parent: ET.Element, points: Sequence[tuple[float, float]], *,
+    def last_move_line(self, parent: Element, points: Sequence[tuple[float, float]], *,
                        colour: str = LAST_MOVE_LINE, width: float = 4, arrow: bool = False,
-                       dashed: bool = False, css_class: str = "path") -> ET.Element:
+                       dashed: bool = False, css_class: str = "path") -> Element:
         """A last move's path through ``points`` (a line with an arrowhead when ``arrow``)."""
         return self.element(
             parent, "polyline", class_=css_class,
@@ -317,12 +433,9 @@ class SvgDocument:
         self.root.set("width", number(self.width * self._scale))
         self.root.set("height", number(self.height * self._scale))
         self.root.set("viewBox", f"0 0 {number(self.width)} {number(self.height)}")
-        for element in self.root.iter():
-            if len(element) and not element.text:
-                element.text = "\n"
-            element.tail = "\n"
-        self.root.tail = None
-        return ET.tostring(self.root, encoding="unicode")
+        out: list[str] = []
+        self.root.write(out)
+        return "".join(out)[:-1]
 
 
 def legend_document(title: str, entries: Sequence[LegendEntry], *, width: float = 360,
@@ -337,18 +450,18 @@ def legend_document(title: str, entries: Sequence[LegendEntry], *, width: float 
 
 
 def legend_disc(dark: bool, *, ring: str | None = None) -> Callable[
-        [SvgDocument, ET.Element, float, float, float], None]:
+        [SvgDocument, Element, float, float, float], None]:
     """A legend symbol: a piece disc of one side (ringed in ``ring`` when given)."""
-    def draw(doc: SvgDocument, parent: ET.Element, x: float, y: float, size: float) -> None:
+    def draw(doc: SvgDocument, parent: Element, x: float, y: float, size: float) -> None:
         doc.piece_disc(parent, x + size / 2, y + size / 2, size * 0.4, dark=dark, ring=ring,
                        css_class="legend-piece")
     return draw
 
 
 def legend_swatch(fill: str, *, stroke: str = "#555555", opacity: float | None = None
-                  ) -> Callable[[SvgDocument, ET.Element, float, float, float], None]:
+                  ) -> Callable[[SvgDocument, Element, float, float, float], None]:
     """A legend symbol: a square of ``fill`` (a square colour, a tint)."""
-    def draw(doc: SvgDocument, parent: ET.Element, x: float, y: float, size: float) -> None:
+    def draw(doc: SvgDocument, parent: Element, x: float, y: float, size: float) -> None:
         doc.element(parent, "rect", x=x, y=y, width=size, height=size, fill=fill,
                     fill_opacity=opacity, stroke=stroke, stroke_width=0.5)
     return draw
@@ -356,9 +469,9 @@ def legend_swatch(fill: str, *, stroke: str = "#555555", opacity: float | None =
 
 
 def legend_line(colour: str, *, dashed: bool = False, arrow: bool = False, width: float = 2
-                ) -> Callable[[SvgDocument, ET.Element, float, float, float], None]:
+                ) -> Callable[[SvgDocument, Element, float, float, float], None]:
     """A legend symbol: a line across the box as a last move's path or a mark is drawn."""
-    def draw(doc: SvgDocument, parent: ET.Element, x: float, y: float, size: float) -> None:
+    def draw(doc: SvgDocument, parent: Element, x: float, y: float, size: float) -> None:
         doc.last_move_line(parent, [(x + 1, y + size / 2), (x + size - (4 if arrow else 1),
                                                              y + size / 2)],
                            colour=colour, width=width / 2 if arrow else width, arrow=arrow,

@@ -138,15 +138,16 @@ def svg(position: Position, *, last_move: Move | None = None, marks: frozenset[s
         fills[last_move.origin] = LAST_MOVE_ORIGIN
     # The squares' common paint on their group: a frame is a few lines, not a few kilobytes.
     grid = doc.group("board", fill="none", stroke="#000", stroke_width=1)
-    for sq in range(NSQ):
-        row, col = divmod(sq, SIZE)
-        doc.element(grid, "rect", class_="square " + square_name(sq), x=MARGIN + col * SQUARE,
-                    y=MARGIN + row * SQUARE, width=SQUARE, height=SQUARE, fill=fills.get(sq))
+    for row in range(SIZE):
+        # A rank is drawn once per set of marks on it (most ranks have none).
+        marked = tuple(fills.get(sq) for sq in range(row * SIZE, row * SIZE + SIZE))
+        doc.cached(grid, ("maka rank", row, marked),
+                   lambda parent, row=row, marked=marked: _draw_rank(doc, parent, row, marked))
     files = [(MARGIN + col * SQUARE + SQUARE // 2, MARGIN * 2 // 3, str(SIZE - col))
              for col in range(SIZE)]
     ranks = [(MARGIN + SIZE * SQUARE + MARGIN // 2, MARGIN + row * SQUARE + SQUARE // 2 + 4,
               RANKS[row]) for row in range(SIZE)]
-    doc.coordinates(files + ranks)
+    doc.coordinates(files + ranks, key="maka")
     if last_move is not None and last_move.path:
         doc.last_move_line(doc.group("last-move"),
                            [_centre(s) for s in (last_move.origin, *last_move.path)], arrow=True)
@@ -154,10 +155,19 @@ def svg(position: Position, *, last_move: Move | None = None, marks: frozenset[s
     half = SQUARE * WEDGE
     for sq, code in enumerate(position.board):
         if code:
-            _draw_piece(doc, layer, sq, code, half)
+            doc.cached(layer, ("maka piece", sq, code, half),
+                       lambda parent, sq=sq, code=code: _draw_piece(doc, parent, sq, code, half))
     doc.caption(caption_lines(position), margin=MARGIN / 2)
     doc.legend(_mark_legend(last_move is not None), margin=MARGIN / 2)
     return doc.to_string()
+
+
+def _draw_rank(doc: SvgDocument, grid: Element, row: int, fills: tuple[str | None, ...]
+               ) -> None:
+    for col, fill in enumerate(fills):
+        doc.element(grid, "rect", class_="square " + square_name(row * SIZE + col),
+                    x=MARGIN + col * SQUARE, y=MARGIN + row * SQUARE, width=SQUARE,
+                    height=SQUARE, fill=fill)
 
 
 def _draw_piece(doc: SvgDocument, layer: Element, sq: int, code: int, half: float) -> None:
