@@ -17,6 +17,7 @@ White to move
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from notation_tools.games.base import Style
@@ -128,15 +129,12 @@ def svg(position: Position, *, last_move: Move | None = None, marks: frozenset[s
     doc.arrow_marker(LAST_MOVE_LINE)   # the same <defs> in every frame
     doc.arrow_marker(MARK_LINE)
     board_group = doc.group("board")
+    # A square of a height, and a piece on a square, are always the same drawing: each is
+    # drawn once (the viewer draws every position of a game).
     for square in range(SQUARE_COUNT):
-        file, rank = square % SIZE, square // SIZE
-        x, y = MARGIN + file * SQUARE, MARGIN + (SIZE - 1 - rank) * SQUARE
         height = position.heights[square]
-        doc.element(board_group, "rect", class_="square", id=SQUARE_NAMES[square], x=x, y=y,
-                    width=SQUARE, height=SQUARE, fill=height_colour(height, top),
-                    stroke="#333333", stroke_width=1, data_height=height)
-        doc.label(board_group, x + 4, y + 14, str(height), anchor="start", class_="height",
-                  fill="#ffffff" if _is_dark(height, top) else "#000000")
+        doc.cached(board_group, ("elevation square", square, height, top),
+                   partial(_draw_square, doc, square=square, height=height, top=top))
     labels: list[tuple[float, float, str]] = []
     for index, letter in enumerate(FILES):
         centre_x = _centre(index)[0]
@@ -145,21 +143,39 @@ def svg(position: Position, *, last_move: Move | None = None, marks: frozenset[s
         centre_y = _centre(rank * SIZE)[1]
         labels += [(MARGIN / 2, centre_y + 5, RANKS[rank]),
                    (MARGIN + SIZE * SQUARE + MARGIN / 2, centre_y + 5, RANKS[rank])]
-    doc.coordinates(labels, font_size=14)
+    doc.coordinates(labels, font_size=14, key="elevation")
     pieces_group = doc.group("pieces")
     for square in range(SQUARE_COUNT):
         cell = position.board[square]
         if cell:
-            cx, cy = _centre(square)
-            doc.piece_disc(pieces_group, cx, cy, SQUARE * 0.32, dark=bool(side_of(cell)),
-                           letter=PIECE_CHARS[cell].upper(), font_size=18,
-                           data_square=SQUARE_NAMES[square], name=piece_name(cell))
+            doc.cached(pieces_group, ("elevation piece", square, cell),
+                       partial(_draw_piece, doc, square=square, cell=cell))
     if last_move is not None:   # over the pieces: a path ends on the piece that walked it
         _draw_last_move(doc, last_move)
     doc.caption(caption_lines(position), margin=MARGIN / 2,
                 dark_to_move=position.turn == 1 if position.outcome() is None else None)
     doc.legend(_legend(position, last_move is not None), margin=MARGIN / 2)
     return doc.to_string()
+
+
+def _draw_square(doc: SvgDocument, parent: Element, square: int, height: int, top: int
+                 ) -> None:
+    """A square in its height's colour (on the scale up to ``top``), its height written in
+    its corner."""
+    file, rank = square % SIZE, square // SIZE
+    x, y = MARGIN + file * SQUARE, MARGIN + (SIZE - 1 - rank) * SQUARE
+    doc.element(parent, "rect", class_="square", id=SQUARE_NAMES[square], x=x, y=y,
+                width=SQUARE, height=SQUARE, fill=height_colour(height, top),
+                stroke="#333333", stroke_width=1, data_height=height)
+    doc.label(parent, x + 4, y + 14, str(height), anchor="start", class_="height",
+              fill="#ffffff" if _is_dark(height, top) else "#000000")
+
+
+def _draw_piece(doc: SvgDocument, parent: Element, square: int, cell: int) -> None:
+    cx, cy = _centre(square)
+    doc.piece_disc(parent, cx, cy, SQUARE * 0.32, dark=bool(side_of(cell)),
+                   letter=PIECE_CHARS[cell].upper(), font_size=18,
+                   data_square=SQUARE_NAMES[square], name=piece_name(cell))
 
 
 def _short_of(start: tuple[float, float], end: tuple[float, float]) -> tuple[float, float]:

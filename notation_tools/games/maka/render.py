@@ -11,6 +11,7 @@ that they can state positions as pictures). This module does not print or know t
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from notation_tools.games.base import Style
@@ -142,7 +143,7 @@ def svg(position: Position, *, last_move: Move | None = None, marks: frozenset[s
         # A rank is drawn once per set of marks on it (most ranks have none).
         marked = tuple(fills.get(sq) for sq in range(row * SIZE, row * SIZE + SIZE))
         doc.cached(grid, ("maka rank", row, marked),
-                   lambda parent, row=row, marked=marked: _draw_rank(doc, parent, row, marked))
+                   partial(_draw_rank, doc, row=row, fills=marked))
     files = [(MARGIN + col * SQUARE + SQUARE // 2, MARGIN * 2 // 3, str(SIZE - col))
              for col in range(SIZE)]
     ranks = [(MARGIN + SIZE * SQUARE + MARGIN // 2, MARGIN + row * SQUARE + SQUARE // 2 + 4,
@@ -156,7 +157,7 @@ def svg(position: Position, *, last_move: Move | None = None, marks: frozenset[s
     for sq, code in enumerate(position.board):
         if code:
             doc.cached(layer, ("maka piece", sq, code, half),
-                       lambda parent, sq=sq, code=code: _draw_piece(doc, parent, sq, code, half))
+                       partial(_draw_piece, doc, sq=sq, code=code, half=half))
     doc.caption(caption_lines(position), margin=MARGIN / 2)
     doc.legend(_mark_legend(last_move is not None), margin=MARGIN / 2)
     return doc.to_string()

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Set
+from functools import partial
 
 from notation_tools.games.base import Style
 from notation_tools.games.shuriken.moves import PLACES, Move, Place, Swap
@@ -174,24 +175,37 @@ def svg(position: Position, *, last_move: Move | None = None, marks: Set[str] = 
     doc = SvgDocument(width, height, title=f"Shuriken 2D: {status_line(position)}",
                       description=text_diagram(position), background="#ffffff")
     cells = doc.group("board")
-    for cell in CELLS:
+
+    def draw_cell(parent: Element, cell: int, fill: str) -> None:
         x, y = centre(*ROW_COL[cell])
         points = " ".join(f"{px:.2f},{py:.2f}" for px, py in
                           (corner(x, y, 30 + 60 * k) for k in range(6)))
-        doc.element(cells, "polygon", class_="cell", id=f"cell-{CELL_NAME[cell]}",
-                    points=points, fill=LAST_MOVE_TARGET if cell == last else _BOARD_FILL,
-                    stroke=_BOARD_LINE, stroke_width=0.5)
-    _draw_edges(doc, centre, corner, size)
-    doc.coordinates(_frame_labels(centre, size), font_size=0.8 * size)
+        doc.element(parent, "polygon", class_="cell", id=f"cell-{CELL_NAME[cell]}",
+                    points=points, fill=fill, stroke=_BOARD_LINE, stroke_width=0.5)
+
+    def draw_stone(parent: Element, cell: int, content: int) -> None:
+        x, y = centre(*ROW_COL[cell])
+        doc.piece_disc(parent, x, y, size * 0.75, dark=content == BLACK, css_class="stone",
+                       data_cell=CELL_NAME[cell], name=STONE_NAMES[content])
+
+    # The board, its rims and names are the same in every position, and a stone on a cell
+    # always the same drawing: each is drawn once (the viewer draws every position).
+    for cell in CELLS:
+        fill = LAST_MOVE_TARGET if cell == last else _BOARD_FILL
+        doc.cached(cells, ("shuriken cell", size, cell, fill),
+                   partial(draw_cell, cell=cell, fill=fill))
+    doc.cached(doc.root, ("shuriken edges", size),
+               lambda parent: _draw_edges(doc, parent, centre, corner, size))
+    doc.coordinates(_frame_labels(centre, size), font_size=0.8 * size,
+                    key=("shuriken", size))
     stones = doc.group("pieces")
     for cell in CELLS:
         content = board[cell]
-        if content not in (BLACK, WHITE):
-            continue
-        x, y = centre(*ROW_COL[cell])
-        doc.piece_disc(stones, x, y, size * 0.75, dark=content == BLACK, css_class="stone",
-                       data_cell=CELL_NAME[cell], name=STONE_NAMES[content])
-    _draw_window_names(doc, centre, size)
+        if content in (BLACK, WHITE):
+            doc.cached(stones, ("shuriken stone", size, cell, content),
+                       partial(draw_stone, cell=cell, content=content))
+    doc.cached(doc.root, ("shuriken windows", size),
+               lambda parent: _draw_window_names(doc, parent, centre, size))
     if LOOPS in marks:
         _draw_loop_rings(doc, position, centre, size)
     if last is not None:
@@ -214,10 +228,11 @@ _Corner = Callable[[float, float, float], tuple[float, float]]
 """Where the corner of a hexagon centred at (x, y) at an angle in degrees is drawn."""
 
 
-def _draw_edges(doc: SvgDocument, centre: _Centre, corner: _Corner, size: float) -> None:
+def _draw_edges(doc: SvgDocument, parent: Element, centre: _Centre, corner: _Corner,
+                size: float) -> None:
     """The sides of the cells that touch a window (outlined) or the frame (a rim segment in
     the colour of the side whose side it is; White's outlined to show on the board)."""
-    edges = doc.group("edges")
+    edges = doc.group("edges", parent)
     for cell in CELLS:
         row, col = ROW_COL[cell]
         x, y = centre(row, col)
@@ -300,10 +315,11 @@ _WINDOW_NAME_SIZE = 1.6
 """The font size of a window's name, as a share of the hexagon size."""
 
 
-def _draw_window_names(doc: SvgDocument, centre: _Centre, size: float) -> None:
+def _draw_window_names(doc: SvgDocument, parent: Element, centre: _Centre, size: float
+                       ) -> None:
     """Each window's name (``W1``, ``W2``) in its middle, as loop names write it (§3.1), and
     the outline's (``W3``) in the empty corner below the rhombus' left end."""
-    layer = doc.group("windows")
+    layer = doc.group("windows", parent)
     font_size = size * _WINDOW_NAME_SIZE
     for window in WINDOWS:
         points = [centre(*ROW_COL[cell]) for cell in window.holes]

@@ -1,0 +1,68 @@
+"""The SVG document's own tree and its drawing cache (``SvgDocument.cached``): the text is
+what the same drawing gives uncached, whatever was drawn before, and a drawing that touches
+the document (a marker, the canvas height) is never reused."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from notation_tools.render import svg
+from notation_tools.render.svg import Element, SvgDocument
+
+texts = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00\x0b\x0c"
+                              "\x01\x02\x03\x04\x05\x06\x07\x08\x0e\x0f\x10\x11\x12\x13\x14"
+                              "\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f\ufffe\uffff"),
+                max_size=12)
+
+
+def _picture(label: str, colour: str, cache: bool) -> str:
+    doc = SvgDocument(100, 60, title=label, description=f"a {label}\nb")
+    layer = doc.group("pieces")
+
+    def draw(parent: Element) -> None:
+        doc.piece_disc(parent, 30, 30, 12, dark=True, letter=label, name=f"{label} & co",
+                       data_colour=colour)
+    if cache:
+        doc.cached(layer, ("test piece", label, colour), draw)
+    else:
+        draw(layer)
+    doc.caption([label], margin=4)
+    return doc.to_string()
+
+
+@given(st.lists(st.tuples(texts, st.sampled_from(["#fff", "#000", '"q"<&>'])), max_size=6))
+def test_a_cached_drawing_reads_as_the_drawing_itself(drawings: list[tuple[str, str]]) -> None:
+    for label, colour in drawings:
+        cached = _picture(label, colour, cache=True)
+        assert cached == _picture(label, colour, cache=False)
+        root = ET.fromstring(cached)   # well-formed, escaped, every value as given
+        piece = root.find(".//{http://www.w3.org/2000/svg}g[@data-colour]")
+        assert piece is not None and piece.get("data-colour") == colour
+        assert root.findtext("{http://www.w3.org/2000/svg}title") == label
+
+
+def test_a_drawing_that_defines_a_marker_is_drawn_but_not_kept() -> None:
+    key = ("test arrow", 1)
+
+    def picture() -> str:
+        doc = SvgDocument(50, 50, title="t", description="d")
+        doc.cached(doc.root, key, lambda parent: doc.last_move_line(
+            parent, [(1, 1), (20, 20)], arrow=True))
+        return doc.to_string()
+    first = picture()
+    assert key not in svg._DRAWN
+    assert picture() == first and "url(#arrowhead-1)" in first and "<marker" in first
+
+
+def test_the_cache_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(svg, "DRAWN_LIMIT", 5)
+    doc = SvgDocument(50, 50, title="t", description="d")
+    for number in range(12):
+        doc.cached(doc.root, ("test bound", number),
+                   lambda parent, number=number: doc.label(parent, 1, 1, str(number)))
+        assert len(svg._DRAWN) <= 5
+    assert doc.to_string().count("<text") == 12
