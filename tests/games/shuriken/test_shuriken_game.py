@@ -180,8 +180,8 @@ def test_g5_engine_imports_only_stdlib_pyparsing_and_the_shared_game_modules():
     """G5/brief: games/shuriken never imports click, records, sources, cli or analysis; of
     the toolkit it imports only what docs/development.md allows a game (base, runs,
     file_formats, codes, render.svg) and its own package."""
-    allowed_roots = {"__future__", "dataclasses", "collections", "typing", "math", "random", "functools",
-                     "re", "operator", "pyparsing", "notation_tools"}
+    allowed_roots = {"__future__", "dataclasses", "collections", "typing", "math", "random",
+                     "functools", "re", "operator", "pyparsing", "notation_tools"}
     for path in PACKAGE.glob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
