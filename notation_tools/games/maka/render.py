@@ -42,6 +42,18 @@ LABEL_SHARE = 0.5
 abbreviation at this size still fits its square (:data:`LABEL_ROOM`)."""
 LABEL_ROOM = 0.95
 """The share of a square's width an abbreviation may take."""
+LABEL_WIDTH = 0.54
+"""The widest an abbreviation is drawn, as a share of a square: the wedge's width where its
+letters stand. A wider one (``CSw``, ``GG``) is drawn condensed to this width (SVG's
+``textLength``), so that no label runs over its wedge or into the next square."""
+GLYPH_EMS = {**dict.fromkeys("ABEKPSVXY", 0.67), **dict.fromkeys("CDHNRU", 0.72),
+             **dict.fromkeys("GOQ", 0.78), "F": 0.61, "I": 0.28, "J": 0.5, "L": 0.56,
+             "M": 0.83, "T": 0.61, "W": 0.94, "Z": 0.61,
+             **dict.fromkeys("fjilt", 0.28), "i": 0.22, "l": 0.22, "j": 0.22, "r": 0.33,
+             "m": 0.83, "w": 0.72, "c": 0.5, "k": 0.5, "s": 0.5, "v": 0.5, "x": 0.5,
+             "y": 0.5, "z": 0.5}
+"""The width of a letter in a common sans-serif font, in ems (other letters 0.56): what
+decides whether an abbreviation needs condensing."""
 BOARD_COLOUR = "#f3d9a4"
 PROMOTED_COLOUR = "#c00"
 """The label colour of a promoted type (§12: promoted types in red)."""
@@ -183,9 +195,13 @@ def _draw_piece(doc: SvgDocument, layer: Element, sq: int, code: int, half: floa
     text = cell_text(code).removeprefix(WHITE_MARK)
     font_size = label_size(text)
     # The baseline a third of the size below the centre puts the letters' middle on it.
+    room = SQUARE * LABEL_WIDTH
+    condensed = sum(GLYPH_EMS.get(letter, 0.56) for letter in text) * font_size > room
     doc.label(piece, cx, cy + font_size * 0.35, text, font_size=round(font_size, 1),
               fill=PROMOTED_COLOUR if code >> 1 in PROMOTED_IDS else LIGHT["text"],
-              transform=f"rotate(180 {cx:.1f} {cy:.1f})" if white else None)
+              transform=f"rotate(180 {cx:.1f} {cy:.1f})" if white else None,
+              textLength=round(room, 1) if condensed else None,
+              lengthAdjust="spacingAndGlyphs" if condensed else None)
 
 
 def _mark_legend(last_move: bool) -> list[LegendEntry]:
