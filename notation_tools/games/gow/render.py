@@ -11,6 +11,7 @@ position which units are offline and which squares are covered.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from notation_tools.games.base import Style
@@ -243,22 +244,17 @@ def svg(position: Position, *, last_move: Any = None,
                       f"turn {position.turn_number}",
                       description=text_diagram(position), background="#f4efe1")
 
-    def xy(s: int) -> tuple[int, int]:
-        return _MARGIN + (s % COLS) * _CELL, _MARGIN + (s // COLS) * _CELL
-
     doc.coordinates([(_MARGIN + c * _CELL + _HALF, y, str(c + 1))
                      for c in range(COLS) for y in (_MARGIN - 6, height - 6)]
                     + [(x, _MARGIN + r * _CELL + 15, ROW_LETTERS[r])
                        for r in range(ROWS) for x in (_MARGIN // 2, width - _MARGIN // 2)],
-                    font_size=_COORDINATE_SIZE)
+                    font_size=_COORDINATE_SIZE, key="game-of-war")
     # Every frame defines the same things in the same order (a viewer diffs frames).
     doc.arrow_marker(LAST_MOVE_LINE)
     doc.hatch_pattern(_OFFLINE_INK)
-    board = doc.group("board")
-    for s in range(SIZE):
-        x, y = xy(s)
-        doc.element(board, "rect", x=x, y=y, width=_CELL, height=_CELL, fill="none",
-                    stroke="#b9b09a", stroke_width=0.5)
+    # The map, a covered square and a unit in a given state are the same drawing in every
+    # position: each is drawn once (the viewer draws every position of a game).
+    doc.cached(doc.group("board"), ("game-of-war squares",), partial(_draw_squares, doc))
     covered = _covered(position, marks)
     for side, colour in enumerate(_SIDE_COLOURS):
         grid = covered[side]
@@ -267,13 +263,40 @@ def svg(position: Position, *, last_move: Any = None,
         layer = doc.mark_group(f"{SIDE_NAMES[side].lower()}-lines")
         for s in range(SIZE):
             if grid[s] and TERRAIN[s] != MOUNTAIN:
-                x, y = xy(s)
-                doc.element(layer, "rect", class_=f"covered {SIDE_NAMES[side].lower()}",
-                            x=x, y=y, width=_CELL, height=_CELL, fill=colour,
-                            fill_opacity=0.12)
-    terrain_layer = doc.group("terrain")
+                doc.cached(layer, ("game-of-war covered", side, s),
+                           partial(_draw_covered, doc, side=side, square=s))
+    doc.cached(doc.group("terrain"), ("game-of-war terrain", tuple(position.alive)),
+               partial(_draw_map, doc, alive=tuple(position.alive)))
+    _draw_last_move(doc, position, last_move, _square_corner)
+    _draw_units(doc, position)
+    _draw_last_turn_arrows(doc, last_move, _square_corner)
+    doc.caption(caption_lines(position), margin=_MARGIN / 2,
+                dark_to_move=None)
+    doc.legend(_legend(position, last_move, marks), margin=_MARGIN / 2)
+    return doc.to_string()
+
+
+def _square_corner(s: int) -> tuple[int, int]:
+    return _MARGIN + (s % COLS) * _CELL, _MARGIN + (s // COLS) * _CELL
+
+
+def _draw_squares(doc: SvgDocument, board: Any) -> None:
     for s in range(SIZE):
-        x, y = xy(s)
+        x, y = _square_corner(s)
+        doc.element(board, "rect", x=x, y=y, width=_CELL, height=_CELL, fill="none",
+                    stroke="#b9b09a", stroke_width=0.5)
+
+
+def _draw_covered(doc: SvgDocument, layer: Any, side: int, square: int) -> None:
+    x, y = _square_corner(square)
+    doc.element(layer, "rect", class_=f"covered {SIDE_NAMES[side].lower()}", x=x, y=y,
+                width=_CELL, height=_CELL, fill=_SIDE_COLOURS[side], fill_opacity=0.12)
+
+
+def _draw_map(doc: SvgDocument, terrain_layer: Any, alive: tuple[bool, ...]) -> None:
+    """The map's features (the arsenals still standing: ``alive``) and the frontier."""
+    for s in range(SIZE):
+        x, y = _square_corner(s)
         terrain = TERRAIN[s]
         if terrain == MOUNTAIN:
             _draw_terrain(doc, terrain_layer, "mountain", x, y, _CELL)
@@ -281,23 +304,16 @@ def svg(position: Position, *, last_move: Any = None,
             _draw_terrain(doc, terrain_layer, "pass", x, y, _CELL)
         elif terrain == FORT:
             _draw_terrain(doc, terrain_layer, "fort", x, y, _CELL)
-        elif s in _ARSENAL_INDEX and position.alive[_ARSENAL_INDEX[s]]:
+        elif s in _ARSENAL_INDEX and alive[_ARSENAL_INDEX[s]]:
             _draw_terrain(doc, terrain_layer, "arsenal", x, y, _CELL,
                           _SIDE_COLOURS[ARSENAL_OWNER[s]])
     frontier = _MARGIN + _FRONTIER_ROW * _CELL
     doc.element(terrain_layer, "line", class_="frontier", x1=_MARGIN, y1=frontier,
                 x2=_MARGIN + COLS * _CELL, y2=frontier, stroke="#000", stroke_width=1.5,
                 stroke_dasharray="6,4")
-    _draw_last_move(doc, position, last_move, xy)
-    _draw_units(doc, position, xy)
-    _draw_last_turn_arrows(doc, last_move, xy)
-    doc.caption(caption_lines(position), margin=_MARGIN / 2,
-                dark_to_move=None)
-    doc.legend(_legend(position, last_move, marks), margin=_MARGIN / 2)
-    return doc.to_string()
 
 
-def _draw_units(doc: SvgDocument, position: Position, xy: Any) -> None:
+def _draw_units(doc: SvgDocument, position: Position) -> None:
     """Every unit in square order, named, an offline one marked, the one due to retreat
     ringed."""
     offline: set[int] = set()
@@ -309,17 +325,27 @@ def _draw_units(doc: SvgDocument, position: Position, xy: Any) -> None:
         v = position.board[s]
         if not v:
             continue
-        x, y = xy(s)
-        side = SIDE_OF[v]
-        unit = doc.group(f"unit {SIDE_NAMES[side].lower()}"
-                         + (" offline" if s in offline else ""), units, data_square=NAMES[s])
-        doc.name(unit, unit_name(v) + (" (offline)" if s in offline else ""))
-        if s in offline:
-            _draw_offline(doc, unit, x, y, _CELL)
-        if s == position.retreat:
-            doc.element(unit, "circle", class_="retreat", cx=x + _HALF, cy=y + _HALF, r=11,
-                        fill="none", stroke=_RETREAT_COLOUR, stroke_width=2)
-        _draw_unit(doc, unit, side, CODE_LETTER[v].upper(), IS_FIGHTING[v], x, y, _CELL)
+        state = (s in offline, s == position.retreat)
+        doc.cached(units, ("game-of-war unit", s, v, state),
+                   partial(_draw_placed_unit, doc, square=s, code=v, offline=state[0],
+                           retreat=state[1]))
+
+
+def _draw_placed_unit(doc: SvgDocument, units: Any, square: int, code: int, offline: bool,
+                      retreat: bool) -> None:
+    """The unit ``code`` on ``square``, named, marked when ``offline``, ringed when due to
+    ``retreat``."""
+    x, y = _square_corner(square)
+    side = SIDE_OF[code]
+    unit = doc.group(f"unit {SIDE_NAMES[side].lower()}" + (" offline" if offline else ""),
+                     units, data_square=NAMES[square])
+    doc.name(unit, unit_name(code) + (" (offline)" if offline else ""))
+    if offline:
+        _draw_offline(doc, unit, x, y, _CELL)
+    if retreat:
+        doc.element(unit, "circle", class_="retreat", cx=x + _HALF, cy=y + _HALF, r=11,
+                    fill="none", stroke=_RETREAT_COLOUR, stroke_width=2)
+    _draw_unit(doc, unit, side, CODE_LETTER[code].upper(), IS_FIGHTING[code], x, y, _CELL)
 
 
 def _draw_last_move(doc: SvgDocument, position: Position, last_move: Any, xy: Any) -> None:
