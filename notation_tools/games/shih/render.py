@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from functools import cache, partial
 from typing import Any
 
 from notation_tools.games.base import Style
@@ -175,6 +176,7 @@ def _point(line: int, index: int) -> tuple[float, float]:
             line * _HEIGHT + _MARGIN)
 
 
+@cache
 def lattice_corners(space: int) -> dict[int, tuple[tuple[int, int], tuple[int, int]]]:
     """The two end points ``(line, point)`` of each side (H, S, B) of a space (§15.2)."""
     row = next(r for r in range(ROW_COUNT) if ROW_START[r] <= space < ROW_START[r] + WIDTHS[r])
@@ -193,12 +195,14 @@ def lattice_corners(space: int) -> dict[int, tuple[tuple[int, int], tuple[int, i
     return {H: (left, right), S: (right, apex), B: (left, apex)}
 
 
+@cache
 def corners(space: int) -> dict[int, tuple[tuple[float, float], tuple[float, float]]]:
     """The two end points (SVG user units) of each side of a space."""
     return {side: (_point(*ends[0]), _point(*ends[1]))
             for side, ends in lattice_corners(space).items()}
 
 
+@cache
 def centroid(space: int) -> tuple[float, float]:
     """The centre of a space's triangle (SVG user units): where its piece and name go."""
     sides = corners(space)
@@ -269,22 +273,20 @@ def svg(position: Position, *, last_move: Move | None = None,
     for space in range(COUNT):
         piece = position.board[space]
         if piece != EMPTY:
-            cx, cy = centroid(space)
-            doc.piece_disc(discs, cx, cy, _UNIT * _DISC, dark=piece == RED,
-                           data_space=NAMES[space], name=PIECE_NAMES[piece],
-                           colours=PIECE_COLOURS[piece])
-    doc.coordinates(_row_labels(), font_size=11)
+            doc.cached(discs, ("shih piece", space, piece),
+                       partial(_draw_piece, doc, space=space, piece=piece))
+    doc.coordinates(_row_labels(), font_size=11, key="shih")
     if not named:
         lettered = {space for region in regions for space in region}
         _draw_space_numbers(doc, position, lettered)
     if named:
         layer = doc.mark_group("coordinates")
         for space in range(COUNT):
-            cx, cy = centroid(space)
             piece = position.board[space]
             colour = TEXT_COLOUR if piece == EMPTY else PIECE_COLOURS[piece]["text"]
-            doc.label(layer, cx, cy + _NAME_SIZE * 0.35, NAMES[space], font_size=_NAME_SIZE,
-                      fill=colour, class_="space-name")
+            doc.cached(layer, ("shih space name", space, colour),
+                       partial(_label_space, doc, space=space, text=NAMES[space],
+                               size=_NAME_SIZE, colour=colour, css_class="space-name"))
     if regions and not named:
         # The region's letter on each of its pieces (the names take that place otherwise).
         layer = doc.mark_group("regions")
@@ -329,15 +331,34 @@ def _draw_spaces(doc: SvgDocument, origins: set[int], targets: set[int]) -> None
     """The 96 triangles, those the last move touched in its colours."""
     spaces = doc.group("spaces")
     for space in range(COUNT):
-        sides = corners(space)
         if space in targets:
             fill = LAST_MOVE_TARGET
         elif space in origins:
             fill = LAST_MOVE_ORIGIN
         else:
             fill = "#f4f1ea" if IS_UP[space] else "#e9e4d8"
-        doc.element(spaces, "polygon", points=_points(sorted({*sides[H], *sides[S]})),
-                    fill=fill, stroke="#b9b2a2", stroke_width=0.6, data_space=NAMES[space])
+        doc.cached(spaces, ("shih space", space, fill),
+                   partial(_draw_space, doc, space=space, fill=fill))
+
+
+def _draw_space(doc: SvgDocument, spaces: Element, space: int, fill: str) -> None:
+    sides = corners(space)
+    doc.element(spaces, "polygon", points=_points(sorted({*sides[H], *sides[S]})), fill=fill,
+                stroke="#b9b2a2", stroke_width=0.6, data_space=NAMES[space])
+
+
+def _draw_piece(doc: SvgDocument, discs: Element, space: int, piece: int) -> None:
+    cx, cy = centroid(space)
+    doc.piece_disc(discs, cx, cy, _UNIT * _DISC, dark=piece == RED, data_space=NAMES[space],
+                   name=PIECE_NAMES[piece], colours=PIECE_COLOURS[piece])
+
+
+def _label_space(doc: SvgDocument, layer: Element, space: int, text: str, size: float,
+                 colour: str, css_class: str) -> None:
+    """``text`` at the centre of ``space`` (its name or its number)."""
+    cx, cy = centroid(space)
+    doc.label(layer, cx, cy + size * 0.35, text, font_size=size, fill=colour,
+              class_=css_class)
 
 
 def _draw_region_tints(doc: SvgDocument, regions: list[list[int]]) -> None:
@@ -357,12 +378,18 @@ def _draw_walls(doc: SvgDocument, position: Position) -> None:
     """Each space's wall, drawn a little inside the space that owns it."""
     walls = doc.group("walls")
     for space in range(COUNT):
-        cx, cy = centroid(space)
-        (x1, y1), (x2, y2) = corners(space)[position.walls[space]]
-        doc.element(walls, "line", x1=x1 + (cx - x1) * _WALL_PULL,
-                    y1=y1 + (cy - y1) * _WALL_PULL, x2=x2 + (cx - x2) * _WALL_PULL,
-                    y2=y2 + (cy - y2) * _WALL_PULL, stroke=_WALL_COLOUR, stroke_width=3.5,
-                    stroke_linecap="round", data_space=NAMES[space])
+        wall = position.walls[space]
+        doc.cached(walls, ("shih wall", space, wall),
+                   partial(_draw_wall, doc, space=space, wall=wall))
+
+
+def _draw_wall(doc: SvgDocument, walls: Element, space: int, wall: int) -> None:
+    cx, cy = centroid(space)
+    (x1, y1), (x2, y2) = corners(space)[wall]
+    doc.element(walls, "line", x1=x1 + (cx - x1) * _WALL_PULL, y1=y1 + (cy - y1) * _WALL_PULL,
+                x2=x2 + (cx - x2) * _WALL_PULL, y2=y2 + (cy - y2) * _WALL_PULL,
+                stroke=_WALL_COLOUR, stroke_width=3.5, stroke_linecap="round",
+                data_space=NAMES[space])
 
 
 def _region_legend(position: Position, regions: list[list[int]]) -> list[LegendEntry]:
@@ -407,13 +434,24 @@ def _draw_maze(doc: SvgDocument, position: Position) -> None:
             if key in drawn:
                 continue
             drawn.add(key)
-            (x1, y1), (x2, y2) = _point(*ends[0]), _point(*ends[1])
-            if position.is_walled(space, side):
-                doc.element(layer, "line", class_="walled", x1=x1, y1=y1, x2=x2, y2=y2,
-                            stroke=_WALL_COLOUR, stroke_width=3, stroke_linecap="round")
-            else:
-                doc.element(layer, "line", class_="open", x1=x1, y1=y1, x2=x2, y2=y2,
-                            stroke="#9a9284", stroke_width=0.8, stroke_dasharray="2,3")
+            walled = position.is_walled(space, side)
+            doc.cached(layer, ("shih edge", ends, walled),
+                       partial(_draw_edge, doc, ends=ends, walled=walled))
+    doc.cached(layer, ("shih lattice points",), partial(_draw_lattice_points, doc))
+
+
+def _draw_edge(doc: SvgDocument, layer: Element,
+               ends: tuple[tuple[int, int], tuple[int, int]], walled: bool) -> None:
+    (x1, y1), (x2, y2) = _point(*ends[0]), _point(*ends[1])
+    if walled:
+        doc.element(layer, "line", class_="walled", x1=x1, y1=y1, x2=x2, y2=y2,
+                    stroke=_WALL_COLOUR, stroke_width=3, stroke_linecap="round")
+    else:
+        doc.element(layer, "line", class_="open", x1=x1, y1=y1, x2=x2, y2=y2,
+                    stroke="#9a9284", stroke_width=0.8, stroke_dasharray="2,3")
+
+
+def _draw_lattice_points(doc: SvgDocument, layer: Element) -> None:
     for line in range(LATTICE_LINES):
         for index in range(_segments(line) + 1):
             x, y = _point(line, index)
@@ -500,11 +538,11 @@ def _draw_space_numbers(doc: SvgDocument, position: Position, skip: set[int]) ->
     for space in range(COUNT):
         if space in skip:
             continue
-        cx, cy = centroid(space)
         piece = position.board[space]
         colour = "#6b6455" if piece == EMPTY else PIECE_COLOURS[piece]["text"]
-        doc.label(layer, cx, cy + _NUMBER_SIZE * 0.35, NAMES[space][1:],
-                  font_size=_NUMBER_SIZE, fill=colour, class_="space-number")
+        doc.cached(layer, ("shih space number", space, colour),
+                   partial(_label_space, doc, space=space, text=NAMES[space][1:],
+                           size=_NUMBER_SIZE, colour=colour, css_class="space-number"))
 
 
 def _legend_piece(piece: int) -> Any:
