@@ -326,10 +326,35 @@ class SvgDocument:
         return layer
 
     def legend(self, entries: Sequence[LegendEntry], *, margin: float,
-               font_size: float = CAPTION_SIZE) -> Element:
+               font_size: float = CAPTION_SIZE, key: Hashable | None = None) -> None:
         """A legend under the board: each entry's symbol and text, laid out in rows that wrap
         at the canvas width less ``margin`` (a text too long for one row wraps under its
-        symbol); the canvas grows to hold it."""
+        symbol); the canvas grows to hold it. With ``key`` naming what the entries depend on
+        (the game and its marks), a legend already laid out at the same place of a canvas as
+        wide is reused as written (one is drawn under every position)."""
+        if key is None:
+            self._legend(entries, margin=margin, font_size=font_size)
+            return
+        full_key = ("legend", key, self.width, self.height, margin, font_size)
+        kept = _DRAWN.get(full_key)
+        if kept is not None:
+            text, height = kept.rsplit("\0", 1)
+            self.root.children.append(_Written(text))
+            self.height = float(height)
+            if self._background is not None:
+                self._background.set("height", number(self.height))
+            return
+        markers = len(self._markers)
+        layer_element = self._legend(entries, margin=margin, font_size=font_size)
+        if len(self._markers) == markers:
+            out: list[str] = []
+            layer_element.write(out)
+            if len(_DRAWN) >= DRAWN_LIMIT:
+                _DRAWN.clear()
+            _DRAWN[full_key] = "".join(out) + "\0" + repr(self.height)
+
+    def _legend(self, entries: Sequence[LegendEntry], *, margin: float,
+                font_size: float) -> Element:
         layer = self.group("legend")
         step = font_size * LINE_SPACING
         box = font_size * 1.1

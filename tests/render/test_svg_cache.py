@@ -66,3 +66,19 @@ def test_the_cache_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
                    lambda parent, number=number: doc.label(parent, 1, 1, str(number)))
         assert len(svg._DRAWN) <= 5
     assert doc.to_string().count("<text") == 12
+
+
+@given(st.lists(st.tuples(st.integers(0, 3), st.booleans()), min_size=1, max_size=6))
+def test_a_kept_legend_reads_as_the_legend_itself(layouts: list[tuple[int, bool]]) -> None:
+    """A legend reused by its key stands where the same legend drawn anew stands, and grows
+    the canvas as much, whatever caption (how many lines) comes before it."""
+    def picture(lines: int, arrow: bool, key: object) -> str:
+        doc = SvgDocument(120, 80, title="t", description="d", background="#fff")
+        doc.caption([f"line {n}" for n in range(lines)], margin=4)
+        entries = [svg.LegendEntry("a disc", svg.legend_disc(True)),
+                   svg.LegendEntry("a rather long text that wraps under its symbol",
+                                   svg.legend_line("#123456", arrow=arrow))]
+        doc.legend(entries, margin=4, key=key)
+        return doc.to_string()
+    for lines, arrow in layouts:
+        assert picture(lines, arrow, ("test legend", arrow)) == picture(lines, arrow, None)

@@ -154,7 +154,9 @@ def svg(position: Position, *, last_move: Move | None = None, marks: frozenset[s
         _draw_last_move(doc, last_move)
     doc.caption(caption_lines(position), margin=MARGIN / 2,
                 dark_to_move=position.turn == 1 if position.outcome() is None else None)
-    doc.legend(_legend(position, last_move is not None), margin=MARGIN / 2)
+    doc.legend(_legend(position, last_move is not None), margin=MARGIN / 2,
+               key=("elevation", top, position.options.max_height is None,
+                    last_move is not None))
     return doc.to_string()
 
 

@@ -272,7 +272,8 @@ def svg(position: Position, *, last_move: Any = None,
     _draw_last_turn_arrows(doc, last_move, _square_corner)
     doc.caption(caption_lines(position), margin=_MARGIN / 2,
                 dark_to_move=None)
-    doc.legend(_legend(position, last_move, marks), margin=_MARGIN / 2)
+    doc.legend(_legend(position, last_move, marks), margin=_MARGIN / 2,
+               key=("game-of-war", marks, last_move is not None))
     return doc.to_string()
 
 

@@ -171,7 +171,8 @@ def svg(position: Position, *, last_move: Move | None = None, marks: frozenset[s
             doc.cached(layer, ("maka piece", sq, code, half),
                        partial(_draw_piece, doc, sq=sq, code=code, half=half))
     doc.caption(caption_lines(position), margin=MARGIN / 2)
-    doc.legend(_mark_legend(last_move is not None), margin=MARGIN / 2)
+    doc.legend(_mark_legend(last_move is not None), margin=MARGIN / 2,
+               key=("maka", last_move is not None))
     return doc.to_string()
 
 

@@ -218,7 +218,7 @@ def svg(position: Position, *, last_move: Move | None = None, marks: Set[str] = 
     if LOOPS in marks:
         legend.append(LegendEntry("stone of a group carrying a loop", legend_disc(
             True, ring=MARK_LINE)))
-    doc.legend(legend, margin=margin / 2)
+    doc.legend(legend, margin=margin / 2, key=("shuriken", size, LOOPS in marks))
     return doc.to_string()
 
 
