@@ -9,12 +9,16 @@
     pieces.push(base.slice(0, item[1]) + item[3] + base.slice(base.length - item[2]));
     return pieces;
   }, []);
-  // A step's position string is whole, or [prefix, suffix, middle] against its parent's.
-  // (A parent always comes before its children.)
+  // A step's position string is whole, or edits of its parent's cut into tokens (the runs
+  // between "/" and spaces, and those): [at, removed, ...added], applied last first (viewer
+  // text_edits). A parent always comes before its children.
   data.fens.forEach(function (item, step) {
     if (typeof item === "string") { return; }
-    var before = data.fens[data.parents[step]];
-    data.fens[step] = before.slice(0, item[0]) + item[2] + before.slice(before.length - item[1]);
+    var tokens = data.fens[data.parents[step]].match(/[^\/ ]+|[\/ ]/g) || [];
+    for (var i = item.length - 1; i >= 0; i--) {
+      Array.prototype.splice.apply(tokens, [item[i][0], item[i][1]].concat(item[i].slice(2)));
+    }
+    data.fens[step] = tokens.join("");
   });
   var viewer = document.getElementById("viewer");
   var board = document.getElementById("board");
@@ -23,18 +27,30 @@
   var known = data.marks.map(function () { return {}; });
   var variant = 0, current = -1, flipped = false, timer = null;
 
+  // A step's drawing in mark set v: the edits of its parent's drawing in v, or, when its
+  // edits start with a 0, of its own drawing without marks (set 0).
+  function edited(pieces, ops, from) {
+    pieces = pieces.slice();
+    for (var i = ops.length - 1; i >= from; i--) {
+      var op = ops[i];
+      Array.prototype.splice.apply(pieces, [op[0], op[1]].concat(op.slice(2)));
+    }
+    return pieces;
+  }
+
   function drawing(v, step) {
     var chain = [];
-    while (step >= 0 && !known[v][step]) { chain.push(step); step = data.parents[step]; }
-    var pieces = step >= 0 ? known[v][step] : [];
+    while (step >= 0 && !known[v][step] && typeof data.frames[v][step][0] !== "number") {
+      chain.push(step);
+      step = data.parents[step];
+    }
+    var pieces = [];
+    if (step >= 0) {
+      pieces = known[v][step] ||
+          (known[v][step] = edited(drawing(0, step), data.frames[v][step], 1));
+    }
     for (var c = chain.length - 1; c >= 0; c--) {
-      pieces = pieces.slice();
-      var ops = data.frames[v][chain[c]];
-      for (var i = ops.length - 1; i >= 0; i--) {
-        var op = ops[i];
-        Array.prototype.splice.apply(pieces, [op[0], op[1]].concat(op.slice(2)));
-      }
-      known[v][chain[c]] = pieces;
+      pieces = known[v][chain[c]] = edited(pieces, data.frames[v][chain[c]], 0);
     }
     return pieces;
   }
@@ -173,6 +189,9 @@
         (event.key === " " && (tag === "BUTTON" || tag === "INPUT"))) { return; }
     event.preventDefault();
     actions[keys[event.key]]();
+  });
+  document.querySelectorAll("#moves .move[data-step]").forEach(function (span) {
+    span.tabIndex = -1;
   });
   document.getElementById("moves").addEventListener("click", function (event) {
     var span = event.target.closest ? event.target.closest(".move[data-step]") : null;
