@@ -155,7 +155,14 @@ def data_sizes(html: str) -> str:
 
 
 BROWSER_TIMES = """async () => {
-  const paint = performance.getEntriesByName("first-contentful-paint")[0];
+  // The first contentful paint, waited for (it may be reported after the load event).
+  const paint = await new Promise(done => {
+    new PerformanceObserver(list => {
+      const entry = list.getEntries().find(e => e.name === "first-contentful-paint");
+      if (entry) { done(entry); }
+    }).observe({type: "paint", buffered: true});
+    setTimeout(() => done(null), 5000);
+  });
   const start = performance.now();
   document.getElementById("viewer").dispatchEvent(
       new KeyboardEvent("keydown", {key: "End", bubbles: true}));
