@@ -65,9 +65,9 @@ class PieceTable:
         """The drawing ``svg`` as piece numbers, one code point each (new pieces are
         added)."""
         known = self._numbers
-        found = [known.get(piece) for piece in svg_pieces(svg)]
+        pieces = svg_pieces(svg)
+        found = [known.get(piece) for piece in pieces]
         if None in found:
-            pieces = svg_pieces(svg)
             for index, number in enumerate(found):
                 if number is None:
                     piece = pieces[index]
@@ -173,13 +173,47 @@ def _anchor(before: str, after: str) -> tuple[int, int, int] | None:
     return None
 
 
-def apply_edits(numbers: Sequence[int], found: Iterable[Edit]) -> list[int]:
+def apply_edits(numbers: Sequence[int], found: Sequence[Edit]) -> list[int]:
     """``numbers`` with the edits :func:`edits` found made, last first (as the script
     does)."""
     result = list(numbers)
-    for at, removed, *added in sorted(found, key=lambda edit: -edit[0]):
+    for at, removed, *added in reversed(found):
         result[at:at + removed] = added
     return result
+
+
+def shifts(found: Sequence[Edit]) -> list[int]:
+    """Where the edits ``found`` move the pieces they leave alone: ``[position, shift, ...]``,
+    a piece at ``position`` or later (and before the next position) moving by ``shift``.
+
+    >>> shifts([[2, 1, 7, 8, 9], [5, 2]])
+    [3, 2, 7, 0]
+    """
+    table: list[int] = []
+    shift = 0
+    for at, removed, *added in found:
+        shift += len(added) - removed
+        table += [at + removed, shift]
+    return table
+
+
+def shifted(found: Sequence[Edit], table: Sequence[int]) -> list[Edit]:
+    """The edits ``found`` moved by the shifts ``table`` (:func:`shifts`): edits of one
+    drawing made on another that holds the same pieces with others among them (a drawing
+    with a display option's layer, made from the edits of the drawing without it).
+
+    >>> shifted([[0, 1, 5], [4, 0, 6]], [3, 2, 7, 0])
+    [[0, 1, 5], [6, 0, 6]]
+    """
+    moved = []
+    for at, *rest in found:
+        shift = 0
+        for index in range(0, len(table), 2):
+            if table[index] > at:
+                break
+            shift = table[index + 1]
+        moved.append([at + shift, *rest])
+    return moved
 
 
 def edits_cost(found: Iterable[Edit]) -> int:

@@ -27,8 +27,10 @@
   var known = data.marks.map(function () { return {}; });
   var variant = 0, current = -1, flipped = false, timer = null;
 
-  // A step's drawing in mark set v: the edits of its parent's drawing in v, or, when its
-  // edits start with a 0, of its own drawing without marks (set 0).
+  // A step's drawing in mark set v: the edits of its parent's drawing in v; or, led by a 0,
+  // of its own drawing without marks (set 0); or, led by a 1 and a shift table, of its
+  // parent's drawing in v once the step's own edits in set 0, shifted past the parent's
+  // layer, are made there (viewer.py's _frame_edits).
   function edited(pieces, ops, from) {
     pieces = pieces.slice();
     for (var i = ops.length - 1; i >= from; i--) {
@@ -38,9 +40,17 @@
     return pieces;
   }
 
+  function shifted(ops, table) {
+    return ops.map(function (op) {
+      var shift = 0;
+      for (var i = 0; i < table.length && table[i] <= op[0]; i += 2) { shift = table[i + 1]; }
+      return [op[0] + shift].concat(op.slice(1));
+    });
+  }
+
   function drawing(v, step) {
     var chain = [];
-    while (step >= 0 && !known[v][step] && typeof data.frames[v][step][0] !== "number") {
+    while (step >= 0 && !known[v][step] && data.frames[v][step][0] !== 0) {
       chain.push(step);
       step = data.parents[step];
     }
@@ -50,7 +60,13 @@
           (known[v][step] = edited(drawing(0, step), data.frames[v][step], 1));
     }
     for (var c = chain.length - 1; c >= 0; c--) {
-      pieces = known[v][chain[c]] = edited(pieces, data.frames[v][chain[c]], 0);
+      var frame = data.frames[v][chain[c]];
+      if (frame[0] === 1) {
+        pieces = edited(pieces, shifted(data.frames[0][chain[c]], frame[1]), 0);
+        pieces = known[v][chain[c]] = edited(pieces, frame, 2);
+      } else {
+        pieces = known[v][chain[c]] = edited(pieces, frame, 0);
+      }
     }
     return pieces;
   }

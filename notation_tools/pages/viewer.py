@@ -44,6 +44,8 @@ from notation_tools.pages.drawings import (  # noqa: F401  (the viewer's API, re
     edits_cost,
     encode_pieces,
     shared_ends,
+    shifted,
+    shifts,
     svg_pieces,
     text_edits,
 )
@@ -400,9 +402,11 @@ def _page_data(table: PieceTable, steps: list[_Step],
                marks: list[tuple[str, ...]]) -> dict[str, Any]:
     """What the page's script reads: the pieces, each step's edits per mark set, the tree of
     steps, and each step's status line and position string."""
-    bases: dict[int, set[int]] = {}
-    frames = [[_frame_edits(steps, index, variant, bases) for index in range(len(steps))]
-              for variant in range(len(marks))]
+    bases: dict[int, list[int]] = {}
+    frames: list[list[list[Any]]] = []
+    for variant in range(len(marks)):
+        frames.append([_frame_edits(steps, index, variant, frames[0][index] if frames else [],
+                                    bases, table.pieces) for index in range(len(steps))])
     return {
         "pieces": encode_pieces(table.pieces, bases),
         "marks": [list(combination) for combination in marks],
@@ -420,14 +424,18 @@ def frame_numbers(data: dict[str, Any], step: int, variant: int = 0) -> list[int
     page's data (:func:`_page_data`) as the page's script rebuilds them."""
     chain = []
     frames = data["frames"][variant]
-    while step >= 0 and not (frames[step] and isinstance(frames[step][0], int)):
+    while step >= 0 and not (frames[step] and frames[step][0] == 0):
         chain.append(step)
         step = data["parents"][step]
     numbers: list[int] = []
     if step >= 0:
         numbers = apply_edits(frame_numbers(data, step, 0), frames[step][1:])
     for link in reversed(chain):
-        numbers = apply_edits(numbers, frames[link])
+        frame = frames[link]
+        if frame and frame[0] == 1:
+            numbers = apply_edits(numbers, shifted(data["frames"][0][link], frame[1]))
+            frame = frame[2:]
+        numbers = apply_edits(numbers, frame)
     return numbers
 
 
@@ -459,42 +467,66 @@ def file_name(path: str) -> str:
     return os.path.basename(member.replace("\\", "/").rstrip("/")) or member
 
 
-def _frame_edits(steps: list[_Step], index: int, variant: int,
-                 bases: dict[int, set[int]]) -> list[Any]:
-    """The edits that draw step ``index`` in mark set ``variant``: from its parent's drawing
-    in the same mark set, or, led by a ``0``, from its own drawing without marks (variant 0)
-    when that is shorter. Each piece that first appears in an edit gets, in ``bases``, the
-    pieces it may be a change of (for :func:`encode_pieces`): those it replaced or stands
-    beside, and those the same edits removed elsewhere (a piece moved is a new line at its
-    new square and one fewer at its old)."""
+def _frame_edits(steps: list[_Step], index: int, variant: int, plain_edits: list[Any],
+                 bases: dict[int, list[int]], pieces: list[str]) -> list[Any]:
+    """The edits that draw step ``index`` in mark set ``variant``, the shortest of:
+
+    - the edits of its parent's drawing in the same mark set;
+    - led by ``0``: the edits of its own drawing without marks (variant 0);
+    - led by ``1`` and a shift table (:func:`~notation_tools.pages.drawings.shifts`): the
+      edits of the parent's drawing in this mark set once the step's own edits without
+      marks (``plain_edits``), shifted past the parent's layer, are made there: what the
+      move changed costs nothing again, only what it changed in the layer.
+
+    Each piece that first appears in an edit gets, in ``bases``, the pieces it may be a
+    change of (for :func:`encode_pieces`)."""
     step = steps[index]
     drawing = step.drawing[variant]
     if step.parent < 0 and variant == 0:
         return [[0, 0, *map(ord, drawing)]]
-    found: list[Any] = []
+    choices: list[tuple[int, str, list[Any], list[Any]]] = []
     if step.parent >= 0:
         before = steps[step.parent].drawing[variant]
         found = edits(before, drawing)
+        choices.append((edits_cost(found), before, [], found))
+        if variant > 0:
+            table = shifts(edits(steps[step.parent].drawing[0], before))
+            predicted = "".join(map(chr, apply_edits(list(map(ord, before)),
+                                                     shifted(plain_edits, table))))
+            found = edits(predicted, drawing)
+            choices.append((edits_cost(found) + 4 * len(table), predicted, [1, table], found))
     if variant > 0:
-        plain = step.drawing[0]
-        layered = edits(plain, drawing)
-        if step.parent < 0 or edits_cost(layered) < edits_cost(found):
-            before, found = plain, layered
-            _note_bases(before, found, bases)
-            return [0, *found]
-    _note_bases(before, found, bases)
-    return found
+        found = edits(step.drawing[0], drawing)
+        choices.append((edits_cost(found), step.drawing[0], [0], found))
+    _, before, lead, found = min(choices, key=lambda choice: choice[0])
+    _note_bases(before, found, bases, pieces)
+    return [*lead, *found]
 
 
-def _note_bases(before: str, found: list[Edit], bases: dict[int, set[int]]) -> None:
-    removed = {ord(number) for at, count, *_ in found for number in before[at:at + count]}
-    if len(removed) > 32:  # not a move's few lines: too many to try each new piece against
-        removed = set()
+def _note_bases(before: str, found: list[Edit], bases: dict[int, list[int]],
+                pieces: list[str]) -> None:
+    """Note, for each piece that first appears in ``found``, the few pieces it is most
+    likely a change of: the one it replaces at its place, those the same edits removed
+    elsewhere that start with the same tag (a piece moved: its lines at the new square), and
+    its neighbours."""
+    removed: dict[str, list[int]] = {}
+    for at, count, *_ in found:
+        for number in map(ord, before[at:at + count]):
+            removed.setdefault(_opening(pieces[number]), []).append(number)
     for at, count, *added in found:
-        near = {ord(number) for number in before[max(at - 1, 0):at + count + 1]}
-        for number in added:
-            if number not in bases:
-                bases[number] = {base for base in near | removed if base < number}
+        for offset, number in enumerate(added):
+            if number in bases:
+                continue
+            likely = [ord(before[at + offset])] if offset < count else []
+            likely += removed.get(_opening(pieces[number]), [])[:4]
+            likely += [ord(before[index]) for index in (at - 1, at + count)
+                       if 0 <= index < len(before)]
+            bases[number] = [base for base in dict.fromkeys(likely) if base < number]
+
+
+def _opening(piece: str) -> str:
+    """A piece's tag name, or its first word (what kind of line it is)."""
+    return piece[:max(piece.find(" "), 0)] or piece[:8]
 
 
 def _subtitle(record: Record, result: Replay) -> str:
