@@ -27,8 +27,8 @@
   var known = data.marks.map(function () { return {}; });
   var variant = 0, current = -1, flipped = false, timer = null;
 
-  // A step's drawing in mark set v: the edits of its parent's drawing in v; or, led by a 0,
-  // of its own drawing without marks (set 0); or, led by a 1 and a shift table, of its
+  // A step's drawing in mark set v: the edits of its parent's drawing in v; or, led by 0 and
+  // an earlier mark set u, of its own drawing in u; or, led by a 1 and a shift table, of its
   // parent's drawing in v once the step's own edits in set 0, shifted past the parent's
   // layer, are made there (viewer.py's _frame_edits).
   function edited(pieces, ops, from) {
@@ -57,7 +57,8 @@
     var pieces = [];
     if (step >= 0) {
       pieces = known[v][step] ||
-          (known[v][step] = edited(drawing(0, step), data.frames[v][step], 1));
+          (known[v][step] = edited(drawing(data.frames[v][step][1], step),
+                                   data.frames[v][step], 2));
     }
     for (var c = chain.length - 1; c >= 0; c--) {
       var frame = data.frames[v][chain[c]];

@@ -404,9 +404,15 @@ def _page_data(table: PieceTable, steps: list[_Step],
     steps, and each step's status line and position string."""
     bases: dict[int, list[int]] = {}
     frames: list[list[list[Any]]] = []
-    for variant in range(len(marks)):
-        frames.append([_frame_edits(steps, index, variant, frames[0][index] if frames else [],
-                                    bases, table.pieces) for index in range(len(steps))])
+    numbered = {combination: number for number, combination in enumerate(marks)}
+    for variant, combination in enumerate(marks):
+        # The mark sets a drawing may be stored against: none, and those one option fewer.
+        fewer = {numbered.get(tuple(name for name in combination if name != left_out), 0)
+                 for left_out in combination}
+        references = sorted(fewer | {0}) if variant else []
+        frames.append([_frame_edits(steps, index, variant, references,
+                                    frames[0][index] if frames else [], bases, table.pieces)
+                       for index in range(len(steps))])
     return {
         "pieces": encode_pieces(table.pieces, bases),
         "marks": [list(combination) for combination in marks],
@@ -429,7 +435,7 @@ def frame_numbers(data: dict[str, Any], step: int, variant: int = 0) -> list[int
         step = data["parents"][step]
     numbers: list[int] = []
     if step >= 0:
-        numbers = apply_edits(frame_numbers(data, step, 0), frames[step][1:])
+        numbers = apply_edits(frame_numbers(data, step, frames[step][1]), frames[step][2:])
     for link in reversed(chain):
         frame = frames[link]
         if frame and frame[0] == 1:
@@ -467,12 +473,14 @@ def file_name(path: str) -> str:
     return os.path.basename(member.replace("\\", "/").rstrip("/")) or member
 
 
-def _frame_edits(steps: list[_Step], index: int, variant: int, plain_edits: list[Any],
-                 bases: dict[int, list[int]], pieces: list[str]) -> list[Any]:
+def _frame_edits(steps: list[_Step], index: int, variant: int, references: list[int],
+                 plain_edits: list[Any], bases: dict[int, list[int]],
+                 pieces: list[str]) -> list[Any]:
     """The edits that draw step ``index`` in mark set ``variant``, the shortest of:
 
     - the edits of its parent's drawing in the same mark set;
-    - led by ``0``: the edits of its own drawing without marks (variant 0);
+    - led by ``0`` and a mark set of ``references`` (earlier mark sets: none, or one option
+      fewer): the edits of its own drawing in that mark set;
     - led by ``1`` and a shift table (:func:`~notation_tools.pages.drawings.shifts`): the
       edits of the parent's drawing in this mark set once the step's own edits without
       marks (``plain_edits``), shifted past the parent's layer, are made there: what the
@@ -495,9 +503,9 @@ def _frame_edits(steps: list[_Step], index: int, variant: int, plain_edits: list
                                                      shifted(plain_edits, table))))
             found = edits(predicted, drawing)
             choices.append((edits_cost(found) + 4 * len(table), predicted, [1, table], found))
-    if variant > 0:
-        found = edits(step.drawing[0], drawing)
-        choices.append((edits_cost(found), step.drawing[0], [0], found))
+    for reference in references:
+        found = edits(step.drawing[reference], drawing)
+        choices.append((edits_cost(found), step.drawing[reference], [0, reference], found))
     _, before, lead, found = min(choices, key=lambda choice: choice[0])
     _note_bases(before, found, bases, pieces)
     return [*lead, *found]
