@@ -283,18 +283,18 @@ def decode_pieces(encoded: Sequence[Any]) -> list[str]:
 # Position strings as token edits
 
 
-_TOKENS = re.compile(r"[^/ ]+|[/ ]")
+_TOKENS = re.compile(r"[^/ ,]+|[/ ,]")
 
 
 def text_edits(before: str, after: str) -> list[Any]:
-    """``after`` as edits of ``before`` cut into tokens (the runs between ``/`` and spaces,
-    and those separators): ``[at, removed, *added texts]`` each, ``at`` a token index into
+    """``after`` as edits of ``before`` cut into tokens (the runs between ``/``, spaces and
+    commas, and those separators): ``[at, removed, *added texts]`` each, ``at`` a token index into
     ``before``. A move changes a few squares far apart of a long position string (two ranks
     of Maka's nineteen), which one changed span from the first change to the last does not
     capture. :func:`decode_text` undoes this.
 
-    >>> text_edits("a/bc/d e", "a/bx/d f")
-    [[2, 1, 'bx'], [6, 1, 'f']]
+    >>> text_edits("a/bc/d e", "a/bx/d f"), text_edits("vL,1,P/3 b", "vL,P,1/3 w")
+    ([[2, 1, 'bx'], [6, 1, 'f']], [[2, 2], [5, 0, ',', '1'], [8, 1, 'w']])
     """
     vocabulary: dict[str, int] = {}
     as_numbers = [[vocabulary.setdefault(token, len(vocabulary))

@@ -10,11 +10,11 @@
     return pieces;
   }, []);
   // A step's position string is whole, or edits of its parent's cut into tokens (the runs
-  // between "/" and spaces, and those): [at, removed, ...added], applied last first (viewer
-  // text_edits). A parent always comes before its children.
+  // between "/", spaces and commas, and those): [at, removed, ...added], applied last first
+  // (drawings.py's text_edits). A parent always comes before its children.
   data.fens.forEach(function (item, step) {
     if (typeof item === "string") { return; }
-    var tokens = data.fens[data.parents[step]].match(/[^\/ ]+|[\/ ]/g) || [];
+    var tokens = data.fens[data.parents[step]].match(/[^\/ ,]+|[\/ ,]/g) || [];
     for (var i = item.length - 1; i >= 0; i--) {
       Array.prototype.splice.apply(tokens, [item[i][0], item[i][1]].concat(item[i].slice(2)));
     }

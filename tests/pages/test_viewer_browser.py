@@ -14,6 +14,7 @@ import shutil
 
 import pytest
 
+from notation_tools.analysis.replay import replay
 from notation_tools.pages.viewer import viewer_page
 from notation_tools.games.base import all_games, get_game
 from tests.pages.viewer_support import (
@@ -316,3 +317,25 @@ def test_the_script_decodes_every_step_in_every_mark_set(open_page, game):
         expected = [as_parsed(page, svg) for svg in expected_drawings(PLAYABLE[game],
                                                                         tuple(marks))]
         assert page.evaluate(SHOWN_ALONG_THE_LINE, marks) == expected, marks
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_script_decodes_every_position_string(open_page, game):
+    # Issue #29: position strings are stored as token edits of the one before (Maka's
+    # squares are commas apart); the field shows the engine's own string at every ply.
+    result = replay(first_record(PLAYABLE[game]), keep_start=True)
+    engine = result.game
+    position = result.start.copy()
+    expected = [engine.format_position(position)]
+    for text in [node.text for node in first_record(PLAYABLE[game]).moves][:result.plies]:
+        position.push(engine.parse_move(text, position))
+        expected.append(engine.format_position(position))
+    page = open_page(viewer_page(first_record(PLAYABLE[game])))
+    shown = page.evaluate("""() => {
+      document.getElementById("first").click();
+      const shown = [document.getElementById("fen").value];
+      document.querySelectorAll("#moves .moverows > div:not(.extra) > .move.played")
+        .forEach(move => { move.click(); shown.push(document.getElementById("fen").value); });
+      return shown;
+    }""")
+    assert shown == expected
