@@ -111,6 +111,14 @@
     document.getElementById("board-frame").style.maxHeight = Math.max(Math.floor(room), 240) + "px";
   }
 
+  function label(step) {
+    // A move's status line is [ply, side]: its text is the move list's.
+    var given = data.labels[step];
+    if (typeof given === "string") { return given; }
+    var span = document.querySelector('.move[data-step="' + step + '"]');
+    return "ply " + given[0] + ", " + data.sides[given[1]] + ": " + (span ? span.textContent : "");
+  }
+
   function show(step) {
     if (step < 0 || step >= data.parents.length) { return; }
     board.innerHTML = drawing(variant, step).map(function (n) {
@@ -129,7 +137,7 @@
       }
     }
     current = step;
-    status.textContent = data.messages[step] || data.labels[step];
+    status.textContent = data.messages[step] || label(step);
     status.className = data.messages[step] ? "stop" : "";
     fen.value = data.fens[step] || "";
     var ply = mainLine.indexOf(step);

@@ -30,7 +30,7 @@ import json
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any
+from typing import Any, Union
 
 from notation_tools.analysis.replay import Replay, ReplayVisitor, replay
 from notation_tools.games.base import Game, Position, Rules
@@ -97,6 +97,10 @@ def _draw(game: Game[Any, Any], position: Position[Any], last_move: Any,
                            **{name.replace("-", "_"): True for name in marks})
 
 
+Label = Union[str, list[int]]
+"""A step's status line: its text, or, for a move, ``[ply, side index]``."""
+
+
 class _Recorder(ReplayVisitor):
     """Draws the position after every move the replay plays, main line and variations."""
 
@@ -104,9 +108,9 @@ class _Recorder(ReplayVisitor):
         self.table = table
         self.game: Game[Any, Any] | None = None
         self.marks: list[tuple[str, ...]] = [()]
-        self.drawn: dict[int, tuple[list[str], str, str]] = {}
-        """id(move node) → (the drawing per mark set, a label for the status line, the
-        position string after the move)."""
+        self.drawn: dict[int, tuple[list[str], Label, str]] = {}
+        """id(move node) → (the drawing per mark set, its status line, the position string
+        after the move)."""
         self.sides: dict[int, int] = {}
         """id(move node) → the index of the side that played it (its column in the list)."""
         self.texts: dict[int, str] = {}
@@ -128,7 +132,7 @@ class _Recorder(ReplayVisitor):
         text = node.text or self.game.format_move(move, before)
         if not node.text:
             self.texts[id(node)] = text
-        label = f"ply {ply}, {self.game.sides[before.turn]}: {text}"
+        label = [ply, int(before.turn)]  # the script writes "ply N, SIDE: MOVE TEXT"
         after = before.copy()
         after.push(move)
         self.sides[id(node)] = int(before.turn)
@@ -143,7 +147,7 @@ class _Step:
 
     parent: int
     drawing: list[str]
-    label: str
+    label: Label
     fen: str
     message: str = ""
     next: int = -1
@@ -254,7 +258,7 @@ class _Builder:
         cells.extend(_pad(column, sides))
         return f'<div class="moverows">{"".join(cells)}</div>'
 
-    def _add(self, parent: int, drawing: list[str], label: str, fen: str,
+    def _add(self, parent: int, drawing: list[str], label: Label, fen: str,
              message: str = "") -> int:
         self.steps.append(_Step(parent, drawing, label, fen, message))
         number = len(self.steps) - 1
@@ -392,16 +396,18 @@ def build_page(record: Record, *, game_name: str | None = None,
                + (f' <span class="result">{html.escape(record.result)}</span>'
                   if record.result else "")),
         style=asset("viewer.css"),
-        data=script_json(_page_data(table, builder.steps, marks)),
+        data=script_json(_page_data(table, builder.steps, marks,
+                                    game.sides if game is not None else ())),
         script=asset("viewer.js"),
     )
     return Page(page, record, result)
 
 
-def _page_data(table: PieceTable, steps: list[_Step],
-               marks: list[tuple[str, ...]]) -> dict[str, Any]:
+def _page_data(table: PieceTable, steps: list[_Step], marks: list[tuple[str, ...]],
+               sides: Sequence[str] = ()) -> dict[str, Any]:
     """What the page's script reads: the pieces, each step's edits per mark set, the tree of
-    steps, and each step's status line and position string."""
+    steps, each step's status line (``[ply, side]`` for a move: the script adds the side's
+    name from ``sides`` and the move's text from the list) and position string."""
     bases: dict[int, list[int]] = {}
     frames: list[list[list[Any]]] = []
     numbered = {combination: number for number, combination in enumerate(marks)}
@@ -419,6 +425,7 @@ def _page_data(table: PieceTable, steps: list[_Step],
         "parents": [step.parent for step in steps],
         "next": [step.next for step in steps],
         "labels": [step.label for step in steps],
+        "sides": list(sides),
         "messages": [step.message for step in steps],
         "fens": _fen_edits(steps),
         "frames": frames,
