@@ -9,12 +9,16 @@
     pieces.push(base.slice(0, item[1]) + item[3] + base.slice(base.length - item[2]));
     return pieces;
   }, []);
-  // A step's position string is whole, or [prefix, suffix, middle] against its parent's.
-  // (A parent always comes before its children.)
+  // A step's position string is whole, or edits of its parent's cut into tokens (the runs
+  // between "/", spaces and commas, and those): [at, removed, ...added], applied last first
+  // (drawings.py's text_edits). A parent always comes before its children.
   data.fens.forEach(function (item, step) {
     if (typeof item === "string") { return; }
-    var before = data.fens[data.parents[step]];
-    data.fens[step] = before.slice(0, item[0]) + item[2] + before.slice(before.length - item[1]);
+    var tokens = data.fens[data.parents[step]].match(/[^\/ ,]+|[\/ ,]/g) || [];
+    for (var i = item.length - 1; i >= 0; i--) {
+      Array.prototype.splice.apply(tokens, [item[i][0], item[i][1]].concat(item[i].slice(2)));
+    }
+    data.fens[step] = tokens.join("");
   });
   var viewer = document.getElementById("viewer");
   var board = document.getElementById("board");
@@ -23,18 +27,47 @@
   var known = data.marks.map(function () { return {}; });
   var variant = 0, current = -1, flipped = false, timer = null;
 
+  // A step's drawing in mark set v: the edits of its parent's drawing in v; or, led by 0 and
+  // an earlier mark set u, of its own drawing in u; or, led by a 1 and a shift table, of its
+  // parent's drawing in v once the step's own edits in set 0, shifted past the parent's
+  // layer, are made there (viewer.py's _frame_edits).
+  function edited(pieces, ops, from) {
+    pieces = pieces.slice();
+    for (var i = ops.length - 1; i >= from; i--) {
+      var op = ops[i];
+      Array.prototype.splice.apply(pieces, [op[0], op[1]].concat(op.slice(2)));
+    }
+    return pieces;
+  }
+
+  function shifted(ops, table) {
+    return ops.map(function (op) {
+      var shift = 0;
+      for (var i = 0; i < table.length && table[i] <= op[0]; i += 2) { shift = table[i + 1]; }
+      return [op[0] + shift].concat(op.slice(1));
+    });
+  }
+
   function drawing(v, step) {
     var chain = [];
-    while (step >= 0 && !known[v][step]) { chain.push(step); step = data.parents[step]; }
-    var pieces = step >= 0 ? known[v][step] : [];
+    while (step >= 0 && !known[v][step] && data.frames[v][step][0] !== 0) {
+      chain.push(step);
+      step = data.parents[step];
+    }
+    var pieces = [];
+    if (step >= 0) {
+      pieces = known[v][step] ||
+          (known[v][step] = edited(drawing(data.frames[v][step][1], step),
+                                   data.frames[v][step], 2));
+    }
     for (var c = chain.length - 1; c >= 0; c--) {
-      pieces = pieces.slice();
-      var ops = data.frames[v][chain[c]];
-      for (var i = ops.length - 1; i >= 0; i--) {
-        var op = ops[i];
-        Array.prototype.splice.apply(pieces, [op[0], op[1]].concat(op.slice(2)));
+      var frame = data.frames[v][chain[c]];
+      if (frame[0] === 1) {
+        pieces = edited(pieces, shifted(data.frames[0][chain[c]], frame[1]), 0);
+        pieces = known[v][chain[c]] = edited(pieces, frame, 2);
+      } else {
+        pieces = known[v][chain[c]] = edited(pieces, frame, 0);
       }
-      known[v][chain[c]] = pieces;
     }
     return pieces;
   }
@@ -78,6 +111,14 @@
     document.getElementById("board-frame").style.maxHeight = Math.max(Math.floor(room), 240) + "px";
   }
 
+  function label(step) {
+    // A move's status line is [ply, side]: its text is the move list's.
+    var given = data.labels[step];
+    if (typeof given === "string") { return given; }
+    var span = document.querySelector('.move[data-step="' + step + '"]');
+    return "ply " + given[0] + ", " + data.sides[given[1]] + ": " + (span ? span.textContent : "");
+  }
+
   function show(step) {
     if (step < 0 || step >= data.parents.length) { return; }
     board.innerHTML = drawing(variant, step).map(function (n) {
@@ -96,7 +137,7 @@
       }
     }
     current = step;
-    status.textContent = data.messages[step] || data.labels[step];
+    status.textContent = data.messages[step] || label(step);
     status.className = data.messages[step] ? "stop" : "";
     fen.value = data.fens[step] || "";
     var ply = mainLine.indexOf(step);
@@ -173,6 +214,9 @@
         (event.key === " " && (tag === "BUTTON" || tag === "INPUT"))) { return; }
     event.preventDefault();
     actions[keys[event.key]]();
+  });
+  document.querySelectorAll("#moves .move[data-step]").forEach(function (span) {
+    span.tabIndex = -1;
   });
   document.getElementById("moves").addEventListener("click", function (event) {
     var span = event.target.closest ? event.target.closest(".move[data-step]") : null;

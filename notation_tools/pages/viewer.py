@@ -6,12 +6,13 @@ NAGs and variations) and every position the replay reached, drawn by the game's
 ``render_options``. The page needs no network: its style and script (the package data files
 ``viewer.css`` and ``viewer.js``) are inline, and it works from ``file://``.
 
-Drawings are stored compactly. Each drawing is cut into pieces (an element small enough to
-keep whole, or the open and close tags of a larger group around its cut children, or one
-line of a multi-line text); each distinct piece is stored once, and each position is stored
-as the edits (pieces removed and added) that turn the drawing of the position before it into
-its own. The script rebuilds a drawing by replaying those edits. So a 400-ply game costs its
-first drawing plus a few pieces per ply, not 400 drawings.
+Drawings are stored compactly (:mod:`notation_tools.pages.drawings`). Each drawing is cut
+into pieces (its lines); each distinct piece is stored once, and each position is stored as
+the edits (pieces removed and added) that turn the drawing of the position before it into
+its own; a drawing with display options on is stored as the edits of the same position's
+drawing without them when that is smaller (an option adds a layer and leaves the rest as it
+is). The script rebuilds a drawing by replaying those edits. So a 400-ply game costs its
+first drawing plus a few pieces per ply, and each display option about its own layer.
 
 The viewer knows no game: it uses the :class:`~notation_tools.games.base.Game` contract and
 the replay driver, and stops where validation stops (the move with the error is shown with
@@ -23,18 +24,31 @@ Does not print. :func:`write_pages` writes files (the pages and ``index.html``).
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import html
 import itertools
 import json
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any
+from typing import Any, Union
 
 from notation_tools.analysis.replay import Replay, ReplayVisitor, replay
 from notation_tools.games.base import Game, Position, Rules
 from notation_tools.pages.assets import asset
+from notation_tools.pages.drawings import (  # noqa: F401  (the viewer's API, re-exported)
+    Edit,
+    PieceTable,
+    apply_edits,
+    decode_pieces,
+    edits,
+    edits_cost,
+    encode_pieces,
+    shared_ends,
+    shifted,
+    shifts,
+    svg_pieces,
+    text_edits,
+)
 from notation_tools.parallel.runner import Work, batches_of, run_batches
 from notation_tools.records.diagnostics import Diagnostic
 from notation_tools.records.model import Move, Record
@@ -65,181 +79,6 @@ NAG_GLYPHS = {
 """The usual glyph and meaning of the common NAGs (the PGN standard numbers them); any
 other NAG is shown as written."""
 
-SPLIT_LIMIT = 600
-"""A drawing element with children is cut into its children when its text is longer than
-this (a board layer); a shorter one (a piece: a disc and its letter) is kept whole."""
-
-
-
-# --------------------------------------------------------------------------------------------
-# Drawings cut into pieces
-
-
-_MARKUP = re.compile(r"""<!--.*?-->|<!\[CDATA\[.*?\]\]>|<[?!].*?>"""
-                     r"""|<(/?)([^\s/>]+)(?:[^>"'/]++|"[^"]*+"|'[^']*+'|/(?!>))*+(/?)>""",
-                     re.DOTALL)
-"""A tag (group 1: ``/`` for a closing one; 2: the name; 3: ``/`` for an empty one), or a
-comment, CDATA section, declaration or processing instruction (kept as they are). The
-quantifiers are possessive: a drawing has thousands of tags, and this scan is most of the
-cost of cutting one."""
-
-_Span = tuple[int, int, int, int, Sequence[Any]]
-"""An element of a drawing by offsets into its text: where it starts, where its content
-starts, where its closing tag starts, where it ends, and its child elements."""
-
-
-def svg_pieces(svg: str) -> list[str]:
-    """``svg`` cut into pieces whose concatenation is ``svg`` again: an element is one piece
-    when it has no child or its text is at most :data:`SPLIT_LIMIT` long (and holds no line
-    break), else its open tag, the pieces of its content, and its closing tag; a text with
-    line breaks gives a piece per line. Only the outermost element is always cut.
-
-    >>> svg = '<svg xmlns="http://www.w3.org/2000/svg"><title>T</title><desc>a\\nb</desc></svg>'
-    >>> svg_pieces(svg)  # doctest: +NORMALIZE_WHITESPACE
-    ['<svg xmlns="http://www.w3.org/2000/svg">', '<title>T</title>', '<desc>', 'a\\n', 'b',
-     '</desc>', '</svg>']
-    """
-    top: list[Any] = [0, 0, []]
-    stack = [top]  # the open elements: [start, content start, children]
-    for match in _MARKUP.finditer(svg):
-        closing, name, empty = match.group(1, 2, 3)
-        if name is None:
-            continue
-        if closing:
-            if len(stack) > 1:
-                start, inner, children = stack.pop()
-                stack[-1][2].append((start, inner, match.start(), match.end(), children))
-        elif empty:
-            end = match.end()
-            stack[-1][2].append((match.start(), end, end, end, ()))
-        else:
-            stack.append([match.start(), match.end(), []])
-    pieces: list[str] = []
-    _cut(svg, (0, 0, len(svg), len(svg), top[2]), pieces, depth=0)
-    return [piece for piece in pieces if piece]
-
-
-def _cut(svg: str, span: _Span, pieces: list[str], depth: int) -> None:
-    start, inner, close, end, children = span
-    if depth > 1 and (not children or end - start <= SPLIT_LIMIT):
-        whole = svg[start:end]
-        if "\n" not in whole:
-            pieces.append(whole)
-            return
-    pieces.append(svg[start:inner])
-    cursor = inner
-    for child in children:
-        if child[0] > cursor:
-            _text(svg[cursor:child[0]], pieces)
-        _cut(svg, child, pieces, depth + 1)
-        cursor = child[3]
-    if close > cursor:
-        _text(svg[cursor:close], pieces)
-    pieces.append(svg[close:end])
-
-
-def _text(text: str, pieces: list[str]) -> None:
-    """Text between elements: a piece per line, but white space (the line break after each
-    element of a drawing written one element a line) joins the piece before it, so that no
-    piece repeats a thousand times in a drawing (which made the edits quadratic to find)."""
-    if text.isspace():
-        pieces[-1] += text
-    else:
-        pieces.extend(text.splitlines(keepends=True))
-
-
-class PieceTable:
-    """Every distinct piece of every drawing of a page, each stored once, by number."""
-
-    def __init__(self) -> None:
-        self.pieces: list[str] = []
-        self._numbers: dict[str, int] = {}
-
-    def numbers(self, svg: str) -> list[int]:
-        """The drawing ``svg`` as piece numbers (new pieces are added)."""
-        numbers = []
-        for piece in svg_pieces(svg):
-            number = self._numbers.get(piece)
-            if number is None:
-                number = self._numbers[piece] = len(self.pieces)
-                self.pieces.append(piece)
-            numbers.append(number)
-        return numbers
-
-
-def shared_ends(base: str, piece: str) -> tuple[int, int]:
-    """How many characters ``piece`` shares with ``base`` at its start and, after those, at
-    its end.
-
-    >>> shared_ends("<text>move 12</text>", "<text>move 13</text>")
-    (12, 7)
-    """
-    limit = min(len(base), len(piece))
-    prefix = 0
-    while prefix < limit and base[prefix] == piece[prefix]:
-        prefix += 1
-    suffix = 0
-    while (suffix < limit - prefix
-           and base[len(base) - 1 - suffix] == piece[len(piece) - 1 - suffix]):
-        suffix += 1
-    return prefix, suffix
-
-
-def encode_pieces(pieces: Sequence[str], bases: dict[int, list[int]]) -> list[Any]:
-    """``pieces`` as the page stores them: a piece is its text, or, when ``bases`` names
-    earlier pieces it replaced and one of them shares enough of its text, ``[base, prefix,
-    suffix, middle]``: the base's first ``prefix`` characters, ``middle``, and the base's
-    last ``suffix`` characters. A ply changes a few lines of a drawing (a caption's move
-    number, a rank of the text diagram, a piece's coordinates), so most new pieces are a
-    small change of the one they replace. :func:`decode_pieces` (and the page's script)
-    undo this.
-
-    >>> encode_pieces(["<text>move 12 of the game</text>", "<text>move 13 of the game</text>"],
-    ...               {1: [0]})
-    ['<text>move 12 of the game</text>', [0, 12, 19, '3']]
-    """
-    encoded: list[Any] = []
-    for number, piece in enumerate(pieces):
-        best: list[Any] | None = None
-        saved = 16  # what the encoding itself costs, about
-        for base in bases.get(number, ()):
-            prefix, suffix = shared_ends(pieces[base], piece)
-            if prefix + suffix > saved:
-                saved = prefix + suffix
-                best = [base, prefix, suffix, piece[prefix:len(piece) - suffix]]
-        encoded.append(piece if best is None else best)
-    return encoded
-
-
-def decode_pieces(encoded: Sequence[Any]) -> list[str]:
-    """The pieces :func:`encode_pieces` encoded, as the page's script decodes them.
-
-    >>> decode_pieces(['<text>move 12 of the game</text>', [0, 12, 19, '3']])
-    ['<text>move 12 of the game</text>', '<text>move 13 of the game</text>']
-    """
-    pieces: list[str] = []
-    for item in encoded:
-        if isinstance(item, str):
-            pieces.append(item)
-        else:
-            base, prefix, suffix, middle = item
-            text = pieces[base]
-            pieces.append(text[:prefix] + middle + text[len(text) - suffix:])
-    return pieces
-
-
-def edits(before: Sequence[int], after: Sequence[int]) -> list[list[int]]:
-    """The edits that turn ``before`` into ``after``: ``[at, removed, *added]`` each, ``at``
-    an index into ``before``, in increasing order (the script applies them last first).
-
-    >>> edits([1, 2, 3, 4], [1, 5, 3, 4, 6])
-    [[1, 1, 5], [4, 0, 6]]
-    """
-    matcher = difflib.SequenceMatcher(None, before, after, autojunk=False)
-    return [[i1, i2 - i1, *after[j1:j2]]
-            for tag, i1, i2, j1, j2 in matcher.get_opcodes() if tag != "equal"]
-
-
 # --------------------------------------------------------------------------------------------
 # Replaying a record into drawings
 
@@ -258,6 +97,10 @@ def _draw(game: Game[Any, Any], position: Position[Any], last_move: Any,
                            **{name.replace("-", "_"): True for name in marks})
 
 
+Label = Union[str, list[int]]
+"""A step's status line: its text, or, for a move, ``[ply, side index]``."""
+
+
 class _Recorder(ReplayVisitor):
     """Draws the position after every move the replay plays, main line and variations."""
 
@@ -265,9 +108,9 @@ class _Recorder(ReplayVisitor):
         self.table = table
         self.game: Game[Any, Any] | None = None
         self.marks: list[tuple[str, ...]] = [()]
-        self.drawn: dict[int, tuple[list[list[int]], str, str]] = {}
-        """id(move node) → (the drawing per mark set, a label for the status line, the
-        position string after the move)."""
+        self.drawn: dict[int, tuple[list[str], Label, str]] = {}
+        """id(move node) → (the drawing per mark set, its status line, the position string
+        after the move)."""
         self.sides: dict[int, int] = {}
         """id(move node) → the index of the side that played it (its column in the list)."""
         self.texts: dict[int, str] = {}
@@ -277,7 +120,8 @@ class _Recorder(ReplayVisitor):
         self.game = game
         self.marks = mark_sets(game)
 
-    def draw(self, position: Position[Any], last_move: Any) -> list[list[int]]:
+    def draw(self, position: Position[Any], last_move: Any) -> list[str]:
+        """The position's drawing per mark set, as piece numbers (one code point each)."""
         assert self.game is not None  # begin() has run
         return [self.table.numbers(_draw(self.game, position, last_move, marks))
                 for marks in self.marks]
@@ -288,7 +132,7 @@ class _Recorder(ReplayVisitor):
         text = node.text or self.game.format_move(move, before)
         if not node.text:
             self.texts[id(node)] = text
-        label = f"ply {ply}, {self.game.sides[before.turn]}: {text}"
+        label = [ply, int(before.turn)]  # the script writes "ply N, SIDE: MOVE TEXT"
         after = before.copy()
         after.push(move)
         self.sides[id(node)] = int(before.turn)
@@ -302,8 +146,8 @@ class _Step:
     replay stopped (drawn as the position before it, with the diagnostic)."""
 
     parent: int
-    drawing: list[list[int]]
-    label: str
+    drawing: list[str]
+    label: Label
     fen: str
     message: str = ""
     next: int = -1
@@ -317,7 +161,7 @@ def _span_of(node: Move) -> tuple[tuple[int, int], tuple[int, int]]:
 class _Builder:
     """Turns a replayed record into the page's move list (HTML) and steps."""
 
-    def __init__(self, record: Record, recorder: _Recorder, start: list[list[int]],
+    def __init__(self, record: Record, recorder: _Recorder, start: list[str],
                  start_fen: str) -> None:
         self.recorder = recorder
         self.steps = [_Step(-1, start, "start position", start_fen)]
@@ -414,7 +258,7 @@ class _Builder:
         cells.extend(_pad(column, sides))
         return f'<div class="moverows">{"".join(cells)}</div>'
 
-    def _add(self, parent: int, drawing: list[list[int]], label: str, fen: str,
+    def _add(self, parent: int, drawing: list[str], label: Label, fen: str,
              message: str = "") -> int:
         self.steps.append(_Step(parent, drawing, label, fen, message))
         number = len(self.steps) - 1
@@ -424,11 +268,12 @@ class _Builder:
 
     def _move_cell(self, placed: _Placed) -> str:
         node, step, diagnostics = placed.node, placed.step, placed.diagnostics
-        attributes = f' data-step="{step}" tabindex="-1"' if step >= 0 else ""
-        severity = ("error" if any(d.is_error for d in diagnostics)
-                    else "warning" if diagnostics else "")
+        # The script makes each playable move focusable (tabindex): not written 200 times.
+        attributes = f' data-step="{step}"' if step >= 0 else ""
+        severity = (" error" if any(d.is_error for d in diagnostics)
+                    else " warning" if diagnostics else "")
         text = node.text or self.recorder.texts.get(id(node)) or json.dumps(node.data)
-        parts = [f'<span class="move {placed.state} {severity}"{attributes}>'
+        parts = [f'<span class="move {placed.state}{severity}"{attributes}>'
                  f"{html.escape(text)}</span>"]
         for nag in node.nags:
             glyph, meaning = NAG_GLYPHS.get(nag, (nag, f"NAG {nag}"))
@@ -530,7 +375,7 @@ def build_page(record: Record, *, game_name: str | None = None,
         moves_html = builder.rows(record.moves, len(game.sides))
         legend = game.legend_svg(result.start)
     else:
-        builder = _Builder(record, recorder, [[]], "")
+        builder = _Builder(record, recorder, [""], "")
         moves_html = builder.line(record.moves, 0, 0)
         legend = ""
     marks: list[tuple[str, ...]] = recorder.marks if drawn else [()]
@@ -551,43 +396,67 @@ def build_page(record: Record, *, game_name: str | None = None,
                + (f' <span class="result">{html.escape(record.result)}</span>'
                   if record.result else "")),
         style=asset("viewer.css"),
-        data=script_json(_page_data(table, builder.steps, marks)),
+        data=script_json(_page_data(table, builder.steps, marks,
+                                    game.sides if game is not None else ())),
         script=asset("viewer.js"),
     )
     return Page(page, record, result)
 
 
-def _page_data(table: PieceTable, steps: list[_Step],
-               marks: list[tuple[str, ...]]) -> dict[str, Any]:
+def _page_data(table: PieceTable, steps: list[_Step], marks: list[tuple[str, ...]],
+               sides: Sequence[str] = ()) -> dict[str, Any]:
     """What the page's script reads: the pieces, each step's edits per mark set, the tree of
-    steps, and each step's status line and position string."""
+    steps, each step's status line (``[ply, side]`` for a move: the script adds the side's
+    name from ``sides`` and the move's text from the list) and position string."""
     bases: dict[int, list[int]] = {}
-    frames = [[_frame_edits(steps, index, variant, bases) for index in range(len(steps))]
-              for variant in range(len(marks))]
+    frames: list[list[list[Any]]] = []
+    numbered = {combination: number for number, combination in enumerate(marks)}
+    for variant, combination in enumerate(marks):
+        # The mark sets a drawing may be stored against: none, and those one option fewer.
+        fewer = {numbered.get(tuple(name for name in combination if name != left_out), 0)
+                 for left_out in combination}
+        references = sorted(fewer | {0}) if variant else []
+        frames.append([_frame_edits(steps, index, variant, references,
+                                    frames[0][index] if frames else [], bases, table.pieces)
+                       for index in range(len(steps))])
     return {
         "pieces": encode_pieces(table.pieces, bases),
         "marks": [list(combination) for combination in marks],
         "parents": [step.parent for step in steps],
         "next": [step.next for step in steps],
         "labels": [step.label for step in steps],
+        "sides": list(sides),
         "messages": [step.message for step in steps],
         "fens": _fen_edits(steps),
         "frames": frames,
     }
 
 
+def frame_numbers(data: dict[str, Any], step: int, variant: int = 0) -> list[int]:
+    """The piece numbers of ``step``'s drawing in mark set ``variant``, rebuilt from the
+    page's data (:func:`_page_data`) as the page's script rebuilds them."""
+    chain = []
+    frames = data["frames"][variant]
+    while step >= 0 and not (frames[step] and frames[step][0] == 0):
+        chain.append(step)
+        step = data["parents"][step]
+    numbers: list[int] = []
+    if step >= 0:
+        numbers = apply_edits(frame_numbers(data, step, frames[step][1]), frames[step][2:])
+    for link in reversed(chain):
+        frame = frames[link]
+        if frame and frame[0] == 1:
+            numbers = apply_edits(numbers, shifted(data["frames"][0][link], frame[1]))
+            frame = frame[2:]
+        numbers = apply_edits(numbers, frame)
+    return numbers
+
+
 def _fen_edits(steps: list[_Step]) -> list[Any]:
-    """Each step's position string: the start's whole, each other's as ``[prefix, suffix,
-    middle]`` against its parent's (a move changes a few squares of a long string)."""
-    encoded: list[Any] = []
-    for step in steps:
-        if step.parent < 0:
-            encoded.append(step.fen)
-            continue
-        before = steps[step.parent].fen
-        prefix, suffix = shared_ends(before, step.fen)
-        encoded.append([prefix, suffix, step.fen[prefix:len(step.fen) - suffix]])
-    return encoded
+    """Each step's position string: the start's whole, each other's as the edits of its
+    parent's (:func:`~notation_tools.pages.drawings.text_edits`)."""
+    return [step.fen if step.parent < 0 else text_edits(steps[step.parent].fen, step.fen)
+            for step in steps]
 
 
 def record_name(record: Record) -> str:
@@ -611,22 +480,68 @@ def file_name(path: str) -> str:
     return os.path.basename(member.replace("\\", "/").rstrip("/")) or member
 
 
-def _frame_edits(steps: list[_Step], index: int, variant: int,
-                 bases: dict[int, list[int]]) -> list[list[int]]:
-    """The edits that draw step ``index`` from its parent's drawing; each piece that first
-    appears in an edit gets, in ``bases``, the pieces it replaced or stands beside (for
-    :func:`encode_pieces`)."""
+def _frame_edits(steps: list[_Step], index: int, variant: int, references: list[int],
+                 plain_edits: list[Any], bases: dict[int, list[int]],
+                 pieces: list[str]) -> list[Any]:
+    """The edits that draw step ``index`` in mark set ``variant``, the shortest of:
+
+    - the edits of its parent's drawing in the same mark set;
+    - led by ``0`` and a mark set of ``references`` (earlier mark sets: none, or one option
+      fewer): the edits of its own drawing in that mark set;
+    - led by ``1`` and a shift table (:func:`~notation_tools.pages.drawings.shifts`): the
+      edits of the parent's drawing in this mark set once the step's own edits without
+      marks (``plain_edits``), shifted past the parent's layer, are made there: what the
+      move changed costs nothing again, only what it changed in the layer.
+
+    Each piece that first appears in an edit gets, in ``bases``, the pieces it may be a
+    change of (for :func:`encode_pieces`)."""
     step = steps[index]
-    if step.parent < 0:
-        return [[0, 0, *step.drawing[variant]]]
-    before = steps[step.parent].drawing[variant]
-    found = edits(before, step.drawing[variant])
-    for at, removed, *added in found:
-        near = before[max(at - 1, 0):at + removed + 1]
-        for number in added:
-            if number not in bases:
-                bases[number] = [base for base in near if base < number]
-    return found
+    drawing = step.drawing[variant]
+    if step.parent < 0 and variant == 0:
+        return [[0, 0, *map(ord, drawing)]]
+    choices: list[tuple[int, str, list[Any], list[Any]]] = []
+    if step.parent >= 0:
+        before = steps[step.parent].drawing[variant]
+        found = edits(before, drawing)
+        choices.append((edits_cost(found), before, [], found))
+        if variant > 0:
+            table = shifts(edits(steps[step.parent].drawing[0], before))
+            predicted = "".join(map(chr, apply_edits(list(map(ord, before)),
+                                                     shifted(plain_edits, table))))
+            found = edits(predicted, drawing)
+            choices.append((edits_cost(found) + 4 * len(table), predicted, [1, table], found))
+    for reference in references:
+        found = edits(step.drawing[reference], drawing)
+        choices.append((edits_cost(found), step.drawing[reference], [0, reference], found))
+    _, before, lead, found = min(choices, key=lambda choice: choice[0])
+    _note_bases(before, found, bases, pieces)
+    return [*lead, *found]
+
+
+def _note_bases(before: str, found: list[Edit], bases: dict[int, list[int]],
+                pieces: list[str]) -> None:
+    """Note, for each piece that first appears in ``found``, the few pieces it is most
+    likely a change of: the one it replaces at its place, those the same edits removed
+    elsewhere that start with the same tag (a piece moved: its lines at the new square), and
+    its neighbours."""
+    removed: dict[str, list[int]] = {}
+    for at, count, *_ in found:
+        for number in map(ord, before[at:at + count]):
+            removed.setdefault(_opening(pieces[number]), []).append(number)
+    for at, count, *added in found:
+        for offset, number in enumerate(added):
+            if number in bases:
+                continue
+            likely = [ord(before[at + offset])] if offset < count else []
+            likely += removed.get(_opening(pieces[number]), [])[:4]
+            likely += [ord(before[index]) for index in (at - 1, at + count)
+                       if 0 <= index < len(before)]
+            bases[number] = [base for base in dict.fromkeys(likely) if base < number]
+
+
+def _opening(piece: str) -> str:
+    """A piece's tag name, or its first word (what kind of line it is)."""
+    return piece[:max(piece.find(" "), 0)] or piece[:8]
 
 
 def _subtitle(record: Record, result: Replay) -> str:

@@ -44,15 +44,20 @@ def test_pieces_of_a_drawing_put_together_are_the_drawing(game):
     assert pieces[0].startswith("<svg") and pieces[-1] == "</svg>"
 
 
-def test_pieces_keep_small_elements_whole_and_cut_text_by_line():
-    svg = ('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"><desc>row 1\nrow 2'
-           '</desc><g class="piece"><circle r="3"/><text x="1">K&gt;</text></g>'
-           '<!-- a > note --><text title="a > b">x</text></svg>')
+def test_pieces_are_lines_and_a_long_line_is_cut_between_tags():
+    svg = ('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg">\n<desc>row 1\nrow 2'
+           '</desc>\n<g class="piece">\n<circle r="3"/>\n<text x="1">K&gt;</text>\n</g>\n</svg>')
     pieces = svg_pieces(svg)
     assert "".join(pieces) == svg
-    assert '<g class="piece"><circle r="3"/><text x="1">K&gt;</text></g>' in pieces
-    assert "row 1\n" in pieces and "row 2" in pieces
-    assert '<text title="a > b">x</text>' in pieces
+    assert pieces[1:] == ['<svg xmlns="http://www.w3.org/2000/svg">\n', "<desc>row 1\n",
+                          "row 2</desc>\n", '<g class="piece">\n', '<circle r="3"/>\n',
+                          '<text x="1">K&gt;</text>\n', "</g>\n", "</svg>"]
+    # A drawing not written a line an element: its long lines are cut after each ">" that
+    # a "<" follows, so one element changed is not the whole line new.
+    long_line = "<g>" + "".join(f'<text x="{n}">a > b</text>' for n in range(40)) + "</g>"
+    pieces = svg_pieces(long_line)
+    assert "".join(pieces) == long_line
+    assert pieces[:2] == ["<g>", '<text x="0">a > b</text>'] and len(pieces) == 42
 
 
 def test_edits_turn_one_list_into_the_other():
@@ -101,7 +106,7 @@ def test_move_list_has_comments_nags_and_playable_variations():
     assert '<span class="comment">Both sides start by building a step for a Dragon.</span>' \
         in page.html
     variation = re.search(r'<span class="variation depth1">\(<span class="number">1\.</span> '
-                          r'<span class="move played " data-step="(\d+)"', page.html)
+                          r'<span class="move played" data-step="(\d+)"', page.html)
     assert variation, "the first variation's move is not playable"
     step = int(variation.group(1))
     assert data["parents"][step] == 0  # played from the start position
@@ -133,8 +138,8 @@ def test_moves_after_the_illegal_one_are_shown_but_not_playable():
     text = ('[Variant "elevation"]\n\n1. c1:c2>b2,c1-c2 d6:d5>c5,d6-d5 2. a1:a1-a2 '
             'e6:f6>e5,e6-f5 3. b1:a1>b2,b1-a2 *\n')
     page = build_page(next(read_records(text.splitlines())))
-    assert '<span class="move unplayed ">e6:f6&gt;e5,e6-f5</span>' in page.html
-    assert '<span class="move unplayed ">b1:a1&gt;b2,b1-a2</span>' in page.html
+    assert '<span class="move unplayed">e6:f6&gt;e5,e6-f5</span>' in page.html
+    assert '<span class="move unplayed">b1:a1&gt;b2,b1-a2</span>' in page.html
     assert len(page_data(page.html)["parents"]) == 4  # start, two moves, the stop
 
 

@@ -14,6 +14,7 @@ import shutil
 
 import pytest
 
+from notation_tools.analysis.replay import replay
 from notation_tools.pages.viewer import viewer_page
 from notation_tools.games.base import all_games, get_game
 from tests.pages.viewer_support import (
@@ -289,3 +290,52 @@ def test_a_bad_variant_or_rules_tag_with_script_text_still_shows_its_diagnostic(
     assert code in page.inner_text("body")
     assert page.evaluate("document.getElementById('status') !== null")
     assert page.inner_text("#status") != ""  # the script ran and wrote the status line
+
+
+SHOWN_ALONG_THE_LINE = """names => {
+  document.querySelectorAll("#options input").forEach(box => {
+    box.checked = names.includes(box.name);
+    box.dispatchEvent(new Event("change"));
+  });
+  document.getElementById("first").click();
+  const shown = [document.getElementById("board").innerHTML];
+  document.querySelectorAll("#moves .moverows > div:not(.extra) > .move.played")
+    .forEach(move => { move.click(); shown.push(document.getElementById("board").innerHTML); });
+  return shown;
+}"""
+
+
+@pytest.mark.parametrize("game", ["elevation", "shuriken", "gow", "shih"])
+def test_the_script_decodes_every_step_in_every_mark_set(open_page, game):
+    # Issue #29: a drawing with display options on is stored as the edits of the same
+    # step's drawing without them, or of its parent's; one game per number of options
+    # (0 to 3), every step of the main line in every combination.
+    assert len(get_game(game).render_options) == ["elevation", "shuriken", "gow",
+                                                  "shih"].index(game)
+    page = open_page(viewer_page(first_record(PLAYABLE[game])))
+    for marks in page_data(page.content())["marks"]:
+        expected = [as_parsed(page, svg) for svg in expected_drawings(PLAYABLE[game],
+                                                                        tuple(marks))]
+        assert page.evaluate(SHOWN_ALONG_THE_LINE, marks) == expected, marks
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_script_decodes_every_position_string(open_page, game):
+    # Issue #29: position strings are stored as token edits of the one before (Maka's
+    # squares are commas apart); the field shows the engine's own string at every ply.
+    result = replay(first_record(PLAYABLE[game]), keep_start=True)
+    engine = result.game
+    position = result.start.copy()
+    expected = [engine.format_position(position)]
+    for text in [node.text for node in first_record(PLAYABLE[game]).moves][:result.plies]:
+        position.push(engine.parse_move(text, position))
+        expected.append(engine.format_position(position))
+    page = open_page(viewer_page(first_record(PLAYABLE[game])))
+    shown = page.evaluate("""() => {
+      document.getElementById("first").click();
+      const shown = [document.getElementById("fen").value];
+      document.querySelectorAll("#moves .moverows > div:not(.extra) > .move.played")
+        .forEach(move => { move.click(); shown.push(document.getElementById("fen").value); });
+      return shown;
+    }""")
+    assert shown == expected

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from notation_tools.analysis.replay import ReplayVisitor, replay
-from notation_tools.pages.viewer import decode_pieces
+from notation_tools.pages.viewer import decode_pieces, frame_numbers
 from notation_tools.records.model import Record
 from notation_tools.records.pgn import read_records
 
@@ -70,14 +70,5 @@ def page_data(page: str) -> dict[str, Any]:
 
 def rebuilt(data: dict[str, Any], step: int, variant: int = 0) -> str:
     """The drawing of ``step`` as the page's script rebuilds it, done again in Python."""
-    chain = []
-    while step >= 0:
-        chain.append(step)
-        step = data["parents"][step]
-    numbers: list[int] = []
-    for step in reversed(chain):
-        numbers = list(numbers)
-        for at, removed, *added in reversed(data["frames"][variant][step]):
-            numbers[at:at + removed] = added
     pieces = decode_pieces(data["pieces"])
-    return "".join(pieces[n] for n in numbers)
+    return "".join(pieces[n] for n in frame_numbers(data, step, variant))

@@ -1,0 +1,316 @@
+"""The viewer's drawings stored compactly: cut into pieces, each distinct piece stored once,
+and each drawing stored as the edits that make it from another drawing.
+
+A drawing is cut into its lines (the games write one element a line), each line a piece.
+A drawing is then a sequence of piece numbers, held as a ``str`` of code points (one per
+piece) so that comparing, slicing and searching them runs at C speed: the edits between two
+drawings are found by stripping their common start and end, then splitting what is left at
+a run of pieces found once in both (a move changes a few lines far apart), which costs a few
+passes over the drawing instead of difflib's quadratic matching.
+
+Everything here is pure: no I/O, no game. :mod:`notation_tools.pages.viewer` builds the page
+from it, and the page's script (``viewer.js``) undoes each encoding the way the ``decode``
+functions here do.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Union
+
+LONG_LINE = 600
+"""A line longer than this (a drawing not written one element a line) is cut between its
+tags, so that a change to one element does not make the whole line a new piece."""
+
+_BETWEEN_TAGS = re.compile(r"(?<=>)(?=<)")
+
+Edit = list[Any]
+"""``[at, removed, *added]``: remove ``removed`` pieces at index ``at`` of the drawing edited
+and put the pieces numbered ``added`` there."""
+
+Numbers = Union[str, Sequence[int]]
+"""A drawing as piece numbers: a ``str`` of code points (as :class:`PieceTable` gives it) or
+a sequence of ints."""
+
+
+def svg_pieces(svg: str) -> list[str]:
+    """``svg`` cut into pieces whose concatenation is ``svg`` again: its lines, each with its
+    line break, and a line longer than :data:`LONG_LINE` cut after each ``>`` that a ``<``
+    follows.
+
+    >>> svg_pieces('<svg>\\n<title>T</title>\\n<desc>a\\nb</desc>\\n</svg>')
+    ['<svg>\\n', '<title>T</title>\\n', '<desc>a\\n', 'b</desc>\\n', '</svg>']
+    """
+    pieces = svg.splitlines(keepends=True)
+    if not pieces or max(map(len, pieces)) <= LONG_LINE:
+        return pieces
+    cut: list[str] = []
+    for piece in pieces:
+        if len(piece) > LONG_LINE:
+            cut.extend(part for part in _BETWEEN_TAGS.split(piece) if part)
+        else:
+            cut.append(piece)
+    return cut
+
+
+class PieceTable:
+    """Every distinct piece of every drawing of a page, each stored once, by number."""
+
+    def __init__(self) -> None:
+        self.pieces: list[str] = []
+        self._numbers: dict[str, str] = {}
+
+    def numbers(self, svg: str) -> str:
+        """The drawing ``svg`` as piece numbers, one code point each (new pieces are
+        added)."""
+        known = self._numbers
+        pieces = svg_pieces(svg)
+        found = [known.get(piece) for piece in pieces]
+        if None in found:
+            for index, number in enumerate(found):
+                if number is None:
+                    piece = pieces[index]
+                    number = known.get(piece)
+                    if number is None:
+                        number = known[piece] = chr(len(self.pieces))
+                        self.pieces.append(piece)
+                    found[index] = number
+        return "".join(found)  # type: ignore[arg-type]  # no None is left
+
+
+def as_text(numbers: Numbers) -> str:
+    """Piece numbers as a ``str`` of code points (unchanged if they are one)."""
+    return numbers if isinstance(numbers, str) else "".join(map(chr, numbers))
+
+
+# --------------------------------------------------------------------------------------------
+# Edits between drawings
+
+
+def common_prefix(a: str, b: str) -> int:
+    """How many characters ``a`` and ``b`` share at their start (by halving: each step
+    compares slices, at C speed).
+
+    >>> common_prefix("abcdef", "abcxef"), common_prefix("ab", "abc"), common_prefix("", "a")
+    (3, 2, 0)
+    """
+    high = min(len(a), len(b))
+    if a[:high] == b[:high]:
+        return high
+    low = 0  # a[:low] == b[:low] and a[:high] != b[:high]
+    while high - low > 1:
+        middle = (low + high) // 2
+        if a[low:middle] == b[low:middle]:
+            low = middle
+        else:
+            high = middle
+    return low
+
+
+def common_suffix(a: str, b: str, limit: int) -> int:
+    """How many characters ``a`` and ``b`` share at their end, at most ``limit``.
+
+    >>> common_suffix("abcdef", "xbcdef", 6), common_suffix("abc", "abc", 1)
+    (5, 1)
+    """
+    high = min(len(a), len(b), limit)
+    if a[len(a) - high:] == b[len(b) - high:]:
+        return high
+    low = 0
+    while high - low > 1:
+        middle = (low + high) // 2
+        if a[len(a) - middle:len(a) - low] == b[len(b) - middle:len(b) - low]:
+            low = middle
+        else:
+            high = middle
+    return low
+
+
+def edits(before: Numbers, after: Numbers) -> list[Edit]:
+    """The edits that turn ``before`` into ``after``: ``[at, removed, *added]`` each, ``at``
+    an index into ``before``, in increasing order and apart (the script applies them last
+    first).
+
+    >>> edits([1, 2, 3, 4], [1, 5, 3, 4, 6])
+    [[1, 1, 5], [4, 0, 6]]
+    """
+    found: list[Edit] = []
+    _edits(as_text(before), as_text(after), 0, found)
+    return found
+
+
+def _edits(before: str, after: str, offset: int, found: list[Edit]) -> None:
+    start = common_prefix(before, after)
+    end = common_suffix(before, after, min(len(before), len(after)) - start)
+    before = before[start:len(before) - end]
+    after = after[start:len(after) - end]
+    offset += start
+    if before and after:
+        anchor = _anchor(before, after)
+        if anchor is not None:
+            at, to, length = anchor
+            _edits(before[:at], after[:to], offset, found)
+            _edits(before[at + length:], after[to + length:], offset + at + length, found)
+            return
+    if before or after:
+        found.append([offset, len(before), *map(ord, after)])
+
+
+def _anchor(before: str, after: str) -> tuple[int, int, int] | None:
+    """A run of ``after`` found exactly once in ``before``: (where in ``before``, where in
+    ``after``, its length), tried from long runs to single pieces and from the middle of
+    ``after`` out; None when no piece of ``after`` is in ``before`` at all."""
+    length = min(len(after), 8)
+    while length >= 1:
+        room = len(after) - length
+        for to in sorted({room // 2, room // 4, room * 3 // 4, 0, room}):
+            run = after[to:to + length]
+            at = before.find(run)
+            if at >= 0 and before.find(run, at + 1) < 0:
+                return at, to, length
+        length //= 2
+    return None
+
+
+def apply_edits(numbers: Sequence[int], found: Sequence[Edit]) -> list[int]:
+    """``numbers`` with the edits :func:`edits` found made, last first (as the script
+    does)."""
+    result = list(numbers)
+    for at, removed, *added in reversed(found):
+        result[at:at + removed] = added
+    return result
+
+
+def shifts(found: Sequence[Edit]) -> list[int]:
+    """Where the edits ``found`` move the pieces they leave alone: ``[position, shift, ...]``,
+    a piece at ``position`` or later (and before the next position) moving by ``shift``.
+
+    >>> shifts([[2, 1, 7, 8, 9], [5, 2]])
+    [3, 2, 7, 0]
+    """
+    table: list[int] = []
+    shift = 0
+    for at, removed, *added in found:
+        shift += len(added) - removed
+        table += [at + removed, shift]
+    return table
+
+
+def shifted(found: Sequence[Edit], table: Sequence[int]) -> list[Edit]:
+    """The edits ``found`` moved by the shifts ``table`` (:func:`shifts`): edits of one
+    drawing made on another that holds the same pieces with others among them (a drawing
+    with a display option's layer, made from the edits of the drawing without it).
+
+    >>> shifted([[0, 1, 5], [4, 0, 6]], [3, 2, 7, 0])
+    [[0, 1, 5], [6, 0, 6]]
+    """
+    moved = []
+    for at, *rest in found:
+        shift = 0
+        for index in range(0, len(table), 2):
+            if table[index] > at:
+                break
+            shift = table[index + 1]
+        moved.append([at + shift, *rest])
+    return moved
+
+
+def edits_cost(found: Iterable[Edit]) -> int:
+    """About how many characters the edits take in the page."""
+    return sum(3 + len(edit) * 4 for edit in found)
+
+
+# --------------------------------------------------------------------------------------------
+# Pieces stored as changes of others
+
+
+def encode_pieces(pieces: Sequence[str], bases: Mapping[int, Iterable[int]]) -> list[Any]:
+    """``pieces`` as the page stores them: a piece is its text, or, when ``bases`` names
+    earlier pieces it replaced and one of them shares enough of its text, ``[base, prefix,
+    suffix, middle]``: the base's first ``prefix`` characters, ``middle``, and the base's
+    last ``suffix`` characters. A ply changes a few lines of a drawing (a caption's move
+    number, a rank of the text diagram, a piece's coordinates), so most new pieces are a
+    small change of one they replace. :func:`decode_pieces` (and the page's script) undo
+    this.
+
+    >>> encode_pieces(["<text>move 12 of the game</text>", "<text>move 13 of the game</text>"],
+    ...               {1: [0]})
+    ['<text>move 12 of the game</text>', [0, 12, 19, '3']]
+    """
+    encoded: list[Any] = []
+    for number, piece in enumerate(pieces):
+        best: list[Any] | None = None
+        saved = 16  # what the encoding itself costs, about
+        for base in bases.get(number, ()):
+            prefix, suffix = shared_ends(pieces[base], piece)
+            if prefix + suffix > saved:
+                saved = prefix + suffix
+                best = [base, prefix, suffix, piece[prefix:len(piece) - suffix]]
+        encoded.append(piece if best is None else best)
+    return encoded
+
+
+def shared_ends(base: str, piece: str) -> tuple[int, int]:
+    """How many characters ``piece`` shares with ``base`` at its start and, after those, at
+    its end.
+
+    >>> shared_ends("<text>move 12</text>", "<text>move 13</text>")
+    (12, 7)
+    """
+    prefix = common_prefix(base, piece)
+    return prefix, common_suffix(base, piece, min(len(base), len(piece)) - prefix)
+
+
+def decode_pieces(encoded: Sequence[Any]) -> list[str]:
+    """The pieces :func:`encode_pieces` encoded, as the page's script decodes them.
+
+    >>> decode_pieces(['<text>move 12 of the game</text>', [0, 12, 19, '3']])
+    ['<text>move 12 of the game</text>', '<text>move 13 of the game</text>']
+    """
+    pieces: list[str] = []
+    for item in encoded:
+        if isinstance(item, str):
+            pieces.append(item)
+        else:
+            base, prefix, suffix, middle = item
+            text = pieces[base]
+            pieces.append(text[:prefix] + middle + text[len(text) - suffix:])
+    return pieces
+
+
+# --------------------------------------------------------------------------------------------
+# Position strings as token edits
+
+
+_TOKENS = re.compile(r"[^/ ,]+|[/ ,]")
+
+
+def text_edits(before: str, after: str) -> list[Any]:
+    """``after`` as edits of ``before`` cut into tokens (the runs between ``/``, spaces and
+    commas, and those separators): ``[at, removed, *added texts]`` each, ``at`` a token index into
+    ``before``. A move changes a few squares far apart of a long position string (two ranks
+    of Maka's nineteen), which one changed span from the first change to the last does not
+    capture. :func:`decode_text` undoes this.
+
+    >>> text_edits("a/bc/d e", "a/bx/d f"), text_edits("vL,1,P/3 b", "vL,P,1/3 w")
+    ([[2, 1, 'bx'], [6, 1, 'f']], [[2, 2], [5, 0, ',', '1'], [8, 1, 'w']])
+    """
+    vocabulary: dict[str, int] = {}
+    as_numbers = [[vocabulary.setdefault(token, len(vocabulary))
+                   for token in _TOKENS.findall(text)] for text in (before, after)]
+    words = list(vocabulary)
+    return [[at, removed, *(words[number] for number in added)]
+            for at, removed, *added in edits(*as_numbers)]
+
+
+def decode_text(before: str, encoded: Sequence[Any]) -> str:
+    """The string :func:`text_edits` encoded against ``before``.
+
+    >>> decode_text("a/bc/d e", [[2, 1, 'bx'], [6, 1, 'f']])
+    'a/bx/d f'
+    """
+    tokens = _TOKENS.findall(before)
+    for at, removed, *added in reversed(encoded):
+        tokens[at:at + removed] = added
+    return "".join(tokens)
