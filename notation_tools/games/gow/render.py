@@ -51,6 +51,7 @@ def text_diagram(position: Position, *, style: Style = Style.ASCII,
     unicode = style is Style.UNICODE
     board = position.board
     covered = _covered(position, marks)
+    unmarked = covered[0] is None and covered[1] is None
     lines = ["    " + "".join(f"{c:>3}" for c in range(1, COLS + 1))]
     for r in range(ROWS):
         if r == _FRONTIER_ROW:
@@ -71,6 +72,8 @@ def text_diagram(position: Position, *, style: Style = Style.ASCII,
                 cells.append(f"<{inner if v else '*'}>")
             elif v:
                 cells.append(f" {inner} ")
+            elif unmarked:
+                cells.append(" . ")
             else:
                 lined = [bits is not None and bits[s] for bits in covered]   # by side
                 mark = "#" if all(lined) else "+" if lined[0] else "-" if lined[1] else "."
@@ -260,11 +263,10 @@ def svg(position: Position, *, last_move: Any = None,
         grid = covered[side]
         if grid is None:
             continue
-        layer = doc.mark_group(f"{SIDE_NAMES[side].lower()}-lines")
-        for s in range(SIZE):
-            if grid[s] and TERRAIN[s] != MOUNTAIN:
-                doc.cached(layer, ("game-of-war covered", side, s),
-                           partial(_draw_covered, doc, side=side, square=s))
+        squares = tuple(s for s in range(SIZE) if grid[s] and TERRAIN[s] != MOUNTAIN)
+        doc.cached(doc.mark_group(f"{SIDE_NAMES[side].lower()}-lines"),
+                   ("game-of-war lines", side, squares),
+                   partial(_draw_lines, doc, side=side, squares=squares))
     doc.cached(doc.group("terrain"), ("game-of-war terrain", tuple(position.alive)),
                partial(_draw_map, doc, alive=tuple(position.alive)))
     _draw_last_move(doc, position, last_move, _square_corner)
@@ -286,6 +288,13 @@ def _draw_squares(doc: SvgDocument, board: Any) -> None:
         x, y = _square_corner(s)
         doc.element(board, "rect", x=x, y=y, width=_CELL, height=_CELL, fill="none",
                     stroke="#b9b09a", stroke_width=0.5)
+
+
+def _draw_lines(doc: SvgDocument, layer: Any, side: int, squares: tuple[int, ...]) -> None:
+    """The squares ``side``'s lines of communication cover (mountains left out)."""
+    for s in squares:
+        doc.cached(layer, ("game-of-war covered", side, s),
+                   partial(_draw_covered, doc, side=side, square=s))
 
 
 def _draw_covered(doc: SvgDocument, layer: Any, side: int, square: int) -> None:
@@ -321,12 +330,20 @@ def _draw_units(doc: SvgDocument, position: Position) -> None:
     for side in (0, 1):
         fighting, relays = position.offline_units(side)
         offline.update(fighting, relays)
-    units = doc.group("pieces")
-    for s in range(SIZE):
-        v = position.board[s]
+    board = tuple(position.board)
+    # The layer is kept whole: a position drawn with each display option draws it once.
+    doc.cached(doc.group("pieces"), ("game-of-war units", board, frozenset(offline),
+                                     position.retreat),
+               partial(_draw_unit_layer, doc, board=board, offline=frozenset(offline),
+                       retreat=position.retreat))
+
+
+def _draw_unit_layer(doc: SvgDocument, units: Any, board: tuple[int, ...],
+                     offline: frozenset[int], retreat: int | None) -> None:
+    for s, v in enumerate(board):
         if not v:
             continue
-        state = (s in offline, s == position.retreat)
+        state = (s in offline, s == retreat)
         doc.cached(units, ("game-of-war unit", s, v, state),
                    partial(_draw_placed_unit, doc, square=s, code=v, offline=state[0],
                            retreat=state[1]))

@@ -259,26 +259,28 @@ def svg(position: Position, *, last_move: Move | None = None,
                       description=text_diagram(position), background="#ffffff",
                       size=width * DISPLAY_SCALE)
     origins, targets = _last_move_spaces(last_move)
-    _draw_spaces(doc, origins, targets)
+    board, walls = tuple(position.board), tuple(position.walls)
+    # Each layer is kept whole by what it shows, so the drawings of one position with
+    # different display options (the viewer draws all of them) draw it once.
+    doc.cached(doc.root, ("shih spaces", frozenset(origins), frozenset(targets)),
+               partial(_draw_spaces, doc, origins=origins, targets=targets))
     regions = enclosed_regions(position) if "regions" in marks else []
     if "regions" in marks:
         _draw_region_tints(doc, regions)
     if maze:
-        _draw_maze(doc, position)
+        doc.cached(doc.root, ("shih maze", walls), partial(_draw_maze, doc, position=position))
     else:
-        _draw_walls(doc, position)
+        doc.cached(doc.root, ("shih walls", walls), partial(_draw_walls, doc,
+                                                            position=position))
     doc.element(doc.root, "polygon", class_="rim", points=_points(rim_points()), fill="none",
                 stroke="#888888", stroke_width=4)
-    discs = doc.group("pieces")
-    for space in range(COUNT):
-        piece = position.board[space]
-        if piece != EMPTY:
-            doc.cached(discs, ("shih piece", space, piece),
-                       partial(_draw_piece, doc, space=space, piece=piece))
+    doc.cached(doc.group("pieces"), ("shih pieces", board),
+               partial(_draw_pieces, doc, board=board))
     doc.coordinates(_row_labels(), font_size=11, key="shih")
     if not named:
-        lettered = {space for region in regions for space in region}
-        _draw_space_numbers(doc, position, lettered)
+        lettered = frozenset(space for region in regions for space in region)
+        doc.cached(doc.root, ("shih numbers", board, lettered),
+                   partial(_draw_space_numbers, doc, position=position, skip=lettered))
     if named:
         layer = doc.mark_group("coordinates")
         for space in range(COUNT):
@@ -311,7 +313,10 @@ def svg(position: Position, *, last_move: Move | None = None,
                                   legend_swatch(LAST_MOVE_TARGET)))
     if "regions" in marks:
         legend += _region_legend(position, regions)
-    doc.legend(legend, margin=_MARGIN / 2)
+    doc.legend(legend, margin=_MARGIN / 2, key=(
+        "shih", maze, bool(origins), bool(targets),
+        "regions" in marks and tuple(tuple((space, board[space]) for space in region)
+                                     for region in regions)))
     return doc.to_string()
 
 
@@ -327,9 +332,10 @@ def _last_move_spaces(last_move: Move | None) -> tuple[set[int], set[int]]:
     return origins, targets
 
 
-def _draw_spaces(doc: SvgDocument, origins: set[int], targets: set[int]) -> None:
+def _draw_spaces(doc: SvgDocument, parent: Element, origins: set[int], targets: set[int]
+                 ) -> None:
     """The 96 triangles, those the last move touched in its colours."""
-    spaces = doc.group("spaces")
+    spaces = doc.group("spaces", parent)
     for space in range(COUNT):
         if space in targets:
             fill = LAST_MOVE_TARGET
@@ -345,6 +351,13 @@ def _draw_space(doc: SvgDocument, spaces: Element, space: int, fill: str) -> Non
     sides = corners(space)
     doc.element(spaces, "polygon", points=_points(sorted({*sides[H], *sides[S]})), fill=fill,
                 stroke="#b9b2a2", stroke_width=0.6, data_space=NAMES[space])
+
+
+def _draw_pieces(doc: SvgDocument, discs: Element, board: tuple[int, ...]) -> None:
+    for space, piece in enumerate(board):
+        if piece != EMPTY:
+            doc.cached(discs, ("shih piece", space, piece),
+                       partial(_draw_piece, doc, space=space, piece=piece))
 
 
 def _draw_piece(doc: SvgDocument, discs: Element, space: int, piece: int) -> None:
@@ -374,9 +387,9 @@ def _draw_region_tints(doc: SvgDocument, regions: list[list[int]]) -> None:
                         data_region=_region_label(index))
 
 
-def _draw_walls(doc: SvgDocument, position: Position) -> None:
+def _draw_walls(doc: SvgDocument, parent: Element, position: Position) -> None:
     """Each space's wall, drawn a little inside the space that owns it."""
-    walls = doc.group("walls")
+    walls = doc.group("walls", parent)
     for space in range(COUNT):
         wall = position.walls[space]
         doc.cached(walls, ("shih wall", space, wall),
@@ -423,10 +436,10 @@ def _row_labels() -> list[tuple[float, float, str]]:
     return labels
 
 
-def _draw_maze(doc: SvgDocument, position: Position) -> None:
+def _draw_maze(doc: SvgDocument, parent: Element, position: Position) -> None:
     """The ``maze`` mark: every lattice edge once, walled ones solid on the line, open ones
     dotted, and the lattice points."""
-    layer = doc.mark_group("maze")
+    layer = doc.group("mark-maze", parent)
     drawn: set[tuple[tuple[int, int], tuple[int, int]]] = set()
     for space in range(COUNT):
         for side, ends in lattice_corners(space).items():
@@ -530,11 +543,12 @@ def _maze_lines(position: Position, style: Style, labels: dict[int, str] | None)
     return lines
 
 
-def _draw_space_numbers(doc: SvgDocument, position: Position, skip: set[int]) -> None:
+def _draw_space_numbers(doc: SvgDocument, parent: Element, position: Position,
+                        skip: frozenset[int]) -> None:
     """Every space's number along its row (spaces count from 1 at the row's left end,
     §1.2): with the row letters at the rim, ``g5`` is found by its letter and its number
     (on a piece in the piece's text colour; left out where a region letter stands)."""
-    layer = doc.group("space-numbers")
+    layer = doc.group("space-numbers", parent)
     for space in range(COUNT):
         if space in skip:
             continue
