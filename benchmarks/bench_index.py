@@ -100,9 +100,12 @@ def main() -> None:
                       f"{seconds * 1000:8.1f} ms  {answer['games']} records, "
                       f"{len(answer['moves'])} moves")
         side = game.sides[1]
-        start = time.perf_counter()
-        matched = db.pattern(material=f"{side}: *<=10", at="..60")
-        print(f"pattern search (material, replay) {time.perf_counter() - start:8.2f} s   "
+        seconds, matched = _warm(lambda: db.pattern(material=f"{side}: *<=10", at="..60"))
+        print(f"pattern search (material)         {seconds:8.2f} s   {len(matched)} records")
+        square = next(iter(game.occupants(deep)))[0]
+        seconds, matched = _warm(lambda: db.pattern(squares=[f"{square}=empty"],
+                                                    material=f"{side}: *<=90"))
+        print(f"pattern search ({square}=empty, material) {seconds:6.2f} s   "
               f"{len(matched)} records")
     select_cpu, select_wall = _child_run(["select", args.archive, "--reaches", fen, "-q",
                                           "-o", os.devnull])

@@ -13,10 +13,12 @@ Uses Python's ``sqlite3`` only. Does not print.
 
 from __future__ import annotations
 
+import json
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
+from notation_tools.analysis.pattern import MaterialSignature, signature_material
 from notation_tools.analysis.position_keys import IndexedPositions
 
 INDEX_SCHEMA = """
@@ -31,6 +33,21 @@ CREATE TABLE IF NOT EXISTS positions (
 CREATE TABLE IF NOT EXISTS position_moves (
     id   INTEGER PRIMARY KEY,
     text TEXT NOT NULL UNIQUE    -- a move as the records write it
+);
+CREATE TABLE IF NOT EXISTS position_material (
+    record_id    INTEGER NOT NULL,  -- records(id)
+    first_ply    INTEGER NOT NULL,  -- a run of main-line plies with the same material
+    last_ply     INTEGER NOT NULL,
+    signature_id INTEGER NOT NULL,  -- material_signatures(id)
+    PRIMARY KEY (record_id, first_ply)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS material_signatures (
+    id     INTEGER PRIMARY KEY,
+    counts TEXT NOT NULL  -- JSON [[side, piece, count], ...] sorted, counts > 0, each once
+                          -- (the writer keeps them apart: an index on them would double them)
+);
+CREATE TABLE IF NOT EXISTS material_inputs (
+    input_id INTEGER PRIMARY KEY REFERENCES inputs(id) ON DELETE CASCADE
 );
 CREATE TABLE IF NOT EXISTS position_inputs (
     input_id   INTEGER PRIMARY KEY REFERENCES inputs(id) ON DELETE CASCADE,
@@ -62,6 +79,7 @@ class PositionStore:
     def __init__(self, connection: sqlite3.Connection) -> None:
         self.connection = connection
         self._move_ids: dict[str, int] = {}
+        self._signature_ids: dict[MaterialSignature, int] = {}
         self._ready = False
 
     def _prepare(self) -> None:
@@ -70,6 +88,9 @@ class PositionStore:
             self.connection.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
             self._move_ids = dict((text, id_) for id_, text in self.connection.execute(
                 "SELECT id, text FROM position_moves"))
+            self._signature_ids = {_signature(counts): id_ for id_, counts in
+                                   self.connection.execute(
+                                       "SELECT id, counts FROM material_signatures")}
             self._ready = True
 
     def _move_id(self, text: str | None) -> int | None:
@@ -92,6 +113,22 @@ class PositionStore:
             "INSERT OR IGNORE INTO positions VALUES (?, ?, ?, ?, ?)",
             [(key, record_id, line, ply, move_id(move))
              for key, ply, line, move in positions.rows()])
+        if positions.material is not None:
+            self.connection.execute("INSERT OR IGNORE INTO material_inputs VALUES (?)",
+                                    (input_id,))
+            self.connection.executemany(
+                "INSERT OR REPLACE INTO position_material VALUES (?, ?, ?, ?)",
+                [(record_id, first, last, self._signature_id(signature))
+                 for first, last, signature in positions.material])
+
+    def _signature_id(self, signature: MaterialSignature) -> int:
+        found = self._signature_ids.get(signature)
+        if found is None:
+            cursor = self.connection.execute(
+                "INSERT INTO material_signatures (counts) VALUES (?)",
+                (json.dumps(signature, ensure_ascii=False, separators=(",", ":")),))
+            found = self._signature_ids[signature] = cursor.lastrowid or 0
+        return found
 
     def forget(self, path: str) -> None:
         """Remove the rows of the records of input ``path`` (before it is stored again)."""
@@ -105,6 +142,13 @@ class PositionStore:
             self.connection.execute(
                 "DELETE FROM positions WHERE record_id BETWEEN ? AND ? AND record_id IN "
                 "(SELECT value FROM json_each(?))", (min(ids), max(ids), _json_list(ids)))
+            self.connection.execute(
+                "DELETE FROM position_material WHERE record_id IN "
+                "(SELECT value FROM json_each(?))", (_json_list(ids),))
+
+
+def _signature(counts: str) -> MaterialSignature:
+    return tuple((side, piece, count) for side, piece, count in json.loads(counts))
 
 
 def _json_list(values: Iterable[int]) -> str:
@@ -179,3 +223,33 @@ def records_reaching(connection: sqlite3.Connection, key: int, game: str, *,
         f"WHERE key = ?{lines} GROUP BY record_id) AS p "
         "JOIN records AS r ON r.id = p.record_id WHERE r.game = ? ORDER BY r.id",
         (key, game)).fetchall()
+
+
+def material_indexed_inputs(connection: sqlite3.Connection) -> set[int]:
+    """The ids of the inputs whose records' material is indexed (``position_material``)."""
+    if not connection.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' "
+                              "AND name = 'material_inputs'").fetchall():
+        return set()
+    return {row[0] for row in connection.execute("SELECT input_id FROM material_inputs")}
+
+
+def material_runs(connection: sqlite3.Connection, game: str,
+                  wanted: Callable[[dict[tuple[int, str], int]], bool],
+                  plies: tuple[int | None, int | None]) -> dict[int, list[tuple[int, int]]]:
+    """Record id → the runs of main-line plies (first, last; within ``plies``, in order)
+    where the record's material is one that ``wanted`` accepts, for the records of
+    ``game`` in material-indexed inputs."""
+    signatures = [id_ for id_, counts in connection.execute(
+        "SELECT id, counts FROM material_signatures")
+        if wanted(signature_material(_signature(counts)))]
+    low, high = plies
+    low = 0 if low is None else low
+    high = (1 << 62) if high is None else high
+    found: dict[int, list[tuple[int, int]]] = {}
+    for record_id, first, last in connection.execute(
+            "SELECT m.record_id, m.first_ply, m.last_ply FROM position_material AS m "
+            "JOIN records AS r ON r.id = m.record_id WHERE r.game = ? AND m.signature_id IN "
+            "(SELECT value FROM json_each(?)) AND m.first_ply <= ? AND m.last_ply >= ? "
+            "ORDER BY m.record_id, m.first_ply", (game, _json_list(signatures), high, low)):
+        found.setdefault(record_id, []).append((max(first, low), min(last, high)))
+    return found

@@ -40,6 +40,13 @@ def occupants(position: Position) -> Iterator[tuple[str, int, str]]:
             yield NAMES[square], SIDE_OF[code], CODE_LETTER[code].upper()
 
 
+_MATERIAL_OF_CODE = tuple((code, (SIDE_OF[code], CODE_LETTER[code].upper()))
+                          for code in sorted(CODE_LETTER) if code)
+
+
 def material(position: Position) -> Counter[tuple[int, str]]:
-    """(side, piece) → how many, for pattern search's material conditions."""
-    return Counter((side, piece) for _, side, piece in occupants(position))
+    """(side, piece) → how many, for pattern search's material conditions (the index keeps
+    it per ply: one count over the board per unit code, not one step per square)."""
+    board = position.board
+    return Counter({piece: found for code, piece in _MATERIAL_OF_CODE
+                    if (found := board.count(code))})

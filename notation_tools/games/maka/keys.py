@@ -13,7 +13,7 @@ from collections import Counter
 
 from collections.abc import Iterator
 
-from notation_tools.games.maka.pieces import ABBR_OF_ID, NSQ, square_name
+from notation_tools.games.maka.pieces import ABBR_OF_ID, NCODES, NSQ, square_name
 from notation_tools.games.maka.rules import ZOBRIST, ZOBRIST_WHITE, Position
 
 
@@ -68,5 +68,9 @@ def occupants(position: Position) -> Iterator[tuple[str, int, str]]:
 def material(position: Position) -> Counter[tuple[int, str]]:
     """(side, piece abbreviation) → how many, for pattern search's material conditions (one
     count per piece code, not one step per piece)."""
-    return Counter({(code & 1, ABBR_OF_ID[code >> 1]): len(squares)
+    pieces = _PIECE_OF_CODE
+    return Counter({pieces[code]: len(squares)
                     for code, squares in enumerate(position.squares) if squares})
+
+
+_PIECE_OF_CODE = tuple((code & 1, ABBR_OF_ID[code >> 1]) for code in range(NCODES))
