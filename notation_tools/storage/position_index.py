@@ -80,6 +80,7 @@ class PositionStore:
         self.connection = connection
         self._move_ids: dict[str, int] = {}
         self._signature_ids: dict[MaterialSignature, int] = {}
+        self._with_rows: set[int] = set()
         self._ready = False
 
     def _prepare(self) -> None:
@@ -107,19 +108,30 @@ class PositionStore:
         """Store a record's positions (inside the caller's transaction)."""
         self._prepare()
         move_id = self._move_id
-        self.connection.execute("INSERT OR REPLACE INTO position_inputs VALUES (?, ?)",
-                                (input_id, int(positions.variations)))
+        if input_id not in self._with_rows:
+            # Marked at its first rows, in their transaction, so that forget() finds them even
+            # when the run stops before the input is complete (complete() says it is whole).
+            self._with_rows.add(input_id)
+            self.connection.execute("INSERT OR REPLACE INTO position_inputs VALUES (?, ?)",
+                                    (input_id, int(positions.variations)))
         self.connection.executemany(
             "INSERT OR IGNORE INTO positions VALUES (?, ?, ?, ?, ?)",
             [(key, record_id, line, ply, move_id(move))
              for key, ply, line, move in positions.rows()])
         if positions.material is not None:
-            self.connection.execute("INSERT OR IGNORE INTO material_inputs VALUES (?)",
-                                    (input_id,))
             self.connection.executemany(
                 "INSERT OR REPLACE INTO position_material VALUES (?, ?, ?, ?)",
                 [(record_id, first, last, self._signature_id(signature))
                  for first, last, signature in positions.material])
+
+    def complete(self, input_id: int, variations: bool) -> None:
+        """Input ``input_id`` is stored whole with the index (inside the caller's transaction,
+        the one that marks it complete): every record it has is indexed, however few (an input
+        without a readable record is indexed too: it has nothing to index)."""
+        self._prepare()
+        self.connection.execute("INSERT OR REPLACE INTO position_inputs VALUES (?, ?)",
+                                (input_id, int(variations)))
+        self.connection.execute("INSERT OR IGNORE INTO material_inputs VALUES (?)", (input_id,))
 
     def _signature_id(self, signature: MaterialSignature) -> int:
         found = self._signature_ids.get(signature)
@@ -132,6 +144,7 @@ class PositionStore:
 
     def forget(self, path: str) -> None:
         """Remove the rows of the records of input ``path`` (before it is stored again)."""
+        self._with_rows.clear()  # the input gets a new id, which may be an old one's
         if not has_index_tables(self.connection):
             return
         ids = [row[0] for row in self.connection.execute(
@@ -159,19 +172,31 @@ def is_indexed(connection: sqlite3.Connection, path: str, variations: bool) -> b
     """Whether input ``path`` is indexed (with its variations when ``variations``)."""
     if not has_index_tables(connection):
         return False
+    if not _has_table(connection, "material_inputs"):
+        return False  # indexed before the material runs were stored: index it again
     rows = connection.execute(
         "SELECT position_inputs.variations FROM position_inputs JOIN inputs "
-        "ON inputs.id = position_inputs.input_id WHERE inputs.path = ?", (path,)).fetchall()
+        "ON inputs.id = position_inputs.input_id JOIN material_inputs "
+        "ON material_inputs.input_id = inputs.id WHERE inputs.path = ?", (path,)).fetchall()
     return bool(rows) and (rows[0][0] == 1 or not variations)
 
 
 def index_coverage(connection: sqlite3.Connection) -> tuple[int, int]:
-    """(inputs indexed, inputs stored)."""
+    """(inputs indexed, inputs stored): an input is indexed when it was stored complete
+    with the index, whether or not it had anything to index (a run stopped in the middle of
+    an input leaves it not indexed, and ``analyze`` does it again)."""
     stored = connection.execute("SELECT count(*) FROM inputs").fetchone()[0]
     if not has_index_tables(connection):
         return 0, stored
-    indexed = connection.execute("SELECT count(*) FROM position_inputs").fetchone()[0]
+    indexed = connection.execute(
+        "SELECT count(*) FROM position_inputs JOIN inputs ON inputs.id = position_inputs.input_id "
+        "WHERE inputs.complete = 1").fetchone()[0]
     return indexed, stored
+
+
+def _has_table(connection: sqlite3.Connection, name: str) -> bool:
+    return bool(connection.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' "
+                                   "AND name = ?", (name,)).fetchall())
 
 
 def _result_columns(results: tuple[str, str]) -> tuple[str, tuple[Any, ...]]:
@@ -227,8 +252,7 @@ def records_reaching(connection: sqlite3.Connection, key: int, game: str, *,
 
 def material_indexed_inputs(connection: sqlite3.Connection) -> set[int]:
     """The ids of the inputs whose records' material is indexed (``position_material``)."""
-    if not connection.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' "
-                              "AND name = 'material_inputs'").fetchall():
+    if not _has_table(connection, "material_inputs"):
         return set()
     return {row[0] for row in connection.execute("SELECT input_id FROM material_inputs")}
 
