@@ -100,13 +100,13 @@ class PositionCollector(ReplayVisitor):
         tracker = self.tracker
         if tracker is None:
             tracker = self.tracker = game.key_tracker(before)
+            tracker.before(before)
             key = tracker.key
         else:
-            key = tracker.after(before)
+            key = tracker.step(before)
         self.found.add(signed64(key), ply - 1, 0, node.text)
         if self.found.material is not None:
             self._add_material(ply - 1, before)
-        tracker.before(before)
 
     def _add_material(self, ply: int, position: Position[Any]) -> None:
         """The material at ``ply``: sorted into a signature only when it changed (most plies

@@ -114,10 +114,14 @@ class PositionStore:
             self._with_rows.add(input_id)
             self.connection.execute("INSERT OR REPLACE INTO position_inputs VALUES (?, ?)",
                                     (input_id, int(positions.variations)))
+        for text in set(positions.moves).difference(self._move_ids):
+            move_id(text)  # each new move text gets its id once; then one look-up per row
+        ids = self._move_ids.get  # None (the end of the main line) has no id
         self.connection.executemany(
             "INSERT OR IGNORE INTO positions VALUES (?, ?, ?, ?, ?)",
-            [(key, record_id, line, ply, move_id(move))
-             for key, ply, line, move in positions.rows()])
+            [(key, record_id, line, ply, ids(move))  # type: ignore[arg-type]
+             for key, ply, line, move in zip(positions.keys, positions.plies, positions.lines,
+                                             positions.moves)])
         if positions.material is not None:
             self.connection.executemany(
                 "INSERT OR REPLACE INTO position_material VALUES (?, ?, ?, ?)",

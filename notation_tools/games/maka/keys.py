@@ -9,7 +9,6 @@ Zobrist key up to date as it pushes and pops (``Position.key``); the tracker rea
 
 from __future__ import annotations
 
-from collections import Counter
 
 from collections.abc import Iterator
 
@@ -29,6 +28,10 @@ class MakaTracker:
         """Nothing to keep: the engine's push updates the key from the squares it changes."""
 
     def after(self, position: Position) -> int:
+        self.key = position.key
+        return self.key
+
+    def step(self, position: Position) -> int:
         self.key = position.key
         return self.key
 
@@ -65,12 +68,11 @@ def occupants(position: Position) -> Iterator[tuple[str, int, str]]:
                 yield names[square], side, abbr
 
 
-def material(position: Position) -> Counter[tuple[int, str]]:
+def material(position: Position) -> dict[tuple[int, str], int]:
     """(side, piece abbreviation) → how many, for pattern search's material conditions (one
     count per piece code, not one step per piece)."""
     pieces = _PIECE_OF_CODE
-    return Counter({pieces[code]: len(squares)
-                    for code, squares in enumerate(position.squares) if squares})
+    return {pieces[code]: len(squares) for code, squares in enumerate(position.squares) if squares}
 
 
 _PIECE_OF_CODE = tuple((code & 1, ABBR_OF_ID[code >> 1]) for code in range(NCODES))
