@@ -32,7 +32,9 @@ CREATE TABLE IF NOT EXISTS positions (
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS position_moves (
     id   INTEGER PRIMARY KEY,
-    text TEXT NOT NULL UNIQUE    -- a move as the records write it
+    text TEXT NOT NULL  -- a move as the records write it, each once (the writer keeps them
+                        -- apart: a UNIQUE index would double them, and Game of War's turns
+                        -- are nearly all distinct)
 );
 CREATE TABLE IF NOT EXISTS position_material (
     record_id    INTEGER NOT NULL,  -- records(id)

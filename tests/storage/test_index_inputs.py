@@ -94,3 +94,14 @@ def test_an_input_indexed_before_the_material_runs_is_indexed_again(tmp_path):
     analyze([path], database)
     assert _count(database, "SELECT count(DISTINCT record_id) FROM position_material") == 4
     assert _count(database, "SELECT count(*) FROM material_inputs") == 1
+
+
+def test_each_move_text_is_stored_once_across_runs(tmp_path):
+    path = tmp_path / "a.pgn"
+    path.write_text(archive_text("gow", count=4, seed=6), encoding="utf-8")
+    database = tmp_path / "r.sqlite"
+    analyze([path], database)
+    path.write_text(archive_text("gow", count=5, seed=6), encoding="utf-8")  # shares openings
+    analyze([path], database)
+    assert _count(database, "SELECT count(*) FROM position_moves") == \
+        _count(database, "SELECT count(DISTINCT text) FROM position_moves") > 4
