@@ -144,3 +144,25 @@ def test_keys_are_the_same_in_another_process_whatever_its_hash_seed():
                              env={"PYTHONHASHSEED": seed, "PATH": ""}, check=True).stdout
         assert out.strip() == str(here)
     assert len(set(here)) == len(here)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_material_is_the_count_of_the_occupants_and_compares_as_it(game, seed):
+    """``Game.material`` (what the position index stores per run of plies) counts what
+    ``occupants`` lists, and two positions' materials are equal when the counts are."""
+    from collections import Counter
+
+    _, played = _walk(game, seed, 40)
+    position = game.start_position(game.parse_rules(None))
+    last = game.material(position)
+    for move in played:
+        position.push(move)
+        material = game.material(position)
+        counted = Counter((side, piece) for _, side, piece in game.occupants(position))
+        assert dict(material.items()) == dict(counted) and len(material) == len(counted)
+        assert all(material.get(piece) == count for piece, count in counted.items())
+        assert material.get((0, "no such piece"), 0) == 0
+        assert (material == last) == (dict(material.items()) == dict(last.items()))
+        last = material
