@@ -52,6 +52,8 @@ class Database:
             raise DatabaseError(f"{path} is not an SQLite results database ({error})") from None
         if "records" not in tables or "meta" not in tables:
             raise DatabaseError(f"{path} is not a notation-tools results database")
+        self._materials: dict[int, dict[tuple[int, str], int]] = {}
+        """The position index's materials read so far (pattern search reads each once)."""
 
     def close(self) -> None:
         self.connection.close()
@@ -164,7 +166,8 @@ class Database:
         chosen = self.game(game)
         wanted = parse_pattern(chosen, squares=squares, material=material, at=at)
         indexed = material_indexed_inputs(self.connection)
-        runs = material_runs(self.connection, chosen.id, wanted.may_hold, wanted.plies) \
+        runs = material_runs(self.connection, chosen.id, wanted.may_hold, wanted.plies,
+                             known=self._materials) \
             if indexed else {}
         found: list[tuple[int, int, dict[str, Any]]] = []
         to_replay: dict[tuple[str, int], tuple[Any, ...]] = {}

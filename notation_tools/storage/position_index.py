@@ -265,13 +265,19 @@ def material_indexed_inputs(connection: sqlite3.Connection) -> set[int]:
 
 def material_runs(connection: sqlite3.Connection, game: str,
                   wanted: Callable[[dict[tuple[int, str], int]], bool],
-                  plies: tuple[int | None, int | None]) -> dict[int, list[tuple[int, int]]]:
+                  plies: tuple[int | None, int | None], *,
+                  known: dict[int, dict[tuple[int, str], int]] | None = None
+                  ) -> dict[int, list[tuple[int, int]]]:
     """Record id → the runs of main-line plies (first, last; within ``plies``, in order)
     where the record's material is one that ``wanted`` accepts, for the records of
-    ``game`` in material-indexed inputs."""
-    signatures = [id_ for id_, counts in connection.execute(
-        "SELECT id, counts FROM material_signatures")
-        if wanted(signature_material(_signature(counts)))]
+    ``game`` in material-indexed inputs. ``known``: the materials read by an earlier call
+    on this connection (id → material), kept up to date (a material's row never changes
+    once written, so only the rows added since are read)."""
+    known = {} if known is None else known
+    for id_, counts in connection.execute("SELECT id, counts FROM material_signatures "
+                                          "WHERE id > ?", (max(known, default=0),)):
+        known[id_] = signature_material(_signature(counts))
+    signatures = [id_ for id_, material in known.items() if wanted(material)]
     low, high = plies
     low = 0 if low is None else low
     high = (1 << 62) if high is None else high

@@ -113,3 +113,22 @@ def test_a_material_pattern_is_answered_without_reading_the_archive(databases):
         hidden.rename(path)
     assert len(answer) == 11 and [(r["record"], r["ply"]) for r in answer] == \
         [(r["record"], r["ply"]) for r in expected]
+
+
+def test_an_open_database_sees_the_materials_a_later_run_adds(tmp_path):
+    game = get_game("shuriken")
+    first, second = tmp_path / "a.pgn", tmp_path / "b.pgn"
+    for path, seed in ((first, 1), (second, 2)):
+        records = generate_records(game, game.parse_rules(None), count=6, seed=seed,
+                                   max_plies=70)
+        path.write_text("\n".join(write_record(record) for record in records), encoding="utf-8")
+    database = tmp_path / "r.sqlite"
+    analyze(first, database, "positions")
+    material = f"{game.sides[0]}: *>=1"
+    with Database(str(database)) as db:
+        assert {r["path"] for r in db.pattern(material=material)} == {str(first)}
+        analyze(second, database, "positions")  # new materials while the database is open
+        kept = db.pattern(material=material, at="5..")
+    with Database(str(database)) as fresh:
+        assert kept == fresh.pattern(material=material, at="5..")
+    assert {r["path"] for r in kept} == {str(first), str(second)}
