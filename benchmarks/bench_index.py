@@ -1,15 +1,18 @@
 """The position index (issue #27): build cost against ``analyze --db`` without it, bytes per
-indexed ply, database size against the archive, and the latency of ``search --position``, one
-pattern search and ``explore`` (at the start and 10 plies deep) against today's
-``select --reaches`` on the same archive. Not a test: it prints.
+indexed ply, database size against the archive, and the latency of ``search --position``, a
+material and a square pattern search and ``explore`` (at the start and 10 plies deep) against
+today's ``select --reaches`` (replay) on the same archive. Not a test: it prints.
 
-Each ``analyze`` runs as a subprocess into a fresh database, with and without the index in
-alternation (``--repeat`` times), and the best child CPU time and wall time of each are kept
-(the machine is shared). Query latencies are measured in this process, warm (the second of two
-runs), through :class:`notation_tools.Database`.
+One archive per game of ``--records`` generated games (``generate --max-plies``), kept in
+``--cache`` and generated only when missing (generating is slow: a random legal game costs a
+few hundred legal-move lists). Each ``analyze`` runs as a subprocess into a fresh database,
+with and without the index in alternation (``--repeat`` times), and the least child CPU time
+and wall time of each are kept (the machine is shared). Query latencies are measured in this
+process, warm (the second of two runs), through :class:`notation_tools.Database`; a query
+that takes over 5 s the first time is not run again.
 
-    notation-tools generate --game maka --count 1000 --max-plies 100 --seed 1 -o maka.pgn
-    python benchmarks/bench_index.py maka.pgn [--jobs 2] [--repeat 2]
+    python benchmarks/bench_index.py --records 10000 --games maka gow [--jobs 2] [--repeat 2]
+    python benchmarks/bench_index.py --archive games.pgn    # one archive of your own
 """
 
 from __future__ import annotations
@@ -24,12 +27,14 @@ import tempfile
 import time
 from typing import Any, Callable
 
+COMMAND = [sys.executable, "-m", "notation_tools"]
+
 
 def _child_run(arguments: list[str]) -> tuple[float, float]:
     """(CPU seconds of the child, wall seconds) of one ``notation-tools`` run."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "notation_tools", *arguments], check=True,
+    subprocess.run([*COMMAND, *arguments], check=True,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -44,48 +49,70 @@ def _analyze(path: str, database: str, jobs: int, index: bool) -> tuple[float, f
 
 
 def _warm(call: Callable[[], Any]) -> tuple[float, Any]:
-    call()
+    """Seconds of the second of two calls (of the first when it took over 5 s), answer."""
+    start = time.perf_counter()
+    answer = call()
+    seconds = time.perf_counter() - start
+    if seconds > 5:
+        return seconds, answer
     start = time.perf_counter()
     answer = call()
     return time.perf_counter() - start, answer
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("archive")
-    parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--repeat", type=int, default=2)
-    args = parser.parse_args()
-    from notation_tools.storage.game_database import Database
+def archive_of(game: str, records: int, max_plies: int, cache: str) -> str:
+    """The cached archive of ``records`` generated games of ``game`` (generated if missing)."""
+    path = os.path.join(cache, f"{game}-{records}-p{max_plies}-s1.pgn")
+    if not os.path.exists(path):
+        print(f"generating {path} ...", flush=True)
+        partial = path + ".part"
+        subprocess.run([*COMMAND, "generate", "--game", game, "--count", str(records),
+                        "--max-plies", str(max_plies), "--seed", "1", "-o", partial], check=True)
+        os.replace(partial, path)
+    return path
 
+
+def bench_build(archive: str, jobs: int, repeat: int) -> str:
+    """Build the databases with and without the index; print the costs; the indexed one."""
     folder = tempfile.mkdtemp()
     plain, indexed = os.path.join(folder, "plain.sqlite"), os.path.join(folder, "indexed.sqlite")
     runs: dict[bool, list[tuple[float, float]]] = {False: [], True: []}
-    for _ in range(args.repeat):
+    for _ in range(repeat):
         for index in (False, True):
-            runs[index].append(_analyze(args.archive, plain if not index else indexed,
-                                        args.jobs, index))
+            runs[index].append(_analyze(archive, plain if not index else indexed, jobs, index))
     cpu = {index: min(r[0] for r in found) for index, found in runs.items()}
     wall = {index: min(r[1] for r in found) for index, found in runs.items()}
     connection = sqlite3.connect(indexed)
-    rows, records = connection.execute(
-        "SELECT (SELECT count(*) FROM positions), (SELECT count(*) FROM records)").fetchone()
+    rows, records, runs_stored, signatures = connection.execute(
+        "SELECT (SELECT count(*) FROM positions), (SELECT count(*) FROM records), "
+        "(SELECT count(*) FROM position_material), (SELECT count(*) FROM material_signatures)"
+    ).fetchone()
     connection.close()
-    archive_size = os.path.getsize(args.archive)
+    archive_size = os.path.getsize(archive)
     sizes = {"plain": os.path.getsize(plain), "indexed": os.path.getsize(indexed)}
-    print(f"archive {args.archive}: {records} records, {archive_size / 1e6:.1f} MB, "
-          f"{rows} indexed plies; --jobs {args.jobs}")
+    print(f"archive {archive}: {records} records, {archive_size / 1e6:.1f} MB, "
+          f"{rows} indexed plies, {runs_stored} material runs, {signatures} distinct "
+          f"materials; --jobs {jobs}, best of {repeat}")
     print(f"analyze --db            cpu {cpu[False]:7.2f} s  wall {wall[False]:7.2f} s")
     print(f"analyze --db --index    cpu {cpu[True]:7.2f} s  wall {wall[True]:7.2f} s  "
           f"ratio cpu {cpu[True] / cpu[False]:.2f}x  wall {wall[True] / wall[False]:.2f}x")
     print(f"database {sizes['plain'] / 1e6:.1f} MB without, {sizes['indexed'] / 1e6:.1f} MB with "
-          f"the index ({sizes['indexed'] / archive_size:.2f}x the archive); "
+          f"the index ({sizes['plain'] / archive_size:.2f}x and "
+          f"{sizes['indexed'] / archive_size:.2f}x the archive); "
           f"{(sizes['indexed'] - sizes['plain']) / rows:.1f} bytes per indexed ply")
+    return indexed
+
+
+def bench_queries(archive: str, indexed: str) -> None:
+    """Search, pattern search, explore, and ``select --reaches`` with and without the index."""
+    from notation_tools.analysis.pattern import material_of
+    from notation_tools.records.pgn import read_records
+    from notation_tools.storage.game_database import Database
+
     with Database(indexed) as db:
         game = db.game()
-        with open(args.archive, encoding="utf-8") as handle:
-            from notation_tools.records.pgn import read_records
-            record = next(iter(read_records(handle, args.archive)))
+        with open(archive, encoding="utf-8") as handle:
+            record = next(iter(read_records(handle, archive)))
         moves = [node.text for node in record.moves][:10]
         _, deep = db.position(moves=moves[:4])
         fen = game.format_position(deep)
@@ -100,16 +127,47 @@ def main() -> None:
                       f"{seconds * 1000:8.1f} ms  {answer['games']} records, "
                       f"{len(answer['moves'])} moves")
         side = game.sides[1]
-        start = time.perf_counter()
-        matched = db.pattern(material=f"{side}: *<=10", at="..60")
-        print(f"pattern search (material, replay) {time.perf_counter() - start:8.2f} s   "
+        start = game.start_position(game.parse_rules(None))
+        total = sum(count for (owner, _), count in material_of(game, start).items()
+                    if owner == 1)
+        material = f"{side}: *<{total}"  # the second side has lost a piece
+        seconds, matched = _warm(lambda: db.pattern(material=material, at="..60"))
+        print(f"pattern --material {material!r} --at ..60: {seconds:6.2f} s  "
               f"{len(matched)} records")
-    select_cpu, select_wall = _child_run(["select", args.archive, "--reaches", fen, "-q",
+        square, owner, piece = next(iter(game.occupants(deep)))
+        squares = [f"{square}={game.sides[owner]}:{piece}"]
+        seconds, matched = _warm(lambda: db.pattern(squares=squares, material=material))
+        print(f"pattern --square {squares[0]} --material {material!r}: {seconds:6.2f} s  "
+              f"{len(matched)} records")
+        squares = [f"{square}=empty"]
+        seconds, matched = _warm(lambda: db.pattern(squares=squares, at="..60"))
+        print(f"pattern --square {squares[0]} --at ..60: {seconds:6.2f} s  {len(matched)} records")
+    select_cpu, select_wall = _child_run(["select", archive, "--reaches", fen, "-q",
                                           "-o", os.devnull])
     print(f"select --reaches (replay)         cpu {select_cpu:.2f} s  wall {select_wall:.2f} s")
-    index_cpu, index_wall = _child_run(["select", args.archive, "--reaches", fen, "--db",
+    index_cpu, index_wall = _child_run(["select", archive, "--reaches", fen, "--db",
                                         indexed, "-q", "-o", os.devnull])
     print(f"select --reaches --db (index)     cpu {index_cpu:.2f} s  wall {index_wall:.2f} s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--archive", action="append", default=[],
+                        help="an archive of your own (instead of generated ones)")
+    parser.add_argument("--records", type=int, default=10000)
+    parser.add_argument("--games", nargs="+", default=["maka", "gow"])
+    parser.add_argument("--max-plies", type=int, default=60)
+    parser.add_argument("--cache", default=os.path.join(tempfile.gettempdir(), "bench-index"))
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--repeat", type=int, default=2)
+    args = parser.parse_args()
+    os.makedirs(args.cache, exist_ok=True)
+    archives = args.archive or [archive_of(game, args.records, args.max_plies, args.cache)
+                                for game in args.games]
+    for archive in archives:
+        indexed = bench_build(archive, args.jobs, args.repeat)
+        bench_queries(archive, indexed)
+        print(flush=True)
 
 
 if __name__ == "__main__":

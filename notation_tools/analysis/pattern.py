@@ -90,18 +90,58 @@ class Pattern:
             board = {square: (side, piece) for square, side, piece in game.occupants(position)}
             if not all(test.holds(board) for test in self.squares):
                 return False
-        if not self.material:
-            return True
-        material = game.material(position) if game.material is not None else Counter(
-            (side, piece) for _, side, piece in game.occupants(position))
+        return not self.material or self.material_holds(material_of(game, position))
+
+    def material_holds(self, material: Mapping[tuple[int, str], int]) -> bool:
+        """Whether the material tests hold of ``material`` ((side, piece) → count)."""
         totals = [0, 0]
         for (side, _), count in material.items():
             totals[side] += count
         return all(test.holds(material, totals) for test in self.material)
 
+    def may_hold(self, material: Mapping[tuple[int, str], int]) -> bool:
+        """Whether a position with ``material`` may match: the material tests hold, and
+        every square that must hold a piece has one of that side and kind to hold (the
+        position index's prefilter: a position that matches passes it)."""
+        if not self.material_holds(material):
+            return False
+        for test in self.squares:
+            if not test.empty and not any(
+                    count > 0 and (test.side is None or side == test.side)
+                    and (test.piece is None or piece == test.piece)
+                    for (side, piece), count in material.items()):
+                return False
+        return True
+
     def in_range(self, ply: int) -> bool:
         low, high = self.plies
         return (low is None or ply >= low) and (high is None or ply <= high)
+
+
+MaterialSignature = tuple[tuple[int, str, int], ...]
+"""A position's material as (side, piece, count) sorted: what the position index stores."""
+
+
+def material_of(game: Game[Any, Any], position: Position[Any]) -> Mapping[tuple[int, str], int]:
+    """(side, piece) → how many of ``position``'s pieces (the game's ``material``, else
+    counted from its occupants)."""
+    assert game.occupants is not None
+    return game.material(position) if game.material is not None else Counter(
+        (side, piece) for _, side, piece in game.occupants(position))
+
+
+def material_signature(game: Game[Any, Any], position: Position[Any],
+                       counts: Mapping[tuple[int, str], int] | None = None) -> MaterialSignature:
+    """``position``'s material (``counts`` when already counted) as a
+    :data:`MaterialSignature` (pieces counted 0 left out)."""
+    counted = material_of(game, position) if counts is None else counts
+    return tuple(sorted((side, piece, count) for (side, piece), count in counted.items()
+                        if count))
+
+
+def signature_material(signature: MaterialSignature) -> dict[tuple[int, str], int]:
+    """The (side, piece) → count mapping of a :data:`MaterialSignature`."""
+    return {(side, piece): count for side, piece, count in signature}
 
 
 def _side(game: Game[Any, Any], text: str, option: str) -> int:
@@ -179,11 +219,15 @@ class PatternVisitor(ReplayVisitor):
     """Whether (and first at which ply) a record's main line matches one of ``patterns``
     (game id → pattern)."""
 
-    def __init__(self, patterns: dict[str, Pattern]) -> None:
+    def __init__(self, patterns: dict[str, Pattern],
+                 only: list[tuple[int, int]] | None = None) -> None:
         self.patterns = patterns
         self.pattern: Pattern | None = None
         self.game: Game[Any, Any] | None = None
         self.ply: int | None = None
+        self.only = only
+        """Runs of plies (first, last; in order) outside which the pattern cannot hold (the
+        position index says so), or ``None``: check every ply in the pattern's range."""
 
     def begin(self, game: Game[Any, Any], rules: Rules, record: Record) -> None:
         self.game, self.pattern = game, self.patterns.get(game.id)
@@ -194,11 +238,16 @@ class PatternVisitor(ReplayVisitor):
 
     def stop_after(self, ply: int) -> bool:
         high = self.pattern.plies[1] if self.pattern is not None else None
+        if self.only is not None:
+            high = min(high, self.only[-1][1]) if high is not None and self.only \
+                else self.only[-1][1] if self.only else -1
         return self.pattern is None or self.ply is not None or (high is not None and ply > high)
 
     def _check(self, position: Position[Any], ply: int, in_variation: bool) -> None:
         pattern = self.pattern
         if in_variation or pattern is None or self.ply is not None or not pattern.in_range(ply):
+            return
+        if self.only is not None and not any(first <= ply <= last for first, last in self.only):
             return
         assert self.game is not None
         if pattern.holds(self.game, position):

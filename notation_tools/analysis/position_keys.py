@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import dataclasses
 from array import array
+from collections.abc import Mapping
 from typing import Any
 
+from notation_tools.analysis.pattern import MaterialSignature, material_of, material_signature
 from notation_tools.analysis.replay import ReplayVisitor
 from notation_tools.games.base import Game, KeyTracker, Position, Rules, signed64
 from notation_tools.records.model import Move, Record
@@ -35,6 +37,20 @@ class IndexedPositions:
     moves: list[str | None] = dataclasses.field(default_factory=list)
     variations: bool = False
     """Whether the variations were keyed too."""
+    material: list[tuple[int, int, MaterialSignature]] | None = None
+    """The main line's material, per run of plies where it does not change: (first ply,
+    last ply, signature), over exactly the positions pattern search checks (every position
+    before a main-line move, and the last one when the whole main line was replayed);
+    ``None`` when the game offers no pattern search."""
+
+    def add_material(self, ply: int, signature: MaterialSignature) -> None:
+        """Position ``ply`` (the next of the main line) holds ``signature``."""
+        assert self.material is not None
+        runs = self.material
+        if runs and runs[-1][2] == signature and runs[-1][1] == ply - 1:
+            runs[-1] = (runs[-1][0], ply, signature)
+        else:
+            runs.append((ply, ply, signature))
 
     def add(self, key: int, ply: int, line: int, move: str | None) -> None:
         self.keys.append(key)
@@ -61,9 +77,12 @@ class PositionCollector(ReplayVisitor):
         self.line = 0
         self._last_variation_ply = -1
         self._new_line = True
+        self._counts: Mapping[tuple[int, str], int] | None = None
+        self._signature: MaterialSignature = ()
 
     def begin(self, game: Game[Any, Any], rules: Rules, record: Record) -> None:
         self.game = game
+        self.found.material = [] if game.occupants is not None else None
 
     def visit_move(self, node: Move, move: Any, before: Position[Any], ply: int,
                    in_variation: bool) -> None:
@@ -81,17 +100,33 @@ class PositionCollector(ReplayVisitor):
         tracker = self.tracker
         if tracker is None:
             tracker = self.tracker = game.key_tracker(before)
+            tracker.before(before)
             key = tracker.key
         else:
-            key = tracker.after(before)
+            key = tracker.step(before)
         self.found.add(signed64(key), ply - 1, 0, node.text)
-        tracker.before(before)
+        if self.found.material is not None:
+            self._add_material(ply - 1, before)
 
-    def finish(self, position: Position[Any] | None, plies: int) -> IndexedPositions:
+    def _add_material(self, ply: int, position: Position[Any]) -> None:
+        """The material at ``ply``: sorted into a signature only when it changed (most plies
+        capture nothing, and comparing two counts is cheaper than sorting one)."""
+        assert self.game is not None
+        counts = material_of(self.game, position)
+        if counts != self._counts:
+            self._counts, self._signature = counts, material_signature(self.game, position,
+                                                                       counts)
+        self.found.add_material(ply, self._signature)
+
+    def finish(self, position: Position[Any] | None, plies: int,
+               complete: bool = True) -> IndexedPositions:
         """The positions found, with the main line's last position (``position``, reached
-        after ``plies`` plies) added."""
+        after ``plies`` plies) added; its material only when ``complete`` (the whole main
+        line replayed: pattern search checks the last position only then)."""
         if position is not None and self.game is not None:
             key = self.tracker.after(position) if self.tracker is not None \
                 else self.game.position_keys.key(position)
             self.found.add(signed64(key), plies, 0, None)
+            if complete and self.found.material is not None:
+                self._add_material(plies, position)
         return self.found

@@ -38,7 +38,8 @@ class InputError(click.ClickException):
     exit_code = 2
 
 
-def _check_game(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+def check_game(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """A ``--game`` option's callback: the game's id, or a usage error naming the games."""
     if value is None:
         return None
     try:
@@ -53,7 +54,7 @@ def game_option(*, required: bool = False) -> Callable[[F], F]:
                  if required else
                  "Treat every record as this game (id or alias), overriding its Variant tag.")
     return click.option("--game", "-g", "game", metavar="GAME", required=required,
-                        callback=_check_game, help=help_text)
+                        callback=check_game, help=help_text)
 
 
 def rules_option(func: F) -> F:

@@ -642,13 +642,17 @@ def signed64(key: int) -> int:
 class KeyTracker(Protocol[_PosIn]):
     """Follows one line of play: ``key`` is the key of the position last seen;
     ``before(position)`` is called before a move is pushed, ``after(position)`` after it and
-    returns the new key, worked out from the old one and what the move changed."""
+    returns the new key, worked out from the old one and what the move changed.
+    ``step(position)`` is ``after(position)`` then ``before(position)`` in one (the line goes
+    on from it: what a replay does, once per ply)."""
 
     key: int
 
     def before(self, position: _PosIn) -> None: ...
 
     def after(self, position: _PosIn) -> int: ...
+
+    def step(self, position: _PosIn) -> int: ...
 
 
 class PositionKeys(Protocol[_PosIn]):
@@ -675,6 +679,12 @@ class StateKeys(Generic[PositionT]):
         self.seed = seed
         self.state = state
         self._table: dict[tuple[int, int, int], int] = {}
+        self._byte_rows: list[dict[int, int]] = []
+        """Per row of bytes: ``cell << 8 | value`` → its entry (an int key hashes faster
+        than a tuple: the tracker looks up a few per move)."""
+        self._whole_rows: dict[tuple[int, bytes], int] = {}
+        """A whole row of bytes → its part of the key: every record starts from the same
+        board, which is then keyed once, not once per record."""
 
     def entry(self, row: int, cell: int, value: int) -> int:
         """The key part of ``value`` in ``cell`` of ``row``."""
@@ -689,9 +699,22 @@ class StateKeys(Generic[PositionT]):
         key = 0
         entry = self.entry
         for row, values in enumerate(self.state(position)):
-            for cell, value in enumerate(values):
-                key ^= entry(row, cell, value)
+            whole = (row, bytes(values)) if isinstance(values, (bytes, bytearray)) else None
+            part = self._whole_rows.get(whole) if whole is not None else None
+            if part is None:
+                part = 0
+                for cell, value in enumerate(values):
+                    part ^= entry(row, cell, value)
+                if whole is not None and len(self._whole_rows) < 64:
+                    self._whole_rows[whole] = part
+            key ^= part
         return key
+
+    def byte_entries(self, row: int) -> dict[int, int]:
+        """The entries of row ``row`` (a row of bytes) met so far, by ``cell << 8 | value``."""
+        while len(self._byte_rows) <= row:
+            self._byte_rows.append({})
+        return self._byte_rows[row]
 
     def tracker(self, position: PositionT) -> StateTracker[PositionT]:
         return StateTracker(self, position)
@@ -712,16 +735,33 @@ class StateTracker(Generic[PositionT]):
                       for values in self.keys.state(position)]
 
     def after(self, position: PositionT) -> int:
-        key, entry = self.key, self.keys.entry
-        for row, (old, new) in enumerate(zip(self._rows, self.keys.state(position))):
+        return self._changed(position, keep=False)
+
+    def step(self, position: PositionT) -> int:
+        return self._changed(position, keep=True)
+
+    def _changed(self, position: PositionT, keep: bool) -> int:
+        """The key of ``position`` from the rows kept and the cells that changed; with
+        ``keep``, its rows are kept for the next move (what ``before`` would keep)."""
+        keys = self.keys
+        key, entry = self.key, keys.entry
+        rows: list[Sequence[int]] = []
+        for row, (old, new) in enumerate(zip(self._rows, keys.state(position))):
             if len(old) != len(new):
-                self.key = self.keys.key(position)
+                self.key = keys.key(position)
+                if keep:
+                    self.before(position)
                 return self.key
             if isinstance(old, bytes):
-                key = _bytes_changes(key, row, old, bytes(new), entry)
+                now = bytes(new)
+                if old != now:
+                    key = _bytes_changes(key, row, old, now, keys)
+                rows.append(now)
                 continue
             if old == new:
+                rows.append(old)
                 continue
+            rows.append(new[:])
             # Slices compare in C: only a block that differs is walked cell by cell.
             for start in range(0, len(new), _BLOCK):
                 if old[start:start + _BLOCK] != new[start:start + _BLOCK]:
@@ -729,21 +769,29 @@ class StateTracker(Generic[PositionT]):
                         if old[cell] != new[cell]:
                             key ^= entry(row, cell, old[cell]) ^ entry(row, cell, new[cell])
         self.key = key
+        if keep:
+            self._rows = rows
         return key
 
 
-def _bytes_changes(key: int, row: int, old: bytes, new: bytes,
-                   entry: Callable[[int, int, int], int]) -> int:
+def _bytes_changes(key: int, row: int, old: bytes, new: bytes, keys: StateKeys[Any]) -> int:
     """``key`` with the cells of a row of bytes that changed swapped: the two rows as numbers
     XORed, so only the changed bytes are visited (a board of 500 cells where a turn moves a
     few units costs a few steps, not 500)."""
-    if old == new:
-        return key
     changed = int.from_bytes(old, "little") ^ int.from_bytes(new, "little")
+    entries = keys.byte_entries(row)
+    get = entries.get
     while changed:
-        cell = ((changed & -changed).bit_length() - 1) >> 3
-        key ^= entry(row, cell, old[cell]) ^ entry(row, cell, new[cell])
-        changed &= ~(0xFF << (cell << 3))
+        # the highest changed byte, then that byte cleared: two operations on the big number
+        # (clearing the lowest one takes four)
+        shift = (changed.bit_length() - 1) & ~7
+        cell = shift >> 3
+        for value in (old[cell], new[cell]):
+            found = get(cell << 8 | value)
+            if found is None:
+                found = entries[cell << 8 | value] = keys.entry(row, cell, value)
+            key ^= found
+        changed ^= (changed >> shift) << shift
     return key
 
 

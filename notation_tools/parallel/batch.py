@@ -138,7 +138,7 @@ def report_record(record: Record, settings: Settings) -> RecordReport:
                         else None,
                         opening=matcher.opening.name if matcher is not None
                         and matcher.opening is not None else None,
-                        positions=collector.finish(result.position, result.plies)
+                        positions=collector.finish(result.position, result.plies, result.complete)
                         if collector is not None else None)
 
 

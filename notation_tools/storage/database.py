@@ -266,10 +266,12 @@ class ResultsDatabase:
         return row is not None and row[0] == digest and row[1] == 1 and row[2] == overrides
 
     def store(self, path: str, size: int | None, digest: str | None, overrides: str | None,
-              items: Iterable[RecordReport | Diagnostic]) -> Iterator[RecordReport | Diagnostic]:
+              items: Iterable[RecordReport | Diagnostic], *,
+              index: str | None = None) -> Iterator[RecordReport | Diagnostic]:
         """Replace what is stored of ``path`` with ``items`` (passed through as they are
         stored); the input is marked complete once ``items`` is exhausted, unless the run
-        lost some of its records (:data:`RUN_FAULTS`)."""
+        lost some of its records (:data:`RUN_FAULTS`), and indexed when ``index`` (the run's
+        ``--index``) was asked."""
         try:
             with self._transaction():
                 self.positions.forget(path)
@@ -305,6 +307,8 @@ class ResultsDatabase:
             # complete: the next run analyses it again rather than keep the loss.
             self.connection.execute("UPDATE inputs SET complete = ?, records = ? WHERE id = ?",
                                     (0 if lost else 1, records, input_id))
+            if index is not None:
+                self.positions.complete(input_id, index == "variations")
             self.connection.execute("COMMIT")
         except sqlite3.DatabaseError as error:
             self._rollback()
@@ -550,7 +554,8 @@ def analyze_into(database: ResultsDatabase, paths: list[str], settings: Settings
             while items.peek() is not None and _belongs(items.peek().path, key):
                 yield items.next()
 
-        yield from database.store(key, size, digest, overrides, of_input())
+        yield from database.store(key, size, digest, overrides, of_input(),
+                                  index=settings.index)
     yield from items  # nothing is expected here; never drop a report
 
 

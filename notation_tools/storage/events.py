@@ -50,10 +50,11 @@ class Crosstable:
     unscored: int = 0
 
 
-def events(database: DatabaseLike) -> list[dict[str, Any]]:
-    """Every event of the database: name, game(s), records with two players, players."""
+def events(database: DatabaseLike, *, game: str | None = None) -> list[dict[str, Any]]:
+    """Every event of the database (``game``: with records of that game id): name, game(s),
+    records with two players, players."""
     by_event: dict[str, list[StoredGame]] = defaultdict(list)
-    for record in stored_games(database):
+    for record in stored_games(database, game=game):
         if record.event not in (None, "", "?"):
             by_event[str(record.event)].append(record)
     return [{"event": name, "games": ", ".join(sorted({r.game for r in records})),
@@ -62,16 +63,18 @@ def events(database: DatabaseLike) -> list[dict[str, Any]]:
             for name, records in sorted(by_event.items())]
 
 
-def crosstable(database: DatabaseLike, event: str) -> list[dict[str, Any]]:
+def crosstable(database: DatabaseLike, event: str, *,
+               game: str | None = None) -> list[dict[str, Any]]:
     """The crosstable of ``event`` as rows (see :func:`event_table`)."""
-    return event_table(database, event).rows
+    return event_table(database, event, game=game).rows
 
 
-def event_table(database: DatabaseLike, event: str) -> Crosstable:
-    """The crosstable of ``event``; :class:`UnknownEvent` when no record has that tag."""
-    records = [r for r in stored_games(database) if r.event == event]
+def event_table(database: DatabaseLike, event: str, *, game: str | None = None) -> Crosstable:
+    """The crosstable of ``event`` (``game``: of its records of that game id only: an event
+    name two games share); :class:`UnknownEvent` when no such record has that tag."""
+    records = [r for r in stored_games(database, game=game) if r.event == event]
     if not records:
-        raise UnknownEvent(event, [row["event"] for row in events(database)])
+        raise UnknownEvent(event, [row["event"] for row in events(database, game=game)])
     scored = [r for r in records if r.points is not None]
     names = sorted({p for r in records for p in r.players})
     score: dict[str, float] = dict.fromkeys(names, 0.0)

@@ -18,13 +18,14 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from notation_tools.analysis.explore import PositionError, merge_moves, reach, split_moves
-from notation_tools.analysis.pattern import PatternVisitor, parse_pattern
+from notation_tools.analysis.pattern import Pattern, PatternVisitor, parse_pattern
 from notation_tools.analysis.replay import replay
 from notation_tools.games.base import EngineError, Game, Position, get_game
 from notation_tools.parallel.batch import iter_records
 from notation_tools.records.model import Record
 from notation_tools.storage.database import DatabaseError
 from notation_tools.storage.position_index import (has_index_tables, index_coverage,
+                                                    material_indexed_inputs, material_runs,
                                                     next_moves, records_reaching)
 
 
@@ -51,6 +52,8 @@ class Database:
             raise DatabaseError(f"{path} is not an SQLite results database ({error})") from None
         if "records" not in tables or "meta" not in tables:
             raise DatabaseError(f"{path} is not a notation-tools results database")
+        self._materials: dict[int, dict[tuple[int, str], int]] = {}
+        """The position index's materials read so far (pattern search reads each once)."""
 
     def close(self) -> None:
         self.connection.close()
@@ -154,28 +157,52 @@ class Database:
         """The records whose main line matches a pattern at some ply (docs/pattern.md):
         ``squares`` (``"10j=White:Ln"``), ``material`` (``"Black: Ln>=1"``), ``at``
         (``"10..40"``). Each dict: path, record, ply (the first that matches), result, game,
-        tags. The records are read again from the database's inputs and replayed (only those
-        the database lists for the game); raises
+        tags. Where the position index holds the records' material, material conditions
+        are answered from it and square conditions by replaying only the records whose
+        material allows a match, only at those plies; the other records are read again
+        from the database's inputs and replayed. Raises
         :class:`~notation_tools.analysis.pattern.PatternError` for a pattern that
         does not read."""
         chosen = self.game(game)
         wanted = parse_pattern(chosen, squares=squares, material=material, at=at)
-        listed = {(source, index): (record_id, result, tags) for record_id, source, index, result, tags
-                  in self.connection.execute(
-                      "SELECT id, source, record_index, result, tags_json FROM records "
-                      "WHERE game = ? ORDER BY id", (chosen.id,))}
-        paths = [row[0] for row in self.connection.execute("SELECT path FROM inputs ORDER BY id")]
+        indexed = material_indexed_inputs(self.connection)
+        runs = material_runs(self.connection, chosen.id, wanted.may_hold, wanted.plies,
+                             known=self._materials) \
+            if indexed else {}
+        found: list[tuple[int, int, dict[str, Any]]] = []
+        to_replay: dict[tuple[str, int], tuple[Any, ...]] = {}
+        for row in self.connection.execute(
+                "SELECT id, input_id, source, record_index, result, tags_json FROM records "
+                "WHERE game = ? ORDER BY id", (chosen.id,)):
+            record_id, input_id = row[0], row[1]
+            if input_id in indexed and (record_id not in runs or not wanted.squares):
+                if record_id in runs:  # material only: the index answers
+                    found.append((input_id, record_id, _match(chosen.id, row,
+                                                              runs[record_id][0][0])))
+                continue
+            to_replay[(row[2], row[3])] = row
+        if to_replay:
+            found.extend(self._replayed(chosen.id, wanted, to_replay, runs))
+        found.sort(key=lambda item: (item[0], item[1]))
+        return [item[2] for item in found]
+
+    def _replayed(self, game_id: str, wanted: Pattern, listed: dict[tuple[str, int], tuple[Any, ...]],
+                  runs: dict[int, list[tuple[int, int]]]
+                  ) -> list[tuple[int, int, dict[str, Any]]]:
+        """The ``listed`` records (by source and index) where ``wanted`` holds, read again
+        from their inputs and replayed (only at the plies of ``runs`` where a record has)."""
+        input_ids = sorted({row[1] for row in listed.values()})
+        paths = [row[0] for row in self.connection.execute(
+            "SELECT path FROM inputs WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id",
+            ("[" + ",".join(map(str, input_ids)) + "]",))]
         found = []
         for record in iter_records([p for p in paths if os.path.exists(p)]):
-            if isinstance(record, Record) and (record.path, record.index) in listed:
-                visitor = PatternVisitor({chosen.id: wanted})
+            row = listed.get((record.path, record.index)) if isinstance(record, Record) else None
+            if isinstance(record, Record) and row is not None:
+                visitor = PatternVisitor({game_id: wanted}, only=runs.get(row[0]))
                 visitor.finish(replay(record, visitor=visitor))
                 if visitor.ply is not None:
-                    record_id, result, tags = listed[(record.path, record.index)]
-                    found.append({"path": record.path, "record": record.index,
-                                  "ply": visitor.ply, "line": 0, "result": result,
-                                  "game": chosen.id, "tags": dict(json.loads(tags)),
-                                  "id": record_id})
+                    found.append((row[1], row[0], _match(game_id, row, visitor.ply)))
         return found
 
     def suggest(self, count: int, *, game: str | None = None, min_plies: int = 2,
@@ -216,6 +243,14 @@ def suggest_prefixes(database: Database, count: int, *, game: str | None,
             found.append({"moves": " ".join(path), "plies": len(path), "games": games})
     found.sort(key=lambda row: (-row["games"], -row["plies"], row["moves"]))
     return found[:count]
+
+
+def _match(game_id: str, row: tuple[Any, ...], ply: int) -> dict[str, Any]:
+    """:meth:`Database.pattern`'s dict of a record (``row``: id, input id, source, index,
+    result, tags JSON) that matches first at ``ply``."""
+    record_id, _, source, index, result, tags = row
+    return {"path": source, "record": index, "ply": ply, "line": 0, "result": result,
+            "game": game_id, "tags": dict(json.loads(tags)), "id": record_id}
 
 
 def _quoted(path: str) -> str:

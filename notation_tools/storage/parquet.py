@@ -32,7 +32,7 @@ _COLUMNS: dict[str, list[tuple[str, str]]] = {
                 ("byte_offset", "int64"), ("game", "string"), ("rules", "string"),
                 ("plies", "int64"), ("result", "string"), ("end_reason", "string"),
                 ("valid", "bool_"), ("errors", "int64"), ("warnings", "int64"),
-                ("movetext_digest", "string")],
+                ("movetext_digest", "string"), ("opening", "string")],
     "diagnostics": [("source", "string"), ("record_index", "int64"), ("code", "string"),
                     ("severity", "string"), ("path", "string"), ("line", "int64"),
                     ("col", "int64"), ("ply", "int64"), ("number", "int64"),
@@ -97,7 +97,8 @@ def rows(items: Sequence[Any]) -> dict[str, list[dict[str, Any]]]:
             "byte_offset": item.offset if item.offset >= 0 else None, "game": item.game,
             "rules": item.rules, "plies": item.plies, "result": item.result,
             "end_reason": item.end, "valid": item.is_valid, "errors": errors,
-            "warnings": len(item.diagnostics) - errors, "movetext_digest": item.digest})
+            "warnings": len(item.diagnostics) - errors, "movetext_digest": item.digest,
+            "opening": item.opening})
         tables["diagnostics"].extend(_diagnostic_row(item.path, item.index, d)
                                      for d in item.diagnostics)
         for name, value in item.figures.items():

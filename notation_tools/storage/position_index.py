@@ -13,10 +13,12 @@ Uses Python's ``sqlite3`` only. Does not print.
 
 from __future__ import annotations
 
+import json
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
+from notation_tools.analysis.pattern import MaterialSignature, signature_material
 from notation_tools.analysis.position_keys import IndexedPositions
 
 INDEX_SCHEMA = """
@@ -30,7 +32,24 @@ CREATE TABLE IF NOT EXISTS positions (
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS position_moves (
     id   INTEGER PRIMARY KEY,
-    text TEXT NOT NULL UNIQUE    -- a move as the records write it
+    text TEXT NOT NULL  -- a move as the records write it, each once (the writer keeps them
+                        -- apart: a UNIQUE index would double them, and Game of War's turns
+                        -- are nearly all distinct)
+);
+CREATE TABLE IF NOT EXISTS position_material (
+    record_id    INTEGER NOT NULL,  -- records(id)
+    first_ply    INTEGER NOT NULL,  -- a run of main-line plies with the same material
+    last_ply     INTEGER NOT NULL,
+    signature_id INTEGER NOT NULL,  -- material_signatures(id)
+    PRIMARY KEY (record_id, first_ply)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS material_signatures (
+    id     INTEGER PRIMARY KEY,
+    counts TEXT NOT NULL  -- JSON [[side, piece, count], ...] sorted, counts > 0, each once
+                          -- (the writer keeps them apart: an index on them would double them)
+);
+CREATE TABLE IF NOT EXISTS material_inputs (
+    input_id INTEGER PRIMARY KEY REFERENCES inputs(id) ON DELETE CASCADE
 );
 CREATE TABLE IF NOT EXISTS position_inputs (
     input_id   INTEGER PRIMARY KEY REFERENCES inputs(id) ON DELETE CASCADE,
@@ -62,6 +81,8 @@ class PositionStore:
     def __init__(self, connection: sqlite3.Connection) -> None:
         self.connection = connection
         self._move_ids: dict[str, int] = {}
+        self._signature_ids: dict[MaterialSignature, int] = {}
+        self._with_rows: set[int] = set()
         self._ready = False
 
     def _prepare(self) -> None:
@@ -70,6 +91,9 @@ class PositionStore:
             self.connection.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
             self._move_ids = dict((text, id_) for id_, text in self.connection.execute(
                 "SELECT id, text FROM position_moves"))
+            self._signature_ids = {_signature(counts): id_ for id_, counts in
+                                   self.connection.execute(
+                                       "SELECT id, counts FROM material_signatures")}
             self._ready = True
 
     def _move_id(self, text: str | None) -> int | None:
@@ -86,15 +110,47 @@ class PositionStore:
         """Store a record's positions (inside the caller's transaction)."""
         self._prepare()
         move_id = self._move_id
-        self.connection.execute("INSERT OR REPLACE INTO position_inputs VALUES (?, ?)",
-                                (input_id, int(positions.variations)))
+        if input_id not in self._with_rows:
+            # Marked at its first rows, in their transaction, so that forget() finds them even
+            # when the run stops before the input is complete (complete() says it is whole).
+            self._with_rows.add(input_id)
+            self.connection.execute("INSERT OR REPLACE INTO position_inputs VALUES (?, ?)",
+                                    (input_id, int(positions.variations)))
+        for text in set(positions.moves).difference(self._move_ids):
+            move_id(text)  # each new move text gets its id once; then one look-up per row
+        ids = self._move_ids.get  # None (the end of the main line) has no id
         self.connection.executemany(
             "INSERT OR IGNORE INTO positions VALUES (?, ?, ?, ?, ?)",
-            [(key, record_id, line, ply, move_id(move))
-             for key, ply, line, move in positions.rows()])
+            [(key, record_id, line, ply, ids(move))  # type: ignore[arg-type]
+             for key, ply, line, move in zip(positions.keys, positions.plies, positions.lines,
+                                             positions.moves)])
+        if positions.material is not None:
+            self.connection.executemany(
+                "INSERT OR REPLACE INTO position_material VALUES (?, ?, ?, ?)",
+                [(record_id, first, last, self._signature_id(signature))
+                 for first, last, signature in positions.material])
+
+    def complete(self, input_id: int, variations: bool) -> None:
+        """Input ``input_id`` is stored whole with the index (inside the caller's transaction,
+        the one that marks it complete): every record it has is indexed, however few (an input
+        without a readable record is indexed too: it has nothing to index)."""
+        self._prepare()
+        self.connection.execute("INSERT OR REPLACE INTO position_inputs VALUES (?, ?)",
+                                (input_id, int(variations)))
+        self.connection.execute("INSERT OR IGNORE INTO material_inputs VALUES (?)", (input_id,))
+
+    def _signature_id(self, signature: MaterialSignature) -> int:
+        found = self._signature_ids.get(signature)
+        if found is None:
+            cursor = self.connection.execute(
+                "INSERT INTO material_signatures (counts) VALUES (?)",
+                (json.dumps(signature, ensure_ascii=False, separators=(",", ":")),))
+            found = self._signature_ids[signature] = cursor.lastrowid or 0
+        return found
 
     def forget(self, path: str) -> None:
         """Remove the rows of the records of input ``path`` (before it is stored again)."""
+        self._with_rows.clear()  # the input gets a new id, which may be an old one's
         if not has_index_tables(self.connection):
             return
         ids = [row[0] for row in self.connection.execute(
@@ -105,6 +161,13 @@ class PositionStore:
             self.connection.execute(
                 "DELETE FROM positions WHERE record_id BETWEEN ? AND ? AND record_id IN "
                 "(SELECT value FROM json_each(?))", (min(ids), max(ids), _json_list(ids)))
+            self.connection.execute(
+                "DELETE FROM position_material WHERE record_id IN "
+                "(SELECT value FROM json_each(?))", (_json_list(ids),))
+
+
+def _signature(counts: str) -> MaterialSignature:
+    return tuple((side, piece, count) for side, piece, count in json.loads(counts))
 
 
 def _json_list(values: Iterable[int]) -> str:
@@ -115,19 +178,31 @@ def is_indexed(connection: sqlite3.Connection, path: str, variations: bool) -> b
     """Whether input ``path`` is indexed (with its variations when ``variations``)."""
     if not has_index_tables(connection):
         return False
+    if not _has_table(connection, "material_inputs"):
+        return False  # indexed before the material runs were stored: index it again
     rows = connection.execute(
         "SELECT position_inputs.variations FROM position_inputs JOIN inputs "
-        "ON inputs.id = position_inputs.input_id WHERE inputs.path = ?", (path,)).fetchall()
+        "ON inputs.id = position_inputs.input_id JOIN material_inputs "
+        "ON material_inputs.input_id = inputs.id WHERE inputs.path = ?", (path,)).fetchall()
     return bool(rows) and (rows[0][0] == 1 or not variations)
 
 
 def index_coverage(connection: sqlite3.Connection) -> tuple[int, int]:
-    """(inputs indexed, inputs stored)."""
+    """(inputs indexed, inputs stored): an input is indexed when it was stored complete
+    with the index, whether or not it had anything to index (a run stopped in the middle of
+    an input leaves it not indexed, and ``analyze`` does it again)."""
     stored = connection.execute("SELECT count(*) FROM inputs").fetchone()[0]
     if not has_index_tables(connection):
         return 0, stored
-    indexed = connection.execute("SELECT count(*) FROM position_inputs").fetchone()[0]
+    indexed = connection.execute(
+        "SELECT count(*) FROM position_inputs JOIN inputs ON inputs.id = position_inputs.input_id "
+        "WHERE inputs.complete = 1").fetchone()[0]
     return indexed, stored
+
+
+def _has_table(connection: sqlite3.Connection, name: str) -> bool:
+    return bool(connection.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' "
+                                   "AND name = ?", (name,)).fetchall())
 
 
 def _result_columns(results: tuple[str, str]) -> tuple[str, tuple[Any, ...]]:
@@ -179,3 +254,38 @@ def records_reaching(connection: sqlite3.Connection, key: int, game: str, *,
         f"WHERE key = ?{lines} GROUP BY record_id) AS p "
         "JOIN records AS r ON r.id = p.record_id WHERE r.game = ? ORDER BY r.id",
         (key, game)).fetchall()
+
+
+def material_indexed_inputs(connection: sqlite3.Connection) -> set[int]:
+    """The ids of the inputs whose records' material is indexed (``position_material``)."""
+    if not _has_table(connection, "material_inputs"):
+        return set()
+    return {row[0] for row in connection.execute("SELECT input_id FROM material_inputs")}
+
+
+def material_runs(connection: sqlite3.Connection, game: str,
+                  wanted: Callable[[dict[tuple[int, str], int]], bool],
+                  plies: tuple[int | None, int | None], *,
+                  known: dict[int, dict[tuple[int, str], int]] | None = None
+                  ) -> dict[int, list[tuple[int, int]]]:
+    """Record id → the runs of main-line plies (first, last; within ``plies``, in order)
+    where the record's material is one that ``wanted`` accepts, for the records of
+    ``game`` in material-indexed inputs. ``known``: the materials read by an earlier call
+    on this connection (id → material), kept up to date (a material's row never changes
+    once written, so only the rows added since are read)."""
+    known = {} if known is None else known
+    for id_, counts in connection.execute("SELECT id, counts FROM material_signatures "
+                                          "WHERE id > ?", (max(known, default=0),)):
+        known[id_] = signature_material(_signature(counts))
+    signatures = [id_ for id_, material in known.items() if wanted(material)]
+    low, high = plies
+    low = 0 if low is None else low
+    high = (1 << 62) if high is None else high
+    found: dict[int, list[tuple[int, int]]] = {}
+    for record_id, first, last in connection.execute(
+            "SELECT m.record_id, m.first_ply, m.last_ply FROM position_material AS m "
+            "JOIN records AS r ON r.id = m.record_id WHERE r.game = ? AND m.signature_id IN "
+            "(SELECT value FROM json_each(?)) AND m.first_ply <= ? AND m.last_ply >= ? "
+            "ORDER BY m.record_id, m.first_ply", (game, _json_list(signatures), high, low)):
+        found.setdefault(record_id, []).append((max(first, low), min(last, high)))
+    return found

@@ -57,3 +57,22 @@ def test_crosstable_formats_and_an_unknown_event(runner, tmp_path):
     assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
     same = invoke(runner, ["crosstable", db, "-e", "Club", "-o", db])
     assert same.exit_code == 2
+
+
+def test_crosstable_of_one_game_when_two_games_share_an_event_name(runner, tmp_path):
+    gow = {"game": "gow"}
+    db = write_database(tmp_path / "r.sqlite", [*GAMES, ("Dee", "Eve", "1-0", gow),
+                                                ("Eve", "Dee", "1-0", gow)], event="Club")
+    both = json.loads(invoke(runner, ["crosstable", db, "-e", "Club", "-f", "json"]).stdout)
+    assert {row["player"] for row in both["rows"]} == {"Ann", "Bob", "Cid", "Dee", "Eve"}
+    maka = json.loads(invoke(runner, ["crosstable", db, "-e", "Club", "-f", "json",
+                                      "--game", "maka"]).stdout)
+    assert [(row["player"], row["score"]) for row in maka["rows"]] == [
+        ("Ann", 2.0), ("Bob", 0.5), ("Cid", 0.5)]
+    war = json.loads(invoke(runner, ["crosstable", db, "-e", "Club", "-f", "json",
+                                     "-g", "debord"]).stdout)
+    assert sorted((row["player"], row["score"]) for row in war["rows"]) == [
+        ("Dee", 1.0), ("Eve", 1.0)]
+    none = invoke(runner, ["crosstable", db, "-e", "Club", "--game", "elevation"])
+    assert none.exit_code == 2 and "holds no event 'Club' of elevation" in none.stderr
+    assert invoke(runner, ["crosstable", db, "-e", "Club", "--game", "chess"]).exit_code == 2

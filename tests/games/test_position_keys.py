@@ -36,6 +36,30 @@ def _walk(game, seed, plies):
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10**6))
+def test_a_tracker_stepping_along_a_line_keys_every_position_as_computed_again(game, seed):
+    """``step`` (a replay's one call per ply) is ``after`` then ``before``: a branch keyed
+    with ``after`` from where the steps stopped is keyed right too."""
+    _, played = _walk(game, seed, 30)
+    position = game.start_position(game.parse_rules(None))
+    tracker = game.key_tracker(position)
+    tracker.before(position)
+    for move in played:
+        position.push(move)
+        assert signed64(tracker.step(position)) == game.position_key(position)
+    rng = random.Random(seed)
+    move = random_move(game, position, rng) if position.outcome() is None else None
+    if move is not None:
+        parent = tracker.key
+        position.push(move)
+        assert signed64(tracker.after(position)) == game.position_key(position)
+        position.pop()
+        tracker.key = parent
+        assert signed64(tracker.after(position)) == game.position_key(position)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10**6))
 def test_incremental_key_equals_the_key_computed_again_and_pop_restores_it(game, seed):
     rng = random.Random(seed)
     position = game.start_position(game.parse_rules(None))
@@ -120,3 +144,25 @@ def test_keys_are_the_same_in_another_process_whatever_its_hash_seed():
                              env={"PYTHONHASHSEED": seed, "PATH": ""}, check=True).stdout
         assert out.strip() == str(here)
     assert len(set(here)) == len(here)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_material_is_the_count_of_the_occupants_and_compares_as_it(game, seed):
+    """``Game.material`` (what the position index stores per run of plies) counts what
+    ``occupants`` lists, and two positions' materials are equal when the counts are."""
+    from collections import Counter
+
+    _, played = _walk(game, seed, 40)
+    position = game.start_position(game.parse_rules(None))
+    last = game.material(position)
+    for move in played:
+        position.push(move)
+        material = game.material(position)
+        counted = Counter((side, piece) for _, side, piece in game.occupants(position))
+        assert dict(material.items()) == dict(counted) and len(material) == len(counted)
+        assert all(material.get(piece) == count for piece, count in counted.items())
+        assert material.get((0, "no such piece"), 0) == 0
+        assert (material == last) == (dict(material.items()) == dict(last.items()))
+        last = material

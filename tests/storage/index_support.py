@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import random
+import sqlite3
 from collections import defaultdict
 
 from notation_tools.analysis.generate import random_move
@@ -105,3 +106,12 @@ def brute_force(text: str, path: str):
             reaching[fen].add(record.index)
         reaching[final].add(record.index)
     return played, reaching
+
+
+def query(database, sql):
+    """The rows of ``sql`` over the SQLite file ``database`` (its own connection, closed)."""
+    connection = sqlite3.connect(database)
+    try:
+        return connection.execute(sql).fetchall()
+    finally:
+        connection.close()

@@ -348,3 +348,21 @@ def test_a_damaged_database_is_an_error_not_a_traceback(runner, tmp_path, inputs
         result = invoke(runner, ["report", str(path)])
         assert result.exit_code == 2 and str(path) in result.stderr
         assert result.stdout == ""
+
+
+def test_parquet_records_name_each_record_s_opening_as_the_database_does(runner, tmp_path):
+    import pyarrow.parquet as pq
+
+    samples = Path(__file__).resolve().parents[2] / "sample_games" / "maka"
+    out, db = tmp_path / "dataset", tmp_path / "r.sqlite"
+    result = invoke(runner, ["analyze", str(samples), "-j", "1", "--parquet", str(out),
+                             "--db", str(db)])
+    assert result.exit_code in (0, 1)
+    named = {(r["source"], r["record_index"]): r["opening"]
+             for r in pq.read_table(out / "records").to_pylist()}
+    connection = sqlite3.connect(db)
+    stored = dict(((source, index), name) for source, index, name in connection.execute(
+        "SELECT records.source, records.record_index, openings.name FROM records "
+        "LEFT JOIN openings ON openings.record_id = records.id"))
+    connection.close()
+    assert named == stored and any(named.values())

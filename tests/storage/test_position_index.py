@@ -3,7 +3,6 @@ explorer, against a brute-force count over the replayed records (no index)."""
 
 from __future__ import annotations
 
-import sqlite3
 
 import pytest
 
@@ -13,7 +12,7 @@ from notation_tools.parallel.session import open_session
 from notation_tools.records.pgn import read_records
 from notation_tools.storage.database import DatabaseError
 from notation_tools.storage.game_database import Database
-from tests.storage.index_support import archive_text, brute_force
+from tests.storage.index_support import archive_text, brute_force, query
 
 GAMES = ("maka", "gow", "shuriken")
 
@@ -97,13 +96,9 @@ def _reversed(opening):
 
 
 def _rows(database):
-    connection = sqlite3.connect(database)
-    try:
-        return (connection.execute("SELECT count(*) FROM positions").fetchone()[0],
-                connection.execute("SELECT sum(plies + 1) FROM records").fetchone()[0],
-                connection.execute("SELECT analyzed FROM inputs").fetchall())
-    finally:
-        connection.close()
+    return (query(database, "SELECT count(*) FROM positions")[0][0],
+            query(database, "SELECT sum(plies + 1) FROM records")[0][0],
+            query(database, "SELECT analyzed FROM inputs"))
 
 
 def test_the_index_is_incremental_and_follows_a_changed_input(tmp_path):

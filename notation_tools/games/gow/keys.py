@@ -8,7 +8,6 @@ left out.
 
 from __future__ import annotations
 
-from collections import Counter
 
 from collections.abc import Iterator, Sequence
 
@@ -40,6 +39,12 @@ def occupants(position: Position) -> Iterator[tuple[str, int, str]]:
             yield NAMES[square], SIDE_OF[code], CODE_LETTER[code].upper()
 
 
-def material(position: Position) -> Counter[tuple[int, str]]:
-    """(side, piece) → how many, for pattern search's material conditions."""
-    return Counter((side, piece) for _, side, piece in occupants(position))
+_MATERIAL_OF_CODE = tuple((code, (SIDE_OF[code], CODE_LETTER[code].upper()))
+                          for code in sorted(CODE_LETTER) if code)
+
+
+def material(position: Position) -> dict[tuple[int, str], int]:
+    """(side, piece) → how many, for pattern search's material conditions (the index keeps
+    it per ply: one count over the board per unit code, not one step per square)."""
+    board = position.board
+    return {piece: found for code, piece in _MATERIAL_OF_CODE if (found := board.count(code))}

@@ -9,11 +9,10 @@ Zobrist key up to date as it pushes and pops (``Position.key``); the tracker rea
 
 from __future__ import annotations
 
-from collections import Counter
 
-from collections.abc import Iterator
+from collections.abc import ItemsView, Iterator, Mapping
 
-from notation_tools.games.maka.pieces import ABBR_OF_ID, NSQ, square_name
+from notation_tools.games.maka.pieces import ABBR_OF_ID, NCODES, NSQ, square_name
 from notation_tools.games.maka.rules import ZOBRIST, ZOBRIST_WHITE, Position
 
 
@@ -29,6 +28,10 @@ class MakaTracker:
         """Nothing to keep: the engine's push updates the key from the squares it changes."""
 
     def after(self, position: Position) -> int:
+        self.key = position.key
+        return self.key
+
+    def step(self, position: Position) -> int:
         self.key = position.key
         return self.key
 
@@ -65,8 +68,47 @@ def occupants(position: Position) -> Iterator[tuple[str, int, str]]:
                 yield names[square], side, abbr
 
 
-def material(position: Position) -> Counter[tuple[int, str]]:
+def material(position: Position) -> Material:
     """(side, piece abbreviation) → how many, for pattern search's material conditions (one
     count per piece code, not one step per piece)."""
-    return Counter({(code & 1, ABBR_OF_ID[code >> 1]): len(squares)
-                    for code, squares in enumerate(position.squares) if squares})
+    return Material(tuple(map(len, position.squares)))
+
+
+_PIECE_OF_CODE = tuple((code & 1, ABBR_OF_ID[code >> 1]) for code in range(NCODES))
+
+
+class Material(Mapping[tuple[int, str], int]):
+    """A position's material as the count of each piece code: two compare as two tuples of
+    counts (the position index compares every ply's with the last one's: a mapping of 158
+    pieces would be built and hashed for nothing, as most plies capture nothing)."""
+
+    __slots__ = ("counts",)
+
+    def __init__(self, counts: tuple[int, ...]) -> None:
+        self.counts = counts
+
+    def __getitem__(self, piece: tuple[int, str]) -> int:
+        code = _CODE_OF_PIECE.get(piece)
+        if code is None or not self.counts[code]:
+            raise KeyError(piece)
+        return self.counts[code]
+
+    def __iter__(self) -> Iterator[tuple[int, str]]:
+        return (_PIECE_OF_CODE[code] for code, count in enumerate(self.counts) if count)
+
+    def __len__(self) -> int:
+        return len(self.counts) - self.counts.count(0)
+
+    def items(self) -> ItemsView[tuple[int, str], int]:
+        pieces = _PIECE_OF_CODE
+        return {pieces[code]: count for code, count in enumerate(self.counts) if count}.items()
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Material):
+            return self.counts == other.counts
+        return super().__eq__(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+_CODE_OF_PIECE = {piece: code for code, piece in enumerate(_PIECE_OF_CODE)}
