@@ -30,7 +30,7 @@
   // A step's drawing in mark set v: the edits of its parent's drawing in v; or, led by 0 and
   // an earlier mark set u, of its own drawing in u; or, led by a 1 and a shift table, of its
   // parent's drawing in v once the step's own edits in set 0, shifted past the parent's
-  // layer, are made there (viewer.py's _frame_edits).
+  // layer, are made there (viewer.py's _FrameEncoder.frame).
   function edited(pieces, ops, from) {
     pieces = pieces.slice();
     for (var i = ops.length - 1; i >= from; i--) {

@@ -408,19 +408,18 @@ def _page_data(table: PieceTable, steps: list[_Step], marks: list[tuple[str, ...
     """What the page's script reads: the pieces, each step's edits per mark set, the tree of
     steps, each step's status line (``[ply, side]`` for a move: the script adds the side's
     name from ``sides`` and the move's text from the list) and position string."""
-    bases: dict[int, list[int]] = {}
-    frames: list[list[list[Any]]] = []
+    encoder = _FrameEncoder(steps, table.pieces)
     numbered = {combination: number for number, combination in enumerate(marks)}
     for variant, combination in enumerate(marks):
         # The mark sets a drawing may be stored against: none, and those one option fewer.
         fewer = {numbered.get(tuple(name for name in combination if name != left_out), 0)
                  for left_out in combination}
         references = sorted(fewer | {0}) if variant else []
-        frames.append([_frame_edits(steps, index, variant, references,
-                                    frames[0][index] if frames else [], bases, table.pieces)
-                       for index in range(len(steps))])
+        encoder.frames.append([encoder.frame(index, variant, references)
+                               for index in range(len(steps))])
+    frames = encoder.frames
     return {
-        "pieces": encode_pieces(table.pieces, bases),
+        "pieces": encode_pieces(table.pieces, encoder.bases),
         "marks": [list(combination) for combination in marks],
         "parents": [step.parent for step in steps],
         "next": [step.next for step in steps],
@@ -480,42 +479,61 @@ def file_name(path: str) -> str:
     return os.path.basename(member.replace("\\", "/").rstrip("/")) or member
 
 
-def _frame_edits(steps: list[_Step], index: int, variant: int, references: list[int],
-                 plain_edits: list[Any], bases: dict[int, list[int]],
-                 pieces: list[str]) -> list[Any]:
-    """The edits that draw step ``index`` in mark set ``variant``, the shortest of:
+class _FrameEncoder:
+    """Finds the edits that draw each step in each mark set (:meth:`frame`), keeping what
+    the next steps reuse: each step's edits from its plain drawing to each mark set's, and
+    the pieces each new piece may be a change of (``bases``, for :func:`encode_pieces`)."""
 
-    - the edits of its parent's drawing in the same mark set;
-    - led by ``0`` and a mark set of ``references`` (earlier mark sets: none, or one option
-      fewer): the edits of its own drawing in that mark set;
-    - led by ``1`` and a shift table (:func:`~notation_tools.pages.drawings.shifts`): the
-      edits of the parent's drawing in this mark set once the step's own edits without
-      marks (``plain_edits``), shifted past the parent's layer, are made there: what the
-      move changed costs nothing again, only what it changed in the layer.
+    def __init__(self, steps: list[_Step], pieces: list[str]) -> None:
+        self.steps = steps
+        self.pieces = pieces
+        self.bases: dict[int, list[int]] = {}
+        self.frames: list[list[list[Any]]] = []
+        self._layers: dict[tuple[int, int], list[Edit]] = {}
 
-    Each piece that first appears in an edit gets, in ``bases``, the pieces it may be a
-    change of (for :func:`encode_pieces`)."""
-    step = steps[index]
-    drawing = step.drawing[variant]
-    if step.parent < 0 and variant == 0:
-        return [[0, 0, *map(ord, drawing)]]
-    choices: list[tuple[int, str, list[Any], list[Any]]] = []
-    if step.parent >= 0:
-        before = steps[step.parent].drawing[variant]
-        found = edits(before, drawing)
-        choices.append((edits_cost(found), before, [], found))
+    def frame(self, index: int, variant: int, references: list[int]) -> list[Any]:
+        """The edits that draw step ``index`` in mark set ``variant``, the shortest of:
+
+        - the edits of its parent's drawing in the same mark set;
+        - led by ``0`` and a mark set of ``references`` (earlier mark sets: none, or one
+          option fewer): the edits of its own drawing in that mark set;
+        - led by ``1`` and a shift table (:func:`~notation_tools.pages.drawings.shifts`):
+          the edits of the parent's drawing in this mark set once the step's own edits
+          without marks, shifted past the parent's layer, are made there: what the move
+          changed costs nothing again, only what it changed in the layer. When these are
+          none, the others are not looked for."""
+        step = self.steps[index]
+        drawing = step.drawing[variant]
+        if step.parent < 0 and variant == 0:
+            return [[0, 0, *map(ord, drawing)]]
+        choices: list[tuple[int, str, list[Any], list[Any]]] = []
         if variant > 0:
-            table = shifts(edits(steps[step.parent].drawing[0], before))
+            found = self._layers[index, variant] = edits(step.drawing[0], drawing)
+            choices.append((edits_cost(found), step.drawing[0], [0, 0], found))
+        if step.parent >= 0 and variant > 0:
+            before = self.steps[step.parent].drawing[variant]
+            table = shifts(self._layers[step.parent, variant])
             predicted = "".join(map(chr, apply_edits(list(map(ord, before)),
-                                                     shifted(plain_edits, table))))
+                                                     shifted(self.frames[0][index], table))))
             found = edits(predicted, drawing)
             choices.append((edits_cost(found) + 4 * len(table), predicted, [1, table], found))
-    for reference in references:
-        found = edits(step.drawing[reference], drawing)
-        choices.append((edits_cost(found), step.drawing[reference], [0, reference], found))
-    _, before, lead, found = min(choices, key=lambda choice: choice[0])
-    _note_bases(before, found, bases, pieces)
-    return [*lead, *found]
+            if not found:
+                return self._chosen(choices[-1])
+        if step.parent >= 0:
+            before = self.steps[step.parent].drawing[variant]
+            found = edits(before, drawing)
+            choices.append((edits_cost(found), before, [], found))
+        for reference in references:
+            if reference:
+                found = edits(step.drawing[reference], drawing)
+                choices.append((edits_cost(found), step.drawing[reference], [0, reference],
+                                found))
+        return self._chosen(min(choices, key=lambda choice: choice[0]))
+
+    def _chosen(self, choice: tuple[int, str, list[Any], list[Any]]) -> list[Any]:
+        _, before, lead, found = choice
+        _note_bases(before, found, self.bases, self.pieces)
+        return [*lead, *found]
 
 
 def _note_bases(before: str, found: list[Edit], bases: dict[int, list[int]],
