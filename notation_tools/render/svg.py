@@ -242,8 +242,11 @@ class SvgDocument:
         kind: ``("maka piece", square, code, size)``), and ``draw`` may only add elements
         under the element it is given: a drawing that defines a marker or grows the canvas
         is drawn, but not kept, since its text would name another document's definitions.
-        The viewer draws every position of a game: its pieces and its empty board are the
-        same from one position to the next, and are drawn once."""
+        One that uses a marker or pattern already defined is kept with its name
+        (``url(#hatch-2)``), so a game must define its markers in the same order in every
+        document (Game of War and Elevation define theirs first). The viewer draws every
+        position of a game: its pieces and its empty board are the same from one position
+        to the next, and are drawn once."""
         text = _DRAWN.get(key)
         if text is not None:
             parent.children.append(_Written(text))
