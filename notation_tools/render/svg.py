@@ -197,6 +197,13 @@ bounds its memory at some megabytes whatever a process draws)."""
 _DRAWN: dict[Hashable, str] = {}
 
 
+def _keep(key: Hashable, text: str) -> None:
+    """Keep ``text`` under ``key`` in :data:`_DRAWN`, emptied first when full."""
+    if len(_DRAWN) >= DRAWN_LIMIT:
+        _DRAWN.clear()
+    _DRAWN[key] = text
+
+
 class SvgDocument:
     """An SVG document under construction: ``width`` × ``height`` user units (drawn at
     ``size`` pixels wide when given), a ``<title>`` and the text diagram as ``<desc>``, and an
@@ -220,10 +227,13 @@ class SvgDocument:
     def grow(self, extra: float) -> float:
         """Add ``extra`` user units at the bottom of the canvas; returns where they start."""
         top = self.height
-        self.height += extra
-        if self._background is not None:
-            self._background.set("height", number(self.height))
+        self._set_height(self.height + extra)
         return top
+
+    def _set_height(self, height: float) -> None:
+        self.height = height
+        if self._background is not None:
+            self._background.set("height", number(height))
 
     def element(self, parent: Element, tag: str, text: str | None = None,
                 **attributes: Any) -> Element:
@@ -261,9 +271,7 @@ class SvgDocument:
         for child in holder.children:
             child.write(out)
         text = "".join(out)
-        if len(_DRAWN) >= DRAWN_LIMIT:
-            _DRAWN.clear()
-        _DRAWN[key] = text
+        _keep(key, text)
         parent.children.append(_Written(text))
 
     def group(self, css_class: str, parent: Element | None = None,
@@ -343,18 +351,14 @@ class SvgDocument:
         if kept is not None:
             text, height = kept.rsplit("\0", 1)
             self.root.children.append(_Written(text))
-            self.height = float(height)
-            if self._background is not None:
-                self._background.set("height", number(self.height))
+            self._set_height(float(height))
             return
         markers = len(self._markers)
         layer_element = self._legend(entries, margin=margin, font_size=font_size)
         if len(self._markers) == markers:
             out: list[str] = []
             layer_element.write(out)
-            if len(_DRAWN) >= DRAWN_LIMIT:
-                _DRAWN.clear()
-            _DRAWN[full_key] = "".join(out) + "\0" + repr(self.height)
+            _keep(full_key, "".join(out) + "\0" + repr(self.height))
 
     def _legend(self, entries: Sequence[LegendEntry], *, margin: float,
                 font_size: float) -> Element:

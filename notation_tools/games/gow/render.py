@@ -269,9 +269,9 @@ def svg(position: Position, *, last_move: Any = None,
                    partial(_draw_lines, doc, side=side, squares=squares))
     doc.cached(doc.group("terrain"), ("game-of-war terrain", tuple(position.alive)),
                partial(_draw_map, doc, alive=tuple(position.alive)))
-    _draw_last_move(doc, position, last_move, _square_corner)
+    _draw_last_move(doc, position, last_move)
     _draw_units(doc, position)
-    _draw_last_turn_arrows(doc, last_move, _square_corner)
+    _draw_last_turn_arrows(doc, last_move)
     doc.caption(caption_lines(position), margin=_MARGIN / 2,
                 dark_to_move=None)
     doc.legend(_legend(position, last_move, marks), margin=_MARGIN / 2,
@@ -366,7 +366,7 @@ def _draw_placed_unit(doc: SvgDocument, units: Any, square: int, code: int, offl
     _draw_unit(doc, unit, side, CODE_LETTER[code].upper(), IS_FIGHTING[code], x, y, _CELL)
 
 
-def _draw_last_move(doc: SvgDocument, position: Position, last_move: Any, xy: Any) -> None:
+def _draw_last_move(doc: SvgDocument, position: Position, last_move: Any) -> None:
     marked: set[int] = set()
     if isinstance(last_move, Turn):
         marked = {q for step in last_move.steps for q in (step.origin, step.target)}
@@ -379,7 +379,7 @@ def _draw_last_move(doc: SvgDocument, position: Position, last_move: Any, xy: An
     origins = {step.origin for step in _steps(last_move)}
     layer = doc.group("last-move")
     for s in sorted(marked):
-        x, y = xy(s)
+        x, y = _square_corner(s)
         doc.element(layer, "rect", x=x + 1, y=y + 1, width=_CELL - 2, height=_CELL - 2,
                     fill=LAST_MOVE_ORIGIN if s in origins else LAST_MOVE_TARGET)
     attack = last_move.attack if isinstance(last_move, Turn) else last_move
@@ -391,13 +391,13 @@ def _draw_last_move(doc: SvgDocument, position: Position, last_move: Any, xy: An
     if event is None:
         return
     combat = event[3]
-    tx, ty = xy(attack.target)
+    tx, ty = _square_corner(attack.target)
     for parts, colour in ((combat.offence_parts, _SIDE_COLOURS[0]),
                           (combat.defence_parts, _SIDE_COLOURS[1])):
         for s, value, _ in parts:
             if s == attack.target or not value:
                 continue
-            x, y = xy(s)
+            x, y = _square_corner(s)
             doc.element(layer, "line", class_="combat", x1=x + _HALF, y1=y + _HALF,
                         x2=tx + _HALF, y2=ty + _HALF, stroke=colour, stroke_width=1.5,
                         stroke_opacity=0.7)
@@ -433,13 +433,13 @@ def _arrow_ends(origin: tuple[float, float], target: tuple[float, float]
     return (x1 + ux * pull, y1 + uy * pull), (x2 - ux * pull, y2 - uy * pull)
 
 
-def _draw_last_turn_arrows(doc: SvgDocument, last_move: Any, xy: Any) -> None:
+def _draw_last_turn_arrows(doc: SvgDocument, last_move: Any) -> None:
     """Above the units: an arrow from origin to destination for each unit the last turn
     moved, in the order they moved, and a red frame round its attack's target."""
     layer = doc.group("last-turn")
 
     def centre(s: int) -> tuple[float, float]:
-        x, y = xy(s)
+        x, y = _square_corner(s)
         return x + _HALF, y + _HALF
 
     for step in _steps(last_move):
@@ -448,7 +448,7 @@ def _draw_last_turn_arrows(doc: SvgDocument, last_move: Any, xy: Any) -> None:
                            css_class="step-arrow")
     attack = last_move.attack if isinstance(last_move, Turn) else last_move
     if isinstance(attack, Attack):
-        x, y = xy(attack.target)
+        x, y = _square_corner(attack.target)
         doc.element(layer, "rect", class_="attack-target", x=x + 1, y=y + 1, width=_CELL - 2,
                     height=_CELL - 2, fill="none", stroke=MARK_LINE, stroke_width=3)
 
