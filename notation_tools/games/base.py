@@ -587,6 +587,17 @@ class LegendRender(Protocol[_PosIn]):
         ``''`` when there is nothing to explain."""
 
 
+class ManyMarksRender(Protocol[_PosIn, _MvIn]):
+    """What a game's ``render.py`` may offer besides :class:`RenderModule`: the pictures of
+    one position under several sets of marks at once, sharing what they have in common (the
+    text diagram, the caption), each equal to what ``svg`` draws with those marks
+    (:meth:`Game.render_svgs` asks for it when the module has one)."""
+
+    def svgs(self, position: _PosIn, *, last_move: _MvIn | None = ...,
+             mark_sets: Sequence[frozenset[str]] = ...) -> list[str]:
+        """``[svg(position, last_move=last_move, marks=marks) for marks in mark_sets]``."""
+
+
 class StatsModule(Protocol[_Pos, _Mv]):
     """What a game's ``stats.py`` offers: the collector, its figures, per-move facts."""
 
@@ -1065,6 +1076,18 @@ class Game(Generic[PositionT, MoveT]):
         """An SVG picture of ``position`` with the text diagram in ``<desc>``; ``last_move``
         (played to reach it) is marked. ``marks`` as for :meth:`render_text`."""
         return self.render.svg(position, last_move=last_move, marks=self._marks(marks))
+
+    def render_svgs(self, position: PositionT, mark_sets: Sequence[Iterable[str]], *,
+                    last_move: MoveT | None = None) -> list[str]:
+        """:meth:`render_svg` of ``position`` once for each set of marks in ``mark_sets``
+        (each an iterable of option names, ``()`` for none), in that order. A viewer draws
+        every position under every combination of options; a game whose render module offers
+        ``svgs`` (:class:`ManyMarksRender`) draws what the pictures share once."""
+        sets = [self._marks(dict.fromkeys(names, True)) for names in mark_sets]
+        if hasattr(self.render, "svgs"):
+            return cast("ManyMarksRender[PositionT, MoveT]", self.render).svgs(
+                position, last_move=last_move, mark_sets=sets)
+        return [self.render.svg(position, last_move=last_move, marks=marks) for marks in sets]
 
     def legend_svg(self, position: PositionT) -> str:
         """A standalone SVG key of what the drawing of ``position`` shows (piece names,

@@ -91,11 +91,6 @@ def mark_sets(game: Game[Any, Any]) -> list[tuple[str, ...]]:
             for combination in itertools.combinations(names, size)]
 
 
-def _draw(game: Game[Any, Any], position: Position[Any], last_move: Any,
-          marks: tuple[str, ...]) -> str:
-    return game.render_svg(position, last_move=last_move,
-                           **{name.replace("-", "_"): True for name in marks})
-
 
 Label = Union[str, list[int]]
 """A step's status line: its text, or, for a move, ``[ply, side index]``."""
@@ -123,8 +118,8 @@ class _Recorder(ReplayVisitor):
     def draw(self, position: Position[Any], last_move: Any) -> list[str]:
         """The position's drawing per mark set, as piece numbers (one code point each)."""
         assert self.game is not None  # begin() has run
-        return [self.table.numbers(_draw(self.game, position, last_move, marks))
-                for marks in self.marks]
+        return [self.table.numbers(drawing)
+                for drawing in self.game.render_svgs(position, self.marks, last_move=last_move)]
 
     def visit_move(self, node: Move, move: Any, before: Position[Any], ply: int,
                    in_variation: bool) -> None:

@@ -32,6 +32,7 @@ import re
 import textwrap
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache, partial
 from typing import Any
 
 FONT_FAMILY = "sans-serif"
@@ -148,6 +149,14 @@ def _escape_text(value: str) -> str:
     return value.translate(_TEXT_ESCAPES) if _TEXT_HAZARDS.search(value) else value
 
 
+@lru_cache(maxsize=64)
+def _description(text: str) -> str:
+    """The ``<desc>`` line(s) of ``text`` (a text diagram: escaping it costs more than the
+    rest of a drawing whose parts are kept, and the drawings of one position under each set
+    of display options share it)."""
+    return f"<desc>{_escape_text(text)}</desc>\n"
+
+
 @dataclass(frozen=True)
 class LegendEntry:
     """One symbol of a legend and what it means. ``draw(doc, parent, x, y, size)`` draws the
@@ -215,7 +224,10 @@ class SvgDocument:
         self.root = Element("svg", _attributes({
             "xmlns": "http://www.w3.org/2000/svg", "version": "1.1"}))
         self.element(self.root, "title", title)
-        self.element(self.root, "desc", description)
+        if description:
+            self.root.children.append(_Written(_description(description)))
+        else:
+            self.element(self.root, "desc", description)
         self.width, self.height = width, height
         self._defs: Element | None = None
         self._markers: dict[str, str] = {}
@@ -310,11 +322,17 @@ class SvgDocument:
         return self.group(f"mark-{option}")
 
     def caption(self, lines: Sequence[str], *, margin: float, dark_to_move: bool | None = None,
-                font_size: float = CAPTION_SIZE) -> Element:
+                font_size: float = CAPTION_SIZE) -> None:
         """The caption under the board: ``lines`` (the first one names the side to move),
         each wrapped to the canvas width less ``margin`` on both sides, the canvas grown to
         hold them. ``dark_to_move`` puts a disc in the mover's colours before the first line.
-        """
+        A caption already written at the same place of a canvas as wide is reused (the
+        drawings of one position under each set of display options share theirs)."""
+        self._below(("caption", tuple(lines), margin, dark_to_move, font_size),
+                    partial(self._caption, lines, margin, dark_to_move, font_size))
+
+    def _caption(self, lines: Sequence[str], margin: float, dark_to_move: bool | None,
+                 font_size: float) -> Element:
         layer = self.group("caption")
         step = font_size * LINE_SPACING
         self.grow(font_size * 0.5)
@@ -343,10 +361,17 @@ class SvgDocument:
         symbol); the canvas grows to hold it. With ``key`` naming what the entries depend on
         (the game and its marks), a legend already laid out at the same place of a canvas as
         wide is reused as written (one is drawn under every position)."""
+        draw = partial(self._legend, entries, margin=margin, font_size=font_size)
         if key is None:
-            self._legend(entries, margin=margin, font_size=font_size)
-            return
-        full_key = ("legend", key, self.width, self.height, margin, font_size)
+            draw()
+        else:
+            self._below(("legend", key, margin, font_size), draw)
+
+    def _below(self, key: Hashable, draw: Callable[[], Element]) -> None:
+        """Add the layer ``draw()`` adds under the board (growing the canvas), reusing the
+        text and the height kept under ``key`` by a canvas as wide and as high; a layer that
+        defines a marker is drawn but not kept (its text would name this document's)."""
+        full_key = (key, self.width, self.height)
         kept = _DRAWN.get(full_key)
         if kept is not None:
             text, height = kept.rsplit("\0", 1)
@@ -354,10 +379,10 @@ class SvgDocument:
             self._set_height(float(height))
             return
         markers = len(self._markers)
-        layer_element = self._legend(entries, margin=margin, font_size=font_size)
+        layer = draw()
         if len(self._markers) == markers:
             out: list[str] = []
-            layer_element.write(out)
+            layer.write(out)
             _keep(full_key, "".join(out) + "\0" + repr(self.height))
 
     def _legend(self, entries: Sequence[LegendEntry], *, margin: float,

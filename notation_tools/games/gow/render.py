@@ -11,6 +11,7 @@ position which units are offline and which squares are covered.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
@@ -241,11 +242,24 @@ def svg(position: Position, *, last_move: Any = None,
     contributing lines, a caption (:func:`caption_lines`) and a legend of the map's
     symbols; ``north-lines`` and ``south-lines`` tint the squares each side's lines of
     communication cover (each in its ``mark-<name>`` group)."""
+    return svgs(position, last_move=last_move, mark_sets=[marks])[0]
+
+
+def svgs(position: Position, *, last_move: Any = None,
+         mark_sets: Sequence[frozenset[str]] = (frozenset(),)) -> list[str]:
+    """:func:`svg` of ``position`` under each set of marks in ``mark_sets``: the text
+    diagram and the caption, the same in all of them, are written once."""
+    description, caption = text_diagram(position), caption_lines(position)
+    return [_drawing(position, last_move, marks, description, caption) for marks in mark_sets]
+
+
+def _drawing(position: Position, last_move: Any, marks: frozenset[str], description: str,
+             caption: list[str]) -> str:
     width = _MARGIN * 2 + COLS * _CELL
     height = _MARGIN * 2 + ROWS * _CELL
     doc = SvgDocument(width, height, title=f"Game of War: {SIDE_NAMES[position.turn]} to move, "
                       f"turn {position.turn_number}",
-                      description=text_diagram(position), background="#f4efe1")
+                      description=description, background="#f4efe1")
 
     doc.coordinates([(_MARGIN + c * _CELL + _HALF, y, str(c + 1))
                      for c in range(COLS) for y in (_MARGIN - 6, height - 6)]
@@ -263,17 +277,16 @@ def svg(position: Position, *, last_move: Any = None,
         grid = covered[side]
         if grid is None:
             continue
-        squares = tuple(s for s in range(SIZE) if grid[s] and TERRAIN[s] != MOUNTAIN)
+        bits = grid.bits & ~_MOUNTAIN_BITS  # the squares drawn covered
         doc.cached(doc.mark_group(f"{SIDE_NAMES[side].lower()}-lines"),
-                   ("game-of-war lines", side, squares),
-                   partial(_draw_lines, doc, side=side, squares=squares))
+                   ("game-of-war lines", side, bits),
+                   partial(_draw_lines, doc, side=side, bits=bits))
     doc.cached(doc.group("terrain"), ("game-of-war terrain", tuple(position.alive)),
                partial(_draw_map, doc, alive=tuple(position.alive)))
     _draw_last_move(doc, position, last_move)
     _draw_units(doc, position)
     _draw_last_turn_arrows(doc, last_move)
-    doc.caption(caption_lines(position), margin=_MARGIN / 2,
-                dark_to_move=None)
+    doc.caption(caption, margin=_MARGIN / 2, dark_to_move=None)
     doc.legend(_legend(position, last_move, marks), margin=_MARGIN / 2,
                key=("game-of-war", marks, last_move is not None))
     return doc.to_string()
@@ -290,9 +303,13 @@ def _draw_squares(doc: SvgDocument, board: Any) -> None:
                     stroke="#b9b09a", stroke_width=0.5)
 
 
-def _draw_lines(doc: SvgDocument, layer: Any, side: int, squares: tuple[int, ...]) -> None:
-    """The squares ``side``'s lines of communication cover (mountains left out)."""
-    for s in squares:
+_MOUNTAIN_BITS = sum(1 << s for s in range(SIZE) if TERRAIN[s] == MOUNTAIN)
+
+
+def _draw_lines(doc: SvgDocument, layer: Any, side: int, bits: int) -> None:
+    """The squares ``side``'s lines of communication cover (the set ``bits`` of squares,
+    mountains left out)."""
+    for s in (s for s in range(SIZE) if bits >> s & 1):
         doc.cached(layer, ("game-of-war covered", side, s),
                    partial(_draw_covered, doc, side=side, square=s))
 

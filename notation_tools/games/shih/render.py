@@ -17,8 +17,9 @@ a       b/b/b/b/b/b/b/b/b/
 
 from __future__ import annotations
 
+import dataclasses
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cache, partial
 from typing import Any
 
@@ -252,11 +253,42 @@ def svg(position: Position, *, last_move: Move | None = None,
     text colour); ``regions`` tints each enclosed region, letters its pieces (unless the
     names are there) and lists it in the legend.
     """
+    return svgs(position, last_move=last_move, mark_sets=[marks])[0]
+
+
+def svgs(position: Position, *, last_move: Move | None = None,
+         mark_sets: Sequence[frozenset[str]] = (frozenset(),)) -> list[str]:
+    """:func:`svg` of ``position`` under each set of marks in ``mark_sets``: what they all
+    show the same (the title, the text diagram, the caption, the enclosed regions) is
+    worked out once."""
+    shared = _Shared(f"Shih: {status_line(position)}", text_diagram(position),
+                     caption_lines(position))
+    return [_drawing(position, last_move, marks, shared) for marks in mark_sets]
+
+
+@dataclasses.dataclass
+class _Shared:
+    """What every drawing of one position shows alike, whatever its marks."""
+
+    title: str
+    description: str
+    caption: list[str]
+    regions: list[list[int]] | None = None
+    """The enclosed regions, once a drawing with the ``regions`` mark has found them."""
+
+    def enclosed(self, position: Position) -> list[list[int]]:
+        if self.regions is None:
+            self.regions = enclosed_regions(position)
+        return self.regions
+
+
+def _drawing(position: Position, last_move: Move | None, marks: frozenset[str],
+             shared: _Shared) -> str:
     maze, named = "maze" in marks, "coordinates" in marks
     width = 2 * HEX_SIDE * _UNIT + 2 * _MARGIN
     height = ROW_COUNT * _HEIGHT + 2 * _MARGIN
-    doc = SvgDocument(width, height, title=f"Shih: {status_line(position)}",
-                      description=text_diagram(position), background="#ffffff",
+    doc = SvgDocument(width, height, title=shared.title,
+                      description=shared.description, background="#ffffff",
                       size=width * DISPLAY_SCALE)
     origins, targets = _last_move_spaces(last_move)
     board, walls = tuple(position.board), tuple(position.walls)
@@ -264,7 +296,7 @@ def svg(position: Position, *, last_move: Move | None = None,
     # different display options (the viewer draws all of them) draw it once.
     doc.cached(doc.root, ("shih spaces", frozenset(origins), frozenset(targets)),
                partial(_draw_spaces, doc, origins=origins, targets=targets))
-    regions = enclosed_regions(position) if "regions" in marks else []
+    regions = shared.enclosed(position) if "regions" in marks else []
     if "regions" in marks:
         _draw_region_tints(doc, regions)
     if maze:
@@ -282,13 +314,9 @@ def svg(position: Position, *, last_move: Move | None = None,
         doc.cached(doc.root, ("shih numbers", board, lettered),
                    partial(_draw_space_numbers, doc, position=position, skip=lettered))
     if named:
-        layer = doc.mark_group("coordinates")
-        for space in range(COUNT):
-            piece = position.board[space]
-            colour = TEXT_COLOUR if piece == EMPTY else PIECE_COLOURS[piece]["text"]
-            doc.cached(layer, ("shih space name", space, colour),
-                       partial(_label_space, doc, space=space, text=NAMES[space],
-                               size=_NAME_SIZE, colour=colour, css_class="space-name"))
+        # A name's colour is that of the piece under it: the layer is kept by the board.
+        doc.cached(doc.mark_group("coordinates"), ("shih space names", board),
+                   partial(_draw_space_names, doc, board=board))
     if regions and not named:
         # The region's letter on each of its pieces (the names take that place otherwise).
         layer = doc.mark_group("regions")
@@ -299,7 +327,7 @@ def svg(position: Position, *, last_move: Move | None = None,
                 doc.label(layer, cx, cy + _NAME_SIZE * 0.35, _region_label(index),
                           font_size=_NAME_SIZE, font_weight="bold", fill=ink,
                           class_="region-letter")
-    doc.caption(caption_lines(position), margin=_MARGIN / 2,
+    doc.caption(shared.caption, margin=_MARGIN / 2,
                 dark_to_move=position.turn == RED if position.outcome() is None else None)
     legend = _side_legend() + [
         LegendEntry("wall (drawn inside the space that owns it)" if not maze
@@ -366,6 +394,17 @@ def _draw_piece(doc: SvgDocument, discs: Element, space: int, piece: int) -> Non
                    name=PIECE_NAMES[piece], colours=PIECE_COLOURS[piece])
 
 
+def _draw_space_names(doc: SvgDocument, layer: Element, board: tuple[int, ...]) -> None:
+    """The ``coordinates`` mark: every space's name at its centre, on a piece in the
+    piece's text colour."""
+    for space in range(COUNT):
+        piece = board[space]
+        colour = TEXT_COLOUR if piece == EMPTY else PIECE_COLOURS[piece]["text"]
+        doc.cached(layer, ("shih space name", space, colour),
+                   partial(_label_space, doc, space=space, text=NAMES[space],
+                           size=_NAME_SIZE, colour=colour, css_class="space-name"))
+
+
 def _label_space(doc: SvgDocument, layer: Element, space: int, text: str, size: float,
                  colour: str, css_class: str) -> None:
     """``text`` at the centre of ``space`` (its name or its number)."""
@@ -425,6 +464,7 @@ def _region_label(index: int) -> str:
     return _LABELS[index] if index < len(_LABELS) else f"R{index + 1}"
 
 
+@cache
 def _row_labels() -> list[tuple[float, float, str]]:
     """Each row's letter left and right of the rim, half a unit clear of it."""
     labels = []

@@ -1,0 +1,63 @@
+"""``Game.render_svgs``: one position drawn under several sets of display options at once
+(what the viewer asks for) gives exactly what ``render_svg`` draws for each set, in every
+game, whatever was drawn before (the drawings share kept parts: the text diagram, the
+caption, the legend, layers)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from notation_tools.analysis.generate import random_move
+from notation_tools.games.base import all_games
+from notation_tools.render import svg
+
+GAMES = all_games()
+
+
+def _all_mark_sets(game: Any) -> list[tuple[str, ...]]:
+    names = sorted(game.render_options)
+    return [combination for size in range(len(names) + 1)
+            for combination in itertools.combinations(names, size)]
+
+
+def _one_by_one(game: Any, position: Any, mark_sets: list[tuple[str, ...]],
+                last_move: Any) -> list[str]:
+    return [game.render_svg(position, last_move=last_move,
+                            **{name.replace("-", "_"): True for name in marks})
+            for marks in mark_sets]
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[game.id for game in GAMES])
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 40), data=st.data())
+def test_drawing_many_mark_sets_at_once_gives_each_drawing(game: Any, seed: int, plies: int,
+                                                           data: st.DataObject) -> None:
+    rng = random.Random(seed)
+    position = game.start_position(game.parse_rules(None))
+    last_move = None
+    for _ in range(plies):
+        move = random_move(game, position, rng)
+        if move is None:
+            break
+        position.push(move)
+        last_move = move
+    every = _all_mark_sets(game)
+    mark_sets = data.draw(st.lists(st.sampled_from(every), min_size=1, max_size=len(every) + 1))
+    if data.draw(st.booleans(), label="forget kept drawings first"):
+        svg._DRAWN.clear()
+    together = game.render_svgs(position, mark_sets, last_move=last_move)
+    assert together == _one_by_one(game, position, mark_sets, last_move)
+    svg._DRAWN.clear()   # and drawn afresh, with nothing kept
+    assert _one_by_one(game, position, mark_sets, last_move) == together
+
+
+def test_an_unknown_display_option_is_refused() -> None:
+    game = GAMES[0]
+    with pytest.raises(TypeError, match="no render option"):
+        game.render_svgs(game.start_position(game.parse_rules(None)), [("no-such-option",)])
