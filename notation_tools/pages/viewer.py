@@ -92,6 +92,13 @@ def mark_sets(game: Game[Any, Any]) -> list[tuple[str, ...]]:
 
 
 
+def _draw(game: Game[Any, Any], position: Position[Any], last_move: Any,
+          marks: list[tuple[str, ...]]) -> list[str]:
+    """The drawings of ``position`` under every set of marks (one call, the seam
+    benchmarks/bench_html.py times)."""
+    return game.render_svgs(position, marks, last_move=last_move)
+
+
 Label = Union[str, list[int]]
 """A step's status line: its text, or, for a move, ``[ply, side index]``."""
 
@@ -119,7 +126,7 @@ class _Recorder(ReplayVisitor):
         """The position's drawing per mark set, as piece numbers (one code point each)."""
         assert self.game is not None  # begin() has run
         return [self.table.numbers(drawing)
-                for drawing in self.game.render_svgs(position, self.marks, last_move=last_move)]
+                for drawing in _draw(self.game, position, last_move, self.marks)]
 
     def visit_move(self, node: Move, move: Any, before: Position[Any], ply: int,
                    in_variation: bool) -> None:
