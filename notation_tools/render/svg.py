@@ -201,16 +201,30 @@ def _attributes(attributes: dict[str, Any]) -> dict[str, str]:
 
 
 DRAWN_LIMIT = 50_000
-"""How many drawings :meth:`SvgDocument.cached` keeps (all are dropped when it is full, which
-bounds its memory at some megabytes whatever a process draws)."""
+"""How many drawings :meth:`SvgDocument.cached` keeps."""
+DRAWN_CHARACTERS = 32_000_000
+"""How many characters of text the kept drawings may hold in all (a whole layer kept by
+what it shows, a board with one square marked, is tens of kilobytes). All are dropped when
+either bound is reached, which bounds the store at some tens of megabytes whatever a process
+draws."""
 _DRAWN: dict[Hashable, str] = {}
+_drawn_characters = 0
+
+
+def forget_kept() -> None:
+    """Drop every kept drawing (tests and benchmarks draw afresh with it)."""
+    global _drawn_characters
+    _DRAWN.clear()
+    _drawn_characters = 0
 
 
 def _keep(key: Hashable, text: str) -> None:
     """Keep ``text`` under ``key`` in :data:`_DRAWN`, emptied first when full."""
-    if len(_DRAWN) >= DRAWN_LIMIT:
-        _DRAWN.clear()
+    global _drawn_characters
+    if len(_DRAWN) >= DRAWN_LIMIT or _drawn_characters + len(text) > DRAWN_CHARACTERS:
+        forget_kept()
     _DRAWN[key] = text
+    _drawn_characters += len(text)
 
 
 class SvgDocument:

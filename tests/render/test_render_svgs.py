@@ -50,10 +50,10 @@ def test_drawing_many_mark_sets_at_once_gives_each_drawing(game: Any, seed: int,
     every = _all_mark_sets(game)
     mark_sets = data.draw(st.lists(st.sampled_from(every), min_size=1, max_size=len(every) + 1))
     if data.draw(st.booleans(), label="forget kept drawings first"):
-        svg._DRAWN.clear()
+        svg.forget_kept()
     together = game.render_svgs(position, mark_sets, last_move=last_move)
     assert together == _one_by_one(game, position, mark_sets, last_move)
-    svg._DRAWN.clear()   # and drawn afresh, with nothing kept
+    svg.forget_kept()   # and drawn afresh, with nothing kept
     assert _one_by_one(game, position, mark_sets, last_move) == together
 
 

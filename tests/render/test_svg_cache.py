@@ -68,6 +68,21 @@ def test_the_cache_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     assert doc.to_string().count("<text") == 12
 
 
+def test_the_cache_is_bounded_in_characters(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A few large drawings (a whole layer kept by what it shows) empty the store as surely
+    as many small ones."""
+    monkeypatch.setattr(svg, "DRAWN_CHARACTERS", 1_000)
+    monkeypatch.setattr(svg, "_drawn_characters", 0)
+    monkeypatch.setattr(svg, "_DRAWN", {})
+    doc = SvgDocument(50, 50, title="t", description="d")
+    for number in range(12):
+        doc.cached(doc.root, ("test big", number),
+                   lambda parent, number=number: doc.label(parent, 1, 1, str(number) * 300))
+        assert sum(map(len, svg._DRAWN.values())) <= 1_000
+        assert svg._drawn_characters == sum(map(len, svg._DRAWN.values()))
+    assert doc.to_string().count("<text") == 12
+
+
 @given(st.lists(st.tuples(st.integers(0, 3), st.booleans()), min_size=1, max_size=6))
 def test_a_kept_legend_reads_as_the_legend_itself(layouts: list[tuple[int, bool]]) -> None:
     """A legend reused by its key stands where the same legend drawn anew stands, and grows

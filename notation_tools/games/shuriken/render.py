@@ -14,7 +14,7 @@ from the position.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Set
+from collections.abc import Callable, Iterator, Sequence, Set
 from functools import partial
 
 from notation_tools.games.base import Style
@@ -135,6 +135,14 @@ def caption_lines(position: Position, marks: Set[str] = frozenset()) -> list[str
     return lines
 
 
+def svgs(position: Position, *, last_move: Move | None = None,
+         mark_sets: Sequence[Set[str]] = (frozenset(),)) -> list[str]:
+    """:func:`svg` of ``position`` under each set of marks in ``mark_sets``, the text
+    diagram written once."""
+    description = text_diagram(position)
+    return [_drawing(position, last_move, marks, 12.0, description) for marks in mark_sets]
+
+
 def svg(position: Position, *, last_move: Move | None = None, marks: Set[str] = frozenset(),
         size: float = 12.0) -> str:
     """An SVG picture of ``position`` (§10.2), with the text diagram in ``<desc>``.
@@ -151,6 +159,11 @@ def svg(position: Position, *, last_move: Move | None = None, marks: Set[str] = 
     >>> picture.count('class="cell"'), picture.count('class="stone')
     (343, 24)
     """
+    return _drawing(position, last_move, marks, size, text_diagram(position))
+
+
+def _drawing(position: Position, last_move: Move | None, marks: Set[str], size: float,
+             description: str) -> str:
     margin = 2 * size
     width = _ROOT3 * size * (SIZE - 1 + (SIZE - 1) / 2) + _ROOT3 * size + 2 * margin
     height = 1.5 * size * (SIZE - 1) + 2 * size + 2 * margin
@@ -173,7 +186,7 @@ def svg(position: Position, *, last_move: Move | None = None, marks: Set[str] = 
             and board[last_move.target] in (BLACK, WHITE) else None)
 
     doc = SvgDocument(width, height, title=f"Shuriken 2D: {status_line(position)}",
-                      description=text_diagram(position), background="#ffffff")
+                      description=description, background="#ffffff")
     cells = doc.group("board")
 
     def draw_cell(parent: Element, cell: int, fill: str) -> None:
@@ -188,22 +201,28 @@ def svg(position: Position, *, last_move: Move | None = None, marks: Set[str] = 
         doc.piece_disc(parent, x, y, size * 0.75, dark=content == BLACK, css_class="stone",
                        data_cell=CELL_NAME[cell], name=STONE_NAMES[content])
 
+    def draw_cells(parent: Element) -> None:
+        for cell in CELLS:
+            fill = LAST_MOVE_TARGET if cell == last else _BOARD_FILL
+            doc.cached(parent, ("shuriken cell", size, cell, fill),
+                       partial(draw_cell, cell=cell, fill=fill))
+
+    def draw_stones(parent: Element) -> None:
+        for cell in CELLS:
+            content = board[cell]
+            if content in (BLACK, WHITE):
+                doc.cached(parent, ("shuriken stone", size, cell, content),
+                           partial(draw_stone, cell=cell, content=content))
+
     # The board, its rims and names are the same in every position, and a stone on a cell
-    # always the same drawing: each is drawn once (the viewer draws every position).
-    for cell in CELLS:
-        fill = LAST_MOVE_TARGET if cell == last else _BOARD_FILL
-        doc.cached(cells, ("shuriken cell", size, cell, fill),
-                   partial(draw_cell, cell=cell, fill=fill))
+    # always the same drawing: each is drawn once (the viewer draws every position), and
+    # the board with its marked cell and the stones as a whole are kept too.
+    doc.cached(cells, ("shuriken cells", size, last), draw_cells)
     doc.cached(doc.root, ("shuriken edges", size),
                lambda parent: _draw_edges(doc, parent, centre, corner, size))
     doc.coordinates(_frame_labels(centre, size), font_size=0.8 * size,
                     key=("shuriken", size))
-    stones = doc.group("pieces")
-    for cell in CELLS:
-        content = board[cell]
-        if content in (BLACK, WHITE):
-            doc.cached(stones, ("shuriken stone", size, cell, content),
-                       partial(draw_stone, cell=cell, content=content))
+    doc.cached(doc.group("pieces"), ("shuriken stones", size, tuple(board)), draw_stones)
     doc.cached(doc.root, ("shuriken windows", size),
                lambda parent: _draw_window_names(doc, parent, centre, size))
     if LOOPS in marks:
@@ -255,19 +274,18 @@ def _draw_edges(doc: SvgDocument, parent: Element, centre: _Centre, corner: _Cor
                         stroke_linecap="round", stroke_width=stroke)
 
 
-def _frame_labels(centre: _Centre, size: float) -> list[tuple[float, float, str]]:
+def _frame_labels(centre: _Centre, size: float) -> Iterator[tuple[float, float, str]]:
     """Column letters above row 1 and below row 19, row numbers where the virtual columns 0
-    and 20 would be."""
+    and 20 would be (generated as drawn: a board's coordinates are kept after the first)."""
     # The letters keep clear of the rims' zigzag: baselines a little further out than the
     # numbers', which sit on their rows' centres.
-    labels = [(centre(1, c)[0], centre(0, c)[1], COLUMNS[c - 1]) for c in range(1, SIZE + 1)]
-    labels += [(centre(r, 0)[0], centre(r, 0)[1] + 0.3 * size, str(r))
-               for r in range(1, SIZE + 1)]
-    labels += [(centre(SIZE, c)[0], centre(SIZE + 1, c)[1] + 0.6 * size, COLUMNS[c - 1])
-               for c in range(1, SIZE + 1)]
-    labels += [(centre(r, SIZE + 1)[0], centre(r, SIZE + 1)[1] + 0.3 * size, str(r))
-               for r in range(1, SIZE + 1)]
-    return labels
+    yield from ((centre(1, c)[0], centre(0, c)[1], COLUMNS[c - 1]) for c in range(1, SIZE + 1))
+    yield from ((centre(r, 0)[0], centre(r, 0)[1] + 0.3 * size, str(r))
+                for r in range(1, SIZE + 1))
+    yield from ((centre(SIZE, c)[0], centre(SIZE + 1, c)[1] + 0.6 * size, COLUMNS[c - 1])
+                for c in range(1, SIZE + 1))
+    yield from ((centre(r, SIZE + 1)[0], centre(r, SIZE + 1)[1] + 0.3 * size, str(r))
+                for r in range(1, SIZE + 1))
 
 
 def _draw_loop_rings(doc: SvgDocument, position: Position, centre: _Centre,
