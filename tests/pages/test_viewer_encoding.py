@@ -38,10 +38,12 @@ def test_edits_make_the_second_list_from_the_first(before, after):
     assert all(a[0] + a[1] <= b[0] for a, b in zip(found, found[1:]))
 
 
-@given(st.lists(st.integers(0, 1000), min_size=50, max_size=200), st.data())
+@given(st.lists(st.integers(0, 1000), min_size=50, max_size=200, unique=True), st.data())
 def test_a_few_changes_far_apart_give_a_few_small_edits(drawing, data):
     # A move changes a few lines of a long drawing: the edits are those lines, not the
-    # span from the first to the last.
+    # span from the first to the last. (The lines between them must be found once in the
+    # drawing to tell where they went: in a drawing of one repeated line, a change anywhere
+    # could be anywhere, and one edit from the first change to the last is all there is.)
     changed = sorted(data.draw(st.sets(st.integers(0, len(drawing) - 1), max_size=4)))
     after = list(drawing)
     for index in changed:
