@@ -272,8 +272,9 @@ def index_lookup(database: Database, targets: dict[str, str]) -> Callable[[Recor
     database.require_index()
     reached: set[tuple[str, int]] = set()
     for game_id, fen in targets.items():
-        for row in database.search(fen, game=game_id):
-            reached.add((row["path"], row["record"]))
+        chosen, position = database.position(fen, game=game_id)
+        reached.update((row[1], row[2]) for row in records_reaching(
+            database.connection, chosen.position_key(position), chosen.id))
     indexed = {(source, index) for source, index in database.connection.execute(
         "SELECT r.source, r.record_index FROM records AS r JOIN position_inputs AS i "
         "ON i.input_id = r.input_id")}
