@@ -9,10 +9,17 @@ rows come from ``notation_tools.storage.position_index``.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from notation_tools.games.base import EngineError, Game, KeyTracker, Position, Rules, signed64
+
+
+MOVE_FIELDS = ("move", "games", "wins", "draws", "unfinished", "average_plies", "first_date",
+               "last_date", "example", "example_path", "example_record", "fen", "key",
+               "spellings")
+"""What :func:`merge_moves` gives of each move, in this order."""
 
 
 class PositionError(ValueError):
@@ -44,22 +51,73 @@ def split_moves(text: str | None) -> list[str]:
 
 
 def merge_moves(game: Game[Any, Any], position: Position[Any],
-                rows: Iterable[dict[str, Any]], *, fens: bool = True) -> list[dict[str, Any]]:
+                rows: Iterable[dict[str, Any]], *, fens: bool = True,
+                limit: int | None = None) -> tuple[list[dict[str, Any]], dict[str, int]]:
     """The index's rows of the moves played from ``position`` (one per spelling), merged by
-    the move they mean, most played first. Each gets ``move`` (the game's notation), ``key``
-    and (with ``fens``) ``fen`` of the position after it; a spelling that does not read here
-    (a record under other rules) stays as written, with ``key`` and ``fen`` ``None``."""
-    merged: dict[str, dict[str, Any]] = {}
-    tracker = game.key_tracker(position)
-    parent = tracker.key
-    tracker.before(position)  # every child's key from the parent's, by what its move changed
+    the move they mean, most played first (then by name), and what was left out: the first
+    ``limit`` moves (all with ``None``) and ``{"moves": …, "games": …}`` of the rest.
+
+    Each move gets ``move`` (the game's notation), ``key`` and (with ``fens``) ``fen`` of
+    the position after it; a spelling that does not read here (a record under other rules)
+    stays as written, with ``key`` and ``fen`` ``None``. A row whose ``child`` (the key
+    after it, from the index) no other row shares is one move by itself: it is read only
+    when it is listed, so a position with many moves costs per move listed. Where ``limit``
+    cuts among moves played equally often, the moves not read go by their spelling (their
+    name when the records write moves as the game does)."""
+    rows = list(rows)
+    sharing = Counter(row["child"] for row in rows if row["child"] is not None)
+    alone = [row for row in rows if row["child"] is not None and sharing[row["child"]] == 1]
+    merged = _Merged(game, position)
     for row in rows:
-        tracker.key = parent
-        identity, extra = _read(game, position, row["move"], tracker, fens)
-        found = merged.get(identity)
+        if row["child"] is None or sharing[row["child"]] > 1:
+            merged.add(row)
+    # A lone row whose position another spelling reached (read here) may be that move.
+    reached = {found["key"] for found in merged.moves.values()}
+    for row in [row for row in alone if row["child"] in reached]:
+        alone.remove(row)
+        merged.add(row)
+    moves = [*merged.moves.values(), *({**row, "spellings": [row["move"]], "after": None}
+                                       for row in alone)]
+    rest = {"moves": 0, "games": 0}
+    if limit is not None and len(moves) > limit:
+        moves.sort(key=lambda row: (-row["games"], row["move"]))
+        rest = {"moves": len(moves) - limit, "games": sum(row["games"] for row in moves[limit:])}
+        moves = moves[:limit]
+    for row in moves:
+        child = row.pop("child")
+        if child is not None:  # a lone row, read now that it is listed
+            identity, move, after = _read(game, position, row["move"])
+            row.update(key=None, after=after)
+            if move is not None:
+                row.update(move=game.format_move(move, position), key=child)
+        after = row.pop("after")
+        row["fen"] = game.format_position(after) if fens and after is not None else None
+    listed = [{name: row[name] for name in MOVE_FIELDS} for row in moves]
+    return sorted(listed, key=lambda row: (-row["games"], row["move"])), rest
+
+
+class _Merged:
+    """Rows read in a position, merged by the move they mean (its ``repr``): ``moves``."""
+
+    def __init__(self, game: Game[Any, Any], position: Position[Any]) -> None:
+        self.game, self.position = game, position
+        self.moves: dict[str, dict[str, Any]] = {}
+        self.tracker = game.key_tracker(position)
+        self.parent = self.tracker.key
+        self.tracker.before(position)  # every child's key from the parent's, by its changes
+
+    def add(self, row: dict[str, Any]) -> None:
+        identity, move, after = _read(self.game, self.position, row["move"])
+        found = self.moves.get(identity)
         if found is None:
-            merged[identity] = {**row, **extra, "spellings": [row["move"]]}
-            continue
+            self.tracker.key = self.parent
+            self.moves[identity] = {**row, "spellings": [row["move"]], "child": None,
+                                    "after": after, "key": None}
+            if move is not None:
+                self.moves[identity].update(
+                    move=self.game.format_move(move, self.position),
+                    key=signed64(self.tracker.after(after)))
+            return
         total = found["games"] + row["games"]
         found["average_plies"] = (found["average_plies"] * found["games"]
                                   + row["average_plies"] * row["games"]) / total
@@ -69,22 +127,23 @@ def merge_moves(game: Game[Any, Any], position: Position[Any],
         found["unfinished"] += row["unfinished"]
         found["first_date"] = _least(found["first_date"], row["first_date"])
         found["last_date"] = _most(found["last_date"], row["last_date"])
-        found["example"] = min(found["example"], row["example"])
+        if row["example"] < found["example"]:
+            found.update(example=row["example"], example_path=row["example_path"],
+                         example_record=row["example_record"])
         found["spellings"].append(row["move"])
-    return sorted(merged.values(), key=lambda row: (-row["games"], row["move"]))
 
 
-def _read(game: Game[Any, Any], position: Position[Any], text: str, tracker: KeyTracker[Any],
-          fens: bool) -> tuple[str, dict[str, Any]]:
+def _read(game: Game[Any, Any], position: Position[Any], text: str
+          ) -> tuple[str, Any, Position[Any] | None]:
+    """The identity of move ``text`` here, the move and the position after it (both
+    ``None`` when the text does not read here)."""
     try:
         move = game.resolve_move(text, position).move
     except EngineError:
-        return "text:" + text, {"fen": None, "key": None}
+        return "text:" + text, None, None
     after = position.copy()
     after.push(move)
-    return repr(move), {"move": game.format_move(move, position),
-                        "fen": game.format_position(after) if fens else None,
-                        "key": signed64(tracker.after(after))}
+    return repr(move), move, after
 
 
 def _least(a: str | None, b: str | None) -> str | None:

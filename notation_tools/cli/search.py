@@ -3,6 +3,7 @@ its position index (:class:`notation_tools.storage.game_database.Database`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import click
@@ -23,6 +24,18 @@ from notation_tools.storage.game_database import Database
 
 SHOWN_TAGS = ("Date", "Event")
 """Tags shown beside the game's side tags in the table (--format json gives them all)."""
+
+
+SEARCH_LIMIT = 100
+"""Records ``search`` lists unless told (at the start position every record matches)."""
+
+
+def limit_option(default: int, what: str, which: str) -> Callable[[Any], Any]:
+    """``--limit N``: list only ``which`` N ``what`` (0: all); how many more is said."""
+    return click.option("--limit", "limit", default=default, show_default=True,
+                        type=click.IntRange(min=0),
+                        help=f"List only {which} N {what} and say how many more there are "
+                             "(0: all).")
 
 
 def database_argument(func: Any) -> Any:
@@ -62,11 +75,13 @@ def open_database(path: str) -> Database:
 @click.option("--material", metavar="CONDITIONS",
               help="Pattern: piece counts per side, e.g. \"Black: Ln>=1, FK=0\".")
 @click.option("--at", "at", metavar="RANGE", help="Pattern: only at these plies (10..40).")
+@limit_option(SEARCH_LIMIT, "records", "the first")
 @table_format_option
 @output_option
 def search(database: str, fen: str | None, moves: str | None, game: str | None,
            rules: str | None, variations: bool, squares: tuple[str, ...],
-           material: str | None, at: str | None, output_format: str, output: str) -> None:
+           material: str | None, at: str | None, limit: int, output_format: str,
+           output: str) -> None:
     """List the records of a results database that reach a position, by any move order.
 
     DATABASE is a results database that 'analyze --db DATABASE --index positions' wrote. The
@@ -83,9 +98,13 @@ def search(database: str, fen: str | None, moves: str | None, game: str | None,
             chosen = db.game(game)
             if squares or material is not None:
                 found = db.pattern(squares=squares, material=material, at=at, game=game)
+                total = len(found)
+                found = found[:limit or None]
             else:
                 found = db.search(fen, moves=moves or (), game=game, rules=rules,
-                                  variations=variations)
+                                  variations=variations, limit=limit or None)
+                total = len(found) if not limit or len(found) < limit else db.count(
+                    fen, moves=moves or (), game=game, rules=rules, variations=variations)
         except PatternError as error:
             raise click.BadParameter(error.message, param_hint=f"'{error.option}'") from None
         except PositionError as error:
@@ -93,6 +112,9 @@ def search(database: str, fen: str | None, moves: str | None, game: str | None,
         except DatabaseError as error:
             raise InputError(str(error)) from None
         warn_unindexed(db)
+    if total > len(found):
+        click.echo(f"{total - len(found)} more of {total} records not listed (--limit 0 lists "
+                   "them all)", err=True)
     shown_tags = [*chosen.sides, *SHOWN_TAGS]
     title = "records matching the pattern" if squares or material is not None \
         else "records reaching the position"

@@ -57,6 +57,13 @@
       cell(row, move.example.path + " #" + move.example.record);
       body.appendChild(row);
     });
+    if (node.rest && node.rest.moves) {
+      var more = document.createElement("tr");
+      more.className = "rest";
+      cell(more, node.rest.moves + " more moves (" + node.rest.games +
+           " records) not listed: explore --limit").colSpan = 10;
+      body.appendChild(more);
+    }
     if (!node.moves.length) {
       var empty = document.createElement("tr");
       cell(empty, "no move was played from here");

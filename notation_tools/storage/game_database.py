@@ -24,9 +24,10 @@ from notation_tools.games.base import EngineError, Game, Position, get_game
 from notation_tools.parallel.batch import iter_records
 from notation_tools.records.model import Record
 from notation_tools.storage.database import DatabaseError
-from notation_tools.storage.position_index import (has_index_tables, index_coverage,
-                                                    material_indexed_inputs, material_runs,
-                                                    next_moves, records_reaching)
+from notation_tools.storage.position_index import (count_reaching, has_index_tables,
+                                                    index_coverage, material_indexed_inputs,
+                                                    material_runs, next_moves,
+                                                    records_reaching)
 
 
 class Database:
@@ -107,50 +108,57 @@ class Database:
 
     def search(self, fen: str | None = None, *, moves: str | Sequence[str] = (),
                game: str | None = None, rules: str | None = None,
-               variations: bool = False) -> list[dict[str, Any]]:
+               variations: bool = False, limit: int | None = None) -> list[dict[str, Any]]:
         """The records that reach the position (by any move order), one dict each: path,
         record (index in its file), ply (first reached), line (0: the main line), result,
-        game and tags (a dict)."""
+        game and tags (a dict); the first ``limit`` of them (``None``: all), in database
+        order (:meth:`count` says how many there are)."""
         self.require_index()
         chosen, position = self.position(fen, moves=moves, game=game, rules=rules)
         rows = records_reaching(self.connection, chosen.position_key(position), chosen.id,
-                                variations=variations)
+                                variations=variations, limit=limit)
         return [{"path": source, "record": index, "ply": ply, "line": line, "result": result,
                  "game": game_id, "tags": dict(json.loads(tags)), "id": record_id}
                 for record_id, source, index, ply, line, result, tags, game_id in rows]
 
-    def explore(self, fen: str | None = None, *, moves: str | Sequence[str] = (),
-                game: str | None = None, rules: str | None = None,
-                fens: bool = True) -> dict[str, Any]:
-        """What the archive played from the position: ``moves``, one dict per move (most
-        played first) with ``games``, ``wins`` (per side), ``draws``, ``unfinished``,
-        ``average_plies`` (final length), ``first_date``, ``last_date``, ``example`` (path
-        and record of one record), ``key`` and ``fen`` after it (``fens=False``: no ``fen``,
-        which a game with many moves here takes long to write); and the position's own
-        ``fen``, ``key``, ``game`` and ``games`` (records that reach it)."""
+    def count(self, fen: str | None = None, *, moves: str | Sequence[str] = (),
+              game: str | None = None, rules: str | None = None,
+              variations: bool = False) -> int:
+        """How many records :meth:`search` finds, without reading them."""
         self.require_index()
         chosen, position = self.position(fen, moves=moves, game=game, rules=rules)
-        return self.explore_position(chosen, position, fens=fens)
+        return count_reaching(self.connection, chosen.position_key(position), chosen.id,
+                              variations=variations)
+
+    def explore(self, fen: str | None = None, *, moves: str | Sequence[str] = (),
+                game: str | None = None, rules: str | None = None,
+                fens: bool = True, limit: int | None = None) -> dict[str, Any]:
+        """What the archive played from the position: ``moves``, one dict per move (most
+        played first, then by name) with ``games``, ``wins`` (per side), ``draws``,
+        ``unfinished``, ``average_plies`` (final length), ``first_date``, ``last_date``,
+        ``example`` (path and record of one record), ``spellings`` (the move's texts in the
+        records), ``key`` and ``fen`` after it (``fens=False``: no ``fen``, which a game
+        with many moves here takes long to write); the first ``limit`` moves (``None``:
+        all) and in ``rest`` how many ``moves`` were left out and their ``games``; and the
+        position's own ``fen``, ``key``, ``game`` and ``games`` (records that reach it)."""
+        self.require_index()
+        chosen, position = self.position(fen, moves=moves, game=game, rules=rules)
+        return self.explore_position(chosen, position, fens=fens, limit=limit)
 
     def explore_position(self, game: Game[Any, Any], position: Position[Any], *,
-                         fens: bool = True) -> dict[str, Any]:
+                         fens: bool = True, limit: int | None = None) -> dict[str, Any]:
         """:meth:`explore` of a position already reached."""
         key = game.position_key(position)
-        rows = merge_moves(game, position, next_moves(self.connection, key, game.id,
-                                                      game.results), fens=fens)
+        rows, rest = merge_moves(game, position, next_moves(self.connection, key, game.id,
+                                                            game.results),
+                                 fens=fens, limit=limit)
         for row in rows:
-            row["example"] = self._where(row["example"])
-        reaching = self.connection.execute(
-            "SELECT count(DISTINCT p.record_id) FROM positions AS p JOIN records AS r "
-            "ON r.id = p.record_id WHERE p.key = ? AND p.line = 0 AND r.game = ?",
-            (key, game.id)).fetchone()[0]
+            row["example"] = {"path": row.pop("example_path"),
+                              "record": row.pop("example_record")}
+        reaching = count_reaching(self.connection, key, game.id)
         return {"game": game.id, "fen": game.format_position(position), "key": key,
-                "side": game.sides[position.turn], "games": reaching, "moves": rows}
-
-    def _where(self, record_id: int) -> dict[str, Any]:
-        source, index = self.connection.execute(
-            "SELECT source, record_index FROM records WHERE id = ?", (record_id,)).fetchone()
-        return {"path": source, "record": index}
+                "side": game.sides[position.turn], "games": reaching, "moves": rows,
+                "rest": rest}
 
     def pattern(self, *, squares: Sequence[str] = (), material: str | None = None,
                 at: str | None = None, game: str | None = None) -> list[dict[str, Any]]:
@@ -264,8 +272,9 @@ def index_lookup(database: Database, targets: dict[str, str]) -> Callable[[Recor
     database.require_index()
     reached: set[tuple[str, int]] = set()
     for game_id, fen in targets.items():
-        for row in database.search(fen, game=game_id):
-            reached.add((row["path"], row["record"]))
+        chosen, position = database.position(fen, game=game_id)
+        reached.update((row[1], row[2]) for row in records_reaching(
+            database.connection, chosen.position_key(position), chosen.id))
     indexed = {(source, index) for source, index in database.connection.execute(
         "SELECT r.source, r.record_index FROM records AS r JOIN position_inputs AS i "
         "ON i.input_id = r.input_id")}

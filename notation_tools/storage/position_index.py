@@ -30,6 +30,9 @@ CREATE TABLE IF NOT EXISTS positions (
     move_id   INTEGER,           -- position_moves(id) of the move played from it, NULL at the end
     PRIMARY KEY (key, record_id, line, ply)
 ) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS positions_line ON positions (record_id, line, ply);
+    -- a record's rows in order: the explorer reads the position after each move from it
+    -- (rows arrive in record order, so it grows at its end)
 CREATE TABLE IF NOT EXISTS position_moves (
     id   INTEGER PRIMARY KEY,
     text TEXT NOT NULL  -- a move as the records write it, each once (the writer keeps them
@@ -206,9 +209,9 @@ def _has_table(connection: sqlite3.Connection, name: str) -> bool:
 
 
 def _result_columns(results: tuple[str, str]) -> tuple[str, tuple[Any, ...]]:
-    """SQL sums of the first and second side's wins, draws and the rest, over ``r.result``."""
-    sql = ("sum(r.result = ?), sum(r.result = ?), sum(r.result = '1/2-1/2'), "
-           "sum(r.result IS NULL OR r.result NOT IN (?, ?, '1/2-1/2'))")
+    """SQL sums of the first and second side's wins, draws and the rest, over ``result``."""
+    sql = ("sum(result = ?), sum(result = ?), sum(result = '1/2-1/2'), "
+           "sum(result IS NULL OR result NOT IN (?, ?, '1/2-1/2'))")
     return sql, (results[0], results[1], results[0], results[1])
 
 
@@ -223,37 +226,68 @@ def next_moves(connection: sqlite3.Connection, key: int, game: str,
                results: tuple[str, str]) -> list[dict[str, Any]]:
     """The moves the records played from position ``key`` (main lines), one row per move
     text: records (each record once per move), each side's wins, draws, the rest, average
-    final length in plies, first and last Date tag, and the first record (its id)."""
+    final length in plies, first and last Date tag, the first record (``example``: its id,
+    ``example_path`` and ``example_record``), and ``child``: the key of the position after
+    the move when every record that played the text went on to the same position (read from
+    the record's next row; ``None`` otherwise, or in a database indexed before
+    ``positions_line``)."""
     sums, parameters = _result_columns(results)
+    by_line = _has_index(connection, "positions_line")
+    after = ("LEFT JOIN positions AS c ON c.record_id = p.record_id AND c.line = 0 "
+             "AND c.ply = p.ply + 1 " if by_line else "")
+    # The inner rows are one per record and move; LIMIT -1 keeps them a subquery of their
+    # own, so that the date is read once per record, not once per min() and max().
     rows = connection.execute(
-        "SELECT m.text, g.* FROM (SELECT p.move_id, count(*), " + sums + ", avg(r.plies), "
-        f"min({_DATE}), max({_DATE}), min(r.id) FROM "
-        "(SELECT DISTINCT record_id, move_id FROM positions WHERE key = ? AND line = 0 "
-        " AND move_id IS NOT NULL) AS p JOIN records AS r ON r.id = p.record_id "
-        "WHERE r.game = ? GROUP BY p.move_id) AS g JOIN position_moves AS m ON m.id = g.move_id",
+        "SELECT m.text, g.*, e.source, e.record_index FROM (SELECT move_id, count(*), "
+        + sums + ", avg(plies), min(date), max(date), min(id) AS example, min(child), "
+        "max(child), count(child) FROM (SELECT p.move_id, r.id, r.result, r.plies, "
+        f"{_DATE} AS date, {'c.key' if by_line else 'NULL'} AS child "
+        "FROM (SELECT record_id, move_id, min(ply) AS ply FROM positions WHERE key = ? "
+        "AND line = 0 AND move_id IS NOT NULL GROUP BY record_id, move_id) AS p "
+        f"JOIN records AS r ON r.id = p.record_id {after}WHERE r.game = ? LIMIT -1) "
+        "GROUP BY move_id) AS g JOIN position_moves AS m ON m.id = g.move_id "
+        "JOIN records AS e ON e.id = g.example",
         (*parameters, key, game)).fetchall()
     return [_move_row(row) for row in rows]
 
 
 def _move_row(row: tuple[Any, ...]) -> dict[str, Any]:
-    text, _, games, first, second, draws, other, length, first_date, last_date, example = row
+    (text, _, games, first, second, draws, other, length, first_date, last_date, example,
+     least, most, known, source, index) = row
     return {"move": text, "games": games, "wins": [first, second], "draws": draws,
             "unfinished": other, "average_plies": length, "first_date": first_date,
-            "last_date": last_date, "example": example}
+            "last_date": last_date, "example": example, "example_path": source,
+            "example_record": index, "child": least if least == most and known == games else None}
+
+
+def _has_index(connection: sqlite3.Connection, name: str) -> bool:
+    return bool(connection.execute("SELECT 1 FROM sqlite_master WHERE type = 'index' "
+                                   "AND name = ?", (name,)).fetchall())
 
 
 def records_reaching(connection: sqlite3.Connection, key: int, game: str, *,
-                     variations: bool = False) -> list[tuple[Any, ...]]:
+                     variations: bool = False, limit: int | None = None
+                     ) -> list[tuple[Any, ...]]:
     """The records whose main line (or a variation, with ``variations``) reaches position
-    ``key``, in database order: (record id, source, record index, first ply, line, result,
-    tags JSON, game)."""
+    ``key``, in database order (the first ``limit`` of them): (record id, source, record
+    index, first ply, line, result, tags JSON, game)."""
     lines = "" if variations else " AND line = 0"
     return connection.execute(
         "SELECT r.id, r.source, r.record_index, p.ply, p.line, r.result, r.tags_json, r.game "
         "FROM (SELECT record_id, min(line) AS line, min(ply) AS ply FROM positions "
         f"WHERE key = ?{lines} GROUP BY record_id) AS p "
-        "JOIN records AS r ON r.id = p.record_id WHERE r.game = ? ORDER BY r.id",
-        (key, game)).fetchall()
+        "JOIN records AS r ON r.id = p.record_id WHERE r.game = ? ORDER BY r.id LIMIT ?",
+        (key, game, -1 if limit is None else limit)).fetchall()
+
+
+def count_reaching(connection: sqlite3.Connection, key: int, game: str, *,
+                   variations: bool = False) -> int:
+    """How many records :func:`records_reaching` finds (without reading them)."""
+    lines = "" if variations else " AND p.line = 0"
+    return int(connection.execute(
+        "SELECT count(DISTINCT p.record_id) FROM positions AS p JOIN records AS r "
+        f"ON r.id = p.record_id WHERE p.key = ?{lines} AND r.game = ?",
+        (key, game)).fetchone()[0])
 
 
 def material_indexed_inputs(connection: sqlite3.Connection) -> set[int]:

@@ -6,6 +6,8 @@ Never skipped: without the browser these tests fail and say how to install it.""
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 
 from notation_tools.pages.explorer import explorer_page, explorer_tree
@@ -55,3 +57,23 @@ def test_clicking_a_move_goes_deeper_and_back_returns(open_page, explored):
     page.click("#back")
     assert board(page) == as_parsed(page, game.render_svg(start))
     assert page.is_disabled("#back")
+
+
+def test_a_limited_page_says_how_many_moves_it_leaves_out(open_page, tmp_path):
+    path = tmp_path / "archive.pgn"
+    path.write_text(archive_text("shuriken", count=12, seed=5), encoding="utf-8")
+    settings = Settings(collect_stats=True, details=True, index="positions")
+    with open_session(settings, jobs=1, database=str(tmp_path / "r.sqlite")) as session:
+        list(session.reports([str(path)]))
+    with Database(str(tmp_path / "r.sqlite")) as db:
+        game, start = db.position()
+        everything = db.explore_position(game, start)["moves"]
+        tree = explorer_tree(game, start, functools.partial(db.explore_position, limit=1),
+                             depth=1, max_positions=10)
+    assert len(everything) > 1
+    rows = _rows(open_page(explorer_page(tree, title="Limited")))
+    assert [(r[0], int(r[1])) for r in rows[:1]] == [(everything[0]["move"],
+                                                       everything[0]["games"])]
+    left = sum(move["games"] for move in everything[1:])
+    assert rows[1:] == [[f"{len(everything) - 1} more moves ({left} records) not listed: "
+                         "explore --limit"]]

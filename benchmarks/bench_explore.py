@@ -1,0 +1,96 @@
+"""Latency of ``search`` and ``explore`` at the start position and deep, on a results database
+with a position index, and on the same database copied N times over (issue #27: 100,000
+records from a 10,000-record archive without generating 100,000 games). Not a test: it prints.
+
+The copies repeat every record and its index rows under new record ids (and other paths), so
+each position is reached N times as often and each move text is played N times as often: the
+SQL work grows N-fold, the number of distinct moves at a position does not (an archive of N
+times as many generated games has about N times as many distinct Game of War first turns; the
+explorer reads only the listed ones and those that share a next position with another).
+Times are CPU seconds of this process, the least of three warm runs (the machine is shared).
+
+    python benchmarks/bench_explore.py --database maka.sqlite --archive maka.pgn --copies 10
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sqlite3
+import tempfile
+import time
+from typing import Any, Callable
+
+SEARCH_LIMIT, EXPLORE_LIMIT = 100, 40  # what the commands list unless told
+
+
+def copied(database: str, copies: int) -> str:
+    """A new database holding ``copies`` copies of ``database``'s records and index rows."""
+    path = os.path.join(tempfile.mkdtemp(), f"x{copies}.sqlite")
+    shutil.copy(database, path)
+    connection = sqlite3.connect(path)
+    last = connection.execute("SELECT max(id) FROM records").fetchone()[0]
+    columns = [row[1] for row in connection.execute("PRAGMA table_info(records)")]
+    for copy in range(1, copies):
+        chosen = ", ".join(f"id + {copy * last}" if name == "id" else
+                           f"source || '#{copy}'" if name == "source" else name
+                           for name in columns)
+        connection.execute(f"INSERT INTO records ({', '.join(columns)}) SELECT {chosen} "
+                           f"FROM records WHERE id <= {last}")
+        connection.execute(f"INSERT INTO positions SELECT key, record_id + {copy * last}, line, "
+                           f"ply, move_id FROM positions WHERE record_id <= {last}")
+        connection.commit()
+    connection.close()
+    return path
+
+
+def _least(call: Callable[[], Any]) -> tuple[float, Any]:
+    call()
+    best, answer = float("inf"), None
+    for _ in range(3):
+        start = time.process_time()
+        answer = call()
+        best = min(best, time.process_time() - start)
+    return best, answer
+
+
+def bench(database: str, archive: str) -> None:
+    from notation_tools.records.pgn import read_records
+    from notation_tools.storage.game_database import Database
+
+    with Database(database) as db, open(archive, encoding="utf-8") as handle:
+        moves = [node.text for node in next(iter(read_records(handle, archive))).moves][:10]
+        fen = db.game().format_position(db.position(moves=moves[:4])[1])
+        queries: list[tuple[str, Callable[[], Any]]] = [
+            ("search 4 plies deep", lambda: db.search(fen, limit=SEARCH_LIMIT)),
+            ("search at the start", lambda: db.search(limit=SEARCH_LIMIT)),
+            ("search at the start, all", lambda: db.search()),
+            ("explore at the start (table)", lambda: db.explore(fens=False, limit=EXPLORE_LIMIT)),
+            ("explore at the start (JSON)", lambda: db.explore(limit=EXPLORE_LIMIT)),
+            ("explore at the start, all (table)", lambda: db.explore(fens=False)),
+            ("explore 10 plies deep (JSON)", lambda: db.explore(moves=moves, limit=EXPLORE_LIMIT)),
+        ]
+        for label, call in queries:
+            seconds, answer = _least(call)
+            size = f"{len(answer)} records" if isinstance(answer, list) else \
+                f"{answer['games']} records, {len(answer['moves'])} moves listed, " \
+                f"{answer['rest']['moves']} more"
+            print(f"{label:36s} {seconds * 1000:8.1f} ms  {size}", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--database", required=True, help="a database with a position index")
+    parser.add_argument("--archive", required=True, help="the archive it was analysed from")
+    parser.add_argument("--copies", type=int, default=1, help="also time N copies of it")
+    options = parser.parse_args()
+    print(f"{options.database}:")
+    bench(options.database, options.archive)
+    if options.copies > 1:
+        print(f"{options.copies} copies:")
+        bench(copied(options.database, options.copies), options.archive)
+
+
+if __name__ == "__main__":
+    main()
