@@ -27,6 +27,7 @@ from notation_tools.storage.database import DatabaseError
 from notation_tools.storage.position_index import (has_index_tables, index_coverage,
                                                     material_indexed_inputs, material_runs,
                                                     next_moves, records_reaching)
+from notation_tools.storage.square_index import square_first_plies, square_indexed_inputs
 
 
 class Database:
@@ -158,23 +159,33 @@ class Database:
         ``squares`` (``"10j=White:Ln"``), ``material`` (``"Black: Ln>=1"``), ``at``
         (``"10..40"``). Each dict: path, record, ply (the first that matches), result, game,
         tags. Where the position index holds the records' material, material conditions
-        are answered from it and square conditions by replaying only the records whose
-        material allows a match, only at those plies; the other records are read again
-        from the database's inputs and replayed. Raises
+        are answered from it; where the square index holds their squares (``analyze
+        --index squares``), square conditions too. Otherwise square conditions are checked
+        by replaying only the records whose material allows a match, only at those plies,
+        and the other records are read again from the database's inputs and replayed (with
+        the --game/--rules overrides ``analyze`` was given). Raises
         :class:`~notation_tools.analysis.pattern.PatternError` for a pattern that
         does not read."""
         chosen = self.game(game)
         wanted = parse_pattern(chosen, squares=squares, material=material, at=at)
         indexed = material_indexed_inputs(self.connection)
+        squared = square_indexed_inputs(self.connection) if wanted.squares else set()
         runs = material_runs(self.connection, chosen.id, wanted.may_hold, wanted.plies,
                              known=self._materials) \
-            if indexed else {}
+            if indexed and (wanted.material or not squared.issuperset(indexed)) else {}
+        firsts = square_first_plies(self.connection, chosen.id, wanted,
+                                    runs if wanted.material else None) if squared else {}
         found: list[tuple[int, int, dict[str, Any]]] = []
         to_replay: dict[tuple[str, int], tuple[Any, ...]] = {}
         for row in self.connection.execute(
                 "SELECT id, input_id, source, record_index, result, tags_json FROM records "
                 "WHERE game = ? ORDER BY id", (chosen.id,)):
             record_id, input_id = row[0], row[1]
+            if input_id in squared:  # the square index answers
+                if record_id in firsts:
+                    found.append((input_id, record_id, _match(chosen.id, row,
+                                                              firsts[record_id])))
+                continue
             if input_id in indexed and (record_id not in runs or not wanted.squares):
                 if record_id in runs:  # material only: the index answers
                     found.append((input_id, record_id, _match(chosen.id, row,
@@ -190,19 +201,26 @@ class Database:
                   runs: dict[int, list[tuple[int, int]]]
                   ) -> list[tuple[int, int, dict[str, Any]]]:
         """The ``listed`` records (by source and index) where ``wanted`` holds, read again
-        from their inputs and replayed (only at the plies of ``runs`` where a record has)."""
+        from their inputs and replayed as ``analyze`` replayed them (its --game and --rules)
+        (only at the plies of ``runs`` where a record has)."""
         input_ids = sorted({row[1] for row in listed.values()})
-        paths = [row[0] for row in self.connection.execute(
-            "SELECT path FROM inputs WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id",
-            ("[" + ",".join(map(str, input_ids)) + "]",))]
+        inputs = self.connection.execute(
+            "SELECT path, rules FROM inputs WHERE id IN (SELECT value FROM json_each(?)) "
+            "ORDER BY id", ("[" + ",".join(map(str, input_ids)) + "]",)).fetchall()
         found = []
-        for record in iter_records([p for p in paths if os.path.exists(p)]):
-            row = listed.get((record.path, record.index)) if isinstance(record, Record) else None
-            if isinstance(record, Record) and row is not None:
-                visitor = PatternVisitor({game_id: wanted}, only=runs.get(row[0]))
-                visitor.finish(replay(record, visitor=visitor))
-                if visitor.ply is not None:
-                    found.append((row[1], row[0], _match(game_id, row, visitor.ply)))
+        for path, overrides in inputs:
+            if not os.path.exists(path):
+                continue
+            game_name, rules_text = input_overrides(overrides)
+            for record in iter_records([path]):
+                row = listed.get((record.path, record.index)) \
+                    if isinstance(record, Record) else None
+                if isinstance(record, Record) and row is not None:
+                    visitor = PatternVisitor({game_id: wanted}, only=runs.get(row[0]))
+                    visitor.finish(replay(record, game_name=game_name, rules_text=rules_text,
+                                          visitor=visitor))
+                    if visitor.ply is not None:
+                        found.append((row[1], row[0], _match(game_id, row, visitor.ply)))
         return found
 
     def suggest(self, count: int, *, game: str | None = None, min_plies: int = 2,
@@ -251,6 +269,16 @@ def _match(game_id: str, row: tuple[Any, ...], ply: int) -> dict[str, Any]:
     record_id, _, source, index, result, tags = row
     return {"path": source, "record": index, "ply": ply, "line": 0, "result": result,
             "game": game_id, "tags": dict(json.loads(tags)), "id": record_id}
+
+
+def input_overrides(text: str | None) -> tuple[str | None, str | None]:
+    """The --game and --rules of an input's stored overrides (``inputs.rules``, as
+    ``analyze`` writes them: ``--game GAME; --rules RULES; --openings ...``)."""
+    found: dict[str, str] = {}
+    for part in (text or "").split("; --"):
+        name, _, value = part.removeprefix("--").partition(" ")
+        found[name] = value
+    return found.get("game"), found.get("rules")
 
 
 def _quoted(path: str) -> str:
