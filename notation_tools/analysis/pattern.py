@@ -93,10 +93,13 @@ class Pattern:
         return not self.material or self.material_holds(material_of(game, position))
 
     def material_holds(self, material: Mapping[tuple[int, str], int]) -> bool:
-        """Whether the material tests hold of ``material`` ((side, piece) → count)."""
+        """Whether the material tests hold of ``material`` ((side, piece) → count). The
+        totals per side are summed only for a ``*`` test (pattern search asks this of every
+        distinct material of an archive: thousands)."""
         totals = [0, 0]
-        for (side, _), count in material.items():
-            totals[side] += count
+        if any(test.piece == "*" for test in self.material):
+            for (side, _), count in material.items():
+                totals[side] += count
         return all(test.holds(material, totals) for test in self.material)
 
     def may_hold(self, material: Mapping[tuple[int, str], int]) -> bool:
