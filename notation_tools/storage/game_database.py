@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from notation_tools.analysis.explore import PositionError, merge_moves, reach, split_moves
@@ -173,25 +173,25 @@ class Database:
         runs = material_runs(self.connection, chosen.id, wanted.may_hold, wanted.plies,
                              known=self._materials) \
             if indexed and (wanted.material or not squared.issuperset(indexed)) else {}
-        firsts = square_first_plies(self.connection, chosen.id, wanted,
-                                    runs if wanted.material else None) if squared else {}
-        found: list[tuple[int, int, dict[str, Any]]] = []
+        if wanted.squares:  # the square index answers for its inputs, if any
+            covered = squared
+            answered = square_first_plies(self.connection, chosen.id, wanted,
+                                          runs if wanted.material else None) if squared else {}
+        else:  # material only: the position index's material runs answer
+            covered = indexed
+            answered = {record_id: plies[0][0] for record_id, plies in runs.items()}
+        found: list[tuple[int, int, dict[str, Any]]] = [
+            (row[1], row[0], _match(chosen.id, row, answered[row[0]])) for row in
+            self.connection.execute(
+                f"SELECT {_COLUMNS} FROM records WHERE game = ? AND id IN "
+                "(SELECT value FROM json_each(?))", (chosen.id, _json_ids(answered)))
+            if row[1] in covered]
         to_replay: dict[tuple[str, int], tuple[Any, ...]] = {}
         for row in self.connection.execute(
-                "SELECT id, input_id, source, record_index, result, tags_json FROM records "
-                "WHERE game = ? ORDER BY id", (chosen.id,)):
-            record_id, input_id = row[0], row[1]
-            if input_id in squared:  # the square index answers
-                if record_id in firsts:
-                    found.append((input_id, record_id, _match(chosen.id, row,
-                                                              firsts[record_id])))
-                continue
-            if input_id in indexed and (record_id not in runs or not wanted.squares):
-                if record_id in runs:  # material only: the index answers
-                    found.append((input_id, record_id, _match(chosen.id, row,
-                                                              runs[record_id][0][0])))
-                continue
-            to_replay[(row[2], row[3])] = row
+                f"SELECT {_COLUMNS} FROM records WHERE game = ? AND input_id NOT IN "
+                "(SELECT value FROM json_each(?)) ORDER BY id", (chosen.id, _json_ids(covered))):
+            if row[1] not in indexed or row[0] in runs:  # else its material rules it out
+                to_replay[(row[2], row[3])] = row
         if to_replay:
             found.extend(self._replayed(chosen.id, wanted, to_replay, runs))
         found.sort(key=lambda item: (item[0], item[1]))
@@ -261,6 +261,14 @@ def suggest_prefixes(database: Database, count: int, *, game: str | None,
             found.append({"moves": " ".join(path), "plies": len(path), "games": games})
     found.sort(key=lambda row: (-row["games"], -row["plies"], row["moves"]))
     return found[:count]
+
+
+_COLUMNS = "id, input_id, source, record_index, result, tags_json"
+"""The columns of :func:`_match`'s rows."""
+
+
+def _json_ids(ids: Iterable[int]) -> str:
+    return "[" + ",".join(map(str, ids)) + "]"
 
 
 def _match(game_id: str, row: tuple[Any, ...], ply: int) -> dict[str, Any]:

@@ -182,11 +182,6 @@ class _TestRuns:
             if first == 0:
                 self.moved.add(record_id)
 
-    def records(self, standard: set[int]) -> set[int]:
-        """The records where the test holds at some ply."""
-        found = set(self.stored)
-        return found | (standard - self.moved) if self.at_start else found
-
     def runs(self, record_id: int, standard: bool, last_ply: int) -> Runs:
         if self.at_start and standard and record_id not in self.moved:
             return [(0, last_ply)]
@@ -215,26 +210,32 @@ def square_first_plies(connection: sqlite3.Connection, game: str, pattern: Patte
     square-indexed inputs (those it never matches left out). ``material``: the runs where
     the records' material may match (the position index's), or ``None`` when the pattern
     has no material conditions."""
-    records = {record_id: (last_ply, bool(standard)) for record_id, last_ply, standard in
-               connection.execute("SELECT s.record_id, s.last_ply, s.standard FROM "
-                                  "square_records AS s JOIN records AS r ON r.id = s.record_id "
-                                  "WHERE r.game = ?", (game,))}
-    standard = {record_id for record_id, (_, is_standard) in records.items() if is_standard}
     starts = {row[0] for row in connection.execute(
         "SELECT occupant_id FROM square_starts WHERE game = ?", (game,))}
     tests = [_TestRuns(connection, game, test, starts) for test in pattern.squares]
-    candidates = set(records) if material is None else set(material).intersection(records)
-    for test in sorted(tests, key=lambda t: len(t.stored) if not t.at_start else len(records)):
-        candidates &= test.records(standard)
+    # The records a condition that the start does not satisfy names are the candidates:
+    # only when the start satisfies every condition can a record without a run match.
+    candidates: set[int] | None = None
+    for test in sorted(tests, key=lambda t: len(t.stored)):
+        if not test.at_start:
+            candidates = set(test.stored) if candidates is None \
+                else candidates.intersection(test.stored)
+    if material is not None:
+        candidates = set(material) if candidates is None else candidates.intersection(material)
+    sql = ("SELECT s.record_id, s.last_ply, s.standard FROM square_records AS s JOIN records "
+           "AS r ON r.id = s.record_id WHERE r.game = ?")
+    rows = connection.execute(sql, (game,)) if candidates is None else connection.execute(
+        sql + " AND s.record_id IN (SELECT value FROM json_each(?))",
+        (game, _json_list(candidates)))
+    records = {record_id: (last_ply, bool(standard)) for record_id, last_ply, standard in rows}
     low = 0 if pattern.plies[0] is None else pattern.plies[0]
     high = pattern.plies[1]
     found: dict[int, int] = {}
-    for record_id in candidates:
-        last_ply, is_standard = records[record_id]
+    for record_id, (last_ply, standard) in records.items():
         runs = material[record_id] if material is not None else \
             [(low, last_ply if high is None else min(high, last_ply))]
         for test in tests:
-            runs = intersect(runs, test.runs(record_id, is_standard, last_ply))
+            runs = intersect(runs, test.runs(record_id, standard, last_ply))
             if not runs:
                 break
         if runs and runs[0][0] <= runs[0][1]:
