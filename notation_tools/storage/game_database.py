@@ -170,7 +170,10 @@ class Database:
         wanted = parse_pattern(chosen, squares=squares, material=material, at=at)
         indexed = material_indexed_inputs(self.connection)
         squared = square_indexed_inputs(self.connection) if wanted.squares else set()
-        runs = material_runs(self.connection, chosen.id, wanted.may_hold, wanted.plies,
+        # Where the square index covers every material-indexed input, material runs only
+        # need the material tests (the squares are checked exactly, not prefiltered).
+        prefilter = wanted.material_holds if squared.issuperset(indexed) else wanted.may_hold
+        runs = material_runs(self.connection, chosen.id, prefilter, wanted.plies,
                              known=self._materials) \
             if indexed and (wanted.material or not squared.issuperset(indexed)) else {}
         if wanted.squares:  # the square index answers for its inputs, if any
