@@ -12,6 +12,7 @@ process, warm (the second of two runs), through :class:`notation_tools.Database`
 that takes over 5 s the first time is not run again.
 
     python benchmarks/bench_index.py --records 10000 --games maka gow [--jobs 2] [--repeat 2]
+    python benchmarks/bench_index.py ... --index positions squares   # the square index too
     python benchmarks/bench_index.py --archive games.pgn    # one archive of your own
 """
 
@@ -41,11 +42,11 @@ def _child_run(arguments: list[str]) -> tuple[float, float]:
     return (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime), wall
 
 
-def _analyze(path: str, database: str, jobs: int, index: bool) -> tuple[float, float]:
+def _analyze(path: str, database: str, jobs: int, index: str | None) -> tuple[float, float]:
     if os.path.exists(database):
         os.remove(database)
     return _child_run(["analyze", path, "--db", database, "-j", str(jobs), "-q",
-                       "-o", os.devnull, *(["--index", "positions"] if index else [])])
+                       "-o", os.devnull, *(["--index", index] if index else [])])
 
 
 def _warm(call: Callable[[], Any]) -> tuple[float, Any]:
@@ -72,38 +73,44 @@ def archive_of(game: str, records: int, max_plies: int, cache: str) -> str:
     return path
 
 
-def bench_build(archive: str, jobs: int, repeat: int) -> str:
-    """Build the databases with and without the index; print the costs; the indexed one."""
+def bench_build(archive: str, jobs: int, repeat: int, indexes: list[str]) -> dict[str, str]:
+    """Build the databases without an index and with each of ``indexes``; print the costs;
+    index → its database."""
     folder = tempfile.mkdtemp()
-    plain, indexed = os.path.join(folder, "plain.sqlite"), os.path.join(folder, "indexed.sqlite")
-    runs: dict[bool, list[tuple[float, float]]] = {False: [], True: []}
+    paths = {index: os.path.join(folder, f"{index or 'plain'}.sqlite")
+             for index in [None, *indexes]}
+    runs: dict[str | None, list[tuple[float, float]]] = {index: [] for index in paths}
     for _ in range(repeat):
-        for index in (False, True):
-            runs[index].append(_analyze(archive, plain if not index else indexed, jobs, index))
+        for index, path in paths.items():
+            runs[index].append(_analyze(archive, path, jobs, index))
     cpu = {index: min(r[0] for r in found) for index, found in runs.items()}
     wall = {index: min(r[1] for r in found) for index, found in runs.items()}
-    connection = sqlite3.connect(indexed)
-    rows, records, runs_stored, signatures = connection.execute(
-        "SELECT (SELECT count(*) FROM positions), (SELECT count(*) FROM records), "
-        "(SELECT count(*) FROM position_material), (SELECT count(*) FROM material_signatures)"
-    ).fetchone()
-    connection.close()
+    sizes = {index: os.path.getsize(path) for index, path in paths.items()}
     archive_size = os.path.getsize(archive)
-    sizes = {"plain": os.path.getsize(plain), "indexed": os.path.getsize(indexed)}
-    print(f"archive {archive}: {records} records, {archive_size / 1e6:.1f} MB, "
-          f"{rows} indexed plies, {runs_stored} material runs, {signatures} distinct "
-          f"materials; --jobs {jobs}, best of {repeat}")
-    print(f"analyze --db            cpu {cpu[False]:7.2f} s  wall {wall[False]:7.2f} s")
-    print(f"analyze --db --index    cpu {cpu[True]:7.2f} s  wall {wall[True]:7.2f} s  "
-          f"ratio cpu {cpu[True] / cpu[False]:.2f}x  wall {wall[True] / wall[False]:.2f}x")
-    print(f"database {sizes['plain'] / 1e6:.1f} MB without, {sizes['indexed'] / 1e6:.1f} MB with "
-          f"the index ({sizes['plain'] / archive_size:.2f}x and "
-          f"{sizes['indexed'] / archive_size:.2f}x the archive); "
-          f"{(sizes['indexed'] - sizes['plain']) / rows:.1f} bytes per indexed ply")
-    return indexed
+    print(f"archive {archive}: {archive_size / 1e6:.1f} MB; --jobs {jobs}, best of {repeat}")
+    print(f"analyze --db            cpu {cpu[None]:7.2f} s  wall {wall[None]:7.2f} s  "
+          f"database {sizes[None] / 1e6:.1f} MB ({sizes[None] / archive_size:.2f}x the archive)")
+    for index in indexes:
+        connection = sqlite3.connect(paths[index])
+        plies = connection.execute("SELECT count(*) FROM positions").fetchone()[0]
+        print(f"analyze --index {index:9s} cpu {cpu[index]:7.2f} s  wall {wall[index]:7.2f} s  "
+              f"ratio cpu {cpu[index] / cpu[None]:.2f}x  wall {wall[index] / wall[None]:.2f}x  "
+              f"database {sizes[index] / 1e6:.1f} MB ({sizes[index] / archive_size:.2f}x the "
+              f"archive), {(sizes[index] - sizes[None]) / plies:.1f} bytes per indexed ply")
+        print("    rows: " + ", ".join(
+            f"{table} {connection.execute(f'SELECT count(*) FROM {table}').fetchone()[0]}"
+            for table in _TABLES[index]))
+        connection.close()
+    return {index: path for index, path in paths.items() if index is not None}
 
 
-def bench_queries(archive: str, indexed: str) -> None:
+_TABLES = {"positions": ("records", "positions", "position_material", "material_signatures"),
+           "variations": ("records", "positions", "position_material", "material_signatures"),
+           "squares": ("records", "positions", "position_material", "square_runs",
+                       "square_occupants")}
+
+
+def bench_queries(archive: str, indexed: str, select: bool = True) -> None:
     """Search, pattern search, explore, and ``select --reaches`` with and without the index."""
     from notation_tools.analysis.pattern import material_of
     from notation_tools.records.pgn import read_records
@@ -142,6 +149,15 @@ def bench_queries(archive: str, indexed: str) -> None:
         squares = [f"{square}=empty"]
         seconds, matched = _warm(lambda: db.pattern(squares=squares, at="..60"))
         print(f"pattern --square {squares[0]} --at ..60: {seconds:6.2f} s  {len(matched)} records")
+        _, later = db.position(moves=moves)
+        moved = sorted(set(game.occupants(later)) - set(game.occupants(start)))
+        if moved:  # a piece where it did not start: what a move made
+            square, owner, piece = moved[0]
+            squares = [f"{square}={game.sides[owner]}:{piece}"]
+            seconds, matched = _warm(lambda: db.pattern(squares=squares))
+            print(f"pattern --square {squares[0]}: {seconds:6.2f} s  {len(matched)} records")
+    if not select:
+        return
     select_cpu, select_wall = _child_run(["select", archive, "--reaches", fen, "-q",
                                           "-o", os.devnull])
     print(f"select --reaches (replay)         cpu {select_cpu:.2f} s  wall {select_wall:.2f} s")
@@ -160,13 +176,18 @@ def main() -> None:
     parser.add_argument("--cache", default=os.path.join(tempfile.gettempdir(), "bench-index"))
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--repeat", type=int, default=2)
+    parser.add_argument("--index", nargs="+", default=["positions"],
+                        choices=["positions", "variations", "squares"],
+                        help="the indexes to build and query (e.g. positions squares)")
     args = parser.parse_args()
     os.makedirs(args.cache, exist_ok=True)
     archives = args.archive or [archive_of(game, args.records, args.max_plies, args.cache)
                                 for game in args.games]
     for archive in archives:
-        indexed = bench_build(archive, args.jobs, args.repeat)
-        bench_queries(archive, indexed)
+        databases = bench_build(archive, args.jobs, args.repeat, args.index)
+        for index, indexed in databases.items():
+            print(f"queries with --index {index}:")
+            bench_queries(archive, indexed, select=index == args.index[0])
         print(flush=True)
 
 

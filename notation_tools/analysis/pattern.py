@@ -93,10 +93,15 @@ class Pattern:
         return not self.material or self.material_holds(material_of(game, position))
 
     def material_holds(self, material: Mapping[tuple[int, str], int]) -> bool:
-        """Whether the material tests hold of ``material`` ((side, piece) → count)."""
+        """Whether the material tests hold of ``material`` ((side, piece) → count). The
+        totals per side are summed only for a ``*`` test (pattern search asks this of every
+        distinct material of an archive: thousands)."""
         totals = [0, 0]
-        for (side, _), count in material.items():
-            totals[side] += count
+        if isinstance(material, StoredMaterial):
+            totals = material.totals
+        elif any(test.piece == "*" for test in self.material):
+            for (side, _), count in material.items():
+                totals[side] += count
         return all(test.holds(material, totals) for test in self.material)
 
     def may_hold(self, material: Mapping[tuple[int, str], int]) -> bool:
@@ -139,9 +144,20 @@ def material_signature(game: Game[Any, Any], position: Position[Any],
                         if count))
 
 
-def signature_material(signature: MaterialSignature) -> dict[tuple[int, str], int]:
+class StoredMaterial(dict[tuple[int, str], int]):
+    """A material the position index stored: (side, piece) → count, with each side's total
+    counted once (``totals``), as pattern search tests every stored material per query."""
+
+    totals: list[int]
+
+
+def signature_material(signature: MaterialSignature) -> StoredMaterial:
     """The (side, piece) → count mapping of a :data:`MaterialSignature`."""
-    return {(side, piece): count for side, piece, count in signature}
+    material = StoredMaterial(((side, piece), count) for side, piece, count in signature)
+    material.totals = [0, 0]
+    for side, _, count in signature:
+        material.totals[side] += count
+    return material
 
 
 def _side(game: Game[Any, Any], text: str, option: str) -> int:

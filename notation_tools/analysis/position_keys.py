@@ -23,8 +23,10 @@ from notation_tools.analysis.replay import ReplayVisitor
 from notation_tools.games.base import Game, KeyTracker, Position, Rules, signed64
 from notation_tools.records.model import Move, Record
 
-INDEX_CHOICES = ("positions", "variations")
-"""``analyze --index``: the main lines' positions, or those of the variations too."""
+INDEX_CHOICES = ("positions", "variations", "squares")
+"""``analyze --index``: the main lines' positions, or those of the variations too, or the
+main lines' positions and what every square holds (the square index,
+:mod:`notation_tools.analysis.square_runs`)."""
 
 
 @dataclasses.dataclass

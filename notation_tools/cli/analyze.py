@@ -62,7 +62,9 @@ from notation_tools.sources.streams import shown
               help="With --db: also keep the position index in the database, the keys of "
                    "every position of every main line ('positions') or of the variations "
                    "too ('variations'), for search and explore. Inputs stored without it are "
-                   "analysed again once.")
+                   "analysed again once. 'squares': the main lines' positions and what every "
+                   "square holds ply by ply (the square index), so that pattern search with "
+                   "--square answers without replaying (a larger and slower build).")
 @click.option("--parquet", "parquet", metavar="DIR", type=click.Path(file_okay=False),
               help="Also write the results as a Parquet dataset in DIR, each batch by the "
                    "process that replayed it (needs the dask extra). DIR must be empty or "

@@ -71,7 +71,8 @@ def open_database(path: str) -> Database:
 @click.option("--square", "squares", multiple=True, metavar="SQUARE=WHAT",
               help="Instead of a position, a pattern (docs/pattern.md): SQUARE holds WHAT, a "
                    "piece (Ln), a side's piece (White:Ln), a side, 'any' or 'empty'; "
-                   "repeatable. The records are replayed from the database's inputs.")
+                   "repeatable. Answered from the square index (analyze --index squares); "
+                   "without it the records are replayed from the database's inputs.")
 @click.option("--material", metavar="CONDITIONS",
               help="Pattern: piece counts per side, e.g. \"Black: Ln>=1, FK=0\".")
 @click.option("--at", "at", metavar="RANGE", help="Pattern: only at these plies (10..40).")

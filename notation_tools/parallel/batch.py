@@ -21,6 +21,7 @@ from notation_tools.analysis.foreign import claim_format, foreign_record, game_s
 from notation_tools.storage.parquet import ParquetWriteError
 from notation_tools.analysis.openings import OpeningMatcher, cached_catalogue
 from notation_tools.analysis.position_keys import IndexedPositions, PositionCollector
+from notation_tools.analysis.square_runs import SquareCollector
 from notation_tools.analysis.replay import combined, replay
 from notation_tools.limits import DEFAULT, Limits
 from notation_tools.parallel.runner import Work, batches_of, internal_error, run_batches
@@ -121,7 +122,8 @@ def report_record(record: Record, settings: Settings) -> RecordReport:
     """Replay one record and keep what the reports need."""
     matcher = OpeningMatcher(cached_catalogue(settings.openings)) \
         if settings.openings is not None else None
-    collector = PositionCollector(variations=settings.index == "variations") \
+    collector = (SquareCollector() if settings.index == "squares" else
+                 PositionCollector(variations=settings.index == "variations")) \
         if settings.index else None
     result = replay(record, game_name=settings.game, rules_text=settings.rules,
                     collect_stats=settings.collect_stats, digest=settings.details,

@@ -27,10 +27,12 @@ from typing import Any
 from notation_tools.version import __version__
 from notation_tools.parallel.batch import RecordReport, Settings
 from notation_tools.analysis.foreign import game_suffixes
+from notation_tools.analysis.square_runs import SquarePositions
 from notation_tools.records.diagnostics import Diagnostic
 from notation_tools.sources import encodable, input_files, input_size, split_member
 from notation_tools.sources.streams import shown
 from notation_tools.storage.position_index import PositionStore, is_indexed
+from notation_tools.storage.square_index import SquareStore, squares_indexed
 
 SCHEMA_VERSION = 1
 """Bumped whenever a table or column changes meaning; another version is refused."""
@@ -184,6 +186,7 @@ class ResultsDatabase:
             self.connection.execute("PRAGMA foreign_keys = ON")
             self._check_or_create()
             self.positions = PositionStore(self.connection)
+            self.squares = SquareStore(self.connection)
         except _FAULTS as error:
             raise DatabaseError(self._message(error)) from None
 
@@ -275,6 +278,7 @@ class ResultsDatabase:
         try:
             with self._transaction():
                 self.positions.forget(path)
+                self.squares.forget(path)
                 self.connection.execute("DELETE FROM inputs WHERE path = ?", (path,))
                 inserted = self.connection.execute(
                     "INSERT INTO inputs (path, size, digest, complete, analyzed, rules) "
@@ -309,6 +313,8 @@ class ResultsDatabase:
                                     (0 if lost else 1, records, input_id))
             if index is not None:
                 self.positions.complete(input_id, index == "variations")
+                if index == "squares":
+                    self.squares.complete(input_id)
             self.connection.execute("COMMIT")
         except sqlite3.DatabaseError as error:
             self._rollback()
@@ -344,6 +350,8 @@ class ResultsDatabase:
                                     _storable(record_id, item.opening))
         if item.positions is not None and record_id is not None:
             self.positions.add(input_id, record_id, item.positions)
+            if isinstance(item.positions, SquarePositions) and item.positions.squares is not None:
+                self.squares.add(record_id, item.positions.squares)
 
     def _insert_diagnostic(self, input_id: int, record_id: int | None, seq: int,
                            d: Diagnostic) -> None:
@@ -541,7 +549,8 @@ def analyze_into(database: ResultsDatabase, paths: list[str], settings: Settings
         key = shown(path)
         current = digest is not None and database.is_current(key, digest, overrides) and (
             settings.index is None or is_indexed(database.connection, key,
-                                                 settings.index == "variations"))
+                                                 settings.index == "variations")) and (
+            settings.index != "squares" or squares_indexed(database.connection, key))
         plan.append((path, key, input_size(path), digest, current))
     todo = [path for path, _, _, _, current in plan if not current]
     items = _Peekable(analyze(todo) if todo else iter(()))

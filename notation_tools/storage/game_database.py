@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from notation_tools.analysis.explore import PositionError, merge_moves, reach, split_moves
@@ -28,6 +28,7 @@ from notation_tools.storage.position_index import (count_reaching, has_index_tab
                                                     index_coverage, material_indexed_inputs,
                                                     material_runs, next_moves,
                                                     records_reaching)
+from notation_tools.storage.square_index import square_first_plies, square_indexed_inputs
 
 
 class Database:
@@ -166,29 +167,42 @@ class Database:
         ``squares`` (``"10j=White:Ln"``), ``material`` (``"Black: Ln>=1"``), ``at``
         (``"10..40"``). Each dict: path, record, ply (the first that matches), result, game,
         tags. Where the position index holds the records' material, material conditions
-        are answered from it and square conditions by replaying only the records whose
-        material allows a match, only at those plies; the other records are read again
-        from the database's inputs and replayed. Raises
+        are answered from it; where the square index holds their squares (``analyze
+        --index squares``), square conditions too. Otherwise square conditions are checked
+        by replaying only the records whose material allows a match, only at those plies,
+        and the other records are read again from the database's inputs and replayed (with
+        the --game/--rules overrides ``analyze`` was given). Raises
         :class:`~notation_tools.analysis.pattern.PatternError` for a pattern that
         does not read."""
         chosen = self.game(game)
         wanted = parse_pattern(chosen, squares=squares, material=material, at=at)
         indexed = material_indexed_inputs(self.connection)
-        runs = material_runs(self.connection, chosen.id, wanted.may_hold, wanted.plies,
+        squared = square_indexed_inputs(self.connection) if wanted.squares else set()
+        # Where the square index covers every material-indexed input, material runs only
+        # need the material tests (the squares are checked exactly, not prefiltered).
+        prefilter = wanted.material_holds if squared.issuperset(indexed) else wanted.may_hold
+        runs = material_runs(self.connection, chosen.id, prefilter, wanted.plies,
                              known=self._materials) \
-            if indexed else {}
-        found: list[tuple[int, int, dict[str, Any]]] = []
+            if indexed and (wanted.material or not squared.issuperset(indexed)) else {}
+        if wanted.squares:  # the square index answers for its inputs, if any
+            covered = squared
+            answered = square_first_plies(self.connection, chosen.id, wanted,
+                                          runs if wanted.material else None) if squared else {}
+        else:  # material only: the position index's material runs answer
+            covered = indexed
+            answered = {record_id: plies[0][0] for record_id, plies in runs.items()}
+        found: list[tuple[int, int, dict[str, Any]]] = [
+            (row[1], row[0], _match(chosen.id, row, answered[row[0]])) for row in
+            self.connection.execute(
+                f"SELECT {_COLUMNS} FROM records WHERE game = ? AND id IN "
+                "(SELECT value FROM json_each(?))", (chosen.id, _json_ids(answered)))
+            if row[1] in covered]
         to_replay: dict[tuple[str, int], tuple[Any, ...]] = {}
         for row in self.connection.execute(
-                "SELECT id, input_id, source, record_index, result, tags_json FROM records "
-                "WHERE game = ? ORDER BY id", (chosen.id,)):
-            record_id, input_id = row[0], row[1]
-            if input_id in indexed and (record_id not in runs or not wanted.squares):
-                if record_id in runs:  # material only: the index answers
-                    found.append((input_id, record_id, _match(chosen.id, row,
-                                                              runs[record_id][0][0])))
-                continue
-            to_replay[(row[2], row[3])] = row
+                f"SELECT {_COLUMNS} FROM records WHERE game = ? AND input_id NOT IN "
+                "(SELECT value FROM json_each(?)) ORDER BY id", (chosen.id, _json_ids(covered))):
+            if row[1] not in indexed or row[0] in runs:  # else its material rules it out
+                to_replay[(row[2], row[3])] = row
         if to_replay:
             found.extend(self._replayed(chosen.id, wanted, to_replay, runs))
         found.sort(key=lambda item: (item[0], item[1]))
@@ -198,19 +212,26 @@ class Database:
                   runs: dict[int, list[tuple[int, int]]]
                   ) -> list[tuple[int, int, dict[str, Any]]]:
         """The ``listed`` records (by source and index) where ``wanted`` holds, read again
-        from their inputs and replayed (only at the plies of ``runs`` where a record has)."""
+        from their inputs and replayed as ``analyze`` replayed them (its --game and --rules)
+        (only at the plies of ``runs`` where a record has)."""
         input_ids = sorted({row[1] for row in listed.values()})
-        paths = [row[0] for row in self.connection.execute(
-            "SELECT path FROM inputs WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id",
-            ("[" + ",".join(map(str, input_ids)) + "]",))]
+        inputs = self.connection.execute(
+            "SELECT path, rules FROM inputs WHERE id IN (SELECT value FROM json_each(?)) "
+            "ORDER BY id", ("[" + ",".join(map(str, input_ids)) + "]",)).fetchall()
         found = []
-        for record in iter_records([p for p in paths if os.path.exists(p)]):
-            row = listed.get((record.path, record.index)) if isinstance(record, Record) else None
-            if isinstance(record, Record) and row is not None:
-                visitor = PatternVisitor({game_id: wanted}, only=runs.get(row[0]))
-                visitor.finish(replay(record, visitor=visitor))
-                if visitor.ply is not None:
-                    found.append((row[1], row[0], _match(game_id, row, visitor.ply)))
+        for path, overrides in inputs:
+            if not os.path.exists(path):
+                continue
+            game_name, rules_text = input_overrides(overrides)
+            for record in iter_records([path]):
+                row = listed.get((record.path, record.index)) \
+                    if isinstance(record, Record) else None
+                if isinstance(record, Record) and row is not None:
+                    visitor = PatternVisitor({game_id: wanted}, only=runs.get(row[0]))
+                    visitor.finish(replay(record, game_name=game_name, rules_text=rules_text,
+                                          visitor=visitor))
+                    if visitor.ply is not None:
+                        found.append((row[1], row[0], _match(game_id, row, visitor.ply)))
         return found
 
     def suggest(self, count: int, *, game: str | None = None, min_plies: int = 2,
@@ -253,12 +274,30 @@ def suggest_prefixes(database: Database, count: int, *, game: str | None,
     return found[:count]
 
 
+_COLUMNS = "id, input_id, source, record_index, result, tags_json"
+"""The columns of :func:`_match`'s rows."""
+
+
+def _json_ids(ids: Iterable[int]) -> str:
+    return "[" + ",".join(map(str, ids)) + "]"
+
+
 def _match(game_id: str, row: tuple[Any, ...], ply: int) -> dict[str, Any]:
     """:meth:`Database.pattern`'s dict of a record (``row``: id, input id, source, index,
     result, tags JSON) that matches first at ``ply``."""
     record_id, _, source, index, result, tags = row
     return {"path": source, "record": index, "ply": ply, "line": 0, "result": result,
             "game": game_id, "tags": dict(json.loads(tags)), "id": record_id}
+
+
+def input_overrides(text: str | None) -> tuple[str | None, str | None]:
+    """The --game and --rules of an input's stored overrides (``inputs.rules``, as
+    ``analyze`` writes them: ``--game GAME; --rules RULES; --openings ...``)."""
+    found: dict[str, str] = {}
+    for part in (text or "").split("; --"):
+        name, _, value = part.removeprefix("--").partition(" ")
+        found[name] = value
+    return found.get("game"), found.get("rules")
 
 
 def _quoted(path: str) -> str:
