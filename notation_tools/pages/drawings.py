@@ -19,6 +19,8 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Union
 
+from notation_tools.pages.piece_templates import decode_template
+
 LONG_LINE = 600
 """A line longer than this (a drawing not written one element a line) is cut between its
 tags, so that a change to one element does not make the whole line a new piece."""
@@ -262,8 +264,10 @@ def shared_ends(base: str, piece: str) -> tuple[int, int]:
     return prefix, common_suffix(base, piece, min(len(base), len(piece)) - prefix)
 
 
-def decode_pieces(encoded: Sequence[Any]) -> list[str]:
-    """The pieces :func:`encode_pieces` encoded, as the page's script decodes them.
+def decode_pieces(encoded: Sequence[Any], templates: Sequence[Any] = ()) -> list[str]:
+    """The pieces :func:`encode_pieces` encoded, as the page's script decodes them (and
+    ``[template, x, y]``, a line of :mod:`~notation_tools.pages.piece_templates`, with
+    ``templates`` the page's templates).
 
     >>> decode_pieces(['<text>move 12 of the game</text>', [0, 12, 19, '3']])
     ['<text>move 12 of the game</text>', '<text>move 13 of the game</text>']
@@ -272,6 +276,8 @@ def decode_pieces(encoded: Sequence[Any]) -> list[str]:
     for item in encoded:
         if isinstance(item, str):
             pieces.append(item)
+        elif len(item) == 3:
+            pieces.append(decode_template(templates[item[0]], item[1], item[2]))
         else:
             base, prefix, suffix, middle = item
             text = pieces[base]

@@ -1,10 +1,34 @@
 (function () {
   "use strict";
   var data = JSON.parse(document.getElementById("viewer-data").textContent);
-  // A piece is its text, or [base, prefix, suffix, middle]: a change of an earlier piece
-  // (viewer.py's encode_pieces).
+  // A number of thousandths written as the drawings write numbers (piece_templates.py's
+  // format_milli): integers only, so the digits are exactly Python's.
+  function formatMilli(value) {
+    var text = value < 0 ? "-" : "";
+    value = Math.abs(value);
+    var fraction = value % 1000;
+    text += String((value - fraction) / 1000);
+    return fraction ? text + "." + String(fraction + 1000).slice(1).replace(/0+$/, "") : text;
+  }
+  // A line of a template moved to (x, y): [axes, text, offset, text, ..., text], each
+  // offset from the line's first x or first y (piece_templates.py's decode_template).
+  function fromTemplate(template, x, y) {
+    var origin = {x: Math.round(x * 1000), y: Math.round(y * 1000)};
+    var text = template[1];
+    for (var i = 0; i < template[0].length; i++) {
+      text += formatMilli(origin[template[0][i]] + Math.round(template[2 + 2 * i] * 1000)) +
+          template[3 + 2 * i];
+    }
+    return text;
+  }
+  // A piece is its text, [template, x, y], or [base, prefix, suffix, middle]: a change of
+  // an earlier piece (viewer.py's encode_pieces).
   data.pieces = data.pieces.reduce(function (pieces, item) {
     if (typeof item === "string") { pieces.push(item); return pieces; }
+    if (item.length === 3) {
+      pieces.push(fromTemplate(data.templates[item[0]], item[1], item[2]));
+      return pieces;
+    }
     var base = pieces[item[0]];
     pieces.push(base.slice(0, item[1]) + item[3] + base.slice(base.length - item[2]));
     return pieces;

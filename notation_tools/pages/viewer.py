@@ -49,6 +49,7 @@ from notation_tools.pages.drawings import (  # noqa: F401  (the viewer's API, re
     svg_pieces,
     text_edits,
 )
+from notation_tools.pages.piece_templates import template_pieces
 from notation_tools.parallel.runner import Work, batches_of, run_batches
 from notation_tools.records.diagnostics import Diagnostic
 from notation_tools.records.model import Move, Record
@@ -418,8 +419,10 @@ def _page_data(table: PieceTable, steps: list[_Step], marks: list[tuple[str, ...
         encoder.frames.append([encoder.frame(index, variant, references)
                                for index in range(len(steps))])
     frames = encoder.frames
+    pieces, templates = template_pieces(table.pieces, encode_pieces(table.pieces, encoder.bases))
     return {
-        "pieces": encode_pieces(table.pieces, encoder.bases),
+        "templates": templates,
+        "pieces": pieces,
         "marks": [list(combination) for combination in marks],
         "parents": [step.parent for step in steps],
         "next": [step.next for step in steps],

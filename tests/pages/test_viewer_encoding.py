@@ -104,7 +104,7 @@ def test_every_step_in_every_mark_set_decodes_to_its_drawing(data, options):
     steps = [_Step(parent, [table.numbers(svg) for svg in drawn], "", "a/b")
              for parent, drawn in zip(parents, drawings)]
     page = _page_data(table, steps, marks)
-    pieces = decode_pieces(page["pieces"])
+    pieces = decode_pieces(page["pieces"], page["templates"])
     for step, drawn in enumerate(drawings):
         for variant, svg in enumerate(drawn):
             assert "".join(pieces[n] for n in frame_numbers(page, step, variant)) == svg
