@@ -218,6 +218,57 @@ def shifted(found: Sequence[Edit], table: Sequence[int]) -> list[Edit]:
     return moved
 
 
+def with_runs(frame: Sequence[Any]) -> list[Any]:
+    """A frame (``[*lead, *edits]``, the lead ``0, mark set`` or ``1, shift table`` or none)
+    with each run of three or more consecutive piece numbers its edits add written as its
+    first number and minus how many follow (``7, 8, 9, 10`` is ``7, -3``): a first drawing,
+    or a layer put in at once, is long runs of new pieces. :func:`without_runs` undoes it.
+
+    >>> with_runs([[0, 0, 4, 5, 6, 7, 9, 10, 2]]), with_runs([1, [3, 2], [5, 1, 8, 9, 10]])
+    ([[0, 0, 4, -3, 9, 10, 2]], [1, [3, 2], [5, 1, 8, -2]])
+    """
+    start = _edits_start(frame)
+    return [*frame[:start], *([at, removed, *_runs(added)] for at, removed, *added
+                             in frame[start:])]
+
+
+def without_runs(frame: Sequence[Any]) -> list[Any]:
+    """The frame :func:`with_runs` wrote, its runs written out again.
+
+    >>> without_runs([1, [3, 2], [5, 1, 8, -2]])
+    [1, [3, 2], [5, 1, 8, 9, 10]]
+    """
+    start = _edits_start(frame)
+    frame = list(frame)
+    for index in range(start, len(frame)):
+        at, removed, *added = frame[index]
+        numbers: list[int] = []
+        for number in added:
+            if number < 0:
+                numbers += range(numbers[-1] + 1, numbers[-1] - number + 1)
+            else:
+                numbers.append(number)
+        frame[index] = [at, removed, *numbers]
+    return frame
+
+
+def _edits_start(frame: Sequence[Any]) -> int:
+    """Where a frame's edits start: after its lead, if it has one."""
+    return 2 if frame and not isinstance(frame[0], list) else 0
+
+
+def _runs(numbers: Sequence[int]) -> list[int]:
+    written: list[int] = []
+    index = 0
+    while index < len(numbers):
+        end = index + 1
+        while end < len(numbers) and numbers[end] == numbers[end - 1] + 1:
+            end += 1
+        written += [numbers[index], index + 1 - end] if end - index >= 3 else numbers[index:end]
+        index = end
+    return written
+
+
 def edits_cost(found: Iterable[Edit]) -> int:
     """About how many characters the edits take in the page."""
     return sum(3 + len(edit) * 4 for edit in found)

@@ -33,6 +33,23 @@
     pieces.push(base.slice(0, item[1]) + item[3] + base.slice(base.length - item[2]));
     return pieces;
   }, []);
+  // In a frame's edits (after its lead: 0 and a mark set, or 1 and a shift table), a run of
+  // consecutive piece numbers is written as its first and minus how many follow
+  // (drawings.py's with_runs).
+  data.frames.forEach(function (frames) {
+    frames.forEach(function (frame) {
+      for (var i = frame.length && !Array.isArray(frame[0]) ? 2 : 0; i < frame.length; i++) {
+        var op = frame[i], numbers = [op[0], op[1]];
+        for (var j = 2; j < op.length; j++) {
+          for (var k = op[j] < 0 ? -op[j] : 0; k > 0; k--) {
+            numbers.push(numbers[numbers.length - 1] + 1);
+          }
+          if (op[j] >= 0) { numbers.push(op[j]); }
+        }
+        frame[i] = numbers;
+      }
+    });
+  });
   // A step's position string is whole, or edits of its parent's cut into tokens (the runs
   // between "/", spaces and commas, and those): [at, removed, ...added], applied last first
   // (drawings.py's text_edits). A parent always comes before its children.
