@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Union
 
-from notation_tools.pages.piece_templates import decode_template
+from notation_tools.pages.piece_templates import decode_use, is_use
 
 LONG_LINE = 600
 """A line longer than this (a drawing not written one element a line) is cut between its
@@ -317,7 +317,7 @@ def shared_ends(base: str, piece: str) -> tuple[int, int]:
 
 def decode_pieces(encoded: Sequence[Any], templates: Sequence[Any] = ()) -> list[str]:
     """The pieces :func:`encode_pieces` encoded, as the page's script decodes them (and
-    ``[template, x, y]``, a line of :mod:`~notation_tools.pages.piece_templates`, with
+    a use of a template, :mod:`~notation_tools.pages.piece_templates`, with
     ``templates`` the page's templates).
 
     >>> decode_pieces(['<text>move 12 of the game</text>', [0, 12, 19, '3']])
@@ -327,8 +327,8 @@ def decode_pieces(encoded: Sequence[Any], templates: Sequence[Any] = ()) -> list
     for item in encoded:
         if isinstance(item, str):
             pieces.append(item)
-        elif len(item) == 3:
-            pieces.append(decode_template(templates[item[0]], item[1], item[2]))
+        elif is_use(item):
+            pieces.append(decode_use(templates, item))
         else:
             base, prefix, suffix, middle = item
             text = pieces[base]

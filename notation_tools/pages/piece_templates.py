@@ -20,12 +20,21 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any, Union
+from typing import Any, NamedTuple, Union
 
 Coordinate = tuple[int, int]
 """``(axis, value)``: axis 0 for x and 1 for y, value in thousandths."""
 
-Part = Union[str, Coordinate]
+
+
+class Slot(NamedTuple):
+    """A name in a line (its text, an ``id``, a ``class`` or ``data-`` value with a digit in
+    it: a square's or a cell's), which each use of a template gives."""
+
+    text: str
+
+
+Part = Union[str, Coordinate, Slot]
 
 _ATTRIBUTE = re.compile(r'(\s)([\w:-]+)="([^"]*)"')
 _X_NAMES = frozenset({"x", "cx", "x1", "x2", "fx"})
@@ -33,6 +42,8 @@ _Y_NAMES = frozenset({"y", "cy", "y1", "y2", "fy"})
 _NUMBER_TOKEN = re.compile(r"-?[\d.]+(?:[eE][-+]?\d+)?")
 _CANONICAL = re.compile(r"-?(?:0|[1-9]\d{0,11})(?:\.\d{0,2}[1-9])?")
 _PATH_TOKEN = re.compile(r"[A-Za-z]|-?[\d.]+(?:[eE][-+]?\d+)?")
+_NAME_ATTRIBUTES = frozenset({"id", "class"})
+_CONTENT = re.compile(r">([^<>]*)</[\w:-]+>\s*$")
 _FUNCTION = re.compile(r"(\w+)\(([^)]*)\)")
 
 # The axes of a path command's numbers, repeated as often as the command is: None is a
@@ -76,21 +87,33 @@ def parse_milli(text: str) -> int | None:
 
 
 def line_parts(line: str) -> list[Part]:
-    """``line`` cut into its text and its coordinates (joined by :func:`join_parts` they
-    give ``line`` again).
+    """``line`` cut into its text, its coordinates and its names (joined by
+    :func:`join_parts` they give ``line`` again).
 
     >>> line_parts('<circle cx="12.5" cy="-3" r="4"/>')
     ['<circle cx="', (0, 12500), '" cy="', (1, -3000), '" r="4"/>']
+    >>> line_parts('<text id="a1" x="5" class="label">19</text>')
+    ['<text id="', Slot(text='a1'), '" x="', (0, 5000), '" class="label">', Slot(text='19'), '</text>']
     """
+    spans: list[tuple[int, int, Part]] = []
+    for match in _ATTRIBUTE.finditer(line):
+        name, value, start = match.group(2), match.group(3), match.start(3)
+        if name in _NAME_ATTRIBUTES or name.startswith("data-"):
+            if any(character.isdigit() for character in value):
+                spans.append((start, match.end(3), Slot(value)))
+            continue
+        for axis, number_start, number_end in _value_coordinates(name, value):
+            milli = parse_milli(value[number_start:number_end])
+            if milli is not None:
+                spans.append((start + number_start, start + number_end, (axis, milli)))
+    content = _CONTENT.search(line)
+    if content and content.group(1):
+        spans.append((content.start(1), content.end(1), Slot(content.group(1))))
     parts: list[Part] = []
     done = 0
-    for match in _ATTRIBUTE.finditer(line):
-        name, start = match.group(2), match.start(3)
-        for axis, number_start, number_end in _value_coordinates(name, match.group(3)):
-            value = parse_milli(match.group(3)[number_start:number_end])
-            if value is not None:
-                parts += [line[done:start + number_start], (axis, value)]
-                done = start + number_end
+    for start, end, part in sorted(spans, key=lambda span: span[0]):
+        parts += [line[done:start], part]
+        done = end
     parts.append(line[done:])
     return parts
 
@@ -134,7 +157,13 @@ def _path_coordinates(value: str) -> list[tuple[int, int, int]]:
 
 
 def join_parts(parts: Sequence[Part]) -> str:
-    return "".join(part if isinstance(part, str) else format_milli(part[1]) for part in parts)
+    return "".join(part if isinstance(part, str) else part.text if isinstance(part, Slot)
+                   else format_milli(part[1]) for part in parts)
+
+
+Use = tuple[Coordinate, tuple[str, ...]]
+"""Where a line stands (its first x and first y) and its names: what a use of a template
+gives."""
 
 
 class Templates:
@@ -144,17 +173,19 @@ class Templates:
         self.stored: list[list[Any]] = []
         self._numbers: dict[tuple[Any, ...], int] = {}
 
-    def key(self, parts: Sequence[Part]) -> tuple[tuple[Any, ...], Coordinate] | None:
-        """The template of a line cut into ``parts`` and its origin (its first x and first
-        y, 0 for an axis it has none of); None when it has no coordinate."""
-        coordinates = [part for part in parts if not isinstance(part, str)]
+    def key(self, parts: Sequence[Part]) -> tuple[tuple[Any, ...], Use] | None:
+        """The template of a line cut into ``parts`` and its use: its origin (its first x
+        and first y, 0 for an axis it has none of) and its names; None when it has no
+        coordinate."""
+        coordinates = [part for part in parts
+                       if not isinstance(part, (str, Slot))]
         if not coordinates:
             return None
-        origin = tuple(next((value for axis, value in coordinates if axis == wanted), 0)
-                       for wanted in (0, 1))
-        shape = tuple(part if isinstance(part, str) else (part[0], part[1] - origin[part[0]])
-                      for part in parts)
-        return shape, (origin[0], origin[1])
+        origin = (next((value for axis, value in coordinates if axis == 0), 0),
+                  next((value for axis, value in coordinates if axis == 1), 0))
+        shape = tuple(part if isinstance(part, str) else None if isinstance(part, Slot)
+                      else (part[0], part[1] - origin[part[0]]) for part in parts)
+        return shape, (origin, tuple(part.text for part in parts if isinstance(part, Slot)))
 
     def number(self, shape: tuple[Any, ...]) -> int:
         """The number of template ``shape`` (stored when new)."""
@@ -166,10 +197,22 @@ class Templates:
 
 
 def _stored(shape: tuple[Any, ...]) -> list[Any]:
-    """A template as the page stores it: ``[axes, text, offset, text, ..., text]``, axes a
-    string of ``x`` and ``y``, one for each offset, each offset a JSON number."""
-    axes = "".join("xy"[part[0]] for part in shape if not isinstance(part, str))
-    return [axes, *(part if isinstance(part, str) else json_number(part[1]) for part in shape)]
+    """A template as the page stores it: ``[kinds, text, offset, text, ..., text]``, kinds a
+    string of ``x``, ``y`` and ``s``, one for each place between texts: an offset from the
+    use's x or y (a JSON number), or a name the use gives (``s``, stored as 0)."""
+    kinds = "".join("s" if part is None else "xy"[part[0]] for part in shape
+                    if not isinstance(part, str))
+    return [kinds, *(part if isinstance(part, str) else 0 if part is None
+                     else json_number(part[1]) for part in shape)]
+
+
+def use_item(template: int, use: Use) -> list[Any]:
+    """A piece as the use ``use`` of template number ``template``: ``[template, x, y]``,
+    or with names ``[-1 - template, x, y, *names]``."""
+    (x, y), names = use
+    if names:
+        return [-1 - template, json_number(x), json_number(y), *names]
+    return [template, json_number(x), json_number(y)]
 
 
 def json_number(value: int) -> int | float:
@@ -182,27 +225,39 @@ def from_json_number(number: float) -> int:
     return int(round(number * 1000))
 
 
-def decode_template(template: Sequence[Any], x: float, y: float) -> str:
-    """The line template ``template`` (as stored) makes at origin ``(x, y)``, as the page's
+def decode_use(templates: Sequence[Sequence[Any]], item: Sequence[Any]) -> str:
+    """The line a use of a template (as :func:`use_item` writes it) makes, as the page's
     script makes it.
 
-    >>> decode_template(["xy", '<circle cx="', 0, '" cy="', 2.5, '"/>'], 10, 0.25)
-    '<circle cx="10" cy="2.75"/>'
+    >>> decode_use([["xys", '<text x="', 0, '" y="', 2.5, '">', 0, '</text>']],
+    ...            [-1, 10, 0.25, "K"])
+    '<text x="10" y="2.75">K</text>'
     """
-    axes, origin = template[0], (from_json_number(x), from_json_number(y))
+    template = templates[item[0] if item[0] >= 0 else -1 - item[0]]
+    origin = {"x": from_json_number(item[1]), "y": from_json_number(item[2])}
+    names = iter(item[3:])
     text = [template[1]]
-    for index, axis in enumerate(axes):
-        offset = from_json_number(template[2 + 2 * index])
-        text += [format_milli(origin["xy".index(axis)] + offset), template[3 + 2 * index]]
+    for index, kind in enumerate(template[0]):
+        if kind == "s":
+            text.append(next(names))
+        else:
+            text.append(format_milli(origin[kind] + from_json_number(template[2 + 2 * index])))
+        text.append(template[3 + 2 * index])
     return "".join(text)
+
+
+def is_use(item: Sequence[Any]) -> bool:
+    """Whether a stored piece that is no text is a use of a template (else it is a change
+    of an earlier piece, ``[base, prefix, suffix, middle]``)."""
+    return len(item) == 3 or item[0] < 0
 
 
 def template_pieces(pieces: Sequence[str], encoded: Sequence[Any]) -> tuple[list[Any],
                                                                             list[list[Any]]]:
     """``encoded`` (the pieces as :func:`~notation_tools.pages.drawings.encode_pieces` stores
-    them) with each piece that a template stores in fewer characters as ``[template, x,
-    y]``, and the templates: a template is used when what its pieces save pays for it, and
-    a piece only when its template gives it back exactly.
+    them) with each piece that a template stores in fewer characters as a use of it
+    (:func:`use_item`), and the templates: a template is used when what its pieces save pays
+    for it, and a piece only when its template gives it back exactly.
 
     >>> lines = [f'<rect x="{x}" y="{y}" width="24" fill="#fff"/>' for x, y in
     ...          [(10, 20), (34.5, -4)]]
@@ -210,26 +265,25 @@ def template_pieces(pieces: Sequence[str], encoded: Sequence[Any]) -> tuple[list
     ([[0, 10, 20], [0, 34.5, -4]], [['xy', '<rect x="', 0, '" y="', 0, '" width="24" ...']])
     """
     templates = Templates()
-    chosen: dict[tuple[Any, ...], list[tuple[int, Coordinate]]] = {}
+    chosen: dict[tuple[Any, ...], list[tuple[int, Use]]] = {}
     savings: dict[tuple[Any, ...], int] = {}
     for number, piece in enumerate(pieces):
         found = templates.key(line_parts(piece))
         if found is None:
             continue
-        shape, origin = found
-        saved = _cost(encoded[number]) - _cost(
-            [0, json_number(origin[0]), json_number(origin[1])]) - 1
+        shape, use = found
+        saved = _cost(encoded[number]) - _cost(use_item(0, use)) - 1
         if saved > 0:
-            chosen.setdefault(shape, []).append((number, origin))
+            chosen.setdefault(shape, []).append((number, use))
             savings[shape] = savings.get(shape, 0) + saved
     result = list(encoded)
     for shape, uses in chosen.items():
         if savings[shape] <= _cost(_stored(shape)):
             continue
         template = templates.number(shape)
-        for number, origin in uses:
-            item = [template, json_number(origin[0]), json_number(origin[1])]
-            if decode_template(templates.stored[template], item[1], item[2]) == pieces[number]:
+        for number, use in uses:
+            item = use_item(template, use)
+            if decode_use(templates.stored, item) == pieces[number]:
                 result[number] = item
     return result, templates.stored
 

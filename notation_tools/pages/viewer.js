@@ -10,23 +10,27 @@
     text += String((value - fraction) / 1000);
     return fraction ? text + "." + String(fraction + 1000).slice(1).replace(/0+$/, "") : text;
   }
-  // A line of a template moved to (x, y): [axes, text, offset, text, ..., text], each
-  // offset from the line's first x or first y (piece_templates.py's decode_template).
-  function fromTemplate(template, x, y) {
-    var origin = {x: Math.round(x * 1000), y: Math.round(y * 1000)};
-    var text = template[1];
+  // A use of a template: [template, x, y], or [-1 - template, x, y, ...names]. A template
+  // is [kinds, text, place, text, ..., text]: for each place, x or y (an offset from the
+  // use's x or y) or s (the use's next name) (piece_templates.py's decode_use).
+  function fromTemplate(templates, item) {
+    var template = templates[item[0] >= 0 ? item[0] : -1 - item[0]];
+    var origin = {x: Math.round(item[1] * 1000), y: Math.round(item[2] * 1000)};
+    var text = template[1], name = 3;
     for (var i = 0; i < template[0].length; i++) {
-      text += formatMilli(origin[template[0][i]] + Math.round(template[2 + 2 * i] * 1000)) +
+      var kind = template[0][i];
+      text += (kind === "s" ? item[name++] :
+               formatMilli(origin[kind] + Math.round(template[2 + 2 * i] * 1000))) +
           template[3 + 2 * i];
     }
     return text;
   }
-  // A piece is its text, [template, x, y], or [base, prefix, suffix, middle]: a change of
-  // an earlier piece (viewer.py's encode_pieces).
+  // A piece is its text, a use of a template, or [base, prefix, suffix, middle]: a change
+  // of an earlier piece (viewer.py's encode_pieces).
   data.pieces = data.pieces.reduce(function (pieces, item) {
     if (typeof item === "string") { pieces.push(item); return pieces; }
-    if (item.length === 3) {
-      pieces.push(fromTemplate(data.templates[item[0]], item[1], item[2]));
+    if (item.length === 3 || item[0] < 0) {
+      pieces.push(fromTemplate(data.templates, item));
       return pieces;
     }
     var base = pieces[item[0]];

@@ -28,8 +28,9 @@ def shapes(draw):
     odd = draw(ODD_NUMBERS)
     label = draw(st.text(st.sampled_from("abK1 &;"), max_size=4))
     if kind == "rect":
-        return lambda dx, dy: (f'<rect x="{number(a + dx)}" y="{number(b + dy)}" width="24" '
-                               f'height="{number(c)}" fill="#fff"/>\n')
+        return lambda dx, dy: (f'<rect id="sq{label}{dx % 7}" x="{number(a + dx)}" '
+                               f'y="{number(b + dy)}" width="24" height="{number(c)}" '
+                               f'data-cell="{label}" fill="#fff"/>\n')
     if kind == "text":
         return lambda dx, dy: (f'<text x="{number(a + dx)}" y="{number(b + dy)}" '
                                f'font-size="11">{label}</text>\n')

@@ -13,6 +13,7 @@ from notation_tools.pages.drawings import decode_pieces
 from notation_tools.pages.piece_templates import (
     format_milli,
     from_json_number,
+    is_use,
     json_number,
     line_parts,
     join_parts,
@@ -57,7 +58,7 @@ def test_a_line_drawn_at_several_places_is_stored_once(shape, places):
             len(lines[0]) > 40:
         # Long lines with coordinates: all places from one template.
         assert len(templates) == 1
-        assert all(isinstance(item, list) and len(item) == 3 for item in encoded)
+        assert all(isinstance(item, list) and is_use(item) for item in encoded)
 
 
 def test_a_line_whose_template_would_not_give_it_back_stays_as_it_is():
@@ -76,4 +77,16 @@ def test_several_coordinate_kinds_in_one_line_all_move():
     encoded, templates = template_pieces(lines, lines)
     assert [item[1:] for item in encoded] == [[10, 20], [110, 40], [-30, 7.25]]
     assert templates[0][0] == "xy" * 5  # rotate, line, two points
+    assert decode_pieces(encoded, templates) == lines
+
+
+def test_names_in_a_line_are_given_by_each_use():
+    # A square's class and a label's text differ from line to line; the rest is one template.
+    lines = [f'<text class="square {file}{rank}" x="{x}" y="{y}" font-size="11" '
+             f'fill="#111111">{file}{rank}</text>\n'
+             for file, rank, x, y in [("a", 1, 10, 20), ("b", 12, 46, 20), ("c", 3, 82, 56)]]
+    encoded, templates = template_pieces(lines, lines)
+    assert encoded == [[-1, 10, 20, "square a1", "a1"], [-1, 46, 20, "square b12", "b12"],
+                       [-1, 82, 56, "square c3", "c3"]]
+    assert templates[0][0] == "sxys"
     assert decode_pieces(encoded, templates) == lines
