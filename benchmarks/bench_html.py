@@ -11,8 +11,8 @@ of one page for a long game.
     wall time is noisy on a shared machine);
   * with ``--per-game N`` (issue #29), for every game, the page of the record
     ``notation-tools generate -g GAME -c 1 -s 7 --max-plies N`` writes: its size, what its
-    data holds (pieces, frames, position strings), the CPU seconds to build it (best of
-    ``--repeat``) and the part of those the game's ``render_svg`` takes; and with
+    data holds (templates, pieces, frames, position strings), the CPU seconds to build it
+    (best of ``--repeat``) and the part of those the game's ``render_svg`` takes; and with
     ``--browser``, in headless Chromium (the system's, as the tests launch it), the time from
     opening the page to its first paint and the time the End key takes to show the last ply.
 
@@ -151,7 +151,8 @@ def data_sizes(html: str) -> str:
                       html, re.S)
     data = json.loads(found.group(1)) if found else {}
     return ", ".join(f"{name} {len(json.dumps(data[name], separators=(',', ':'))) / 1e3:.0f}"
-                     for name in ("pieces", "frames", "fens", "labels") if name in data)
+                     for name in ("templates", "pieces", "frames", "fens", "labels")
+                     if name in data)
 
 
 BROWSER_TIMES = """async () => {

@@ -19,6 +19,8 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Union
 
+from notation_tools.pages.piece_templates import decode_use, is_use
+
 LONG_LINE = 600
 """A line longer than this (a drawing not written one element a line) is cut between its
 tags, so that a change to one element does not make the whole line a new piece."""
@@ -216,6 +218,57 @@ def shifted(found: Sequence[Edit], table: Sequence[int]) -> list[Edit]:
     return moved
 
 
+def with_runs(frame: Sequence[Any]) -> list[Any]:
+    """A frame (``[*lead, *edits]``, the lead ``0, mark set`` or ``1, shift table`` or none)
+    with each run of three or more consecutive piece numbers its edits add written as its
+    first number and minus how many follow (``7, 8, 9, 10`` is ``7, -3``): a first drawing,
+    or a layer put in at once, is long runs of new pieces. :func:`without_runs` undoes it.
+
+    >>> with_runs([[0, 0, 4, 5, 6, 7, 9, 10, 2]]), with_runs([1, [3, 2], [5, 1, 8, 9, 10]])
+    ([[0, 0, 4, -3, 9, 10, 2]], [1, [3, 2], [5, 1, 8, -2]])
+    """
+    start = _edits_start(frame)
+    return [*frame[:start], *([at, removed, *_runs(added)] for at, removed, *added
+                             in frame[start:])]
+
+
+def without_runs(frame: Sequence[Any]) -> list[Any]:
+    """The frame :func:`with_runs` wrote, its runs written out again.
+
+    >>> without_runs([1, [3, 2], [5, 1, 8, -2]])
+    [1, [3, 2], [5, 1, 8, 9, 10]]
+    """
+    start = _edits_start(frame)
+    frame = list(frame)
+    for index in range(start, len(frame)):
+        at, removed, *added = frame[index]
+        numbers: list[int] = []
+        for number in added:
+            if number < 0:
+                numbers += range(numbers[-1] + 1, numbers[-1] - number + 1)
+            else:
+                numbers.append(number)
+        frame[index] = [at, removed, *numbers]
+    return frame
+
+
+def _edits_start(frame: Sequence[Any]) -> int:
+    """Where a frame's edits start: after its lead, if it has one."""
+    return 2 if frame and not isinstance(frame[0], list) else 0
+
+
+def _runs(numbers: Sequence[int]) -> list[int]:
+    written: list[int] = []
+    index = 0
+    while index < len(numbers):
+        end = index + 1
+        while end < len(numbers) and numbers[end] == numbers[end - 1] + 1:
+            end += 1
+        written += [numbers[index], index + 1 - end] if end - index >= 3 else numbers[index:end]
+        index = end
+    return written
+
+
 def edits_cost(found: Iterable[Edit]) -> int:
     """About how many characters the edits take in the page."""
     return sum(3 + len(edit) * 4 for edit in found)
@@ -262,8 +315,10 @@ def shared_ends(base: str, piece: str) -> tuple[int, int]:
     return prefix, common_suffix(base, piece, min(len(base), len(piece)) - prefix)
 
 
-def decode_pieces(encoded: Sequence[Any]) -> list[str]:
-    """The pieces :func:`encode_pieces` encoded, as the page's script decodes them.
+def decode_pieces(encoded: Sequence[Any], templates: Sequence[Any] = ()) -> list[str]:
+    """The pieces :func:`encode_pieces` encoded, as the page's script decodes them (and
+    a use of a template, :mod:`~notation_tools.pages.piece_templates`, with
+    ``templates`` the page's templates).
 
     >>> decode_pieces(['<text>move 12 of the game</text>', [0, 12, 19, '3']])
     ['<text>move 12 of the game</text>', '<text>move 13 of the game</text>']
@@ -272,6 +327,8 @@ def decode_pieces(encoded: Sequence[Any]) -> list[str]:
     for item in encoded:
         if isinstance(item, str):
             pieces.append(item)
+        elif is_use(item):
+            pieces.append(decode_use(templates, item))
         else:
             base, prefix, suffix, middle = item
             text = pieces[base]

@@ -1,14 +1,59 @@
 (function () {
   "use strict";
   var data = JSON.parse(document.getElementById("viewer-data").textContent);
-  // A piece is its text, or [base, prefix, suffix, middle]: a change of an earlier piece
-  // (viewer.py's encode_pieces).
+  // A number of thousandths written as the drawings write numbers (piece_templates.py's
+  // format_milli): integers only, so the digits are exactly Python's.
+  function formatMilli(value) {
+    var text = value < 0 ? "-" : "";
+    value = Math.abs(value);
+    var fraction = value % 1000;
+    text += String((value - fraction) / 1000);
+    return fraction ? text + "." + String(fraction + 1000).slice(1).replace(/0+$/, "") : text;
+  }
+  // A use of a template: [template, x, y], or [-1 - template, x, y, ...names]. A template
+  // is [kinds, text, place, text, ..., text]: for each place, x or y (an offset from the
+  // use's x or y) or s (the use's next name) (piece_templates.py's decode_use).
+  function fromTemplate(templates, item) {
+    var template = templates[item[0] >= 0 ? item[0] : -1 - item[0]];
+    var origin = {x: Math.round(item[1] * 1000), y: Math.round(item[2] * 1000)};
+    var text = template[1], name = 3;
+    for (var i = 0; i < template[0].length; i++) {
+      var kind = template[0][i];
+      text += (kind === "s" ? item[name++] :
+               formatMilli(origin[kind] + Math.round(template[2 + 2 * i] * 1000))) +
+          template[3 + 2 * i];
+    }
+    return text;
+  }
+  // A piece is its text, a use of a template, or [base, prefix, suffix, middle]: a change
+  // of an earlier piece (viewer.py's encode_pieces).
   data.pieces = data.pieces.reduce(function (pieces, item) {
     if (typeof item === "string") { pieces.push(item); return pieces; }
+    if (item.length === 3 || item[0] < 0) {
+      pieces.push(fromTemplate(data.templates, item));
+      return pieces;
+    }
     var base = pieces[item[0]];
     pieces.push(base.slice(0, item[1]) + item[3] + base.slice(base.length - item[2]));
     return pieces;
   }, []);
+  // In a frame's edits (after its lead: 0 and a mark set, or 1 and a shift table), a run of
+  // consecutive piece numbers is written as its first and minus how many follow
+  // (drawings.py's with_runs).
+  data.frames.forEach(function (frames) {
+    frames.forEach(function (frame) {
+      for (var i = frame.length && !Array.isArray(frame[0]) ? 2 : 0; i < frame.length; i++) {
+        var op = frame[i], numbers = [op[0], op[1]];
+        for (var j = 2; j < op.length; j++) {
+          for (var k = op[j] < 0 ? -op[j] : 0; k > 0; k--) {
+            numbers.push(numbers[numbers.length - 1] + 1);
+          }
+          if (op[j] >= 0) { numbers.push(op[j]); }
+        }
+        frame[i] = numbers;
+      }
+    });
+  });
   // A step's position string is whole, or edits of its parent's cut into tokens (the runs
   // between "/", spaces and commas, and those): [at, removed, ...added], applied last first
   // (drawings.py's text_edits). A parent always comes before its children.

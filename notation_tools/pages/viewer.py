@@ -48,7 +48,10 @@ from notation_tools.pages.drawings import (  # noqa: F401  (the viewer's API, re
     shifts,
     svg_pieces,
     text_edits,
+    with_runs,
+    without_runs,
 )
+from notation_tools.pages.piece_templates import template_pieces
 from notation_tools.parallel.runner import Work, batches_of, run_batches
 from notation_tools.records.diagnostics import Diagnostic
 from notation_tools.records.model import Move, Record
@@ -420,8 +423,10 @@ def _page_data(table: PieceTable, steps: list[_Step], marks: list[tuple[str, ...
         encoder.frames.append([encoder.frame(index, variant, references)
                                for index in range(len(steps))])
     frames = encoder.frames
+    pieces, templates = template_pieces(table.pieces, encode_pieces(table.pieces, encoder.bases))
     return {
-        "pieces": encode_pieces(table.pieces, encoder.bases),
+        "templates": templates,
+        "pieces": pieces,
         "marks": [list(combination) for combination in marks],
         "parents": [step.parent for step in steps],
         "next": [step.next for step in steps],
@@ -429,7 +434,7 @@ def _page_data(table: PieceTable, steps: list[_Step], marks: list[tuple[str, ...
         "sides": list(sides),
         "messages": [step.message for step in steps],
         "fens": _fen_edits(steps),
-        "frames": frames,
+        "frames": [[with_runs(frame) for frame in variant] for variant in frames],
     }
 
 
@@ -443,11 +448,13 @@ def frame_numbers(data: dict[str, Any], step: int, variant: int = 0) -> list[int
         step = data["parents"][step]
     numbers: list[int] = []
     if step >= 0:
-        numbers = apply_edits(frame_numbers(data, step, frames[step][1]), frames[step][2:])
+        numbers = apply_edits(frame_numbers(data, step, frames[step][1]),
+                              without_runs(frames[step])[2:])
     for link in reversed(chain):
-        frame = frames[link]
+        frame = without_runs(frames[link])
         if frame and frame[0] == 1:
-            numbers = apply_edits(numbers, shifted(data["frames"][0][link], frame[1]))
+            numbers = apply_edits(numbers, shifted(without_runs(data["frames"][0][link]),
+                                                   frame[1]))
             frame = frame[2:]
         numbers = apply_edits(numbers, frame)
     return numbers

@@ -70,5 +70,5 @@ def page_data(page: str) -> dict[str, Any]:
 
 def rebuilt(data: dict[str, Any], step: int, variant: int = 0) -> str:
     """The drawing of ``step`` as the page's script rebuilds it, done again in Python."""
-    pieces = decode_pieces(data["pieces"])
+    pieces = decode_pieces(data["pieces"], data["templates"])
     return "".join(pieces[n] for n in frame_numbers(data, step, variant))
