@@ -20,12 +20,15 @@ SEED = 0x474F57  # "GOW"
 
 def key_state(position: Position) -> tuple[Sequence[int], ...]:
     """The rows the key is made of: the board's unit codes, the arsenals standing, and the
-    side to act with the square of the pending retreat (-1: none)."""
+    side to act with the square of the pending retreat (-1: none). The arsenals are a row of
+    bytes (0 or 1, the same values as a list of them: the same key), which the tracker
+    compares in one step."""
     retreat = -1 if position.retreat is None else position.retreat
-    return (position.board, [int(a) for a in position.alive], [position.turn, retreat])
+    return (position.board, bytes(position.alive), [position.turn, retreat])
 
 
-KEYS: StateKeys[Position] = StateKeys(SEED, key_state)
+KEYS: StateKeys[Position] = StateKeys(SEED, key_state, material_row=0)
+"""The material counts the units of the board (row 0) by code."""
 
 
 SQUARE_NAMES = NAMES
