@@ -13,6 +13,7 @@ that takes over 5 s the first time is not run again.
 
     python benchmarks/bench_index.py --records 10000 --games maka gow [--jobs 2] [--repeat 2]
     python benchmarks/bench_index.py --archive games.pgn    # one archive of your own
+    python benchmarks/bench_index.py --build-only ...       # the build cost only
 """
 
 from __future__ import annotations
@@ -160,13 +161,16 @@ def main() -> None:
     parser.add_argument("--cache", default=os.path.join(tempfile.gettempdir(), "bench-index"))
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--repeat", type=int, default=2)
+    parser.add_argument("--build-only", action="store_true",
+                        help="time the index build only, not the queries")
     args = parser.parse_args()
     os.makedirs(args.cache, exist_ok=True)
     archives = args.archive or [archive_of(game, args.records, args.max_plies, args.cache)
                                 for game in args.games]
     for archive in archives:
         indexed = bench_build(archive, args.jobs, args.repeat)
-        bench_queries(archive, indexed)
+        if not args.build_only:
+            bench_queries(archive, indexed)
         print(flush=True)
 
 

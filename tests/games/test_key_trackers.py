@@ -3,36 +3,21 @@ besides the key itself. A tracker that says a move kept the material is right; t
 the ones the documented Zobrist sum gives (so that a faster tracker or state row did not
 change a stored key); the collector's material runs are the materials of the plies."""
 
-import random
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from notation_tools.analysis.generate import generate_records, random_move
+from notation_tools.analysis.generate import generate_records
 from notation_tools.analysis.pattern import material_signature
 from notation_tools.analysis.position_keys import PositionCollector, signature_text
 from notation_tools.analysis.replay import ReplayVisitor, replay
-from notation_tools.games.base import StateKeys, all_games, mix64
-
-GAMES = all_games()
-IDS = [game.id for game in GAMES]
+from notation_tools.games.base import StateKeys, mix64
+from tests.games.test_position_keys import GAMES, IDS, _walk
 
 
 def _line(game, seed, plies):
     """The moves of a random game of up to ``plies`` plies."""
-    rng = random.Random(seed)
-    position = game.start_position(game.parse_rules(None))
-    played = []
-    for _ in range(plies):
-        if position.outcome() is not None:
-            break
-        move = random_move(game, position, rng)
-        if move is None:
-            break
-        position.push(move)
-        played.append(move)
-    return played
+    return _walk(game, seed, plies)[1]
 
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
