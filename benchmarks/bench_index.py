@@ -14,6 +14,7 @@ that takes over 5 s the first time is not run again.
     python benchmarks/bench_index.py --records 10000 --games maka gow [--jobs 2] [--repeat 2]
     python benchmarks/bench_index.py ... --index positions squares   # the square index too
     python benchmarks/bench_index.py --archive games.pgn    # one archive of your own
+    python benchmarks/bench_index.py --build-only ...       # the build cost only
 """
 
 from __future__ import annotations
@@ -179,12 +180,16 @@ def main() -> None:
     parser.add_argument("--index", nargs="+", default=["positions"],
                         choices=["positions", "variations", "squares"],
                         help="the indexes to build and query (e.g. positions squares)")
+    parser.add_argument("--build-only", action="store_true",
+                        help="time the index build only, not the queries")
     args = parser.parse_args()
     os.makedirs(args.cache, exist_ok=True)
     archives = args.archive or [archive_of(game, args.records, args.max_plies, args.cache)
                                 for game in args.games]
     for archive in archives:
         databases = bench_build(archive, args.jobs, args.repeat, args.index)
+        if args.build_only:
+            continue
         for index, indexed in databases.items():
             print(f"queries with --index {index}:")
             bench_queries(archive, indexed, select=index == args.index[0])

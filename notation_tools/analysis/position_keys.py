@@ -14,8 +14,9 @@ Does not touch a database; :mod:`notation_tools.storage.position_index` stores t
 from __future__ import annotations
 
 import dataclasses
+import json
 from array import array
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from typing import Any
 
 from notation_tools.analysis.pattern import MaterialSignature, material_of, material_signature
@@ -39,20 +40,30 @@ class IndexedPositions:
     moves: list[str | None] = dataclasses.field(default_factory=list)
     variations: bool = False
     """Whether the variations were keyed too."""
-    material: list[tuple[int, int, MaterialSignature]] | None = None
+    material: list[tuple[int, int, str]] | None = None
     """The main line's material, per run of plies where it does not change: (first ply,
-    last ply, signature), over exactly the positions pattern search checks (every position
-    before a main-line move, and the last one when the whole main line was replayed);
-    ``None`` when the game offers no pattern search."""
+    last ply, signature as the database stores it: :func:`signature_text`), over exactly the
+    positions pattern search checks (every position before a main-line move, and the last
+    one when the whole main line was replayed); ``None`` when the game offers no pattern
+    search."""
 
-    def add_material(self, ply: int, signature: MaterialSignature) -> None:
+    def add_material(self, ply: int, signature: str) -> None:
         """Position ``ply`` (the next of the main line) holds ``signature``."""
         assert self.material is not None
         runs = self.material
-        if runs and runs[-1][2] == signature and runs[-1][1] == ply - 1:
+        if runs and runs[-1][1] == ply - 1 and runs[-1][2] == signature:
             runs[-1] = (runs[-1][0], ply, signature)
         else:
             runs.append((ply, ply, signature))
+
+    def same_material(self, ply: int) -> bool:
+        """Position ``ply`` (the next of the main line) holds the material of the one before
+        it: the last run goes on (False when there is no run it continues)."""
+        runs = self.material
+        if not runs or runs[-1][1] != ply - 1:
+            return False
+        runs[-1] = (runs[-1][0], ply, runs[-1][2])
+        return True
 
     def add(self, key: int, ply: int, line: int, move: str | None) -> None:
         self.keys.append(key)
@@ -68,6 +79,31 @@ class IndexedPositions:
         return len(self.keys)
 
 
+def signature_text(signature: MaterialSignature) -> str:
+    """A material signature as ``material_signatures.counts`` holds it (compact JSON)."""
+    return json.dumps(signature, ensure_ascii=False, separators=(",", ":"))
+
+
+_SIGNATURES: dict[Hashable, str] = {}
+"""The signature text of each hashable material met in this process (most records of an
+archive pass through the same few): bounded, emptied when full."""
+
+_SIGNATURES_KEPT = 4096
+
+
+def _signature_of(game: Game[Any, Any], position: Position[Any],
+                  counts: Mapping[tuple[int, str], int]) -> str:
+    if not isinstance(counts, Hashable):
+        return signature_text(material_signature(game, position, counts))
+    kept = _SIGNATURES.get((game.id, counts))
+    if kept is None:
+        if len(_SIGNATURES) >= _SIGNATURES_KEPT:
+            _SIGNATURES.clear()
+        kept = _SIGNATURES[(game.id, counts)] = signature_text(
+            material_signature(game, position, counts))
+    return kept
+
+
 class PositionCollector(ReplayVisitor):
     """Keys every position of the main line (and of the variations with ``variations``)."""
 
@@ -80,7 +116,7 @@ class PositionCollector(ReplayVisitor):
         self._last_variation_ply = -1
         self._new_line = True
         self._counts: Mapping[tuple[int, str], int] | None = None
-        self._signature: MaterialSignature = ()
+        self._signature = ""
 
     def begin(self, game: Game[Any, Any], rules: Rules, record: Record) -> None:
         self.game = game
@@ -108,16 +144,19 @@ class PositionCollector(ReplayVisitor):
             key = tracker.step(before)
         self.found.add(signed64(key), ply - 1, 0, node.text)
         if self.found.material is not None:
-            self._add_material(ply - 1, before)
+            self._add_material(ply - 1, before, tracker.material_same)
 
-    def _add_material(self, ply: int, position: Position[Any]) -> None:
-        """The material at ``ply``: sorted into a signature only when it changed (most plies
-        capture nothing, and comparing two counts is cheaper than sorting one)."""
+    def _add_material(self, ply: int, position: Position[Any], same: bool) -> None:
+        """The material at ``ply``: counted only when the tracker cannot say that the move
+        kept it (``same``: most moves capture nothing), and sorted into a signature only when
+        it changed (comparing two counts is cheaper than sorting one)."""
+        if same and self.found.same_material(ply):
+            return
         assert self.game is not None
         counts = material_of(self.game, position)
         if counts != self._counts:
-            self._counts, self._signature = counts, material_signature(self.game, position,
-                                                                       counts)
+            self._counts = counts
+            self._signature = _signature_of(self.game, position, counts)
         self.found.add_material(ply, self._signature)
 
     def finish(self, position: Position[Any] | None, plies: int,
@@ -126,9 +165,11 @@ class PositionCollector(ReplayVisitor):
         after ``plies`` plies) added; its material only when ``complete`` (the whole main
         line replayed: pattern search checks the last position only then)."""
         if position is not None and self.game is not None:
-            key = self.tracker.after(position) if self.tracker is not None \
+            tracker = self.tracker
+            key = tracker.after(position) if tracker is not None \
                 else self.game.position_keys.key(position)
             self.found.add(signed64(key), plies, 0, None)
             if complete and self.found.material is not None:
-                self._add_material(plies, position)
+                self._add_material(plies, position, tracker is not None
+                                   and tracker.material_same)
         return self.found

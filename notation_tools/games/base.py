@@ -658,6 +658,10 @@ class KeyTracker(Protocol[_PosIn]):
     on from it: what a replay does, once per ply)."""
 
     key: int
+    material_same: bool
+    """After ``after`` or ``step``: True when the move followed certainly left the material
+    (:attr:`Game.material`) as it was; False when it may have changed (or is not known).
+    The position index then counts the material again only when it may have changed."""
 
     def before(self, position: _PosIn) -> None: ...
 
@@ -686,9 +690,14 @@ class StateKeys(Generic[PositionT]):
     that changed. Rows keep their lengths from one position to the next.
     """
 
-    def __init__(self, seed: int, state: Callable[[PositionT], tuple[Sequence[int], ...]]) -> None:
+    def __init__(self, seed: int, state: Callable[[PositionT], tuple[Sequence[int], ...]], *,
+                 material_row: int | None = None) -> None:
         self.seed = seed
         self.state = state
+        self.material_row = material_row
+        """The row whose values the game's material counts (its material is a function of
+        that row's values taken as a multiset), or ``None``: the tracker then says the
+        material is the same when the cells of that row that changed hold the same values."""
         self._table: dict[tuple[int, int, int], int] = {}
         self._byte_rows: list[dict[int, int]] = []
         """Per row of bytes: ``cell << 8 | value`` → its entry (an int key hashes faster
@@ -734,12 +743,13 @@ class StateKeys(Generic[PositionT]):
 class StateTracker(Generic[PositionT]):
     """The incremental key of :class:`StateKeys` along one line."""
 
-    __slots__ = ("keys", "key", "_rows")
+    __slots__ = ("keys", "key", "_rows", "material_same")
 
     def __init__(self, keys: StateKeys[PositionT], position: PositionT) -> None:
         self.keys = keys
         self.key = keys.key(position)
         self._rows: list[Sequence[int]] = []
+        self.material_same = False
 
     def before(self, position: PositionT) -> None:
         self._rows = [bytes(values) if isinstance(values, (bytes, bytearray)) else values[:]
@@ -756,54 +766,69 @@ class StateTracker(Generic[PositionT]):
         ``keep``, its rows are kept for the next move (what ``before`` would keep)."""
         keys = self.keys
         key, entry = self.key, keys.entry
+        material_row = keys.material_row
+        self.material_same = material_row is not None
         rows: list[Sequence[int]] = []
         for row, (old, new) in enumerate(zip(self._rows, keys.state(position))):
             if len(old) != len(new):
                 self.key = keys.key(position)
+                self.material_same = False
                 if keep:
                     self.before(position)
                 return self.key
+            cells: list[int] | None = [] if row == material_row else None
             if isinstance(old, bytes):
                 now = bytes(new)
                 if old != now:
-                    key = _bytes_changes(key, row, old, now, keys)
+                    key = bytes_row_changes(key, row, old, now, keys, cells)
                 rows.append(now)
-                continue
-            if old == new:
+            elif old == new:
                 rows.append(old)
-                continue
-            rows.append(new[:])
-            # Slices compare in C: only a block that differs is walked cell by cell.
-            for start in range(0, len(new), _BLOCK):
-                if old[start:start + _BLOCK] != new[start:start + _BLOCK]:
-                    for cell in range(start, min(start + _BLOCK, len(new))):
-                        if old[cell] != new[cell]:
-                            key ^= entry(row, cell, old[cell]) ^ entry(row, cell, new[cell])
+            else:
+                rows.append(new[:])
+                # Slices compare in C: only a block that differs is walked cell by cell.
+                for start in range(0, len(new), _BLOCK):
+                    if old[start:start + _BLOCK] != new[start:start + _BLOCK]:
+                        for cell in range(start, min(start + _BLOCK, len(new))):
+                            if old[cell] != new[cell]:
+                                key ^= entry(row, cell, old[cell]) ^ entry(row, cell, new[cell])
+                                if cells is not None:
+                                    cells.append(cell)
+            if cells:  # the same values moved about, or some came or went
+                self.material_same = sorted(map(old.__getitem__, cells)) == \
+                    sorted(map(new.__getitem__, cells))
         self.key = key
         if keep:
             self._rows = rows
         return key
 
 
-def _bytes_changes(key: int, row: int, old: bytes, new: bytes, keys: StateKeys[Any]) -> int:
-    """``key`` with the cells of a row of bytes that changed swapped: the two rows as numbers
-    XORed, so only the changed bytes are visited (a board of 500 cells where a turn moves a
-    few units costs a few steps, not 500)."""
-    changed = int.from_bytes(old, "little") ^ int.from_bytes(new, "little")
+def bytes_row_changes(key: int, row: int, old: bytes, new: bytes, keys: StateKeys[Any],
+                   cells: list[int] | None = None) -> int:
+    """``key`` with the cells of a row of bytes that changed swapped: the two rows XORed as
+    numbers, each byte of that then made 0 or 1, and the 1s found by ``bytes.find``, so only
+    the changed bytes are visited, each in one step (a board of 500 cells where a turn moves a
+    few units costs a few steps, not 500). The cells that changed are added to ``cells``."""
+    size = len(old)
+    changed = (int.from_bytes(old, "little") ^ int.from_bytes(new, "little")).to_bytes(
+        size, "little").translate(_NONZERO)
     entries = keys.byte_entries(row)
     get = entries.get
-    while changed:
-        # the highest changed byte, then that byte cleared: two operations on the big number
-        # (clearing the lowest one takes four)
-        shift = (changed.bit_length() - 1) & ~7
-        cell = shift >> 3
+    cell = changed.find(1)
+    while cell >= 0:
+        if cells is not None:
+            cells.append(cell)
         for value in (old[cell], new[cell]):
             found = get(cell << 8 | value)
             if found is None:
                 found = entries[cell << 8 | value] = keys.entry(row, cell, value)
             key ^= found
-        changed ^= (changed >> shift) << shift
+        cell = changed.find(1, cell + 1)
     return key
+
+
+_NONZERO = bytes([0] + [1] * 255)
+"""``bytes.translate`` table: 0 stays 0, any other byte becomes 1."""
 
 
 _BLOCK = 32

@@ -84,7 +84,8 @@ class PositionStore:
     def __init__(self, connection: sqlite3.Connection) -> None:
         self.connection = connection
         self._move_ids: dict[str, int] = {}
-        self._signature_ids: dict[MaterialSignature, int] = {}
+        self._next_move_id = 1
+        self._signature_ids: dict[str, int] = {}
         self._with_rows: set[int] = set()
         self._ready = False
 
@@ -94,33 +95,34 @@ class PositionStore:
             self.connection.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
             self._move_ids = dict((text, id_) for id_, text in self.connection.execute(
                 "SELECT id, text FROM position_moves"))
-            self._signature_ids = {_signature(counts): id_ for id_, counts in
-                                   self.connection.execute(
-                                       "SELECT id, counts FROM material_signatures")}
+            self._next_move_id = max(self._move_ids.values(), default=0) + 1
+            # The texts as stored: the workers send each signature written the same way.
+            self._signature_ids = dict((counts, id_) for id_, counts in self.connection.execute(
+                "SELECT id, counts FROM material_signatures"))
             self._ready = True
 
-    def _move_id(self, text: str | None) -> int | None:
-        if text is None:
-            return None
-        found = self._move_ids.get(text)
-        if found is None:
-            cursor = self.connection.execute("INSERT INTO position_moves (text) VALUES (?)",
-                                             (text,))
-            found = self._move_ids[text] = cursor.lastrowid or 0
-        return found
+    def _new_moves(self, texts: Iterable[str | None]) -> None:
+        """Give the move texts not seen yet their ids, in one statement."""
+        known = self._move_ids
+        new = [(id_, text) for id_, text in enumerate(
+            (text for text in dict.fromkeys(texts) if text is not None and text not in known),
+            self._next_move_id)]
+        if new:
+            self.connection.executemany("INSERT INTO position_moves (id, text) VALUES (?, ?)",
+                                        new)
+            known.update((text, id_) for id_, text in new)
+            self._next_move_id = new[-1][0] + 1
 
     def add(self, input_id: int, record_id: int, positions: IndexedPositions) -> None:
         """Store a record's positions (inside the caller's transaction)."""
         self._prepare()
-        move_id = self._move_id
         if input_id not in self._with_rows:
             # Marked at its first rows, in their transaction, so that forget() finds them even
             # when the run stops before the input is complete (complete() says it is whole).
             self._with_rows.add(input_id)
             self.connection.execute("INSERT OR REPLACE INTO position_inputs VALUES (?, ?)",
                                     (input_id, int(positions.variations)))
-        for text in set(positions.moves).difference(self._move_ids):
-            move_id(text)  # each new move text gets its id once; then one look-up per row
+        self._new_moves(positions.moves)
         ids = self._move_ids.get  # None (the end of the main line) has no id
         self.connection.executemany(
             "INSERT OR IGNORE INTO positions VALUES (?, ?, ?, ?, ?)",
@@ -142,12 +144,11 @@ class PositionStore:
                                 (input_id, int(variations)))
         self.connection.execute("INSERT OR IGNORE INTO material_inputs VALUES (?)", (input_id,))
 
-    def _signature_id(self, signature: MaterialSignature) -> int:
+    def _signature_id(self, signature: str) -> int:
         found = self._signature_ids.get(signature)
         if found is None:
             cursor = self.connection.execute(
-                "INSERT INTO material_signatures (counts) VALUES (?)",
-                (json.dumps(signature, ensure_ascii=False, separators=(",", ":")),))
+                "INSERT INTO material_signatures (counts) VALUES (?)", (signature,))
             found = self._signature_ids[signature] = cursor.lastrowid or 0
         return found
 

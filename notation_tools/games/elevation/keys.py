@@ -23,7 +23,8 @@ def key_state(position: Position) -> tuple[Sequence[int], ...]:
     return (position.heights, position.board, [position.turn])
 
 
-KEYS: StateKeys[Position] = StateKeys(SEED, key_state)
+KEYS: StateKeys[Position] = StateKeys(SEED, key_state, material_row=1)
+"""The material counts the pieces of the board (row 1) by code."""
 
 
 def occupants(position: Position) -> Iterator[tuple[str, int, str]]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from notation_tools.games.base import StateKeys
+from notation_tools.games.base import StateKeys, bytes_row_changes
 from notation_tools.games.gow.pieces import CODE_LETTER, NAMES, SIDE_OF
 from notation_tools.games.gow.rules import Position
 
@@ -20,12 +20,74 @@ SEED = 0x474F57  # "GOW"
 
 def key_state(position: Position) -> tuple[Sequence[int], ...]:
     """The rows the key is made of: the board's unit codes, the arsenals standing, and the
-    side to act with the square of the pending retreat (-1: none)."""
+    side to act with the square of the pending retreat (-1: none). The arsenals are a row of
+    bytes (0 or 1, the same values as a list of them: the same key), which the tracker
+    compares in one step."""
     retreat = -1 if position.retreat is None else position.retreat
-    return (position.board, [int(a) for a in position.alive], [position.turn, retreat])
+    return (position.board, bytes(position.alive), [position.turn, retreat])
 
 
-KEYS: StateKeys[Position] = StateKeys(SEED, key_state)
+class GowKeys(StateKeys[Position]):
+    """The keys of :func:`key_state`, with a tracker that knows its three rows."""
+
+    def tracker(self, position: Position) -> GowTracker:  # type: ignore[override]
+        return GowTracker(self, position)
+
+
+class GowTracker:
+    """The incremental key of :class:`GowKeys`: what :class:`StateTracker` works out for any
+    rows, for these three (the board and the arsenals as bytes, the side to act and the
+    retreat as two numbers) without the walk over rows of any kind: a replay steps it once
+    per turn. The material is the same when the board cells that changed hold the same units."""
+
+    __slots__ = ("keys", "key", "material_same", "_board", "_alive", "_turn", "_retreat")
+
+    def __init__(self, keys: GowKeys, position: Position) -> None:
+        self.keys = keys
+        self.key = keys.key(position)
+        self.material_same = False
+        self.before(position)
+
+    def before(self, position: Position) -> None:
+        self._board, self._alive = bytes(position.board), bytes(position.alive)
+        self._turn = position.turn
+        self._retreat = -1 if position.retreat is None else position.retreat
+
+    def after(self, position: Position) -> int:
+        board, alive = self._board, self._alive
+        turn, retreat = self._turn, self._retreat
+        key = self.step(position)
+        self._board, self._alive, self._turn, self._retreat = board, alive, turn, retreat
+        return key
+
+    def step(self, position: Position) -> int:
+        keys, key, old = self.keys, self.key, self._board
+        board = bytes(position.board)
+        self.material_same = True
+        if board != old:
+            cells: list[int] = []
+            key = bytes_row_changes(key, 0, old, board, keys, cells)
+            self.material_same = sorted(map(old.__getitem__, cells)) == \
+                sorted(map(board.__getitem__, cells))
+            self._board = board
+        alive = bytes(position.alive)
+        if alive != self._alive:
+            key = bytes_row_changes(key, 1, self._alive, alive, keys)
+            self._alive = alive
+        turn = position.turn
+        if turn != self._turn:
+            key ^= keys.entry(2, 0, self._turn) ^ keys.entry(2, 0, turn)
+            self._turn = turn
+        retreat = -1 if position.retreat is None else position.retreat
+        if retreat != self._retreat:
+            key ^= keys.entry(2, 1, self._retreat) ^ keys.entry(2, 1, retreat)
+            self._retreat = retreat
+        self.key = key
+        return key
+
+
+KEYS = GowKeys(SEED, key_state, material_row=0)
+"""The material counts the units of the board (row 0) by code."""
 
 
 SQUARE_NAMES = NAMES

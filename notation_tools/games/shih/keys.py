@@ -23,7 +23,8 @@ def key_state(position: Position) -> tuple[Sequence[int], ...]:
     return (position.walls, position.board, position.spins, position.score, [position.turn])
 
 
-KEYS: StateKeys[Position] = StateKeys(SEED, key_state)
+KEYS: StateKeys[Position] = StateKeys(SEED, key_state, material_row=1)
+"""The material counts the pieces of the board (row 1) by side."""
 
 
 SQUARE_NAMES = NAMES

@@ -22,7 +22,8 @@ def key_state(position: Position) -> tuple[Sequence[int], ...]:
     return (position.board, [position.turn])
 
 
-KEYS: StateKeys[Position] = StateKeys(SEED, key_state)
+KEYS: StateKeys[Position] = StateKeys(SEED, key_state, material_row=0)
+"""The material counts the stones on the board (row 0): cells off the board never change."""
 
 
 SQUARE_NAMES = tuple(CELL_NAME.values())

@@ -1,0 +1,125 @@
+"""Key trackers (docs/database.md, "The position index"): what the index build relies on
+besides the key itself. A tracker that says a move kept the material is right; the keys are
+the ones the documented Zobrist sum gives (so that a faster tracker or state row did not
+change a stored key); the collector's material runs are the materials of the plies."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from notation_tools.analysis.generate import generate_records
+from notation_tools.analysis.pattern import material_signature
+from notation_tools.analysis.position_keys import PositionCollector, signature_text
+from notation_tools.analysis.replay import ReplayVisitor, replay
+from notation_tools.games.base import StateKeys, mix64
+from tests.games.test_position_keys import GAMES, IDS, _walk
+
+
+def _line(game, seed, plies):
+    """The moves of a random game of up to ``plies`` plies."""
+    return _walk(game, seed, plies)[1]
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_a_tracker_says_the_material_is_the_same_only_when_it_is(game):
+    """``material_same`` after ``step`` and after ``after``: never True when the material
+    changed, and True for most moves that kept it (the point of it: the index counts the
+    material again only when it may have changed)."""
+    kept = kept_and_said = 0
+    for seed in range(6):
+        position = game.start_position(game.parse_rules(None))
+        tracker = game.key_tracker(position)
+        tracker.before(position)
+        last = dict(game.material(position).items())
+        for move in _line(game, seed, 80):
+            position.push(move)
+            line_key = tracker.key
+            tracker.after(position)  # a branch from the line's last position
+            after_said = tracker.material_same
+            tracker.key = line_key
+            tracker.step(position)
+            material = dict(game.material(position).items())
+            assert tracker.material_same == after_said
+            if tracker.material_same:
+                assert material == last
+            if material == last:
+                kept += 1
+                kept_and_said += tracker.material_same
+            last = material
+    assert kept_and_said * 2 >= kept
+
+
+def _reference_key(keys, rows):
+    """The key as docs/database.md describes it, summed here without the tracker's tables:
+    the XOR over every (row, cell, value) of mix64(seed ^ mix64(row << 48 ^ cell << 24 ^
+    mix64(value)))."""
+    key = 0
+    for row, values in enumerate(rows):
+        for cell, value in enumerate(values):
+            key ^= mix64(keys.seed ^ mix64((row << 48) ^ (cell << 24) ^ mix64(value)))
+    return key
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if isinstance(g.position_keys, StateKeys)],
+                         ids=lambda g: g.id)
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_state_keys_are_the_documented_sum_of_the_state_rows(game, seed):
+    """Every key, from scratch and by the tracker, is the documented sum over the rows taken
+    as plain lists of numbers (a row kept as bytes, as Game of War's arsenals now are, gives
+    the key the list of its values gave)."""
+    keys = game.position_keys
+    position = game.start_position(game.parse_rules(None))
+    tracker = game.key_tracker(position)
+    tracker.before(position)
+    for move in _line(game, seed, 25):
+        position.push(move)
+        rows = [[int(value) for value in row] for row in keys.state(position)]
+        expected = _reference_key(keys, rows)
+        assert keys.key(position) == expected
+        assert tracker.step(position) == expected
+
+
+def test_game_of_war_keys_its_arsenals_as_their_list_of_numbers_did():
+    """The arsenals row as bytes keys the same as the list ``[int(a) for a in alive]``."""
+    game = next(g for g in GAMES if g.id == "game-of-war")
+    position = game.start_position(game.parse_rules(None))
+    keys = game.position_keys
+    as_list = (position.board, [int(a) for a in position.alive],
+               [position.turn, -1 if position.retreat is None else position.retreat])
+    assert keys.key(position) == _reference_key(keys, as_list)
+    position.alive[0] = False  # an arsenal taken: its cell changes value
+    as_list[1][0] = 0
+    assert keys.key(position) == _reference_key(keys, as_list)
+
+
+class _EveryPly(ReplayVisitor):
+    """The material signature of every main-line position, counted from scratch."""
+
+    def begin(self, game, rules, record):
+        self.game, self.signatures = game, []
+
+    def visit_move(self, node, move, before, ply, in_variation):
+        if not in_variation:
+            self.signatures.append(signature_text(material_signature(self.game, before)))
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+@pytest.mark.parametrize("seed", [3, 7])
+def test_the_collectors_material_runs_are_the_material_of_every_ply(game, seed):
+    """Runs of (first ply, last ply, signature) cover plies 0..n in order without a gap, and
+    each ply's signature is its position's material sorted, counted from scratch."""
+    rules = game.parse_rules(None)
+    record = next(generate_records(game, rules, count=1, seed=seed, max_plies=80))
+    every = _EveryPly()
+    result = replay(record, visitor=every)
+    assert result.complete
+    expected = [*every.signatures, signature_text(material_signature(game, result.position))]
+    collector = PositionCollector()
+    result = replay(record, visitor=collector)
+    found = collector.finish(result.position, result.plies, result.complete)
+    per_ply = []
+    for first, last, signature in found.material:
+        assert first == len(per_ply)
+        per_ply.extend([signature] * (last - first + 1))
+    assert per_ply == expected
