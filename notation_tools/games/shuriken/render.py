@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator, Sequence, Set
-from functools import partial
+from functools import cache, partial
 
 from notation_tools.games.base import Style
 from notation_tools.games.shuriken.moves import PLACES, Move, Place, Swap
@@ -25,7 +25,7 @@ from notation_tools.games.shuriken.pieces import (
 from notation_tools.games.shuriken.rules import Position
 from notation_tools.render.svg import (
     DARK, LAST_MOVE_LINE, LAST_MOVE_TARGET, LIGHT, MARK_LINE, Element, LegendEntry, SvgDocument,
-    legend_disc, legend_document)
+    legend_disc, legend_document, number)
 
 LOOPS = "loops"
 """The mark both drawings offer: the stones of loop-carrying groups, and the loops listed."""
@@ -190,9 +190,11 @@ def _drawing(position: Position, last_move: Move | None, marks: Set[str], size: 
     cells = doc.group("board")
 
     def draw_cell(parent: Element, cell: int, fill: str) -> None:
-        x, y = centre(*ROW_COL[cell])
-        points = " ".join(f"{px:.2f},{py:.2f}" for px, py in
-                          (corner(x, y, 30 + 60 * k) for k in range(6)))
+        # The corners are the rounded centre plus the rounded offsets of a hexagon's corners,
+        # so every cell is exactly the same polygon moved (a viewer page stores it once).
+        x, y = (round(value, 2) for value in centre(*ROW_COL[cell]))
+        points = " ".join(f"{number(round(x + dx, 2))},{number(round(y + dy, 2))}"
+                          for dx, dy in _corner_offsets(size))
         doc.element(parent, "polygon", class_="cell", id=f"cell-{CELL_NAME[cell]}",
                     points=points, fill=fill, stroke=_BOARD_LINE, stroke_width=0.5)
 
@@ -239,6 +241,13 @@ def _drawing(position: Position, last_move: Move | None, marks: Set[str], size: 
             True, ring=MARK_LINE)))
     doc.legend(legend, margin=margin / 2, key=("shuriken", size, LOOPS in marks))
     return doc.to_string()
+
+
+@cache
+def _corner_offsets(size: float) -> tuple[tuple[float, float], ...]:
+    """Where a cell's six corners lie from its centre (pointy-top), to two decimals."""
+    return tuple((round(size * math.cos(math.radians(30 + 60 * k)), 2),
+                  round(size * math.sin(math.radians(30 + 60 * k)), 2)) for k in range(6))
 
 
 _Centre = Callable[[int, int], tuple[float, float]]
