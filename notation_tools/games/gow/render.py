@@ -309,9 +309,10 @@ _MOUNTAIN_BITS = sum(1 << s for s in range(SIZE) if TERRAIN[s] == MOUNTAIN)
 def _draw_lines(doc: SvgDocument, layer: Any, side: int, bits: int) -> None:
     """The squares ``side``'s lines of communication cover (the set ``bits`` of squares,
     mountains left out)."""
-    for s in (s for s in range(SIZE) if bits >> s & 1):
-        doc.cached(layer, ("game-of-war covered", side, s),
-                   partial(_draw_covered, doc, side=side, square=s))
+    for s in range(SIZE):
+        if bits >> s & 1:
+            doc.cached(layer, ("game-of-war covered", side, s),
+                       partial(_draw_covered, doc, side=side, square=s))
 
 
 def _draw_covered(doc: SvgDocument, layer: Any, side: int, square: int) -> None:

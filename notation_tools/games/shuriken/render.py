@@ -28,6 +28,8 @@ from notation_tools.render.svg import (
     legend_disc, legend_document, number)
 
 LOOPS = "loops"
+CELL_SIZE = 12.0
+"""A cell's radius in SVG units, unless ``svg`` is given another ``size``."""
 """The mark both drawings offer: the stones of loop-carrying groups, and the loops listed."""
 
 _GLYPHS = {
@@ -140,11 +142,12 @@ def svgs(position: Position, *, last_move: Move | None = None,
     """:func:`svg` of ``position`` under each set of marks in ``mark_sets``, the text
     diagram written once."""
     description = text_diagram(position)
-    return [_drawing(position, last_move, marks, 12.0, description) for marks in mark_sets]
+    return [_drawing(position, last_move, marks, CELL_SIZE, description)
+            for marks in mark_sets]
 
 
 def svg(position: Position, *, last_move: Move | None = None, marks: Set[str] = frozenset(),
-        size: float = 12.0) -> str:
+        size: float = CELL_SIZE) -> str:
     """An SVG picture of ``position`` (§10.2), with the text diagram in ``<desc>``.
 
     343 hexagon cells (holes left out, window outlines drawn), the frame as rim segments in
@@ -375,4 +378,4 @@ def legend_svg(position: Position) -> str:
     write them and the last placement."""
     stones = [LegendEntry(STONE_NAMES[BLACK], legend_disc(True)),
               LegendEntry(STONE_NAMES[WHITE], legend_disc(False))]
-    return legend_document("Shuriken 2D: key", stones + _legend(12.0), width=520)
+    return legend_document("Shuriken 2D: key", stones + _legend(CELL_SIZE), width=520)
