@@ -22,7 +22,7 @@ from notation_tools.games.maka.position import WHITE_MARK, cell_text
 from notation_tools.games.maka.rules import Position
 from notation_tools.render.svg import (EM_WIDTH, LAST_MOVE_CAPTURE, LAST_MOVE_ORIGIN,
                                        LAST_MOVE_TARGET, LIGHT, Element, LegendEntry,
-                                       SvgDocument, legend_document, legend_swatch)
+                                       SvgDocument, legend_document, legend_swatch, number)
 
 CELL_WIDTH = 4
 """Characters per cell in the text diagram (§12)."""
@@ -200,7 +200,7 @@ def _draw_piece(doc: SvgDocument, layer: Element, sq: int, code: int, half: floa
     condensed = sum(GLYPH_EMS.get(letter, 0.56) for letter in text) * font_size > room
     doc.label(piece, cx, cy + font_size * 0.35, text, font_size=round(font_size, 1),
               fill=PROMOTED_COLOUR if code >> 1 in PROMOTED_IDS else LIGHT["text"],
-              transform=f"rotate(180 {cx:.1f} {cy:.1f})" if white else None,
+              transform=f"rotate(180 {number(cx)} {number(cy)})" if white else None,
               textLength=round(room, 1) if condensed else None,
               lengthAdjust="spacingAndGlyphs" if condensed else None)
 
