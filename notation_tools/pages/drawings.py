@@ -218,57 +218,6 @@ def shifted(found: Sequence[Edit], table: Sequence[int]) -> list[Edit]:
     return moved
 
 
-def with_runs(frame: Sequence[Any]) -> list[Any]:
-    """A frame (``[*lead, *edits]``, the lead ``0, mark set`` or ``1, shift table`` or none)
-    with each run of three or more consecutive piece numbers its edits add written as its
-    first number and minus how many follow (``7, 8, 9, 10`` is ``7, -3``): a first drawing,
-    or a layer put in at once, is long runs of new pieces. :func:`without_runs` undoes it.
-
-    >>> with_runs([[0, 0, 4, 5, 6, 7, 9, 10, 2]]), with_runs([1, [3, 2], [5, 1, 8, 9, 10]])
-    ([[0, 0, 4, -3, 9, 10, 2]], [1, [3, 2], [5, 1, 8, -2]])
-    """
-    start = _edits_start(frame)
-    return [*frame[:start], *([at, removed, *_runs(added)] for at, removed, *added
-                             in frame[start:])]
-
-
-def without_runs(frame: Sequence[Any]) -> list[Any]:
-    """The frame :func:`with_runs` wrote, its runs written out again.
-
-    >>> without_runs([1, [3, 2], [5, 1, 8, -2]])
-    [1, [3, 2], [5, 1, 8, 9, 10]]
-    """
-    start = _edits_start(frame)
-    frame = list(frame)
-    for index in range(start, len(frame)):
-        at, removed, *added = frame[index]
-        numbers: list[int] = []
-        for number in added:
-            if number < 0:
-                numbers += range(numbers[-1] + 1, numbers[-1] - number + 1)
-            else:
-                numbers.append(number)
-        frame[index] = [at, removed, *numbers]
-    return frame
-
-
-def _edits_start(frame: Sequence[Any]) -> int:
-    """Where a frame's edits start: after its lead, if it has one."""
-    return 2 if frame and not isinstance(frame[0], list) else 0
-
-
-def _runs(numbers: Sequence[int]) -> list[int]:
-    written: list[int] = []
-    index = 0
-    while index < len(numbers):
-        end = index + 1
-        while end < len(numbers) and numbers[end] == numbers[end - 1] + 1:
-            end += 1
-        written += [numbers[index], index + 1 - end] if end - index >= 3 else numbers[index:end]
-        index = end
-    return written
-
-
 def edits_cost(found: Iterable[Edit]) -> int:
     """About how many characters the edits take in the page."""
     return sum(3 + len(edit) * 4 for edit in found)
@@ -340,7 +289,8 @@ def decode_pieces(encoded: Sequence[Any], templates: Sequence[Any] = ()) -> list
 # Position strings as token edits
 
 
-_TOKENS = re.compile(r"[^/ ,]+|[/ ,]")
+TOKENS = re.compile(r"[^/ ,]+|[/ ,]")
+"""The tokens of a position string: the runs between ``/``, spaces and commas, and those."""
 
 
 def text_edits(before: str, after: str) -> list[Any]:
@@ -355,7 +305,7 @@ def text_edits(before: str, after: str) -> list[Any]:
     """
     vocabulary: dict[str, int] = {}
     as_numbers = [[vocabulary.setdefault(token, len(vocabulary))
-                   for token in _TOKENS.findall(text)] for text in (before, after)]
+                   for token in TOKENS.findall(text)] for text in (before, after)]
     words = list(vocabulary)
     return [[at, removed, *(words[number] for number in added)]
             for at, removed, *added in edits(*as_numbers)]
@@ -367,7 +317,7 @@ def decode_text(before: str, encoded: Sequence[Any]) -> str:
     >>> decode_text("a/bc/d e", [[2, 1, 'bx'], [6, 1, 'f']])
     'a/bx/d f'
     """
-    tokens = _TOKENS.findall(before)
+    tokens = TOKENS.findall(before)
     for at, removed, *added in reversed(encoded):
         tokens[at:at + removed] = added
     return "".join(tokens)

@@ -1,6 +1,24 @@
 (function () {
   "use strict";
   var data = JSON.parse(document.getElementById("viewer-data").textContent);
+  // The data's numbers are written densely (page_notation.py, number_text.py): each is
+  // zero or more "more" digits then one "last" digit; read as in number_text.read_numbers.
+  var LAST_DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ!#$%&'()*+";
+  var MORE_DIGITS = "abcdefghijklmnopqrstuvwxyz,-./:;=>?@[]^_`{|}~";
+  function readNumber(reader) {
+    var value = 0, digit;
+    while ((digit = MORE_DIGITS.indexOf(reader.text.charAt(reader.at))) >= 0) {
+      value = value * MORE_DIGITS.length + digit + 1;
+      reader.at++;
+    }
+    return value * LAST_DIGITS.length + LAST_DIGITS.indexOf(reader.text.charAt(reader.at++));
+  }
+  function readNumbers(text) {
+    var reader = {text: text, at: 0}, numbers = [];
+    while (reader.at < text.length) { numbers.push(readNumber(reader)); }
+    return numbers;
+  }
+  function unzigzag(code) { return code % 2 ? -(code + 1) / 2 : code / 2; }
   // A number of thousandths written as the drawings write numbers (piece_templates.py's
   // format_milli): integers only, so the digits are exactly Python's.
   function formatMilli(value) {
@@ -10,60 +28,109 @@
     text += String((value - fraction) / 1000);
     return fraction ? text + "." + String(fraction + 1000).slice(1).replace(/0+$/, "") : text;
   }
-  // A use of a template: [template, x, y], or [-1 - template, x, y, ...names]. A template
-  // is [kinds, text, place, text, ..., text]: for each place, x or y (an offset from the
-  // use's x or y) or s (the use's next name) (piece_templates.py's decode_use).
-  function fromTemplate(templates, item) {
-    var template = templates[item[0] >= 0 ? item[0] : -1 - item[0]];
-    var origin = {x: Math.round(item[1] * 1000), y: Math.round(item[2] * 1000)};
-    var text = template[1], name = 3;
+  // A template is [kinds, text, place, text, ..., text]: for each place, x or y (an offset
+  // from the use's x or y, a JSON number) or s (the use's next name); x and y are
+  // thousandths (piece_templates.py's decode_use).
+  function fromTemplate(template, x, y, names) {
+    var origin = {x: x, y: y}, text = template[1], name = 0;
     for (var i = 0; i < template[0].length; i++) {
       var kind = template[0][i];
-      text += (kind === "s" ? item[name++] :
+      text += (kind === "s" ? names[name++] :
                formatMilli(origin[kind] + Math.round(template[2 + 2 * i] * 1000))) +
           template[3 + 2 * i];
     }
     return text;
   }
-  // A piece is its text, a use of a template, or [base, prefix, suffix, middle]: a change
-  // of an earlier piece (viewer.py's encode_pieces).
-  data.pieces = data.pieces.reduce(function (pieces, item) {
-    if (typeof item === "string") { pieces.push(item); return pieces; }
-    if (item.length === 3 || item[0] < 0) {
-      pieces.push(fromTemplate(data.templates, item));
-      return pieces;
+  // The pieces: a head each and the texts (page_notation.py's read_pieces). Head 0: the
+  // next text; 1 + 3d: a change of the piece d + 1 before it, keeping its first and last
+  // characters as the next two numbers say, the next text between; 2 + 3t: template t at
+  // the x and y that follow (milli_code), filling its gaps with the next texts.
+  function readPieces(texts, heads, templates) {
+    var numbers = readNumbers(heads), pieces = [], next = 0;
+    function milli(code) {
+      return code % 2 ? unzigzag((code - 1) / 2) : unzigzag(code / 2) * 1000;
     }
-    var base = pieces[item[0]];
-    pieces.push(base.slice(0, item[1]) + item[3] + base.slice(base.length - item[2]));
-    return pieces;
-  }, []);
-  // In a frame's edits (after its lead: 0 and a mark set, or 1 and a shift table), a run of
-  // consecutive piece numbers is written as its first and minus how many follow
-  // (drawings.py's with_runs).
-  data.frames.forEach(function (frames) {
-    frames.forEach(function (frame) {
-      for (var i = frame.length && !Array.isArray(frame[0]) ? 2 : 0; i < frame.length; i++) {
-        var op = frame[i], numbers = [op[0], op[1]];
-        for (var j = 2; j < op.length; j++) {
-          for (var k = op[j] < 0 ? -op[j] : 0; k > 0; k--) {
-            numbers.push(numbers[numbers.length - 1] + 1);
-          }
-          if (op[j] >= 0) { numbers.push(op[j]); }
-        }
-        frame[i] = numbers;
+    for (var i = 0; i < numbers.length;) {
+      var rest = Math.floor(numbers[i] / 3), kind = numbers[i] % 3;
+      if (kind === 0) {
+        pieces.push(texts[next++]);
+        i += 1;
+      } else if (kind === 1) {
+        var base = pieces[pieces.length - 1 - rest];
+        pieces.push(base.slice(0, numbers[i + 1]) + texts[next++] +
+                    base.slice(base.length - numbers[i + 2]));
+        i += 3;
+      } else {
+        var template = templates[rest], gaps = template[0].split("s").length - 1;
+        pieces.push(fromTemplate(template, milli(numbers[i + 1]), milli(numbers[i + 2]),
+                                 texts.slice(next, next + gaps)));
+        next += gaps;
+        i += 3;
       }
-    });
-  });
-  // A step's position string is whole, or edits of its parent's cut into tokens (the runs
-  // between "/", spaces and commas, and those): [at, removed, ...added], applied last first
-  // (drawings.py's text_edits). A parent always comes before its children.
-  data.fens.forEach(function (item, step) {
-    if (typeof item === "string") { return; }
-    var tokens = data.fens[data.parents[step]].match(/[^\/ ,]+|[\/ ,]/g) || [];
-    for (var i = item.length - 1; i >= 0; i--) {
-      Array.prototype.splice.apply(tokens, [item[i][0], item[i][1]].concat(item[i].slice(2)));
     }
-    data.fens[step] = tokens.join("");
+    return pieces;
+  }
+  // A mark set's frames, one per step (page_notation.py's read_frames): a head 3 * edits +
+  // kind (0: edits of the parent's drawing; 1: of the mark set that follows; 2: the shift
+  // table that follows, its pairs then each pair's position step and zig-zag shift), then
+  // each edit: its distance from the end of the one before, how many it removes, how many
+  // it adds, and each added piece number as zig-zag of its distance from one more than the
+  // piece number read before it. A frame is returned as [...lead, ...edits], each edit
+  // [at, removed, ...added].
+  function readFrames(text) {
+    var numbers = readNumbers(text), frames = [], previous = -1;
+    for (var i = 0; i < numbers.length;) {
+      var count = Math.floor(numbers[i] / 3), kind = numbers[i++] % 3, frame = [];
+      if (kind === 1) {
+        frame = [0, numbers[i++]];
+      } else if (kind === 2) {
+        var table = [], position = 0;
+        for (var pairs = numbers[i++]; pairs > 0; pairs--) {
+          position += numbers[i];
+          table.push(position, unzigzag(numbers[i + 1]));
+          i += 2;
+        }
+        frame = [1, table];
+      }
+      for (var end = 0; count > 0; count--) {
+        var edit = [end + numbers[i], numbers[i + 1]], added = numbers[i + 2];
+        end = edit[0] + edit[1];
+        for (i += 3; added > 0; added--) {
+          previous += 1 + unzigzag(numbers[i++]);
+          edit.push(previous);
+        }
+        frame.push(edit);
+      }
+      frames.push(frame);
+    }
+    return frames;
+  }
+  data.pieces = readPieces(data.piece_texts, data.piece_heads, data.templates);
+  data.frames = data.frames.map(readFrames);
+  // A step's position string is whole (the first), or edits of its parent's cut into
+  // tokens (the runs between "/", spaces and commas, and those), applied last first: each
+  // edit its distance from the end of the one before, how many tokens it removes, the
+  // length of the text it adds, and that text (page_notation.py's read_text_edits). A
+  // parent always comes before its children.
+  function readTextEdits(before, written) {
+    var tokens = before.match(/[^\/ ,]+|[\/ ,]/g) || [], found = [], end = 0;
+    var reader = {text: written, at: 0};
+    while (reader.at < written.length) {
+      var at = end + readNumber(reader), removed = readNumber(reader);
+      var length = readNumber(reader), text = written.slice(reader.at, reader.at + length);
+      found.push([at, removed].concat(text.match(/[^\/ ,]+|[\/ ,]/g) || []));
+      end = at + removed;
+      reader.at += length;
+    }
+    for (var f = found.length - 1; f >= 0; f--) {
+      Array.prototype.splice.apply(tokens, found[f]);
+    }
+    return tokens.join("");
+  }
+  data.fens.forEach(function (written, step) {
+    if (data.parents[step] >= 0) {
+      data.fens[step] = readTextEdits(data.fens[data.parents[step]], written);
+    }
   });
   var viewer = document.getElementById("viewer");
   var board = document.getElementById("board");

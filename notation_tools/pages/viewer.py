@@ -34,7 +34,7 @@ from typing import Any, Union
 
 from notation_tools.analysis.replay import Replay, ReplayVisitor, replay
 from notation_tools.games.base import Game, Position, Rules
-from notation_tools.pages.assets import asset
+from notation_tools.pages.assets import asset, script_asset
 from notation_tools.pages.drawings import (  # noqa: F401  (the viewer's API, re-exported)
     Edit,
     PieceTable,
@@ -48,8 +48,14 @@ from notation_tools.pages.drawings import (  # noqa: F401  (the viewer's API, re
     shifts,
     svg_pieces,
     text_edits,
-    with_runs,
-    without_runs,
+)
+from notation_tools.pages.page_notation import (
+    read_frames,
+    read_pieces,
+    read_text_edits,
+    write_frames,
+    write_pieces,
+    write_text_edits,
 )
 from notation_tools.pages.piece_templates import template_pieces
 from notation_tools.parallel.runner import Work, batches_of, run_batches
@@ -403,7 +409,7 @@ def build_page(record: Record, *, game_name: str | None = None,
         style=asset("viewer.css"),
         data=script_json(_page_data(table, builder.steps, marks,
                                     game.sides if game is not None else ())),
-        script=asset("viewer.js"),
+        script=script_asset("viewer.js"),
     )
     return Page(page, record, result)
 
@@ -424,9 +430,11 @@ def _page_data(table: PieceTable, steps: list[_Step], marks: list[tuple[str, ...
                                for index in range(len(steps))])
     frames = encoder.frames
     pieces, templates = template_pieces(table.pieces, encode_pieces(table.pieces, encoder.bases))
+    texts, heads = write_pieces(pieces, table.pieces)
     return {
         "templates": templates,
-        "pieces": pieces,
+        "piece_texts": texts,
+        "piece_heads": heads,
         "marks": [list(combination) for combination in marks],
         "parents": [step.parent for step in steps],
         "next": [step.next for step in steps],
@@ -434,13 +442,29 @@ def _page_data(table: PieceTable, steps: list[_Step], marks: list[tuple[str, ...
         "sides": list(sides),
         "messages": [step.message for step in steps],
         "fens": _fen_edits(steps),
-        "frames": [[with_runs(frame) for frame in variant] for variant in frames],
+        "frames": [write_frames(variant) for variant in frames],
     }
+
+
+def read_page_data(data: dict[str, Any]) -> dict[str, Any]:
+    """The page's data (:func:`_page_data`) with its dense notation read
+    (:mod:`~notation_tools.pages.page_notation`): ``pieces`` the pieces' texts, ``frames``
+    each mark set's frames as lists of ints, as :func:`frame_numbers` reads them, and
+    ``fens`` each step's whole position string."""
+    read = {key: value for key, value in data.items()
+            if key not in ("piece_texts", "piece_heads")}
+    read["pieces"] = read_pieces(data["piece_texts"], data["piece_heads"], data["templates"])
+    read["frames"] = [read_frames(text) for text in data["frames"]]
+    fens = read["fens"] = list(data["fens"])
+    for step, parent in enumerate(data["parents"]):
+        if parent >= 0:
+            fens[step] = read_text_edits(fens[parent], fens[step])
+    return read
 
 
 def frame_numbers(data: dict[str, Any], step: int, variant: int = 0) -> list[int]:
     """The piece numbers of ``step``'s drawing in mark set ``variant``, rebuilt from the
-    page's data (:func:`_page_data`) as the page's script rebuilds them."""
+    page's data read back (:func:`read_page_data`) as the page's script rebuilds them."""
     chain = []
     frames = data["frames"][variant]
     while step >= 0 and not (frames[step] and frames[step][0] == 0):
@@ -448,22 +472,20 @@ def frame_numbers(data: dict[str, Any], step: int, variant: int = 0) -> list[int
         step = data["parents"][step]
     numbers: list[int] = []
     if step >= 0:
-        numbers = apply_edits(frame_numbers(data, step, frames[step][1]),
-                              without_runs(frames[step])[2:])
+        numbers = apply_edits(frame_numbers(data, step, frames[step][1]), frames[step][2:])
     for link in reversed(chain):
-        frame = without_runs(frames[link])
+        frame = frames[link]
         if frame and frame[0] == 1:
-            numbers = apply_edits(numbers, shifted(without_runs(data["frames"][0][link]),
-                                                   frame[1]))
+            numbers = apply_edits(numbers, shifted(data["frames"][0][link], frame[1]))
             frame = frame[2:]
         numbers = apply_edits(numbers, frame)
     return numbers
 
 
-def _fen_edits(steps: list[_Step]) -> list[Any]:
+def _fen_edits(steps: list[_Step]) -> list[str]:
     """Each step's position string: the start's whole, each other's as the edits of its
-    parent's (:func:`~notation_tools.pages.drawings.text_edits`)."""
-    return [step.fen if step.parent < 0 else text_edits(steps[step.parent].fen, step.fen)
+    parent's (:func:`~notation_tools.pages.page_notation.write_text_edits`)."""
+    return [step.fen if step.parent < 0 else write_text_edits(steps[step.parent].fen, step.fen)
             for step in steps]
 
 

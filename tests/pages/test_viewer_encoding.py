@@ -20,10 +20,8 @@ from notation_tools.pages.drawings import (
     encode_pieces,
     svg_pieces,
     text_edits,
-    with_runs,
-    without_runs,
 )
-from notation_tools.pages.viewer import _page_data, _Step, frame_numbers
+from notation_tools.pages.viewer import _page_data, _Step, frame_numbers, read_page_data
 
 LINES = st.sampled_from(['<svg viewBox="0 0 9 9">\n', "<g>\n", "</g>\n", '<rect x="1"/>\n',
                          '<rect x="2"/>\n', "<text>a</text>\n", "<text>b > c</text>\n",
@@ -107,19 +105,8 @@ def test_every_step_in_every_mark_set_decodes_to_its_drawing(data, options):
                                    for layer in layers])
     steps = [_Step(parent, [table.numbers(svg) for svg in drawn], "", "a/b")
              for parent, drawn in zip(parents, drawings)]
-    page = _page_data(table, steps, marks)
-    pieces = decode_pieces(page["pieces"], page["templates"])
+    page = read_page_data(_page_data(table, steps, marks))
+    pieces = page["pieces"]
     for step, drawn in enumerate(drawings):
         for variant, svg in enumerate(drawn):
             assert "".join(pieces[n] for n in frame_numbers(page, step, variant)) == svg
-
-
-@given(st.lists(st.lists(st.integers(0, 40), max_size=30), max_size=5),
-       st.sampled_from([[], [0, 2], [1, [3, 2, 7, -1]]]))
-def test_frames_with_runs_read_back_the_same(numbers, lead):
-    frame = [*lead, *([index, index % 3, *added] for index, added in enumerate(numbers))]
-    written = with_runs(frame)
-    assert without_runs(written) == frame
-    # A run of three or more is one number and a count: never longer, shorter when there is one.
-    assert sum(map(len, written[len(lead):])) <= sum(map(len, frame[len(lead):]))
-    assert all(number >= 0 for edit in written[len(lead):] for number in edit[:2])

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from notation_tools.analysis.replay import ReplayVisitor, replay
-from notation_tools.pages.viewer import decode_pieces, frame_numbers
+from notation_tools.pages.viewer import frame_numbers, read_page_data
 from notation_tools.records.model import Record
 from notation_tools.records.pgn import read_records
 
@@ -62,13 +62,14 @@ def expected_drawings(path: Path, marks: tuple[str, ...] = ()) -> list[str]:
 
 
 def page_data(page: str) -> dict[str, Any]:
+    """The page's data, its dense notation read back (frames and pieces as lists)."""
     match = re.search(r'<script type="application/json" id="viewer-data">(.*?)</script>',
                       page, re.S)
     assert match, "the page has no viewer data"
-    return json.loads(match.group(1))
+    return read_page_data(json.loads(match.group(1)))
 
 
 def rebuilt(data: dict[str, Any], step: int, variant: int = 0) -> str:
     """The drawing of ``step`` as the page's script rebuilds it, done again in Python."""
-    pieces = decode_pieces(data["pieces"], data["templates"])
+    pieces = data["pieces"]
     return "".join(pieces[n] for n in frame_numbers(data, step, variant))

@@ -1,0 +1,264 @@
+"""The viewer page's data written densely: the frames (each step's edits per mark set) and the
+stored pieces as numbers in :mod:`~notation_tools.pages.number_text`'s notation, instead of
+JSON arrays of JSON numbers (a number and its comma took 3.5 to 3.8 characters; here a
+frame's numbers take about 1.4 each).
+
+The encoder (:mod:`~notation_tools.pages.drawings`, ``viewer._FrameEncoder``) works on lists
+of ints; this is the last step, the page's written form, and ``read_*`` give those lists
+back. The page's script (``viewer.js``) reads the page as the ``read_*`` functions here do.
+
+**Frames.** A mark set's frames, one per step in step order, are one string of numbers. A
+frame is:
+
+- its head, ``3 * edits + kind``: kind 0, the edits of the parent's drawing; kind 1, the
+  edits of the step's own drawing in another mark set, whose number follows; kind 2, the
+  edits made once the step's edits in mark set 0, shifted, are made on the parent's drawing:
+  the shift table follows, as its number of pairs and each pair as the distance from the
+  previous pair's position (from 0 for the first) and the shift zig-zag;
+- each edit ``[at, removed, *added]`` as ``at`` minus where the edit before it ended (its
+  ``at`` plus its ``removed``; 0 for the first), ``removed``, how many pieces it adds and
+  each added piece number as zig-zag of its distance from one more than the piece number
+  written before it in the string (from 0 for the first): new pieces come in order, so a
+  run of them is a run of ``0`` digits.
+
+**Pieces.** The stored pieces are a list of texts and a string of numbers, a head per piece
+and what follows it: head 0, a piece written out (the next text); ``1 + 3 * distance``, a
+change of the piece ``distance + 1`` before it, followed by how many characters of that
+piece's start and end it keeps, the text between being the next text; ``2 + 3 *
+template``, a use of that template, followed by its x and y (:func:`~notation_tools.pages.
+number_text.milli_code`), the names it fills in being the next texts (as many as the
+template has gaps).
+
+**Position strings.** A step's position string is written whole when it is the first, else
+as its token edits of its parent's (:func:`~notation_tools.pages.drawings.text_edits`),
+each edit as ``at`` minus where the edit before it ended, ``removed``, the length of the
+text it adds (its tokens joined: two tokens that are no separator never stand side by side,
+so the text cuts into the same tokens again) and that text.
+
+Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from notation_tools.pages.drawings import TOKENS, text_edits
+from notation_tools.pages.number_text import (
+    from_milli_code,
+    milli_code,
+    read_number,
+    read_numbers,
+    unzigzag,
+    write_numbers,
+    zigzag,
+)
+from notation_tools.pages.piece_templates import decode_use, from_json_number, is_use, json_number
+
+_PLAIN, _OTHER_SET, _SHIFTED = 0, 1, 2
+"""The kinds of frame: edits of the parent's drawing, of another mark set's drawing of the
+same step, or of the parent's once the step's plain edits, shifted, are made."""
+
+
+def write_frames(frames: Sequence[Sequence[Any]]) -> str:
+    """A mark set's frames (``[*lead, *edits]`` each: the lead ``0, mark set`` or ``1, shift
+    table`` or none, the edits ``[at, removed, *added]`` in increasing order and apart, as
+    :func:`~notation_tools.pages.drawings.edits` finds them) as one string of numbers.
+
+    >>> write_frames([[[0, 0, 0, 1, 2, 3]], [[2, 1, 4]], [0, 0, [1, 0, 5]]])
+    '3004000032110401010'
+    """
+    numbers: list[int] = []
+    previous = -1  # the piece number written last
+    for frame in frames:
+        start = 2 if frame and not isinstance(frame[0], list) else 0
+        found = frame[start:]
+        kind = _PLAIN if not start else _OTHER_SET if frame[0] == 0 else _SHIFTED
+        numbers.append(3 * len(found) + kind)
+        if kind == _OTHER_SET:
+            numbers.append(frame[1])
+        elif kind == _SHIFTED:
+            numbers += _table_numbers(frame[1])
+        end = 0
+        for at, removed, *added in found:
+            if at < end or removed < 0:
+                raise ValueError(f"edits not in increasing order and apart: {found}")
+            numbers += [at - end, removed, len(added)]
+            end = at + removed
+            for number in added:
+                numbers.append(zigzag(number - previous - 1))
+                previous = number
+    return write_numbers(numbers)
+
+
+def _table_numbers(table: Sequence[int]) -> list[int]:
+    numbers = [len(table) // 2]
+    position = 0
+    for index in range(0, len(table), 2):
+        if table[index] < position:
+            raise ValueError(f"a shift table's positions go back: {table}")
+        numbers += [table[index] - position, zigzag(table[index + 1])]
+        position = table[index]
+    return numbers
+
+
+def read_frames(text: str) -> list[list[Any]]:
+    """The frames :func:`write_frames` wrote as ``text``.
+
+    >>> read_frames('3004000032110401010')
+    [[[0, 0, 0, 1, 2, 3]], [[2, 1, 4]], [0, 0, [1, 0, 5]]]
+    """
+    numbers = read_numbers(text)
+    frames: list[list[Any]] = []
+    previous = -1
+    index = 0
+    while index < len(numbers):
+        count, kind = divmod(numbers[index], 3)
+        index += 1
+        frame: list[Any] = []
+        if kind == _OTHER_SET:
+            frame = [0, numbers[index]]
+            index += 1
+        elif kind == _SHIFTED:
+            pairs = numbers[index]
+            table: list[int] = []
+            position = 0
+            for pair in range(index + 1, index + 1 + 2 * pairs, 2):
+                position += numbers[pair]
+                table += [position, unzigzag(numbers[pair + 1])]
+            frame = [1, table]
+            index += 1 + 2 * pairs
+        end = 0
+        for _ in range(count):
+            at = end + numbers[index]
+            removed, added = numbers[index + 1], numbers[index + 2]
+            index += 3
+            edit = [at, removed]
+            for code in numbers[index:index + added]:
+                previous += 1 + unzigzag(code)
+                edit.append(previous)
+            index += added
+            frame.append(edit)
+            end = at + removed
+        frames.append(frame)
+    return frames
+
+
+def write_pieces(encoded: Sequence[Any], pieces: Sequence[str]) -> tuple[list[str], str]:
+    """The stored pieces ``encoded``, the pieces ``pieces`` (each a text, ``[base, prefix, suffix, middle]``, or a
+    use of a template ``[template, x, y]`` or ``[-1 - template, x, y, *names]``, x and y as
+    JSON numbers: :func:`~notation_tools.pages.drawings.encode_pieces` and
+    :func:`~notation_tools.pages.piece_templates.template_pieces`) as the page's texts and
+    heads. A change's kept start and end are counted in UTF-16 code units, as the script
+    counts a string (a character beyond U+FFFF is two).
+
+    >>> write_pieces(["<g>", [0, 1, 1, "rect"], [-3, 1.5, 20, "a1"]],
+    ...              ["<g>", "<rect>", '<a x="1.5">a1</a>'])
+    (['<g>', 'rect', 'a1'], '01118b_LaY')
+    """
+    texts: list[str] = []
+    numbers: list[int] = []
+    for number, item in enumerate(encoded):
+        if isinstance(item, str):
+            numbers.append(0)
+            texts.append(item)
+        elif not is_use(item):
+            base, prefix, suffix, middle = item
+            if not 0 <= base < number:
+                raise ValueError(f"piece {number} is a change of piece {base}, not an earlier one")
+            text = pieces[base]
+            numbers += [1 + 3 * (number - 1 - base), utf16_length(text[:prefix]),
+                        utf16_length(text[len(text) - suffix:])]
+            texts.append(middle)
+        else:
+            template = item[0] if item[0] >= 0 else -1 - item[0]
+            numbers += [2 + 3 * template, milli_code(from_json_number(item[1])),
+                        milli_code(from_json_number(item[2]))]
+            texts += item[3:]
+    return texts, write_numbers(numbers)
+
+
+def utf16_length(text: str) -> int:
+    """How many UTF-16 code units ``text`` is (its length in the page's script).
+
+    >>> utf16_length("a\U0001f600"), utf16_length("ab")
+    (3, 2)
+    """
+    if text.isascii():
+        return len(text)
+    return len(text) + sum(character > "\uffff" for character in text)
+
+
+def _utf16_slice(text: str, start: int, end: int) -> str:
+    """``text[start:end]`` counted in UTF-16 code units (never cutting a character)."""
+    if text.isascii():
+        return text[start:end]
+    return text.encode("utf-16-le")[2 * start:2 * end].decode("utf-16-le")
+
+
+def read_pieces(texts: Sequence[str], heads: str,
+                templates: Sequence[Sequence[Any]]) -> list[str]:
+    """The pieces :func:`write_pieces` wrote, as text (as the page's script makes them).
+
+    >>> read_pieces(['<g>', 'rect', 'a1'], '01118b_LaY',
+    ...             [[], [], ["xs", '<a x="', 0, '">', 0, "</a>"]])
+    ['<g>', '<rect>', '<a x="1.5">a1</a>']
+    """
+    numbers = read_numbers(heads)
+    pieces: list[str] = []
+    text = 0
+    index = 0
+    while index < len(numbers):
+        rest, kind = divmod(numbers[index], 3)
+        if kind == 0:
+            pieces.append(texts[text])
+            text, index = text + 1, index + 1
+        elif kind == 1:
+            base = pieces[len(pieces) - 1 - rest]
+            length = utf16_length(base)
+            pieces.append(_utf16_slice(base, 0, numbers[index + 1]) + texts[text]
+                          + _utf16_slice(base, length - numbers[index + 2], length))
+            text, index = text + 1, index + 3
+        else:
+            names = str(templates[rest][0]).count("s")
+            x, y = (json_number(from_milli_code(code)) for code in numbers[index + 1:index + 3])
+            pieces.append(decode_use(templates, [-1 - rest if names else rest, x, y,
+                                                 *texts[text:text + names]]))
+            text, index = text + names, index + 3
+    return pieces
+
+
+def write_text_edits(before: str, after: str) -> str:
+    """``after`` as the token edits of ``before``, written densely.
+
+    >>> write_text_edits("a/bc/d e", "a/bx/d f"), write_text_edits("1/2", "1/2")
+    ('212bx311f', '')
+    """
+    written = []
+    end = 0
+    for at, removed, *added in text_edits(before, after):
+        text = "".join(added)
+        written += [write_numbers([at - end, removed, len(text)]), text]
+        end = at + removed
+    return "".join(written)
+
+
+def read_text_edits(before: str, written: str) -> str:
+    """The string :func:`write_text_edits` wrote against ``before``.
+
+    >>> read_text_edits("a/bc/d e", '212bx311f')
+    'a/bx/d f'
+    """
+    tokens = TOKENS.findall(before)
+    found = []
+    index = end = 0
+    while index < len(written):
+        at, index = read_number(written, index)
+        removed, index = read_number(written, index)
+        length, index = read_number(written, index)
+        found.append((end + at, removed, TOKENS.findall(written[index:index + length])))
+        end += at + removed
+        index += length
+    for at, removed, added in reversed(found):
+        tokens[at:at + removed] = added
+    return "".join(tokens)
