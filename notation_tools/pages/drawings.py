@@ -231,10 +231,11 @@ def encode_pieces(pieces: Sequence[str], bases: Mapping[int, Iterable[int]]) -> 
     """``pieces`` as the page stores them: a piece is its text, or, when ``bases`` names
     earlier pieces it replaced and one of them shares enough of its text, ``[base, prefix,
     suffix, middle]``: the base's first ``prefix`` characters, ``middle``, and the base's
-    last ``suffix`` characters. A ply changes a few lines of a drawing (a caption's move
-    number, a rank of the text diagram, a piece's coordinates), so most new pieces are a
-    small change of one they replace. :func:`decode_pieces` (and the page's script) undo
-    this.
+    last ``suffix`` characters, when that is shorter (:data:`CHANGE_COST`). A ply changes a
+    few lines of a drawing (a caption's move number, a rank of the text diagram, a piece's
+    coordinates), so most new pieces are a small change of one they replace.
+    :func:`decode_pieces` (and the page's script) undo this; :func:`split_changes` writes a
+    change in places far apart as those places.
 
     >>> encode_pieces(["<text>move 12 of the game</text>", "<text>move 13 of the game</text>"],
     ...               {1: [0]})
@@ -242,15 +243,64 @@ def encode_pieces(pieces: Sequence[str], bases: Mapping[int, Iterable[int]]) -> 
     """
     encoded: list[Any] = []
     for number, piece in enumerate(pieces):
-        best: list[Any] | None = None
-        saved = 16  # what the encoding itself costs, about
+        best: Any = piece
+        cost = len(piece)  # of the text written out; a change costs CHANGE_COST more
         for base in bases.get(number, ()):
             prefix, suffix = shared_ends(pieces[base], piece)
-            if prefix + suffix > saved:
-                saved = prefix + suffix
+            if CHANGE_COST + len(piece) - prefix - suffix < cost:
+                cost = CHANGE_COST + len(piece) - prefix - suffix
                 best = [base, prefix, suffix, piece[prefix:len(piece) - suffix]]
-        encoded.append(piece if best is None else best)
+        encoded.append(best)
     return encoded
+
+
+CHANGE_COST = 5
+"""About how many characters more than its new text a change of another piece costs in the
+page (its head and numbers); a place more of :func:`split_changes` costs 3."""
+
+SPLIT_MIDDLE = 12
+"""A change whose middle is shorter than this is not looked into for parts kept."""
+
+
+def split_changes(encoded: Sequence[Any], pieces: Sequence[str]) -> list[Any]:
+    """``encoded`` (:func:`encode_pieces`, perhaps with some pieces as uses of templates)
+    with each change ``[base, prefix, suffix, middle]`` whose middle keeps much of the
+    base (a rank of the text diagram where a unit left one square for another, a caption's
+    side and turn) written as ``[base, [[kept, removed, inserted], ...]]`` when shorter:
+    after the previous place (or the start), ``kept`` characters of the base kept,
+    ``removed`` left out and ``inserted`` put in their place; the rest of the base kept.
+
+    >>> rows = ["  H  .  .  C  C  I  H  I  .  .  .  .  .  .  . [ ] .  .\\n",
+    ...         "  H  .  .  .  C  I  H  I  .  .  .  .  .  .  .  C  .  .\\n"]
+    >>> split_changes([rows[0], [0, 10, 6, ".  C  I  H  I  .  .  .  .  .  .  .  C "]], rows)[1]
+    [0, [[11, 1, '.'], [34, 1, ''], [1, 1, 'C ']]]
+    """
+    result = list(encoded)
+    for number, item in enumerate(encoded):
+        if (isinstance(item, str) or is_use(item) or len(item) != 4
+                or len(item[3]) < SPLIT_MIDDLE):
+            continue
+        base, prefix, suffix, middle = item
+        spans = changed_spans(pieces[base], pieces[number])
+        if sum(3 + len(inserted) for _, _, inserted in spans) < 2 + len(middle):
+            result[number] = [base, spans]
+    return result
+
+
+def changed_spans(base: str, piece: str) -> list[list[Any]]:
+    """``piece`` as changes of ``base``: ``[kept, removed, inserted]`` each, ``kept``
+    counted from the end of the change before (the edits between the two as strings of
+    characters: :func:`edits`).
+
+    >>> changed_spans("  A  .  I  .  .", "  A  .  .  .  I")
+    [[8, 3, ''], [4, 0, '  I']]
+    """
+    spans: list[list[Any]] = []
+    end = 0
+    for at, removed, *added in edits(base, piece):
+        spans.append([at - end, removed, "".join(map(chr, added))])
+        end = at + removed
+    return spans
 
 
 def shared_ends(base: str, piece: str) -> tuple[int, int]:
@@ -278,11 +328,29 @@ def decode_pieces(encoded: Sequence[Any], templates: Sequence[Any] = ()) -> list
             pieces.append(item)
         elif is_use(item):
             pieces.append(decode_use(templates, item))
+        elif len(item) == 2:
+            base, spans = item
+            pieces.append(apply_spans(pieces[base], spans))
         else:
             base, prefix, suffix, middle = item
             text = pieces[base]
             pieces.append(text[:prefix] + middle + text[len(text) - suffix:])
     return pieces
+
+
+def apply_spans(base: str, spans: Sequence[Sequence[Any]]) -> str:
+    """``base`` with the changes :func:`changed_spans` found made.
+
+    >>> apply_spans("  A  .  I  .  .", [[8, 3, ''], [4, 0, '  I']])
+    '  A  .  .  .  I'
+    """
+    parts = []
+    end = 0
+    for kept, removed, inserted in spans:
+        parts += [base[end:end + kept], inserted]
+        end += kept + removed
+    parts.append(base[end:])
+    return "".join(parts)
 
 
 # --------------------------------------------------------------------------------------------

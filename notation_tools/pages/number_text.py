@@ -18,7 +18,8 @@ A signed number is written zig-zag (:func:`zigzag`): ``0, -1, 1, -2, ...`` as ``
 whole units, zig-zag, when it is whole, else twice its thousandths, zig-zag, plus one.
 
 The page's script (``viewer.js``) holds the same two digit strings and reads numbers as
-:func:`read_numbers` does; a test checks that the two agree.
+:func:`read_numbers` does, exactly up to 2 ** 53 (a script's number; a page's numbers are
+piece counts and coordinates, far below); tests check that the two agree.
 
 Pure: no I/O.
 """
@@ -55,13 +56,19 @@ def write_number(value: int) -> str:
     return "".join(reversed(more)) + LAST_DIGITS[last]
 
 
+_SHORT = [write_number(value) for value in range(_LAST_BASE * (_MORE_BASE + 1))]
+"""The writing of every number of one or two digits (most of a page's), looked up."""
+
+
 def write_numbers(values: Iterable[int]) -> str:
     """The numbers ``values`` (each >= 0), one after the other.
 
     >>> write_numbers([3, 0, 100, 12])
     '30b8C'
     """
-    return "".join(map(write_number, values))
+    short = _SHORT
+    return "".join([short[value] if 0 <= value < len(short) else write_number(value)
+                    for value in values])
 
 
 def read_numbers(text: str) -> list[int]:

@@ -14,7 +14,8 @@ frame is:
   edits of the step's own drawing in another mark set, whose number follows; kind 2, the
   edits made once the step's edits in mark set 0, shifted, are made on the parent's drawing:
   the shift table follows, as its number of pairs and each pair as the distance from the
-  previous pair's position (from 0 for the first) and the shift zig-zag;
+  previous pair's position and, zig-zag, its shift minus the previous pair's shift (both
+  from 0 for the first pair: a shift is the sum of the edits' sizes so far);
 - each edit ``[at, removed, *added]`` as ``at`` minus where the edit before it ended (its
   ``at`` plus its ``removed``; 0 for the first), ``removed``, how many pieces it adds and
   each added piece number as zig-zag of its distance from one more than the piece number
@@ -24,10 +25,24 @@ frame is:
 **Pieces.** The stored pieces are a list of texts and a string of numbers, a head per piece
 and what follows it: head 0, a piece written out (the next text); ``1 + 3 * distance``, a
 change of the piece ``distance + 1`` before it, followed by how many characters of that
-piece's start and end it keeps, the text between being the next text; ``2 + 3 *
-template``, a use of that template, followed by its x and y (:func:`~notation_tools.pages.
-number_text.milli_code`), the names it fills in being the next texts (as many as the
-template has gaps).
+piece's start and end it keeps, the text between being the next text; ``3 * distance``, a
+change of the piece ``distance`` before it in several places, followed by how many places
+and for each how many characters of that piece it keeps (after the previous place), how
+many it leaves out and how many it puts in, the characters put in being the next text, one
+place's after the other, and the rest of that piece kept; ``2 + 3 *
+template``, a use of that template, followed by its x and y, the names it fills in being
+the next texts (as many as the template has gaps). The x is written as its difference
+from the x expected, :func:`~notation_tools.pages.number_text.milli_code`: the previous use
+of the same template's x plus how far that use moved from the one before it (0 for the
+first use; the first use is expected at 0 and moves from 0): a template's uses are
+mostly a row of squares or labels drawn one after another at one spacing, so most
+differences are 0. The y likewise.
+
+**A drawing alone** (the game's key) is written as a page's drawings are, in little:
+``{"templates", "texts", "heads", "lines"}``, its distinct lines stored once (each as a
+change of the line before it or a use of a template when that is shorter) and ``lines``
+the line numbers in order, each zig-zag of its distance from one more than the line
+before it (as a frame's added pieces).
 
 **Position strings.** A step's position string is written whole when it is the first, else
 as its token edits of its parent's (:func:`~notation_tools.pages.drawings.text_edits`),
@@ -43,7 +58,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from notation_tools.pages.drawings import TOKENS, text_edits
+from notation_tools.pages.drawings import TOKENS, PieceTable, encode_pieces, text_edits
 from notation_tools.pages.number_text import (
     from_milli_code,
     milli_code,
@@ -53,7 +68,13 @@ from notation_tools.pages.number_text import (
     write_numbers,
     zigzag,
 )
-from notation_tools.pages.piece_templates import decode_use, from_json_number, is_use, json_number
+from notation_tools.pages.piece_templates import (
+    decode_use,
+    from_json_number,
+    is_use,
+    json_number,
+    template_pieces,
+)
 
 _PLAIN, _OTHER_SET, _SHIFTED = 0, 1, 2
 """The kinds of frame: edits of the parent's drawing, of another mark set's drawing of the
@@ -93,12 +114,12 @@ def write_frames(frames: Sequence[Sequence[Any]]) -> str:
 
 def _table_numbers(table: Sequence[int]) -> list[int]:
     numbers = [len(table) // 2]
-    position = 0
+    position = shift = 0
     for index in range(0, len(table), 2):
         if table[index] < position:
             raise ValueError(f"a shift table's positions go back: {table}")
-        numbers += [table[index] - position, zigzag(table[index + 1])]
-        position = table[index]
+        numbers += [table[index] - position, zigzag(table[index + 1] - shift)]
+        position, shift = table[index], table[index + 1]
     return numbers
 
 
@@ -122,10 +143,11 @@ def read_frames(text: str) -> list[list[Any]]:
         elif kind == _SHIFTED:
             pairs = numbers[index]
             table: list[int] = []
-            position = 0
+            position = shift = 0
             for pair in range(index + 1, index + 1 + 2 * pairs, 2):
                 position += numbers[pair]
-                table += [position, unzigzag(numbers[pair + 1])]
+                shift += unzigzag(numbers[pair + 1])
+                table += [position, shift]
             frame = [1, table]
             index += 1 + 2 * pairs
         end = 0
@@ -145,9 +167,10 @@ def read_frames(text: str) -> list[list[Any]]:
 
 
 def write_pieces(encoded: Sequence[Any], pieces: Sequence[str]) -> tuple[list[str], str]:
-    """The stored pieces ``encoded``, the pieces ``pieces`` (each a text, ``[base, prefix, suffix, middle]``, or a
-    use of a template ``[template, x, y]`` or ``[-1 - template, x, y, *names]``, x and y as
-    JSON numbers: :func:`~notation_tools.pages.drawings.encode_pieces` and
+    """The stored pieces ``encoded``, the pieces ``pieces`` (each a text, a change of an
+    earlier one, ``[base, prefix, suffix, middle]`` or ``[base, spans]``, or a use of a
+    template ``[template, x, y]`` or ``[-1 - template, x, y, *names]``, x and y as JSON
+    numbers: :func:`~notation_tools.pages.drawings.encode_pieces` and
     :func:`~notation_tools.pages.piece_templates.template_pieces`) as the page's texts and
     heads. A change's kept start and end are counted in UTF-16 code units, as the script
     counts a string (a character beyond U+FFFF is two).
@@ -158,10 +181,23 @@ def write_pieces(encoded: Sequence[Any], pieces: Sequence[str]) -> tuple[list[st
     """
     texts: list[str] = []
     numbers: list[int] = []
+    places = _Places()
     for number, item in enumerate(encoded):
         if isinstance(item, str):
             numbers.append(0)
             texts.append(item)
+        elif len(item) == 2:
+            base, spans = item
+            if not 0 <= base < number:
+                raise ValueError(f"piece {number} is a change of piece {base}, not an earlier one")
+            numbers += [3 * (number - base), len(spans)]
+            text, end = pieces[base], 0
+            for kept, removed, inserted in spans:
+                numbers += [utf16_length(text[end:end + kept]),
+                            utf16_length(text[end + kept:end + kept + removed]),
+                            utf16_length(inserted)]
+                end += kept + removed
+            texts.append("".join(inserted for _, _, inserted in spans))
         elif not is_use(item):
             base, prefix, suffix, middle = item
             if not 0 <= base < number:
@@ -172,10 +208,44 @@ def write_pieces(encoded: Sequence[Any], pieces: Sequence[str]) -> tuple[list[st
             texts.append(middle)
         else:
             template = item[0] if item[0] >= 0 else -1 - item[0]
-            numbers += [2 + 3 * template, milli_code(from_json_number(item[1])),
-                        milli_code(from_json_number(item[2]))]
+            expected = places.expected(template)
+            place = (from_json_number(item[1]), from_json_number(item[2]))
+            places.used(template, place)
+            numbers += [2 + 3 * template, milli_code(place[0] - expected[0]),
+                        milli_code(place[1] - expected[1])]
             texts += item[3:]
     return texts, write_numbers(numbers)
+
+
+def _changed(base: str, inserted: str, spans: Sequence[int]) -> str:
+    """``base`` changed by ``spans`` (``kept, removed, inserted`` each, in UTF-16 code
+    units), the texts inserted being ``inserted`` one after the other."""
+    parts = []
+    end = at = 0
+    length = utf16_length(base)
+    for index in range(0, len(spans), 3):
+        kept, removed, added = spans[index:index + 3]
+        parts += [_utf16_slice(base, end, end + kept), _utf16_slice(inserted, at, at + added)]
+        end += kept + removed
+        at += added
+    parts.append(_utf16_slice(base, end, length))
+    return "".join(parts)
+
+
+class _Places:
+    """Where each template was used last and how far that use moved from the one before
+    (in thousandths), for the place its next use is expected at."""
+
+    def __init__(self) -> None:
+        self._last: dict[int, tuple[int, int, int, int]] = {}
+
+    def expected(self, template: int) -> tuple[int, int]:
+        x, y, step_x, step_y = self._last.get(template, (0, 0, 0, 0))
+        return x + step_x, y + step_y
+
+    def used(self, template: int, place: tuple[int, int]) -> None:
+        x, y, _, _ = self._last.get(template, (0, 0, 0, 0))
+        self._last[template] = (place[0], place[1], place[0] - x, place[1] - y)
 
 
 def utf16_length(text: str) -> int:
@@ -205,12 +275,17 @@ def read_pieces(texts: Sequence[str], heads: str,
     ['<g>', '<rect>', '<a x="1.5">a1</a>']
     """
     numbers = read_numbers(heads)
+    places = _Places()
     pieces: list[str] = []
     text = 0
     index = 0
     while index < len(numbers):
         rest, kind = divmod(numbers[index], 3)
-        if kind == 0:
+        if kind == 0 and rest:
+            pieces.append(_changed(pieces[len(pieces) - rest], texts[text],
+                                   numbers[index + 2:index + 2 + 3 * numbers[index + 1]]))
+            text, index = text + 1, index + 2 + 3 * numbers[index + 1]
+        elif kind == 0:
             pieces.append(texts[text])
             text, index = text + 1, index + 1
         elif kind == 1:
@@ -221,7 +296,11 @@ def read_pieces(texts: Sequence[str], heads: str,
             text, index = text + 1, index + 3
         else:
             names = str(templates[rest][0]).count("s")
-            x, y = (json_number(from_milli_code(code)) for code in numbers[index + 1:index + 3])
+            expected = places.expected(rest)
+            place = (expected[0] + from_milli_code(numbers[index + 1]),
+                     expected[1] + from_milli_code(numbers[index + 2]))
+            places.used(rest, place)
+            x, y = json_number(place[0]), json_number(place[1])
             pieces.append(decode_use(templates, [-1 - rest if names else rest, x, y,
                                                  *texts[text:text + names]]))
             text, index = text + names, index + 3
@@ -262,3 +341,36 @@ def read_text_edits(before: str, written: str) -> str:
     for at, removed, added in reversed(found):
         tokens[at:at + removed] = added
     return "".join(tokens)
+
+
+def write_drawing(svg: str) -> dict[str, Any]:
+    """``svg`` (a drawing shown alone, as the game's key) written as the page's drawings are.
+
+    >>> written = write_drawing('<svg>\\n<g>\\n</g>\\n<g>\\n</g>\\n</svg>')
+    >>> written["texts"], written["heads"], written["lines"]
+    (['<svg>\\n', '<g>\\n', '</g>\\n', '</svg>'], '0000', '000300')
+    """
+    table = PieceTable()
+    numbers = [ord(number) for number in table.numbers(svg)]
+    pieces = table.pieces
+    encoded, templates = template_pieces(pieces, encode_pieces(
+        pieces, {number: [number - 1] for number in range(1, len(pieces))}))
+    texts, heads = write_pieces(encoded, pieces)
+    return {"templates": templates, "texts": texts, "heads": heads,
+            "lines": write_numbers(zigzag(number - previous - 1)
+                                   for previous, number in zip([-1, *numbers], numbers))}
+
+
+def read_drawing(written: dict[str, Any]) -> str:
+    """The drawing :func:`write_drawing` wrote.
+
+    >>> read_drawing(write_drawing('<svg>\\n<g>\\n</g>\\n<g>\\n</g>\\n</svg>'))
+    '<svg>\\n<g>\\n</g>\\n<g>\\n</g>\\n</svg>'
+    """
+    pieces = read_pieces(written["texts"], written["heads"], written["templates"])
+    lines = []
+    previous = -1
+    for code in read_numbers(written["lines"]):
+        previous += 1 + unzigzag(code)
+        lines.append(pieces[previous])
+    return "".join(lines)

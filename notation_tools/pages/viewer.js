@@ -43,16 +43,29 @@
   }
   // The pieces: a head each and the texts (page_notation.py's read_pieces). Head 0: the
   // next text; 1 + 3d: a change of the piece d + 1 before it, keeping its first and last
-  // characters as the next two numbers say, the next text between; 2 + 3t: template t at
-  // the x and y that follow (milli_code), filling its gaps with the next texts.
+  // characters as the next two numbers say, the next text between; 3d: a change of the
+  // piece d before it in several places; 2 + 3t: template t at
+  // the x and y that follow (milli_code: the difference from where the template's last use
+  // was plus how far that use moved), filling its gaps with the next texts.
   function readPieces(texts, heads, templates) {
-    var numbers = readNumbers(heads), pieces = [], next = 0;
+    var numbers = readNumbers(heads), pieces = [], next = 0, places = {};
     function milli(code) {
       return code % 2 ? unzigzag((code - 1) / 2) : unzigzag(code / 2) * 1000;
     }
     for (var i = 0; i < numbers.length;) {
       var rest = Math.floor(numbers[i] / 3), kind = numbers[i] % 3;
-      if (kind === 0) {
+      if (kind === 0 && rest) {
+        // A change in several places: kept, removed, inserted lengths for each.
+        var changed = pieces[pieces.length - rest], inserted = texts[next++], made = "";
+        for (var at = 0, end = 0, place = i + 2; place < i + 2 + 3 * numbers[i + 1]; place += 3) {
+          made += changed.slice(end, end + numbers[place]) +
+              inserted.slice(at, at + numbers[place + 2]);
+          end += numbers[place] + numbers[place + 1];
+          at += numbers[place + 2];
+        }
+        pieces.push(made + changed.slice(end));
+        i += 2 + 3 * numbers[i + 1];
+      } else if (kind === 0) {
         pieces.push(texts[next++]);
         i += 1;
       } else if (kind === 1) {
@@ -62,8 +75,11 @@
         i += 3;
       } else {
         var template = templates[rest], gaps = template[0].split("s").length - 1;
-        pieces.push(fromTemplate(template, milli(numbers[i + 1]), milli(numbers[i + 2]),
-                                 texts.slice(next, next + gaps)));
+        var last = places[rest] || [0, 0, 0, 0];
+        var x = last[0] + last[2] + milli(numbers[i + 1]);
+        var y = last[1] + last[3] + milli(numbers[i + 2]);
+        places[rest] = [x, y, x - last[0], y - last[1]];
+        pieces.push(fromTemplate(template, x, y, texts.slice(next, next + gaps)));
         next += gaps;
         i += 3;
       }
@@ -72,8 +88,8 @@
   }
   // A mark set's frames, one per step (page_notation.py's read_frames): a head 3 * edits +
   // kind (0: edits of the parent's drawing; 1: of the mark set that follows; 2: the shift
-  // table that follows, its pairs then each pair's position step and zig-zag shift), then
-  // each edit: its distance from the end of the one before, how many it removes, how many
+  // table that follows, its pairs then each pair's position step and zig-zag shift step),
+  // then each edit: its distance from the end of the one before, how many it removes, how many
   // it adds, and each added piece number as zig-zag of its distance from one more than the
   // piece number read before it. A frame is returned as [...lead, ...edits], each edit
   // [at, removed, ...added].
@@ -84,10 +100,11 @@
       if (kind === 1) {
         frame = [0, numbers[i++]];
       } else if (kind === 2) {
-        var table = [], position = 0;
+        var table = [], position = 0, shift = 0;
         for (var pairs = numbers[i++]; pairs > 0; pairs--) {
           position += numbers[i];
-          table.push(position, unzigzag(numbers[i + 1]));
+          shift += unzigzag(numbers[i + 1]);
+          table.push(position, shift);
           i += 2;
         }
         frame = [1, table];
@@ -104,6 +121,16 @@
       frames.push(frame);
     }
     return frames;
+  }
+  // A drawing shown alone (the game's key): its lines' pieces and their numbers, each the
+  // zig-zag distance from one more than the number before it (page_notation.py's
+  // read_drawing).
+  function readDrawing(written) {
+    var pieces = readPieces(written.texts, written.heads, written.templates), previous = -1;
+    return readNumbers(written.lines).map(function (code) {
+      previous += 1 + unzigzag(code);
+      return pieces[previous];
+    }).join("");
   }
   data.pieces = readPieces(data.piece_texts, data.piece_heads, data.templates);
   data.frames = data.frames.map(readFrames);
@@ -133,6 +160,8 @@
     }
   });
   var viewer = document.getElementById("viewer");
+  var key = document.querySelector("details.legend");
+  if (key && data.legend) { key.insertAdjacentHTML("beforeend", readDrawing(data.legend)); }
   var board = document.getElementById("board");
   var status = document.getElementById("status");
   var fen = document.getElementById("fen");
@@ -327,9 +356,13 @@
     event.preventDefault();
     actions[keys[event.key]]();
   });
-  document.querySelectorAll("#moves .move[data-step]").forEach(function (span) {
-    span.tabIndex = -1;
-  });
+  // The played moves (and the move the replay stopped at) are the steps after the start,
+  // in the list's order (viewer.py's _Builder._move_cell).
+  document.querySelectorAll("#moves .move.played, #moves .move.stop").forEach(
+    function (span, index) {
+      span.setAttribute("data-step", String(index + 1));
+      span.tabIndex = -1;
+    });
   document.getElementById("moves").addEventListener("click", function (event) {
     var span = event.target.closest ? event.target.closest(".move[data-step]") : null;
     if (span) { stop(); show(parseInt(span.getAttribute("data-step"), 10)); }

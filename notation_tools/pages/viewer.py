@@ -46,13 +46,16 @@ from notation_tools.pages.drawings import (  # noqa: F401  (the viewer's API, re
     shared_ends,
     shifted,
     shifts,
+    split_changes,
     svg_pieces,
     text_edits,
 )
 from notation_tools.pages.page_notation import (
+    read_drawing,
     read_frames,
     read_pieces,
     read_text_edits,
+    write_drawing,
     write_frames,
     write_pieces,
     write_text_edits,
@@ -202,7 +205,8 @@ class _Builder:
 
     def _played(self, moves: list[Move], parent: int) -> Iterator[_Placed]:
         """Each move of a line whose first move is played from step ``parent``, with its
-        step (-1 for a move the replay did not reach) and its state."""
+        state; a played move and the stop get their step as they are met (the list's order:
+        the page's script numbers them so)."""
         previous = parent
         stopped = False
         for node in moves:
@@ -210,16 +214,14 @@ class _Builder:
             diagnostics = self.by_node.get(id(node), [])
             drawn = self.recorder.drawn.get(id(node))
             state = "unplayed"
-            step = -1
             if drawn is not None and not stopped:
-                step = self._add(previous, *drawn)
-                previous, state = step, "played"
+                previous, state = self._add(previous, *drawn), "played"
             elif not stopped and any(d.is_error for d in diagnostics):
                 error = next(d for d in diagnostics if d.is_error)
-                step = self._add(previous, self.steps[previous].drawing, "stopped here",
-                                 self.steps[previous].fen, f"{error.code}: {error.message}")
+                self._add(previous, self.steps[previous].drawing, "stopped here",
+                          self.steps[previous].fen, f"{error.code}: {error.message}")
                 stopped, state = True, "stop"
-            yield _Placed(node, before, step, state, diagnostics)
+            yield _Placed(node, before, state, diagnostics)
 
     def line(self, moves: list[Move], parent: int, depth: int) -> str:
         """The HTML of a line of moves whose first move is played from step ``parent``, as
@@ -278,13 +280,14 @@ class _Builder:
         return number
 
     def _move_cell(self, placed: _Placed) -> str:
-        node, step, diagnostics = placed.node, placed.step, placed.diagnostics
-        # The script makes each playable move focusable (tabindex): not written 200 times.
-        attributes = f' data-step="{step}"' if step >= 0 else ""
+        node, diagnostics = placed.node, placed.diagnostics
+        # The script numbers the played moves (and the stop) in the list's order, which is
+        # the order of their steps (_played adds a step as the move is written), and makes
+        # them focusable: data-step and tabindex are not written 200 times.
         severity = (" error" if any(d.is_error for d in diagnostics)
                     else " warning" if diagnostics else "")
         text = node.text or self.recorder.texts.get(id(node)) or json.dumps(node.data)
-        parts = [f'<span class="move {placed.state}{severity}"{attributes}>'
+        parts = [f'<span class="move {placed.state}{severity}">'
                  f"{html.escape(text)}</span>"]
         for nag in node.nags:
             glyph, meaning = NAG_GLYPHS.get(nag, (nag, f"NAG {nag}"))
@@ -306,12 +309,12 @@ class _Builder:
 
 @dataclasses.dataclass
 class _Placed:
-    """A move of the list: its node, the step it is played from, its own step (-1: not
-    reached), its state (played, stop, unplayed) and its diagnostics."""
+    """A move of the list: its node, the step it is played from, its state (played, stop,
+    unplayed: a played or stop move is the step after the last such move of the list) and
+    its diagnostics."""
 
     node: Move
     before: int
-    step: int
     state: str
     diagnostics: list[Diagnostic]
 
@@ -400,25 +403,26 @@ def build_page(record: Record, *, game_name: str | None = None,
             f'<label title="{html.escape(help_text)}"><input type="checkbox" '
             f'name="{html.escape(name)}"> {html.escape(name)}</label>'
             for name, help_text in sorted(options.items())),
-        legend=(f'<details class="legend"><summary>Key</summary>{legend}</details>'
-                if legend else ""),
+        # The key's drawing is in the data, stored as the frames are; the script draws it.
+        legend=('<details class="legend"><summary>Key</summary></details>' if legend else ""),
         moves=(_comments(record.initial_comments) + " " + moves_html + " "
                + _comments(record.final_comments)
                + (f' <span class="result">{html.escape(record.result)}</span>'
                   if record.result else "")),
         style=asset("viewer.css"),
         data=script_json(_page_data(table, builder.steps, marks,
-                                    game.sides if game is not None else ())),
+                                    game.sides if game is not None else (), legend)),
         script=script_asset("viewer.js"),
     )
     return Page(page, record, result)
 
 
 def _page_data(table: PieceTable, steps: list[_Step], marks: list[tuple[str, ...]],
-               sides: Sequence[str] = ()) -> dict[str, Any]:
+               sides: Sequence[str] = (), legend: str = "") -> dict[str, Any]:
     """What the page's script reads: the pieces, each step's edits per mark set, the tree of
     steps, each step's status line (``[ply, side]`` for a move: the script adds the side's
-    name from ``sides`` and the move's text from the list) and position string."""
+    name from ``sides`` and the move's text from the list) and position string, and the
+    game's key, ``legend`` (:func:`~notation_tools.pages.page_notation.write_drawing`)."""
     encoder = _FrameEncoder(steps, table.pieces)
     numbered = {combination: number for number, combination in enumerate(marks)}
     for variant, combination in enumerate(marks):
@@ -430,7 +434,7 @@ def _page_data(table: PieceTable, steps: list[_Step], marks: list[tuple[str, ...
                                for index in range(len(steps))])
     frames = encoder.frames
     pieces, templates = template_pieces(table.pieces, encode_pieces(table.pieces, encoder.bases))
-    texts, heads = write_pieces(pieces, table.pieces)
+    texts, heads = write_pieces(split_changes(pieces, table.pieces), table.pieces)
     return {
         "templates": templates,
         "piece_texts": texts,
@@ -443,6 +447,7 @@ def _page_data(table: PieceTable, steps: list[_Step], marks: list[tuple[str, ...
         "messages": [step.message for step in steps],
         "fens": _fen_edits(steps),
         "frames": [write_frames(variant) for variant in frames],
+        "legend": write_drawing(legend) if legend else "",
     }
 
 
@@ -450,11 +455,12 @@ def read_page_data(data: dict[str, Any]) -> dict[str, Any]:
     """The page's data (:func:`_page_data`) with its dense notation read
     (:mod:`~notation_tools.pages.page_notation`): ``pieces`` the pieces' texts, ``frames``
     each mark set's frames as lists of ints, as :func:`frame_numbers` reads them, and
-    ``fens`` each step's whole position string."""
+    ``fens`` each step's whole position string, ``legend`` the key's drawing."""
     read = {key: value for key, value in data.items()
             if key not in ("piece_texts", "piece_heads")}
     read["pieces"] = read_pieces(data["piece_texts"], data["piece_heads"], data["templates"])
     read["frames"] = [read_frames(text) for text in data["frames"]]
+    read["legend"] = read_drawing(data["legend"]) if data["legend"] else ""
     fens = read["fens"] = list(data["fens"])
     for step, parent in enumerate(data["parents"]):
         if parent >= 0:

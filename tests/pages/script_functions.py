@@ -8,7 +8,7 @@ import re
 from notation_tools.pages.assets import asset
 
 DECODERS = ("readNumber", "readNumbers", "unzigzag", "formatMilli", "fromTemplate", "readPieces",
-            "readFrames", "readTextEdits")
+            "readFrames", "readTextEdits", "readDrawing")
 """viewer.js's functions that read the page's data."""
 
 

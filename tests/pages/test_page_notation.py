@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from notation_tools.pages.drawings import encode_pieces
+from notation_tools.pages.drawings import encode_pieces, split_changes
 from notation_tools.pages.number_text import (
     LAST_DIGITS,
     MORE_DIGITS,
@@ -24,9 +24,11 @@ from notation_tools.pages.number_text import (
     zigzag,
 )
 from notation_tools.pages.page_notation import (
+    read_drawing,
     read_frames,
     read_pieces,
     read_text_edits,
+    write_drawing,
     write_frames,
     write_pieces,
     write_text_edits,
@@ -52,8 +54,10 @@ def frames(draw, variants: int = 4) -> list[list[object]]:
             frame = [0, draw(st.integers(0, variants))]
         elif lead == "shifted":
             positions = sorted(draw(st.lists(st.integers(0, 5000), max_size=4)))
+            # Shifts up to 2 ** 50 either way: a shift's change, zig-zag, stays a number
+            # the script holds exactly (2 ** 53).
             frame = [1, [number for position in positions
-                         for number in (position, draw(SIGNED))]]
+                         for number in (position, draw(st.integers(-(2**50), 2**50)))]]
         at = 0
         for _ in range(draw(st.integers(0, 4))):
             at += draw(st.one_of(st.integers(0, 3), st.integers(0, 10**6)))
@@ -147,6 +151,40 @@ def test_pieces_read_back_the_same_whatever_bases_they_get(pieces, data):
     assert read_pieces(texts, heads, []) == pieces
 
 
+@st.composite
+def changed_pieces(draw) -> list[str]:
+    """Pieces each a change of an earlier one in a few places (or a new text): a rank of a
+    text diagram, a caption; any characters, beyond U+FFFF too."""
+    pieces = [draw(st.text(st.sampled_from("  .I[]<>&\U0001f600ab12"), max_size=60))]
+    for _ in range(draw(st.integers(0, 8))):
+        piece = list(draw(st.sampled_from(pieces)))
+        for _ in range(draw(st.integers(0, 4))):
+            at = draw(st.integers(0, len(piece)))
+            removed = draw(st.integers(0, 3))
+            piece[at:at + removed] = draw(st.text(st.sampled_from(" .I\U0001f600x"), max_size=3))
+        pieces.append("".join(piece))
+    return list(dict.fromkeys(pieces))  # each distinct piece once, as a page stores them
+
+
+@given(changed_pieces())
+def test_changed_pieces_read_back_the_same(pieces):
+    bases = {number: range(max(number - 3, 0), number) for number in range(1, len(pieces))}
+    encoded = split_changes(encode_pieces(pieces, bases), pieces)
+    texts, heads = write_pieces(encoded, pieces)
+    texts, heads = json.loads(script_json([texts, heads]))
+    assert read_pieces(texts, heads, []) == pieces
+
+
+def test_a_change_in_places_far_apart_is_written_as_those_places():
+    base = "  H  .  .  C  C  I  H  I  I  I  ^  .  .  .  .  .  .  .  .  .  . [ ] .  .  .  .\n"
+    moved = base.replace("C  C", ".  C").replace("[ ]", "C  ")
+    encoded = split_changes(encode_pieces([base, moved], {1: [0]}), [base, moved])
+    assert len(encoded[1]) == 2 and len(encoded[1][1]) >= 2  # places, not one span
+    texts, heads = write_pieces(encoded, [base, moved])
+    assert sum(map(len, texts)) - len(base) < 8
+    assert read_pieces(texts, heads, []) == [base, moved]
+
+
 @given(drawn_lines())
 def test_templated_pieces_read_back_to_the_same_lines(lines):
     encoded, templates = template_pieces(lines, lines)
@@ -173,3 +211,9 @@ def test_position_strings_read_back_the_same(before, after):
     written = write_text_edits(before, after)
     assert read_text_edits(before, written) == after
     assert read_text_edits(before, json.loads(script_json(written))) == after
+
+
+@given(drawn_lines())
+def test_a_drawing_alone_reads_back_the_same(lines):
+    svg = "<svg>\n" + "\n".join([*lines, *lines[:2]]) + "\n</svg>"  # lines repeated too
+    assert read_drawing(json.loads(script_json(write_drawing(svg)))) == svg

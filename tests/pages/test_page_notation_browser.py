@@ -8,11 +8,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from notation_tools.pages.drawings import encode_pieces
+from notation_tools.pages.drawings import encode_pieces, split_changes
 from notation_tools.pages.number_text import write_numbers, zigzag
-from notation_tools.pages.page_notation import write_frames, write_pieces, write_text_edits
+from notation_tools.pages.page_notation import (
+    write_drawing,
+    write_frames,
+    write_pieces,
+    write_text_edits,
+)
+from tests.pages.piece_lines import drawn_lines
 from tests.pages.script_functions import script_functions
-from tests.pages.test_page_notation import POSITION_TEXT, frames
+from tests.pages.test_page_notation import POSITION_TEXT, changed_pieces, frames
 from tests.pages.test_viewer_browser import browser  # noqa: F401  (the fixture)
 
 SETTINGS = settings(max_examples=60, deadline=None,
@@ -64,3 +70,18 @@ def test_the_script_reads_changed_pieces_as_written(blank_page, pieces, data):
 def test_the_script_reads_position_strings_as_written(blank_page, before, after):
     written = write_text_edits(before, after)
     assert run(blank_page, "readTextEdits(argument[0], argument[1])", [before, written]) == after
+
+
+@SETTINGS
+@given(lines=drawn_lines())
+def test_the_script_reads_a_drawing_alone_as_written(blank_page, lines):
+    svg = "<svg>\n" + "\n".join([*lines, *lines[:2]]) + "\n</svg>"
+    assert run(blank_page, "readDrawing(argument)", write_drawing(svg)) == svg
+
+
+@SETTINGS
+@given(pieces=changed_pieces())
+def test_the_script_reads_pieces_changed_in_places_as_written(blank_page, pieces):
+    bases = {number: range(max(number - 3, 0), number) for number in range(1, len(pieces))}
+    texts, heads = write_pieces(split_changes(encode_pieces(pieces, bases), pieces), pieces)
+    assert run(blank_page, "readPieces(argument[0], argument[1], [])", [texts, heads]) == pieces

@@ -28,6 +28,7 @@ from tests.pages.viewer_support import (
     first_record,
     page_data,
     rebuilt,
+    step_at,
 )
 from tests.conftest import invoke
 
@@ -106,9 +107,9 @@ def test_move_list_has_comments_nags_and_playable_variations():
     assert '<span class="comment">Both sides start by building a step for a Dragon.</span>' \
         in page.html
     variation = re.search(r'<span class="variation depth1">\(<span class="number">1\.</span> '
-                          r'<span class="move played" data-step="(\d+)"', page.html)
+                          r'<span class="move played">', page.html)
     assert variation, "the first variation's move is not playable"
-    step = int(variation.group(1))
+    step = step_at(page.html, variation.end())
     assert data["parents"][step] == 0  # played from the start position
     game = get_game("elevation")
     start = game.start_position(game.parse_rules("standard"))
@@ -129,7 +130,8 @@ def test_an_illegal_move_stops_the_replay_with_its_message(game):
     assert data["messages"][stop] == f"{error.code}: {error.message}"
     assert data["next"][stop] == -1
     assert rebuilt(data, stop) == rebuilt(data, data["parents"][stop])
-    assert re.search(rf'<span class="move stop error" data-step="{stop}"', page.html)
+    found = re.search(r'<span class="move stop error">', page.html)
+    assert found and step_at(page.html, found.end()) == stop
     assert f"[{error.code}]: {error.message}" in page.html.replace("&#x27;", "'")
     assert not page.is_valid
 

@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 from notation_tools.pages.drawings import (
     PieceTable,
     apply_edits,
+    apply_spans,
+    changed_spans,
     common_prefix,
     common_suffix,
     decode_pieces,
@@ -110,3 +112,11 @@ def test_every_step_in_every_mark_set_decodes_to_its_drawing(data, options):
     for step, drawn in enumerate(drawings):
         for variant, svg in enumerate(drawn):
             assert "".join(pieces[n] for n in frame_numbers(page, step, variant)) == svg
+
+
+@given(st.text(st.sampled_from("ab .<>\U0001f600"), max_size=40),
+       st.text(st.sampled_from("ab .<>\U0001f600"), max_size=40))
+def test_changed_spans_make_the_piece_from_its_base(base, piece):
+    spans = changed_spans(base, piece)
+    assert apply_spans(base, spans) == piece
+    assert all(kept >= 0 and removed >= 0 for kept, removed, _ in spans)

@@ -73,3 +73,12 @@ def rebuilt(data: dict[str, Any], step: int, variant: int = 0) -> str:
     """The drawing of ``step`` as the page's script rebuilds it, done again in Python."""
     pieces = data["pieces"]
     return "".join(pieces[n] for n in frame_numbers(data, step, variant))
+
+
+_NUMBERED_MOVE = re.compile(r'<span class="move (?:played|stop)\b')
+
+
+def step_at(page: str, offset: int) -> int:
+    """The step of the played (or stop) move whose span opens before ``offset`` of the page
+    and is the last to: the page's script numbers those moves 1, 2, ... in the list's order."""
+    return len(_NUMBERED_MOVE.findall(page, 0, offset))
