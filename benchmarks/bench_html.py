@@ -151,7 +151,8 @@ def data_sizes(html: str) -> str:
                       html, re.S)
     data = json.loads(found.group(1)) if found else {}
     return ", ".join(f"{name} {len(json.dumps(data[name], separators=(',', ':'))) / 1e3:.0f}"
-                     for name in ("templates", "pieces", "frames", "fens", "labels")
+                     for name in ("templates", "pieces", "piece_texts", "piece_heads", "frames",
+                                  "fens", "labels", "legend")
                      if name in data)
 
 
