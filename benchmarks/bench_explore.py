@@ -22,7 +22,15 @@ import tempfile
 import time
 from typing import Any, Callable
 
-SEARCH_LIMIT, EXPLORE_LIMIT = 100, 40  # what the commands list unless told
+SEARCH_TOP, EXPLORE_TOP = 100, 40  # what the commands list unless told
+
+_RECORD_ROWS = {
+    "positions": ("key", "record_id", "line", "ply", "move_id"),
+    "position_material": ("record_id", "first_ply", "last_ply", "signature_id"),
+    "square_runs": ("occupant_id", "record_id", "first_ply", "last_ply"),
+    "square_records": ("record_id", "last_ply", "standard"),
+}
+"""The tables with rows per record that the copies repeat (when the database has them)."""
 
 
 def copied(database: str, copies: int) -> str:
@@ -32,14 +40,19 @@ def copied(database: str, copies: int) -> str:
     connection = sqlite3.connect(path)
     last = connection.execute("SELECT max(id) FROM records").fetchone()[0]
     columns = [row[1] for row in connection.execute("PRAGMA table_info(records)")]
+    tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
     for copy in range(1, copies):
         chosen = ", ".join(f"id + {copy * last}" if name == "id" else
                            f"source || '#{copy}'" if name == "source" else name
                            for name in columns)
         connection.execute(f"INSERT INTO records ({', '.join(columns)}) SELECT {chosen} "
                            f"FROM records WHERE id <= {last}")
-        connection.execute(f"INSERT INTO positions SELECT key, record_id + {copy * last}, line, "
-                           f"ply, move_id FROM positions WHERE record_id <= {last}")
+        for table, names in _RECORD_ROWS.items():
+            if table in tables:  # each row again, under the copy's record id
+                moved = ", ".join(f"record_id + {copy * last}" if name == "record_id" else name
+                                  for name in names)
+                connection.execute(f"INSERT INTO {table} ({', '.join(names)}) SELECT {moved} "
+                                   f"FROM {table} WHERE record_id <= {last}")
         connection.commit()
     connection.close()
     return path
@@ -63,13 +76,13 @@ def bench(database: str, archive: str) -> None:
         moves = [node.text for node in next(iter(read_records(handle, archive))).moves][:10]
         fen = db.game().format_position(db.position(moves=moves[:4])[1])
         queries: list[tuple[str, Callable[[], Any]]] = [
-            ("search 4 plies deep", lambda: db.search(fen, limit=SEARCH_LIMIT)),
-            ("search at the start", lambda: db.search(limit=SEARCH_LIMIT)),
+            ("search 4 plies deep", lambda: db.search(fen, limit=SEARCH_TOP)),
+            ("search at the start", lambda: db.search(limit=SEARCH_TOP)),
             ("search at the start, all", lambda: db.search()),
-            ("explore at the start (table)", lambda: db.explore(fens=False, limit=EXPLORE_LIMIT)),
-            ("explore at the start (JSON)", lambda: db.explore(limit=EXPLORE_LIMIT)),
+            ("explore at the start (table)", lambda: db.explore(fens=False, limit=EXPLORE_TOP)),
+            ("explore at the start (JSON)", lambda: db.explore(limit=EXPLORE_TOP)),
             ("explore at the start, all (table)", lambda: db.explore(fens=False)),
-            ("explore 10 plies deep (JSON)", lambda: db.explore(moves=moves, limit=EXPLORE_LIMIT)),
+            ("explore 10 plies deep (JSON)", lambda: db.explore(moves=moves, limit=EXPLORE_TOP)),
         ]
         for label, call in queries:
             seconds, answer = _least(call)

@@ -99,9 +99,8 @@ def search(database: str, fen: str | None, moves: str | None, game: str | None,
         try:
             chosen = db.game(game)
             if squares or material is not None:
-                found = db.pattern(squares=squares, material=material, at=at, game=game)
-                total = len(found)
-                found = found[:top or None]
+                found, total = db.pattern_counted(squares=squares, material=material, at=at,
+                                                  game=game, limit=top or None)
             else:
                 found = db.search(fen, moves=moves or (), game=game, rules=rules,
                                   variations=variations, limit=top or None)

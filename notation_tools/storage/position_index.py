@@ -211,8 +211,8 @@ def _has_table(connection: sqlite3.Connection, name: str) -> bool:
 
 def _result_columns(results: tuple[str, str]) -> tuple[str, tuple[Any, ...]]:
     """SQL sums of the first and second side's wins, draws and the rest, over ``result``."""
-    sql = ("sum(result = ?), sum(result = ?), sum(result = '1/2-1/2'), "
-           "sum(result IS NULL OR result NOT IN (?, ?, '1/2-1/2'))")
+    sql = ("sum(result = ?) AS first, sum(result = ?) AS second, sum(result = '1/2-1/2') AS "
+           "draws, sum(result IS NULL OR result NOT IN (?, ?, '1/2-1/2')) AS other")
     return sql, (results[0], results[1], results[0], results[1])
 
 
@@ -229,26 +229,36 @@ def next_moves(connection: sqlite3.Connection, key: int, game: str,
     text: records (each record once per move), each side's wins, draws, the rest, average
     final length in plies, first and last Date tag, the first record (``example``: its id,
     ``example_path`` and ``example_record``), and ``child``: the key of the position after
-    the move when every record that played the text went on to the same position (read from
-    the record's next row; ``None`` otherwise, or in a database indexed before
-    ``positions_line``)."""
+    the move when every record that played the text went on to the same position (``None``
+    otherwise, or in a database indexed before ``positions_line``).
+
+    A text played in one position under one set of rules leads to one position (the rules
+    engine is a function of the position), so the next position is read from one record per
+    text and rules (through ``positions_line``), not from every record: at the start
+    position, where every record passes, that is one look-up per move instead of one per
+    record."""
     sums, parameters = _result_columns(results)
-    by_line = _has_index(connection, "positions_line")
-    after = ("LEFT JOIN positions AS c ON c.record_id = p.record_id AND c.line = 0 "
-             "AND c.ply = p.ply + 1 " if by_line else "")
+    child = ("(SELECT c.key FROM positions AS c WHERE c.record_id = s.example AND c.line = 0 "
+             "AND c.ply = (SELECT min(ply) + 1 FROM positions WHERE key = ? AND record_id = "
+             "s.example AND line = 0 AND move_id = s.move_id))"
+             if _has_index(connection, "positions_line") else "NULL")
     # The inner rows are one per record and move; LIMIT -1 keeps them a subquery of their
-    # own, so that the date is read once per record, not once per min() and max().
+    # own, so that the date is read once per record, not once per min() and max(). They are
+    # summed per text and rules, then per text.
     rows = connection.execute(
-        "SELECT m.text, g.*, e.source, e.record_index FROM (SELECT move_id, count(*), "
-        + sums + ", avg(plies), min(date), max(date), min(id) AS example, min(child), "
-        "max(child), count(child) FROM (SELECT p.move_id, r.id, r.result, r.plies, "
-        f"{_DATE} AS date, {'c.key' if by_line else 'NULL'} AS child "
-        "FROM (SELECT record_id, move_id, min(ply) AS ply FROM positions WHERE key = ? "
+        "SELECT m.text, g.*, e.source, e.record_index FROM (SELECT move_id, sum(games), "
+        "sum(first), sum(second), sum(draws), sum(other), CAST(sum(length) AS REAL) / "
+        "sum(games), min(first_date), max(last_date), min(example) AS example, min(child), "
+        "max(child), sum(CASE WHEN child IS NULL THEN 0 ELSE games END) FROM (SELECT s.*, "
+        f"{child} AS child FROM (SELECT move_id, count(*) AS games, "
+        + sums + ", sum(plies) AS length, min(date) AS first_date, max(date) AS last_date, "
+        "min(id) AS example FROM (SELECT p.move_id, r.id, r.result, r.plies, r.rules, "
+        f"{_DATE} AS date FROM (SELECT record_id, move_id FROM positions WHERE key = ? "
         "AND line = 0 AND move_id IS NOT NULL GROUP BY record_id, move_id) AS p "
-        f"JOIN records AS r ON r.id = p.record_id {after}WHERE r.game = ? LIMIT -1) "
-        "GROUP BY move_id) AS g JOIN position_moves AS m ON m.id = g.move_id "
-        "JOIN records AS e ON e.id = g.example",
-        (*parameters, key, game)).fetchall()
+        "JOIN records AS r ON r.id = p.record_id WHERE r.game = ? LIMIT -1) "
+        "GROUP BY move_id, rules) AS s) GROUP BY move_id) AS g "
+        "JOIN position_moves AS m ON m.id = g.move_id JOIN records AS e ON e.id = g.example",
+        (*([key] if child != "NULL" else []), *parameters, key, game)).fetchall()
     return [_move_row(row) for row in rows]
 
 
@@ -273,22 +283,37 @@ def records_reaching(connection: sqlite3.Connection, key: int, game: str, *,
     ``key``, in database order (the first ``limit`` of them): (record id, source, record
     index, first ply, line, result, tags JSON, game)."""
     lines = "" if variations else " AND line = 0"
+    # The rows of a key come in record order: with one game in the database, the first
+    # ``limit`` records are found without grouping the others (every record at the start).
+    first = " ORDER BY record_id LIMIT ?" if _only_game(connection, game) else ""
     return connection.execute(
         "SELECT r.id, r.source, r.record_index, p.ply, p.line, r.result, r.tags_json, r.game "
         "FROM (SELECT record_id, min(line) AS line, min(ply) AS ply FROM positions "
-        f"WHERE key = ?{lines} GROUP BY record_id) AS p "
-        "JOIN records AS r ON r.id = p.record_id WHERE r.game = ? ORDER BY r.id LIMIT ?",
-        (key, game, -1 if limit is None else limit)).fetchall()
+        f"WHERE key = ?{lines} GROUP BY record_id{first}) AS p "
+        "CROSS JOIN records AS r ON r.id = p.record_id WHERE r.game = ? ORDER BY r.id LIMIT ?",
+        (key, *([-1 if limit is None else limit] if first else []), game,
+         -1 if limit is None else limit)).fetchall()
 
 
 def count_reaching(connection: sqlite3.Connection, key: int, game: str, *,
                    variations: bool = False) -> int:
     """How many records :func:`records_reaching` finds (without reading them)."""
-    lines = "" if variations else " AND p.line = 0"
+    lines = "" if variations else " AND line = 0"
+    if _only_game(connection, game):  # every record with rows is the game's: no join
+        return int(connection.execute(
+            f"SELECT count(DISTINCT record_id) FROM positions WHERE key = ?{lines}",
+            (key,)).fetchone()[0])
     return int(connection.execute(
         "SELECT count(DISTINCT p.record_id) FROM positions AS p JOIN records AS r "
-        f"ON r.id = p.record_id WHERE p.key = ?{lines} AND r.game = ?",
-        (key, game)).fetchone()[0])
+        f"ON r.id = p.record_id WHERE p.key = ?{lines.replace('line', 'p.line')} "
+        "AND r.game = ?", (key, game)).fetchone()[0])
+
+
+def _only_game(connection: sqlite3.Connection, game: str) -> bool:
+    """Whether every record of a known game is of ``game`` (two look-ups in records_game)."""
+    return connection.execute("SELECT (SELECT min(game) FROM records) = ? AND "
+                              "(SELECT max(game) FROM records) = ?", (game, game)
+                              ).fetchone()[0] == 1
 
 
 def material_indexed_inputs(connection: sqlite3.Connection) -> set[int]:
@@ -298,6 +323,24 @@ def material_indexed_inputs(connection: sqlite3.Connection) -> set[int]:
     return {row[0] for row in connection.execute("SELECT input_id FROM material_inputs")}
 
 
+def _signatures_wanted(connection: sqlite3.Connection,
+                       wanted: Callable[[dict[tuple[int, str], int]], bool],
+                       known: dict[int, dict[tuple[int, str], int]] | None) -> str:
+    """The ids (a JSON list) of the stored materials that ``wanted`` accepts. ``known``: the
+    materials read by an earlier call on this connection (id → material), kept up to date
+    (a material's row never changes once written, so only the rows added since are read)."""
+    known = {} if known is None else known
+    for id_, counts in connection.execute("SELECT id, counts FROM material_signatures "
+                                          "WHERE id > ?", (max(known, default=0),)):
+        known[id_] = signature_material(_signature(counts))
+    return _json_list(id_ for id_, material in known.items() if wanted(material))
+
+
+def _ply_range(plies: tuple[int | None, int | None]) -> tuple[int, int]:
+    low, high = plies
+    return 0 if low is None else low, (1 << 62) if high is None else high
+
+
 def material_runs(connection: sqlite3.Connection, game: str,
                   wanted: Callable[[dict[tuple[int, str], int]], bool],
                   plies: tuple[int | None, int | None], *,
@@ -305,22 +348,38 @@ def material_runs(connection: sqlite3.Connection, game: str,
                   ) -> dict[int, list[tuple[int, int]]]:
     """Record id → the runs of main-line plies (first, last; within ``plies``, in order)
     where the record's material is one that ``wanted`` accepts, for the records of
-    ``game`` in material-indexed inputs. ``known``: the materials read by an earlier call
-    on this connection (id → material), kept up to date (a material's row never changes
-    once written, so only the rows added since are read)."""
-    known = {} if known is None else known
-    for id_, counts in connection.execute("SELECT id, counts FROM material_signatures "
-                                          "WHERE id > ?", (max(known, default=0),)):
-        known[id_] = signature_material(_signature(counts))
-    signatures = [id_ for id_, material in known.items() if wanted(material)]
-    low, high = plies
-    low = 0 if low is None else low
-    high = (1 << 62) if high is None else high
+    ``game`` in material-indexed inputs. ``known``: as :func:`material_first_plies`."""
+    signatures = _signatures_wanted(connection, wanted, known)
+    low, high = _ply_range(plies)
     found: dict[int, list[tuple[int, int]]] = {}
     for record_id, first, last in connection.execute(
-            "SELECT m.record_id, m.first_ply, m.last_ply FROM position_material AS m "
-            "JOIN records AS r ON r.id = m.record_id WHERE r.game = ? AND m.signature_id IN "
-            "(SELECT value FROM json_each(?)) AND m.first_ply <= ? AND m.last_ply >= ? "
-            "ORDER BY m.record_id, m.first_ply", (game, _json_list(signatures), high, low)):
-        found.setdefault(record_id, []).append((max(first, low), min(last, high)))
+            "SELECT m.record_id, max(m.first_ply, ?), min(m.last_ply, ?) FROM position_material "
+            "AS m JOIN records AS r ON r.id = m.record_id WHERE r.game = ? AND m.signature_id "
+            "IN (SELECT value FROM json_each(?)) AND m.first_ply <= ? AND m.last_ply >= ? "
+            "ORDER BY m.record_id, m.first_ply", (low, high, game, signatures, high, low)):
+        runs = found.get(record_id)
+        if runs is None:
+            found[record_id] = [(first, last)]
+        else:
+            runs.append((first, last))
     return found
+
+
+def material_first_plies(connection: sqlite3.Connection, game: str,
+                         wanted: Callable[[dict[tuple[int, str], int]], bool],
+                         plies: tuple[int | None, int | None], *,
+                         known: dict[int, dict[tuple[int, str], int]] | None = None
+                         ) -> dict[int, int]:
+    """Record id → the first main-line ply (within ``plies``) where the record's material is
+    one that ``wanted`` accepts (the first ply of :func:`material_runs`, found in SQL: a
+    pattern that half the archive matches costs no Python per run). ``known``: the materials
+    read by an earlier call on this connection (id → material), kept up to date."""
+    signatures = _signatures_wanted(connection, wanted, known)
+    low, high = _ply_range(plies)
+    # Grouped by r.id: the records come in id order from records_game, so SQLite groups
+    # them as they come instead of sorting every run first.
+    return dict(connection.execute(
+        "SELECT r.id, max(min(m.first_ply), ?) FROM records AS r JOIN position_material AS m "
+        "ON m.record_id = r.id WHERE r.game = ? AND m.signature_id IN "
+        "(SELECT value FROM json_each(?)) AND m.first_ply <= ? AND m.last_ply >= ? "
+        "GROUP BY r.id", (low, game, signatures, high, low)).fetchall())
