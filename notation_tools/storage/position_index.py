@@ -311,9 +311,9 @@ def count_reaching(connection: sqlite3.Connection, key: int, game: str, *,
 
 def _only_game(connection: sqlite3.Connection, game: str) -> bool:
     """Whether every record of a known game is of ``game`` (two look-ups in records_game)."""
-    return connection.execute("SELECT (SELECT min(game) FROM records) = ? AND "
-                              "(SELECT max(game) FROM records) = ?", (game, game)
-                              ).fetchone()[0] == 1
+    return bool(connection.execute("SELECT (SELECT min(game) FROM records) = ? AND "
+                                   "(SELECT max(game) FROM records) = ?", (game, game)
+                                   ).fetchone()[0] == 1)
 
 
 def material_indexed_inputs(connection: sqlite3.Connection) -> set[int]:
