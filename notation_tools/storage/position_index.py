@@ -234,41 +234,58 @@ def next_moves(connection: sqlite3.Connection, key: int, game: str,
 
     A text played in one position under one set of rules leads to one position (the rules
     engine is a function of the position), so the next position is read from one record per
-    text and rules (through ``positions_line``), not from every record: at the start
-    position, where every record passes, that is one look-up per move instead of one per
-    record."""
+    text (through ``positions_line``), not from every record: at the start position, where
+    every record passes, that is one look-up per move instead of one per record. A text
+    played under several rules (rare) is looked up once per rules."""
     sums, parameters = _result_columns(results)
-    child = ("(SELECT c.key FROM positions AS c WHERE c.record_id = s.example AND c.line = 0 "
-             "AND c.ply = (SELECT min(ply) + 1 FROM positions WHERE key = ? AND record_id = "
-             "s.example AND line = 0 AND move_id = s.move_id))"
-             if _has_index(connection, "positions_line") else "NULL")
+    by_line = _has_index(connection, "positions_line")
+    child = (f"(SELECT c.key FROM positions AS c WHERE c.record_id = s.example AND c.line = 0 "
+             f"AND c.ply = {_FIRST_PLY.format(record='s.example', move='s.move_id')} + 1)"
+             if by_line else "NULL")
     # The inner rows are one per record and move; LIMIT -1 keeps them a subquery of their
-    # own, so that the date is read once per record, not once per min() and max(). They are
-    # summed per text and rules, then per text.
+    # own, so that the date is read once per record, not once per min() and max().
     rows = connection.execute(
-        "SELECT m.text, g.*, e.source, e.record_index FROM (SELECT move_id, sum(games), "
-        "sum(first), sum(second), sum(draws), sum(other), CAST(sum(length) AS REAL) / "
-        "sum(games), min(first_date), max(last_date), min(example) AS example, min(child), "
-        "max(child), sum(CASE WHEN child IS NULL THEN 0 ELSE games END) FROM (SELECT s.*, "
-        f"{child} AS child FROM (SELECT move_id, count(*) AS games, "
-        + sums + ", sum(plies) AS length, min(date) AS first_date, max(date) AS last_date, "
-        "min(id) AS example FROM (SELECT p.move_id, r.id, r.result, r.plies, r.rules, "
+        "SELECT m.text, s.*, e.source, e.record_index, CASE WHEN s.rules = 0 OR (s.rules = "
+        f"s.games AND s.least IS s.most) THEN {child} END FROM (SELECT move_id, count(*) AS "
+        "games, " + sums + ", CAST(sum(plies) AS REAL) / count(*), min(date), max(date), "
+        "min(id) AS example, count(rules) AS rules, min(rules) AS least, max(rules) AS most "
+        "FROM (SELECT p.move_id, r.id, r.result, r.plies, r.rules, "
         f"{_DATE} AS date FROM (SELECT record_id, move_id FROM positions WHERE key = ? "
         "AND line = 0 AND move_id IS NOT NULL GROUP BY record_id, move_id) AS p "
         "JOIN records AS r ON r.id = p.record_id WHERE r.game = ? LIMIT -1) "
-        "GROUP BY move_id, rules) AS s) GROUP BY move_id) AS g "
-        "JOIN position_moves AS m ON m.id = g.move_id JOIN records AS e ON e.id = g.example",
-        (*([key] if child != "NULL" else []), *parameters, key, game)).fetchall()
-    return [_move_row(row) for row in rows]
+        "GROUP BY move_id) AS s JOIN position_moves AS m ON m.id = s.move_id "
+        "JOIN records AS e ON e.id = s.example",
+        (*([key] if by_line else []), *parameters, key, game)).fetchall()
+    found = []
+    for row in rows:
+        (text, move_id, games, first, second, draws, other, length, first_date, last_date,
+         example, ruled, least, most, source, index, after) = row
+        if by_line and not (ruled == 0 or (ruled == games and least == most)):
+            after = _child_by_rules(connection, key, game, move_id)
+        found.append({"move": text, "games": games, "wins": [first, second], "draws": draws,
+                      "unfinished": other, "average_plies": length, "first_date": first_date,
+                      "last_date": last_date, "example": example, "example_path": source,
+                      "example_record": index, "child": after})
+    return found
 
 
-def _move_row(row: tuple[Any, ...]) -> dict[str, Any]:
-    (text, _, games, first, second, draws, other, length, first_date, last_date, example,
-     least, most, known, source, index) = row
-    return {"move": text, "games": games, "wins": [first, second], "draws": draws,
-            "unfinished": other, "average_plies": length, "first_date": first_date,
-            "last_date": last_date, "example": example, "example_path": source,
-            "example_record": index, "child": least if least == most and known == games else None}
+_FIRST_PLY = ("(SELECT min(ply) FROM positions WHERE key = ? AND record_id = {record} "
+              "AND line = 0 AND move_id = {move})")
+"""The first ply at which a record played a move from the position (main line)."""
+
+
+def _child_by_rules(connection: sqlite3.Connection, key: int, game: str,
+                    move_id: int) -> int | None:
+    """:func:`next_moves`'s ``child`` of a move text played under several rules: the
+    position after it read from one record per rules, when they all agree."""
+    first_ply = _FIRST_PLY.format(record="s.example", move="?")
+    children = {row[0] for row in connection.execute(
+        f"SELECT (SELECT c.key FROM positions AS c WHERE c.record_id = s.example AND "
+        f"c.line = 0 AND c.ply = {first_ply} + 1) FROM (SELECT min(r.id) AS example FROM "
+        "positions AS p JOIN records AS r ON r.id = p.record_id WHERE p.key = ? AND "
+        "p.line = 0 AND p.move_id = ? AND r.game = ? GROUP BY r.rules) AS s",
+        (key, move_id, key, move_id, game))}
+    return children.pop() if len(children) == 1 else None
 
 
 def _has_index(connection: sqlite3.Connection, name: str) -> bool:

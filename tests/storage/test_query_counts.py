@@ -5,6 +5,9 @@ answers are the same."""
 
 from __future__ import annotations
 
+import shutil
+import sqlite3
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -63,3 +66,33 @@ def test_one_game_and_two_games_give_the_same_answers(tmp_path_factory, pair, se
         assert _without_ids(both.search(moves=line, game=game_id)) == \
             _without_ids(one.search(moves=line, game=game_id))
         assert both.explore(moves=line, game=game_id) == one.explore(moves=line, game=game_id)
+
+
+def test_a_move_played_under_several_rules_is_looked_up_per_rules(tmp_path):
+    """The explorer reads the position after a move from one record per move text; where
+    the records of a text were replayed under several rules it reads one per rules (here
+    the rules are renamed on every other record: the answers must not change)."""
+    game = get_game("maka")
+    records = list(generate_records(game, game.parse_rules(None), count=7, seed=3,
+                                    max_plies=6))
+    path = tmp_path / "maka.pgn"  # each record twice: ids i and i + 7, one of them even
+    path.write_text("\n".join(write_record(record) for record in records * 2),
+                    encoding="utf-8")
+    _analyze([path], tmp_path / "one.sqlite")
+    mixed = tmp_path / "mixed.sqlite"
+    shutil.copy(tmp_path / "one.sqlite", mixed)
+    connection = sqlite3.connect(mixed)
+    connection.execute("UPDATE records SET rules = 'renamed' WHERE id % 2 = 0")
+    connection.commit()
+    connection.close()
+    with Database(str(tmp_path / "one.sqlite")) as one, Database(str(mixed)) as other:
+        assert other.connection.execute(
+            "SELECT count(DISTINCT rules) FROM records").fetchone()[0] == 2
+        line: list[str] = []
+        for _ in range(4):
+            answer = one.explore(moves=line)
+            assert other.explore(moves=line) == answer
+            assert other.explore(moves=line, limit=1) == one.explore(moves=line, limit=1)
+            if not answer["moves"]:
+                break
+            line.append(answer["moves"][0]["move"])
