@@ -7,7 +7,11 @@ each position is reached N times as often and each move text is played N times a
 SQL work grows N-fold, the number of distinct moves at a position does not (an archive of N
 times as many generated games has about N times as many distinct Game of War first turns; the
 explorer reads only the listed ones and those that share a next position with another).
-Times are CPU seconds of this process, the least of three warm runs (the machine is shared).
+Times are the CPU and the wall seconds of this process, each the least of three warm runs
+(the machine is shared); each query is what the command does (``search`` lists the first 100
+records and counts the rest, ``explore`` the 40 most played moves). The copies repeat the
+material and square rows too, so that pattern search (``--material``, ``--square`` with the
+square index) is timed on them.
 
     python benchmarks/bench_explore.py --database maka.sqlite --archive maka.pgn --copies 10
 """
@@ -22,7 +26,15 @@ import tempfile
 import time
 from typing import Any, Callable
 
-SEARCH_LIMIT, EXPLORE_LIMIT = 100, 40  # what the commands list unless told
+SEARCH_TOP, EXPLORE_TOP = 100, 40  # what the commands list unless told
+
+_RECORD_ROWS = {
+    "positions": ("key", "record_id", "line", "ply", "move_id"),
+    "position_material": ("record_id", "first_ply", "last_ply", "signature_id"),
+    "square_runs": ("occupant_id", "record_id", "first_ply", "last_ply"),
+    "square_records": ("record_id", "last_ply", "standard"),
+}
+"""The tables with rows per record that the copies repeat (when the database has them)."""
 
 
 def copied(database: str, copies: int) -> str:
@@ -32,51 +44,76 @@ def copied(database: str, copies: int) -> str:
     connection = sqlite3.connect(path)
     last = connection.execute("SELECT max(id) FROM records").fetchone()[0]
     columns = [row[1] for row in connection.execute("PRAGMA table_info(records)")]
+    tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
     for copy in range(1, copies):
         chosen = ", ".join(f"id + {copy * last}" if name == "id" else
                            f"source || '#{copy}'" if name == "source" else name
                            for name in columns)
         connection.execute(f"INSERT INTO records ({', '.join(columns)}) SELECT {chosen} "
                            f"FROM records WHERE id <= {last}")
-        connection.execute(f"INSERT INTO positions SELECT key, record_id + {copy * last}, line, "
-                           f"ply, move_id FROM positions WHERE record_id <= {last}")
+        for table, names in _RECORD_ROWS.items():
+            if table in tables:  # each row again, under the copy's record id
+                moved = ", ".join(f"record_id + {copy * last}" if name == "record_id" else name
+                                  for name in names)
+                connection.execute(f"INSERT INTO {table} ({', '.join(names)}) SELECT {moved} "
+                                   f"FROM {table} WHERE record_id <= {last}")
         connection.commit()
     connection.close()
     return path
 
 
-def _least(call: Callable[[], Any]) -> tuple[float, Any]:
+def _least(call: Callable[[], Any]) -> tuple[float, float, Any]:
+    """The least CPU and the least wall time of three warm runs, and the answer."""
     call()
-    best, answer = float("inf"), None
+    cpu = wall = float("inf")
+    answer = None
     for _ in range(3):
-        start = time.process_time()
+        start, clock = time.process_time(), time.perf_counter()
         answer = call()
-        best = min(best, time.process_time() - start)
-    return best, answer
+        cpu = min(cpu, time.process_time() - start)
+        wall = min(wall, time.perf_counter() - clock)
+    return cpu, wall, answer
 
 
 def bench(database: str, archive: str) -> None:
+    from notation_tools.analysis.pattern import material_of
     from notation_tools.records.pgn import read_records
     from notation_tools.storage.game_database import Database
 
     with Database(database) as db, open(archive, encoding="utf-8") as handle:
         moves = [node.text for node in next(iter(read_records(handle, archive))).moves][:10]
-        fen = db.game().format_position(db.position(moves=moves[:4])[1])
+        game, deep = db.position(moves=moves[:4])
+        fen = game.format_position(deep)
+        start = game.start_position(game.parse_rules(None))
+        total = sum(count for (owner, _), count in material_of(game, start).items()
+                    if owner == 1)
+        material = f"{game.sides[1]}: *<{total}"  # the second side has lost a piece
+        square, owner, piece = next(iter(game.occupants(deep)))
+        squares = [f"{square}={game.sides[owner]}:{piece}"]
+
+        def search(**given: Any) -> tuple[list[dict[str, Any]], int]:
+            found = db.search(limit=SEARCH_TOP, **given)  # what the command does
+            return found, db.count(**given) if len(found) == SEARCH_TOP else len(found)
+
         queries: list[tuple[str, Callable[[], Any]]] = [
-            ("search 4 plies deep", lambda: db.search(fen, limit=SEARCH_LIMIT)),
-            ("search at the start", lambda: db.search(limit=SEARCH_LIMIT)),
-            ("search at the start, all", lambda: db.search()),
-            ("explore at the start (table)", lambda: db.explore(fens=False, limit=EXPLORE_LIMIT)),
-            ("explore at the start (JSON)", lambda: db.explore(limit=EXPLORE_LIMIT)),
-            ("explore at the start, all (table)", lambda: db.explore(fens=False)),
-            ("explore 10 plies deep (JSON)", lambda: db.explore(moves=moves, limit=EXPLORE_LIMIT)),
+            ("search 4 plies deep", lambda: search(fen=fen)),
+            ("search at the start", lambda: search()),
+            ("explore at the start (table)", lambda: db.explore(fens=False, limit=EXPLORE_TOP)),
+            ("explore at the start (JSON)", lambda: db.explore(limit=EXPLORE_TOP)),
+            ("explore 10 plies deep (JSON)", lambda: db.explore(moves=moves, limit=EXPLORE_TOP)),
+            (f"search --material '{material}'",
+             lambda: db.pattern_counted(material=material, limit=SEARCH_TOP)),
+            (f"search --square {squares[0]} --material",
+             lambda: db.pattern_counted(squares=squares, material=material, limit=SEARCH_TOP)),
         ]
         for label, call in queries:
-            seconds, answer = _least(call)
-            size = f"{len(answer)} records" if isinstance(answer, list) else \
+            cpu, wall, answer = _least(call)
+            size = f"{len(answer[0])} of {answer[1]} records listed" \
+                if isinstance(answer, tuple) else \
                 f"{answer['games']} records, {len(answer['moves'])} moves listed, " \
                 f"{answer['rest']['moves']} more"
-            print(f"{label:36s} {seconds * 1000:8.1f} ms  {size}", flush=True)
+            print(f"{label:44s} cpu {cpu * 1000:8.1f} ms  wall {wall * 1000:8.1f} ms  {size}",
+                  flush=True)
 
 
 def main() -> None:

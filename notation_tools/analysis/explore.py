@@ -9,8 +9,9 @@ rows come from ``notation_tools.storage.position_index``.
 
 from __future__ import annotations
 
+import heapq
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from notation_tools.games.base import EngineError, Game, KeyTracker, Position, Rules, signed64
@@ -76,13 +77,19 @@ def merge_moves(game: Game[Any, Any], position: Position[Any],
     for row in [row for row in alone if row["child"] in reached]:
         alone.remove(row)
         merged.add(row)
-    moves = [*merged.moves.values(), *({**row, "spellings": [row["move"]], "after": None}
-                                       for row in alone)]
     rest = {"moves": 0, "games": 0}
-    if limit is not None and len(moves) > limit:
-        moves.sort(key=lambda row: (-row["games"], row["move"]))
-        rest = {"moves": len(moves) - limit, "games": sum(row["games"] for row in moves[limit:])}
-        moves = moves[:limit]
+    order = _most_played
+    if limit is not None and len(merged.moves) + len(alone) > limit:
+        # Only the most played lone rows can be listed: the others are counted, not copied.
+        everything = len(merged.moves) + len(alone)
+        games = sum(row["games"] for row in merged.moves.values()) + \
+            sum(row["games"] for row in alone)
+        alone = heapq.nsmallest(limit, alone, key=order)
+        moves = sorted([*merged.moves.values(), *_lone(alone)], key=order)[:limit]
+        rest = {"moves": everything - limit,
+                "games": games - sum(row["games"] for row in moves)}
+    else:
+        moves = [*merged.moves.values(), *_lone(alone)]
     for row in moves:
         child = row.pop("child")
         if child is not None:  # a lone row, read now that it is listed
@@ -90,10 +97,20 @@ def merge_moves(game: Game[Any, Any], position: Position[Any],
             row.update(key=None, after=after)
             if move is not None:
                 row.update(move=game.format_move(move, position), key=child)
-        after = row.pop("after")
+        after, played = row.pop("after"), row.pop("played", None)
+        if fens and after is None and played is not None:
+            after = merged.after(played)
         row["fen"] = game.format_position(after) if fens and after is not None else None
     listed = [{name: row[name] for name in MOVE_FIELDS} for row in moves]
     return sorted(listed, key=lambda row: (-row["games"], row["move"])), rest
+
+
+def _most_played(row: dict[str, Any]) -> tuple[int, str]:
+    return -row["games"], row["move"]
+
+
+def _lone(rows: Iterable[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    return ({**row, "spellings": [row["move"]], "after": None} for row in rows)
 
 
 class _Merged:
@@ -107,16 +124,25 @@ class _Merged:
         self.tracker.before(position)  # every child's key from the parent's, by its changes
 
     def add(self, row: dict[str, Any]) -> None:
-        identity, move, after = _read(self.game, self.position, row["move"])
+        if row["child"] is not None:
+            # The index knows the position after it: the move is read, not played (played
+            # only if it is listed with its position string: :meth:`after`).
+            identity, move = _identity(self.game, self.position, row["move"])
+            after, key = None, row["child"]
+        else:
+            identity, move, after = _read(self.game, self.position, row["move"])
         found = self.moves.get(identity)
         if found is None:
-            self.tracker.key = self.parent
             self.moves[identity] = {**row, "spellings": [row["move"]], "child": None,
                                     "after": after, "key": None}
             if move is not None:
+                if after is not None:
+                    self.tracker.key = self.parent
+                    key = signed64(self.tracker.after(after))
+                else:
+                    self.moves[identity]["played"] = move
                 self.moves[identity].update(
-                    move=self.game.format_move(move, self.position),
-                    key=signed64(self.tracker.after(after)))
+                    move=self.game.format_move(move, self.position), key=key)
             return
         total = found["games"] + row["games"]
         found["average_plies"] = (found["average_plies"] * found["games"]
@@ -131,6 +157,22 @@ class _Merged:
             found.update(example=row["example"], example_path=row["example_path"],
                          example_record=row["example_record"])
         found["spellings"].append(row["move"])
+
+
+    def after(self, move: Any) -> Position[Any]:
+        """The position after ``move``, one that :meth:`add` read but did not play."""
+        after = self.position.copy()
+        after.push(move)
+        return after
+
+
+def _identity(game: Game[Any, Any], position: Position[Any], text: str) -> tuple[str, Any]:
+    """The identity of move ``text`` here and the move (``None`` when it does not read)."""
+    try:
+        move = game.resolve_move(text, position).move
+    except EngineError:
+        return "text:" + text, None
+    return repr(move), move
 
 
 def _read(game: Game[Any, Any], position: Position[Any], text: str

@@ -13,16 +13,16 @@ from notation_tools.analysis.explore import PositionError
 from notation_tools.cli.options import InputError, open_output, output_option, table_format_option
 from notation_tools.cli.search import (
     database_argument,
-    limit_option,
     open_database,
     position_options,
+    top_option,
     warn_unindexed,
 )
 from notation_tools.pages.explorer import explorer_page, explorer_tree
 from notation_tools.render.tables import TABLE_WRITERS, Table
 from notation_tools.storage.database import DatabaseError
 
-EXPLORE_LIMIT = 40
+EXPLORE_TOP = 40
 """Moves ``explore`` lists unless told: a Game of War position can have thousands, each
 played once, and a move is read in the game's rules only when it is listed."""
 
@@ -42,12 +42,12 @@ played once, and a move is read in the game's rules only when it is listed."""
 @click.option("--max-positions", default=60, show_default=True, type=click.IntRange(min=1),
               help="With --html: at most this many positions in the page (each board is "
                    "drawn in full: a 19x19 board takes about 100 kB).")
-@limit_option(EXPLORE_LIMIT, "moves", "the most played")
+@top_option(EXPLORE_TOP, "moves", "the most played")
 @table_format_option
 @output_option
 def explore(database: str, fen: str | None, moves: str | None, game: str | None,
             rules: str | None, suggest: int | None, html_path: str | None, depth: int,
-            max_positions: int, limit: int, output_format: str, output: str) -> None:
+            max_positions: int, top: int, output_format: str, output: str) -> None:
     """Show the moves an archive played from a position, how often and how they scored.
 
     DATABASE is a results database that 'analyze --db DATABASE --index positions' wrote. The
@@ -66,9 +66,9 @@ def explore(database: str, fen: str | None, moves: str | None, game: str | None,
                 return
             chosen, position = db.position(fen, moves=moves or (), game=game, rules=rules)
             answer = db.explore_position(chosen, position, fens=output_format == "json",
-                                         limit=limit or None)
+                                         limit=top or None)
             tree = explorer_tree(chosen, position,
-                                 functools.partial(db.explore_position, limit=limit or None),
+                                 functools.partial(db.explore_position, limit=top or None),
                                  depth=depth, max_positions=max_positions) \
                 if html_path else None
         except PositionError as error:
@@ -93,7 +93,7 @@ def _moves_table(answer: dict[str, Any], sides: tuple[str, str]) -> Table:
              move["last_date"], f"{move['example']['path']} #{move['example']['record']}"]
             for move in answer["moves"]]
     rest = answer["rest"]
-    more = f"; {rest['moves']} more moves ({rest['games']} records) not listed, --limit 0 " \
+    more = f"; {rest['moves']} more moves ({rest['games']} records) not listed, --top 0 " \
         "lists them all" if rest["moves"] else ""
     return Table(f"{answer['games']} records reach the position ({answer['side']} to move)"
                  + more,

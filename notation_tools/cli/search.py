@@ -26,13 +26,14 @@ SHOWN_TAGS = ("Date", "Event")
 """Tags shown beside the game's side tags in the table (--format json gives them all)."""
 
 
-SEARCH_LIMIT = 100
+SEARCH_TOP = 100
 """Records ``search`` lists unless told (at the start position every record matches)."""
 
 
-def limit_option(default: int, what: str, which: str) -> Callable[[Any], Any]:
-    """``--limit N``: list only ``which`` N ``what`` (0: all); how many more is said."""
-    return click.option("--limit", "limit", default=default, show_default=True,
+def top_option(default: int, what: str, which: str) -> Callable[[Any], Any]:
+    """``--top N``: list only ``which`` N ``what`` (0: all); how many more is said. Not
+    ``--limit``, which other commands take as ``--limit NAME=VALUE`` (limits on the input)."""
+    return click.option("--top", "top", default=default, show_default=True,
                         type=click.IntRange(min=0),
                         help=f"List only {which} N {what} and say how many more there are "
                              "(0: all).")
@@ -76,12 +77,12 @@ def open_database(path: str) -> Database:
 @click.option("--material", metavar="CONDITIONS",
               help="Pattern: piece counts per side, e.g. \"Black: Ln>=1, FK=0\".")
 @click.option("--at", "at", metavar="RANGE", help="Pattern: only at these plies (10..40).")
-@limit_option(SEARCH_LIMIT, "records", "the first")
+@top_option(SEARCH_TOP, "records", "the first")
 @table_format_option
 @output_option
 def search(database: str, fen: str | None, moves: str | None, game: str | None,
            rules: str | None, variations: bool, squares: tuple[str, ...],
-           material: str | None, at: str | None, limit: int, output_format: str,
+           material: str | None, at: str | None, top: int, output_format: str,
            output: str) -> None:
     """List the records of a results database that reach a position, by any move order.
 
@@ -98,13 +99,12 @@ def search(database: str, fen: str | None, moves: str | None, game: str | None,
         try:
             chosen = db.game(game)
             if squares or material is not None:
-                found = db.pattern(squares=squares, material=material, at=at, game=game)
-                total = len(found)
-                found = found[:limit or None]
+                found, total = db.pattern_counted(squares=squares, material=material, at=at,
+                                                  game=game, limit=top or None)
             else:
                 found = db.search(fen, moves=moves or (), game=game, rules=rules,
-                                  variations=variations, limit=limit or None)
-                total = len(found) if not limit or len(found) < limit else db.count(
+                                  variations=variations, limit=top or None)
+                total = len(found) if not top or len(found) < top else db.count(
                     fen, moves=moves or (), game=game, rules=rules, variations=variations)
         except PatternError as error:
             raise click.BadParameter(error.message, param_hint=f"'{error.option}'") from None
@@ -114,7 +114,7 @@ def search(database: str, fen: str | None, moves: str | None, game: str | None,
             raise InputError(str(error)) from None
         warn_unindexed(db)
     if total > len(found):
-        click.echo(f"{total - len(found)} more of {total} records not listed (--limit 0 lists "
+        click.echo(f"{total - len(found)} more of {total} records not listed (--top 0 lists "
                    "them all)", err=True)
     shown_tags = [*chosen.sides, *SHOWN_TAGS]
     title = "records matching the pattern" if squares or material is not None \

@@ -61,7 +61,7 @@
       var more = document.createElement("tr");
       more.className = "rest";
       cell(more, node.rest.moves + " more moves (" + node.rest.games +
-           " records) not listed: explore --limit").colSpan = 10;
+           " records) not listed: explore --top").colSpan = 10;
       body.appendChild(more);
     }
     if (!node.moves.length) {

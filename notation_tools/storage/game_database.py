@@ -26,9 +26,14 @@ from notation_tools.records.model import Record
 from notation_tools.storage.database import DatabaseError
 from notation_tools.storage.position_index import (count_reaching, has_index_tables,
                                                     index_coverage, material_indexed_inputs,
-                                                    material_runs, next_moves,
-                                                    records_reaching)
+                                                    material_first_plies, material_runs,
+                                                    next_moves, records_reaching)
 from notation_tools.storage.square_index import square_first_plies, square_indexed_inputs
+
+
+MMAP_BYTES = 1 << 34
+"""How much of the database file a query may read through a memory map (all of any file
+this size or smaller; SQLite maps no more than the file holds)."""
 
 
 class Database:
@@ -54,6 +59,9 @@ class Database:
             raise DatabaseError(f"{path} is not an SQLite results database ({error})") from None
         if "records" not in tables or "meta" not in tables:
             raise DatabaseError(f"{path} is not a notation-tools results database")
+        # Read through a memory map: a query at the start position visits every record's
+        # row, and copying each page into SQLite's own cache costs more than the query.
+        self.connection.execute(f"PRAGMA mmap_size = {MMAP_BYTES}")
         self._materials: dict[int, dict[tuple[int, str], int]] = {}
         """The position index's materials read so far (pattern search reads each once)."""
 
@@ -162,51 +170,88 @@ class Database:
                 "rest": rest}
 
     def pattern(self, *, squares: Sequence[str] = (), material: str | None = None,
-                at: str | None = None, game: str | None = None) -> list[dict[str, Any]]:
+                at: str | None = None, game: str | None = None,
+                limit: int | None = None) -> list[dict[str, Any]]:
         """The records whose main line matches a pattern at some ply (docs/pattern.md):
         ``squares`` (``"10j=White:Ln"``), ``material`` (``"Black: Ln>=1"``), ``at``
         (``"10..40"``). Each dict: path, record, ply (the first that matches), result, game,
-        tags. Where the position index holds the records' material, material conditions
-        are answered from it; where the square index holds their squares (``analyze
-        --index squares``), square conditions too. Otherwise square conditions are checked
-        by replaying only the records whose material allows a match, only at those plies,
-        and the other records are read again from the database's inputs and replayed (with
-        the --game/--rules overrides ``analyze`` was given). Raises
-        :class:`~notation_tools.analysis.pattern.PatternError` for a pattern that
-        does not read."""
+        tags; the first ``limit`` of them (``None``: all), in database order
+        (:meth:`pattern_count` says how many there are). Where the position index holds the
+        records' material, material conditions are answered from it; where the square index
+        holds their squares (``analyze --index squares``), square conditions too. Otherwise
+        square conditions are checked by replaying only the records whose material allows a
+        match, only at those plies, and the other records are read again from the
+        database's inputs and replayed (with the --game/--rules overrides ``analyze`` was
+        given). Raises :class:`~notation_tools.analysis.pattern.PatternError` for a pattern
+        that does not read."""
+        return self.pattern_counted(squares=squares, material=material, at=at, game=game,
+                                    limit=limit)[0]
+
+    def pattern_counted(self, *, squares: Sequence[str] = (), material: str | None = None,
+                        at: str | None = None, game: str | None = None,
+                        limit: int | None = None) -> tuple[list[dict[str, Any]], int]:
+        """:meth:`pattern`'s records and how many there are in all (one search for both)."""
+        game_id, found = self._pattern_matches(squares, material, at, game)
+        listed = found if limit is None else found[:limit]
+        # Only the listed records are read (their tags are JSON): the others were counted.
+        rows = {row[0]: row for row in self.connection.execute(
+            f"SELECT {_COLUMNS} FROM records WHERE id IN (SELECT value FROM json_each(?))",
+            (_json_ids(item[1] for item in listed if isinstance(item[2], int)),))}
+        return [item[2] if isinstance(item[2], dict) else _match(game_id, rows[item[1]], item[2])
+                for item in listed], len(found)
+
+    def pattern_count(self, *, squares: Sequence[str] = (), material: str | None = None,
+                      at: str | None = None, game: str | None = None) -> int:
+        """How many records :meth:`pattern` finds, without reading them."""
+        return len(self._pattern_matches(squares, material, at, game)[1])
+
+    def _pattern_matches(self, squares: Sequence[str], material: str | None, at: str | None,
+                         game: str | None
+                         ) -> tuple[str, list[tuple[int, int, int | dict[str, Any]]]]:
+        """The game and :meth:`pattern`'s matches in database order: (input id, record id,
+        the first ply that matches), or (…, the record's dict) for a record replayed."""
         chosen = self.game(game)
         wanted = parse_pattern(chosen, squares=squares, material=material, at=at)
         indexed = material_indexed_inputs(self.connection)
         squared = square_indexed_inputs(self.connection) if wanted.squares else set()
-        # Where the square index covers every material-indexed input, material runs only
-        # need the material tests (the squares are checked exactly, not prefiltered).
-        prefilter = wanted.material_holds if squared.issuperset(indexed) else wanted.may_hold
-        runs = material_runs(self.connection, chosen.id, prefilter, wanted.plies,
-                             known=self._materials) \
-            if indexed and (wanted.material or not squared.issuperset(indexed)) else {}
+        runs: dict[int, list[tuple[int, int]]] = {}
         if wanted.squares:  # the square index answers for its inputs, if any
+            # Where the square index covers every material-indexed input, material runs
+            # only need the material tests (the squares are checked exactly, not prefiltered).
+            prefilter = wanted.material_holds if squared.issuperset(indexed) \
+                else wanted.may_hold
+            if indexed and (wanted.material or not squared.issuperset(indexed)):
+                runs = material_runs(self.connection, chosen.id, prefilter, wanted.plies,
+                                     known=self._materials)
             covered = squared
             answered = square_first_plies(self.connection, chosen.id, wanted,
                                           runs if wanted.material else None) if squared else {}
         else:  # material only: the position index's material runs answer
             covered = indexed
-            answered = {record_id: plies[0][0] for record_id, plies in runs.items()}
-        found: list[tuple[int, int, dict[str, Any]]] = [
-            (row[1], row[0], _match(chosen.id, row, answered[row[0]])) for row in
+            answered = material_first_plies(self.connection, chosen.id, wanted.may_hold,
+                                            wanted.plies, known=self._materials) \
+                if indexed else {}
+        # The answered records are of the game; their inputs come from records_input (a
+        # narrow index: the records' own rows are wide, and half the archive may match).
+        found: list[tuple[int, int, int | dict[str, Any]]] = [
+            (input_id, record_id, answered[record_id]) for record_id, input_id in
             self.connection.execute(
-                f"SELECT {_COLUMNS} FROM records WHERE game = ? AND id IN "
-                "(SELECT value FROM json_each(?))", (chosen.id, _json_ids(answered)))
-            if row[1] in covered]
+                "SELECT id, input_id FROM records INDEXED BY records_input WHERE id IN "
+                "(SELECT value FROM json_each(?))", (_json_ids(answered),))
+            if input_id in covered]
+        uncovered = [row[0] for row in self.connection.execute(
+            "SELECT id FROM inputs WHERE id NOT IN (SELECT value FROM json_each(?))",
+            (_json_ids(covered),))]
         to_replay: dict[tuple[str, int], tuple[Any, ...]] = {}
         for row in self.connection.execute(
-                f"SELECT {_COLUMNS} FROM records WHERE game = ? AND input_id NOT IN "
-                "(SELECT value FROM json_each(?)) ORDER BY id", (chosen.id, _json_ids(covered))):
+                f"SELECT {_COLUMNS} FROM records WHERE game = ? AND input_id IN "
+                "(SELECT value FROM json_each(?)) ORDER BY id", (chosen.id, _json_ids(uncovered))):
             if row[1] not in indexed or row[0] in runs:  # else its material rules it out
                 to_replay[(row[2], row[3])] = row
         if to_replay:
             found.extend(self._replayed(chosen.id, wanted, to_replay, runs))
         found.sort(key=lambda item: (item[0], item[1]))
-        return [item[2] for item in found]
+        return chosen.id, found
 
     def _replayed(self, game_id: str, wanted: Pattern, listed: dict[tuple[str, int], tuple[Any, ...]],
                   runs: dict[int, list[tuple[int, int]]]

@@ -18,7 +18,7 @@ import sqlite3
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from notation_tools.analysis.pattern import MaterialSignature, signature_material
+from notation_tools.analysis.pattern import StoredMaterial
 from notation_tools.analysis.position_keys import IndexedPositions
 
 INDEX_SCHEMA = """
@@ -170,8 +170,17 @@ class PositionStore:
                 "(SELECT value FROM json_each(?))", (_json_list(ids),))
 
 
-def _signature(counts: str) -> MaterialSignature:
-    return tuple((side, piece, count) for side, piece, count in json.loads(counts))
+def _stored_material(counts: str) -> StoredMaterial:
+    """:func:`~notation_tools.analysis.pattern.signature_material` of a stored signature, in
+    one pass over its JSON (an archive of 100,000 records stores some 20,000 materials, and a
+    new process reads them all at its first pattern search)."""
+    rows = json.loads(counts)
+    material = StoredMaterial({(side, piece): count for side, piece, count in rows})
+    totals = [0, 0]
+    for side, _, count in rows:
+        totals[side] += count
+    material.totals = totals
+    return material
 
 
 def _json_list(values: Iterable[int]) -> str:
@@ -211,8 +220,8 @@ def _has_table(connection: sqlite3.Connection, name: str) -> bool:
 
 def _result_columns(results: tuple[str, str]) -> tuple[str, tuple[Any, ...]]:
     """SQL sums of the first and second side's wins, draws and the rest, over ``result``."""
-    sql = ("sum(result = ?), sum(result = ?), sum(result = '1/2-1/2'), "
-           "sum(result IS NULL OR result NOT IN (?, ?, '1/2-1/2'))")
+    sql = ("sum(result = ?) AS first, sum(result = ?) AS second, sum(result = '1/2-1/2') AS "
+           "draws, sum(result IS NULL OR result NOT IN (?, ?, '1/2-1/2')) AS other")
     return sql, (results[0], results[1], results[0], results[1])
 
 
@@ -229,36 +238,63 @@ def next_moves(connection: sqlite3.Connection, key: int, game: str,
     text: records (each record once per move), each side's wins, draws, the rest, average
     final length in plies, first and last Date tag, the first record (``example``: its id,
     ``example_path`` and ``example_record``), and ``child``: the key of the position after
-    the move when every record that played the text went on to the same position (read from
-    the record's next row; ``None`` otherwise, or in a database indexed before
-    ``positions_line``)."""
+    the move when every record that played the text went on to the same position (``None``
+    otherwise, or in a database indexed before ``positions_line``).
+
+    A text played in one position under one set of rules leads to one position (the rules
+    engine is a function of the position), so the next position is read from one record per
+    text (through ``positions_line``), not from every record: at the start position, where
+    every record passes, that is one look-up per move instead of one per record. A text
+    played under several rules (rare) is looked up once per rules."""
     sums, parameters = _result_columns(results)
     by_line = _has_index(connection, "positions_line")
-    after = ("LEFT JOIN positions AS c ON c.record_id = p.record_id AND c.line = 0 "
-             "AND c.ply = p.ply + 1 " if by_line else "")
+    child = (f"(SELECT c.key FROM positions AS c WHERE c.record_id = s.example AND c.line = 0 "
+             f"AND c.ply = {_FIRST_PLY.format(record='s.example', move='s.move_id')} + 1)"
+             if by_line else "NULL")
     # The inner rows are one per record and move; LIMIT -1 keeps them a subquery of their
     # own, so that the date is read once per record, not once per min() and max().
     rows = connection.execute(
-        "SELECT m.text, g.*, e.source, e.record_index FROM (SELECT move_id, count(*), "
-        + sums + ", avg(plies), min(date), max(date), min(id) AS example, min(child), "
-        "max(child), count(child) FROM (SELECT p.move_id, r.id, r.result, r.plies, "
-        f"{_DATE} AS date, {'c.key' if by_line else 'NULL'} AS child "
-        "FROM (SELECT record_id, move_id, min(ply) AS ply FROM positions WHERE key = ? "
+        "SELECT m.text, s.*, e.source, e.record_index, CASE WHEN s.rules = 0 OR (s.rules = "
+        f"s.games AND s.least IS s.most) THEN {child} END FROM (SELECT move_id, count(*) AS "
+        "games, " + sums + ", CAST(sum(plies) AS REAL) / count(*), min(date), max(date), "
+        "min(id) AS example, count(rules) AS rules, min(rules) AS least, max(rules) AS most "
+        "FROM (SELECT p.move_id, r.id, r.result, r.plies, r.rules, "
+        f"{_DATE} AS date FROM (SELECT record_id, move_id FROM positions WHERE key = ? "
         "AND line = 0 AND move_id IS NOT NULL GROUP BY record_id, move_id) AS p "
-        f"JOIN records AS r ON r.id = p.record_id {after}WHERE r.game = ? LIMIT -1) "
-        "GROUP BY move_id) AS g JOIN position_moves AS m ON m.id = g.move_id "
-        "JOIN records AS e ON e.id = g.example",
-        (*parameters, key, game)).fetchall()
-    return [_move_row(row) for row in rows]
+        "JOIN records AS r ON r.id = p.record_id WHERE r.game = ? LIMIT -1) "
+        "GROUP BY move_id) AS s JOIN position_moves AS m ON m.id = s.move_id "
+        "JOIN records AS e ON e.id = s.example",
+        (*([key] if by_line else []), *parameters, key, game)).fetchall()
+    found = []
+    for row in rows:
+        (text, move_id, games, first, second, draws, other, length, first_date, last_date,
+         example, ruled, least, most, source, index, after) = row
+        if by_line and not (ruled == 0 or (ruled == games and least == most)):
+            after = _child_by_rules(connection, key, game, move_id)
+        found.append({"move": text, "games": games, "wins": [first, second], "draws": draws,
+                      "unfinished": other, "average_plies": length, "first_date": first_date,
+                      "last_date": last_date, "example": example, "example_path": source,
+                      "example_record": index, "child": after})
+    return found
 
 
-def _move_row(row: tuple[Any, ...]) -> dict[str, Any]:
-    (text, _, games, first, second, draws, other, length, first_date, last_date, example,
-     least, most, known, source, index) = row
-    return {"move": text, "games": games, "wins": [first, second], "draws": draws,
-            "unfinished": other, "average_plies": length, "first_date": first_date,
-            "last_date": last_date, "example": example, "example_path": source,
-            "example_record": index, "child": least if least == most and known == games else None}
+_FIRST_PLY = ("(SELECT min(ply) FROM positions WHERE key = ? AND record_id = {record} "
+              "AND line = 0 AND move_id = {move})")
+"""The first ply at which a record played a move from the position (main line)."""
+
+
+def _child_by_rules(connection: sqlite3.Connection, key: int, game: str,
+                    move_id: int) -> int | None:
+    """:func:`next_moves`'s ``child`` of a move text played under several rules: the
+    position after it read from one record per rules, when they all agree."""
+    first_ply = _FIRST_PLY.format(record="s.example", move="?")
+    children = {row[0] for row in connection.execute(
+        f"SELECT (SELECT c.key FROM positions AS c WHERE c.record_id = s.example AND "
+        f"c.line = 0 AND c.ply = {first_ply} + 1) FROM (SELECT min(r.id) AS example FROM "
+        "positions AS p JOIN records AS r ON r.id = p.record_id WHERE p.key = ? AND "
+        "p.line = 0 AND p.move_id = ? AND r.game = ? GROUP BY r.rules) AS s",
+        (key, move_id, key, move_id, game))}
+    return children.pop() if len(children) == 1 else None
 
 
 def _has_index(connection: sqlite3.Connection, name: str) -> bool:
@@ -273,22 +309,37 @@ def records_reaching(connection: sqlite3.Connection, key: int, game: str, *,
     ``key``, in database order (the first ``limit`` of them): (record id, source, record
     index, first ply, line, result, tags JSON, game)."""
     lines = "" if variations else " AND line = 0"
+    # The rows of a key come in record order: with one game in the database, the first
+    # ``limit`` records are found without grouping the others (every record at the start).
+    first = " ORDER BY record_id LIMIT ?" if _only_game(connection, game) else ""
     return connection.execute(
         "SELECT r.id, r.source, r.record_index, p.ply, p.line, r.result, r.tags_json, r.game "
         "FROM (SELECT record_id, min(line) AS line, min(ply) AS ply FROM positions "
-        f"WHERE key = ?{lines} GROUP BY record_id) AS p "
-        "JOIN records AS r ON r.id = p.record_id WHERE r.game = ? ORDER BY r.id LIMIT ?",
-        (key, game, -1 if limit is None else limit)).fetchall()
+        f"WHERE key = ?{lines} GROUP BY record_id{first}) AS p "
+        "CROSS JOIN records AS r ON r.id = p.record_id WHERE r.game = ? ORDER BY r.id LIMIT ?",
+        (key, *([-1 if limit is None else limit] if first else []), game,
+         -1 if limit is None else limit)).fetchall()
 
 
 def count_reaching(connection: sqlite3.Connection, key: int, game: str, *,
                    variations: bool = False) -> int:
     """How many records :func:`records_reaching` finds (without reading them)."""
-    lines = "" if variations else " AND p.line = 0"
+    lines = "" if variations else " AND line = 0"
+    if _only_game(connection, game):  # every record with rows is the game's: no join
+        return int(connection.execute(
+            f"SELECT count(DISTINCT record_id) FROM positions WHERE key = ?{lines}",
+            (key,)).fetchone()[0])
     return int(connection.execute(
         "SELECT count(DISTINCT p.record_id) FROM positions AS p JOIN records AS r "
-        f"ON r.id = p.record_id WHERE p.key = ?{lines} AND r.game = ?",
-        (key, game)).fetchone()[0])
+        f"ON r.id = p.record_id WHERE p.key = ?{lines.replace('line', 'p.line')} "
+        "AND r.game = ?", (key, game)).fetchone()[0])
+
+
+def _only_game(connection: sqlite3.Connection, game: str) -> bool:
+    """Whether every record of a known game is of ``game`` (two look-ups in records_game)."""
+    return bool(connection.execute("SELECT (SELECT min(game) FROM records) = ? AND "
+                                   "(SELECT max(game) FROM records) = ?", (game, game)
+                                   ).fetchone()[0] == 1)
 
 
 def material_indexed_inputs(connection: sqlite3.Connection) -> set[int]:
@@ -298,6 +349,24 @@ def material_indexed_inputs(connection: sqlite3.Connection) -> set[int]:
     return {row[0] for row in connection.execute("SELECT input_id FROM material_inputs")}
 
 
+def _signatures_wanted(connection: sqlite3.Connection,
+                       wanted: Callable[[dict[tuple[int, str], int]], bool],
+                       known: dict[int, dict[tuple[int, str], int]] | None) -> str:
+    """The ids (a JSON list) of the stored materials that ``wanted`` accepts. ``known``: the
+    materials read by an earlier call on this connection (id → material), kept up to date
+    (a material's row never changes once written, so only the rows added since are read)."""
+    known = {} if known is None else known
+    for id_, counts in connection.execute("SELECT id, counts FROM material_signatures "
+                                          "WHERE id > ?", (max(known, default=0),)):
+        known[id_] = _stored_material(counts)
+    return _json_list(id_ for id_, material in known.items() if wanted(material))
+
+
+def _ply_range(plies: tuple[int | None, int | None]) -> tuple[int, int]:
+    low, high = plies
+    return 0 if low is None else low, (1 << 62) if high is None else high
+
+
 def material_runs(connection: sqlite3.Connection, game: str,
                   wanted: Callable[[dict[tuple[int, str], int]], bool],
                   plies: tuple[int | None, int | None], *,
@@ -305,22 +374,38 @@ def material_runs(connection: sqlite3.Connection, game: str,
                   ) -> dict[int, list[tuple[int, int]]]:
     """Record id → the runs of main-line plies (first, last; within ``plies``, in order)
     where the record's material is one that ``wanted`` accepts, for the records of
-    ``game`` in material-indexed inputs. ``known``: the materials read by an earlier call
-    on this connection (id → material), kept up to date (a material's row never changes
-    once written, so only the rows added since are read)."""
-    known = {} if known is None else known
-    for id_, counts in connection.execute("SELECT id, counts FROM material_signatures "
-                                          "WHERE id > ?", (max(known, default=0),)):
-        known[id_] = signature_material(_signature(counts))
-    signatures = [id_ for id_, material in known.items() if wanted(material)]
-    low, high = plies
-    low = 0 if low is None else low
-    high = (1 << 62) if high is None else high
+    ``game`` in material-indexed inputs. ``known``: as :func:`material_first_plies`."""
+    signatures = _signatures_wanted(connection, wanted, known)
+    low, high = _ply_range(plies)
     found: dict[int, list[tuple[int, int]]] = {}
     for record_id, first, last in connection.execute(
-            "SELECT m.record_id, m.first_ply, m.last_ply FROM position_material AS m "
-            "JOIN records AS r ON r.id = m.record_id WHERE r.game = ? AND m.signature_id IN "
-            "(SELECT value FROM json_each(?)) AND m.first_ply <= ? AND m.last_ply >= ? "
-            "ORDER BY m.record_id, m.first_ply", (game, _json_list(signatures), high, low)):
-        found.setdefault(record_id, []).append((max(first, low), min(last, high)))
+            "SELECT m.record_id, max(m.first_ply, ?), min(m.last_ply, ?) FROM position_material "
+            "AS m JOIN records AS r ON r.id = m.record_id WHERE r.game = ? AND m.signature_id "
+            "IN (SELECT value FROM json_each(?)) AND m.first_ply <= ? AND m.last_ply >= ? "
+            "ORDER BY m.record_id, m.first_ply", (low, high, game, signatures, high, low)):
+        runs = found.get(record_id)
+        if runs is None:
+            found[record_id] = [(first, last)]
+        else:
+            runs.append((first, last))
     return found
+
+
+def material_first_plies(connection: sqlite3.Connection, game: str,
+                         wanted: Callable[[dict[tuple[int, str], int]], bool],
+                         plies: tuple[int | None, int | None], *,
+                         known: dict[int, dict[tuple[int, str], int]] | None = None
+                         ) -> dict[int, int]:
+    """Record id → the first main-line ply (within ``plies``) where the record's material is
+    one that ``wanted`` accepts (the first ply of :func:`material_runs`, found in SQL: a
+    pattern that half the archive matches costs no Python per run). ``known``: the materials
+    read by an earlier call on this connection (id → material), kept up to date."""
+    signatures = _signatures_wanted(connection, wanted, known)
+    low, high = _ply_range(plies)
+    # Grouped by r.id: the records come in id order from records_game, so SQLite groups
+    # them as they come instead of sorting every run first.
+    return dict(connection.execute(
+        "SELECT r.id, max(min(m.first_ply), ?) FROM records AS r JOIN position_material AS m "
+        "ON m.record_id = r.id WHERE r.game = ? AND m.signature_id IN "
+        "(SELECT value FROM json_each(?)) AND m.first_ply <= ? AND m.last_ply >= ? "
+        "GROUP BY r.id", (low, game, signatures, high, low)).fetchall())

@@ -45,20 +45,20 @@ def test_search_lists_records_in_every_format(indexed):
     assert len(csv) == 17
 
 
-def test_limit_lists_the_first_records_and_the_most_played_moves_and_counts_the_rest(indexed):
+def test_top_lists_the_first_records_and_the_most_played_moves_and_counts_the_rest(indexed):
     folder, path, database = indexed
-    everything = json.loads(run("search", database, "--limit", "0", "-f", "json").stdout)["rows"]
-    cut = run("search", database, "--limit", "3", "-f", "json")
+    everything = json.loads(run("search", database, "--top", "0", "-f", "json").stdout)["rows"]
+    cut = run("search", database, "--top", "3", "-f", "json")
     assert json.loads(cut.stdout)["rows"] == everything[:3]
     assert f"{len(everything) - 3} more of {len(everything)} records not listed" in cut.stderr
-    assert "not listed" not in run("search", database, "--limit", "0").stderr
-    moves = json.loads(run("explore", database, "--limit", "0", "-f", "json").stdout)
+    assert "not listed" not in run("search", database, "--top", "0").stderr
+    moves = json.loads(run("explore", database, "--top", "0", "-f", "json").stdout)
     assert len(moves["moves"]) > 1 and moves["rest"] == {"moves": 0, "games": 0}
-    first = json.loads(run("explore", database, "--limit", "1", "-f", "json").stdout)
+    first = json.loads(run("explore", database, "--top", "1", "-f", "json").stdout)
     assert first["moves"] == moves["moves"][:1]
     assert first["rest"] == {"moves": len(moves["moves"]) - 1,
                              "games": sum(m["games"] for m in moves["moves"][1:])}
-    table = run("explore", database, "--limit", "1").stdout
+    table = run("explore", database, "--top", "1").stdout
     assert f"{len(moves['moves']) - 1} more moves ({first['rest']['games']} records) not " \
         "listed" in table
 

@@ -76,4 +76,4 @@ def test_a_limited_page_says_how_many_moves_it_leaves_out(open_page, tmp_path):
                                                        everything[0]["games"])]
     left = sum(move["games"] for move in everything[1:])
     assert rows[1:] == [[f"{len(everything) - 1} more moves ({left} records) not listed: "
-                         "explore --limit"]]
+                         "explore --top"]]

@@ -15,6 +15,7 @@ from notation_tools.parallel.batch import Settings
 from notation_tools.parallel.session import open_session
 from notation_tools.records.pgn import write_record
 from notation_tools.storage.game_database import Database
+from notation_tools.storage.position_index import material_first_plies, material_runs
 
 GAMES = ("maka", "gow", "elevation", "shih", "shuriken")
 OPERATORS = (">=", "<=", "=", "!=", ">", "<")
@@ -132,3 +133,31 @@ def test_an_open_database_sees_the_materials_a_later_run_adds(tmp_path):
     with Database(str(database)) as fresh:
         assert kept == fresh.pattern(material=material, at="5..")
     assert {r["path"] for r in kept} == {str(first), str(second)}
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+          HealthCheck.function_scoped_fixture, HealthCheck.data_too_large])
+@given(data=st.data(), limit=st.integers(0, 12))
+def test_the_first_records_and_the_count_are_those_of_the_whole_answer(databases, data, limit):
+    """``pattern(limit=)`` reads only the listed records and ``pattern_count`` counts in
+    SQL: the same as cutting and counting the whole answer (found by replaying)."""
+    game, indexed, plain, occupants, _ = databases
+    squares, material, at = data.draw(_patterns(game, occupants))
+    whole = plain.pattern(squares=squares, material=material, at=at)
+    listed, total = indexed.pattern_counted(squares=squares, material=material, at=at,
+                                            limit=limit)
+    assert [(r["record"], r["ply"]) for r in listed] == \
+        [(r["record"], r["ply"]) for r in whole[:limit]]
+    assert total == indexed.pattern_count(squares=squares, material=material, at=at) \
+        == len(whole)
+    assert indexed.pattern(squares=squares, material=material, at=at, limit=limit) == listed
+
+
+def test_the_first_ply_of_a_material_is_the_first_of_its_runs(databases):
+    """``material_first_plies`` (SQL) gives the first ply of ``material_runs`` (Python)."""
+    game, indexed, _, _, _ = databases
+    for plies in ((None, None), (10, 40), (None, 5), (30, None)):
+        for wanted in (lambda material: True, lambda material: len(material) % 2 == 0):
+            runs = material_runs(indexed.connection, game.id, wanted, plies)
+            assert material_first_plies(indexed.connection, game.id, wanted, plies) == \
+                {record_id: found[0][0] for record_id, found in runs.items()}
