@@ -20,6 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Union
 
 from notation_tools.pages.piece_templates import decode_use, is_use
+from notation_tools.render.svg import SvgText
 
 LONG_LINE = 600
 """A line longer than this (a drawing not written one element a line) is cut between its
@@ -62,10 +63,26 @@ class PieceTable:
     def __init__(self) -> None:
         self.pieces: list[str] = []
         self._numbers: dict[str, str] = {}
+        self._runs: dict[str, str] = {}
 
     def numbers(self, svg: str) -> str:
         """The drawing ``svg`` as piece numbers, one code point each (new pieces are
-        added)."""
+        added). An :class:`~notation_tools.render.svg.SvgText` is cut run by run, each
+        distinct run once: a board or a layer reused from drawing to drawing (the same
+        ``str``, its hash kept) costs one lookup instead of one per line."""
+        if not isinstance(svg, SvgText) or len(svg.parts) == 1:
+            return self._cut(svg)
+        runs = self._runs
+        found = []
+        for part in svg.parts:
+            numbers = runs.get(part)
+            if numbers is None:
+                numbers = runs[part] = self._cut(part)
+            found.append(numbers)
+        return "".join(found)
+
+    def _cut(self, svg: str) -> str:
+        """``svg`` (whole lines) cut into pieces, as piece numbers."""
         known = self._numbers
         pieces = svg_pieces(svg)
         found = list(map(known.get, pieces))  # map: the lookups at C speed

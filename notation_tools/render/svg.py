@@ -28,6 +28,7 @@ a game's frames as line edits of the previous frame stores only the lines a move
 
 from __future__ import annotations
 
+import itertools
 import re
 import textwrap
 from collections.abc import Callable, Hashable, Iterable, Sequence
@@ -119,6 +120,25 @@ class Element:
             out.append(f"{opening}>{_escape_text(self.text)}</{self.tag}>\n")
         else:
             out.append(opening + " />\n")
+
+
+class SvgText(str):
+    """An SVG document's text that also keeps the runs of whole lines it was written from
+    (``parts``, whose concatenation is the text): a drawing reused from
+    :meth:`SvgDocument.cached` is one run, the same object in every document that holds it,
+    so a viewer that cuts many drawings into lines cuts each such run once. It is a ``str``
+    in every other respect (equal to, and hashed as, the same text)."""
+
+    parts: tuple[str, ...]
+
+    @classmethod
+    def of(cls, parts: Sequence[str]) -> SvgText:
+        """The text of ``parts``, which keeps them when each but the last ends a line (else
+        as one part: a run that ends inside a line is not cut on its own)."""
+        text = cls("".join(parts))
+        ends_lines = all(part.endswith("\n") for part in itertools.islice(parts, len(parts) - 1))
+        text.parts = tuple(parts) if ends_lines else (str(text),)
+        return text
 
 
 class _Written:
@@ -506,7 +526,8 @@ class SvgDocument:
         self.root.set("viewBox", f"0 0 {number(self.width)} {number(self.height)}")
         out: list[str] = []
         self.root.write(out)
-        return "".join(out)[:-1]
+        out[-1] = out[-1][:-1]  # no line break after </svg>
+        return SvgText.of(out)
 
 
 def legend_document(title: str, entries: Sequence[LegendEntry], *, width: float = 360,
