@@ -201,6 +201,24 @@ def apply_edits(numbers: Sequence[int], found: Sequence[Edit]) -> list[int]:
     return result
 
 
+def apply_text_edits(numbers: str, found: Sequence[Edit]) -> str:
+    """:func:`apply_edits` on piece numbers held as a ``str``, giving a ``str``: the kept
+    runs are sliced, not copied piece by piece.
+
+    >>> apply_text_edits("abcdef", [[1, 2, 120], [4, 0, 121, 122]]) == "axdyzef"
+    True
+    """
+    parts: list[str] = []
+    kept = 0  # where the text not yet copied starts
+    for at, removed, *added in found:
+        if at < kept:  # edits that overlap (shifted ones may): made as the script makes them
+            return as_text(apply_edits(list(map(ord, numbers)), found))
+        parts += numbers[kept:at], "".join(map(chr, added))
+        kept = at + removed
+    parts.append(numbers[kept:])
+    return "".join(parts)
+
+
 def shifts(found: Sequence[Edit]) -> list[int]:
     """Where the edits ``found`` move the pieces they leave alone: ``[position, shift, ...]``,
     a piece at ``position`` or later (and before the next position) moving by ``shift``.
