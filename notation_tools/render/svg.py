@@ -136,7 +136,8 @@ class SvgText(str):
         """The text of ``parts``, which keeps them when each but the last ends a line (else
         as one part: a run that ends inside a line is not cut on its own)."""
         text = cls("".join(parts))
-        ends_lines = all(part.endswith("\n") for part in itertools.islice(parts, len(parts) - 1))
+        ends_lines = all(map(str.endswith, itertools.islice(parts, len(parts) - 1),
+                             itertools.repeat("\n")))
         text.parts = tuple(parts) if ends_lines else (str(text),)
         return text
 
