@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Union
 
 from notation_tools.analysis.replay import Replay, ReplayVisitor, replay
-from notation_tools.games.base import Game, Position, Rules
+from notation_tools.games.base import Game, Position, Rules, UnknownGameError, get_game
 from notation_tools.pages.assets import asset
 from notation_tools.pages.drawings import (  # noqa: F401  (the viewer's API, re-exported)
     Edit,
@@ -672,7 +672,12 @@ def write_pages(records: Iterable[Record], directory: str, *, game_name: str | N
     ``on_lost`` is called with the ``E-WORKER`` diagnostic saying so. ``title`` is the
     index page's title. Returns the rows of the index."""
     os.makedirs(directory, exist_ok=True)
-    tasks = (_PageTask(number, record) for number, record in enumerate(records, 1))
+    remaining = iter(records)
+    first = next(remaining, None)
+    if first is not None and jobs > 1:
+        _prepare_workers(first, game_name)
+    tasks = (_PageTask(number, record) for number, record
+             in enumerate(itertools.chain([first] if first is not None else [], remaining), 1))
     # Any exception but a worker's death ends the run, in worker processes as in this one.
     work = Work(_write_batch, _PageJob(directory, game_name, rules_text), fatal=(Exception,))
     entries = []
@@ -688,6 +693,23 @@ def write_pages(records: Iterable[Record], directory: str, *, game_name: str | N
     _write_file(os.path.join(directory, "index.html"),
                 index_page(entries, title=title or "Game records"))
     return entries
+
+
+def _prepare_workers(record: Record, game_name: str | None) -> None:
+    """Load the game of ``record`` and draw its start position under every mark set, in
+    this process, before the worker processes start: forked, they start with the game's
+    modules loaded and its board's kept drawings (:meth:`SvgDocument.cached
+    <notation_tools.render.svg.SvgDocument.cached>`), instead of each importing the game
+    and drawing its board afresh for its first page. A record whose game is not known is
+    left to its page to report."""
+    name = game_name or record.tag("Variant") or record.tag("Game")
+    if name is None:
+        return
+    try:
+        game = get_game(name)
+    except UnknownGameError:
+        return
+    game.render_svgs(game.start_position(game.parse_rules(None)), mark_sets(game))
 
 
 def _write_file(path: str, text: str) -> None:
