@@ -231,7 +231,9 @@ def apply_text_edits(numbers: str, found: Sequence[Edit]) -> str:
     parts: list[str] = []
     kept = 0  # where the text not yet copied starts
     for at, removed, *added in found:
-        if at < kept:  # edits that overlap (shifted ones may): made as the script makes them
+        if at < kept or at > len(numbers):
+            # Edits that overlap or start past the end (shifted ones may): made one by one,
+            # last first, as the script makes them.
             return as_text(apply_edits(list(map(ord, numbers)), found))
         parts += numbers[kept:at], "".join(map(chr, added))
         kept = at + removed
