@@ -9,6 +9,9 @@ of one page for a long game.
     one drawing of the game, the CPU seconds to build it, and the CPU seconds the game's own
     ``render_svg`` takes for the same drawings, measured in the same run (CPU time, since
     wall time is noisy on a shared machine);
+  * with ``--generated GAME`` (issue #29's archive case), ``html FILE -o DIR --jobs N`` on the
+    file ``notation-tools generate -g GAME -c COUNT -s 3 --max-plies PLIES`` writes (20 records
+    of 80 plies by default, made once): records/s and CPU seconds, as for the archive;
   * with ``--per-game N`` (issue #29), for every game, the page of the record
     ``notation-tools generate -g GAME -c 1 -s 7 --max-plies N`` writes: its size, what its
     data holds (templates, pieces, frames, position strings), the CPU seconds to build it
@@ -18,6 +21,7 @@ of one page for a long game.
 
 Run:  python benchmarks/bench_html.py [--games 1000] [--members 10] [--plies 100] [--jobs 2]
       [--long 400] [--no-archive] [--per-game 200 [--repeat 3] [--browser]]
+      [--generated gow [--count 20] [--max-plies 80]]
 Archives are made once (fixed seed) in benchmarks/out/. Not a test: it asserts nothing.
 """
 
@@ -107,14 +111,16 @@ def long_page(plies: int) -> None:
           f"for those drawings ({visitor.seconds / seconds:.0%})")
 
 
-def generated(game_id: str, plies: int) -> Path:
-    """The record ``generate -g GAME -c 1 -s 7 --max-plies PLIES`` writes, made once."""
-    path = Path(__file__).resolve().parent / "out" / f"{game_id}-{plies}.pgn"
+def generated(game_id: str, plies: int, count: int = 1, seed: int = 7) -> Path:
+    """The records ``generate -g GAME -c COUNT -s SEED --max-plies PLIES`` writes, made
+    once."""
+    name = f"{game_id}-{plies}.pgn" if count == 1 else f"{game_id}-{count}x{plies}-{seed}.pgn"
+    path = Path(__file__).resolve().parent / "out" / name
     if not path.exists():
         path.parent.mkdir(exist_ok=True)
         subprocess.run([sys.executable, "-m", "notation_tools", "generate", "-g", game_id,
-                        "-c", "1", "-s", "7", "--max-plies", str(plies), "-o", str(path)],
-                       check=True)
+                        "-c", str(count), "-s", str(seed), "--max-plies", str(plies),
+                        "-o", str(path)], check=True)
     return path
 
 
@@ -222,12 +228,19 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--browser", action="store_true",
                         help="with --per-game: first paint and End in Chromium")
+    parser.add_argument("--generated", metavar="GAME",
+                        help="html over COUNT generated records of GAME (issue #29's case)")
+    parser.add_argument("--count", type=int, default=20)
+    parser.add_argument("--max-plies", type=int, default=80)
     options = parser.parse_args()
+    if options.generated:
+        write_archive(generated(options.generated, options.max_plies, options.count, seed=3),
+                      options.jobs)
     if options.per_game:
         per_game(options.per_game, options.repeat, options.browser)
-    else:
+    elif not options.generated:
         long_page(options.long)
-    if not options.no_archive:
+    if not options.no_archive and not options.generated:
         archive, _ = make_archive(options.archive_game, options.games, options.plies, options.members,
                                   compression="xz")
         write_archive(archive, options.jobs)

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Union
 
 from notation_tools.pages.piece_templates import decode_use, is_use
+from notation_tools.render.svg import SvgText
 
 LONG_LINE = 600
 """A line longer than this (a drawing not written one element a line) is cut between its
@@ -62,10 +63,26 @@ class PieceTable:
     def __init__(self) -> None:
         self.pieces: list[str] = []
         self._numbers: dict[str, str] = {}
+        self._runs: dict[str, str] = {}
 
     def numbers(self, svg: str) -> str:
         """The drawing ``svg`` as piece numbers, one code point each (new pieces are
-        added)."""
+        added). An :class:`~notation_tools.render.svg.SvgText` is cut run by run, each
+        distinct run once: a board or a layer reused from drawing to drawing (the same
+        ``str``, its hash kept) costs one lookup instead of one per line."""
+        if not isinstance(svg, SvgText) or len(svg.parts) == 1:
+            return self._cut(svg)
+        runs = self._runs
+        found = []
+        for part in svg.parts:
+            numbers = runs.get(part)
+            if numbers is None:
+                numbers = runs[part] = self._cut(part)
+            found.append(numbers)
+        return "".join(found)
+
+    def _cut(self, svg: str) -> str:
+        """``svg`` (whole lines) cut into pieces, as piece numbers."""
         known = self._numbers
         pieces = svg_pieces(svg)
         found = list(map(known.get, pieces))  # map: the lookups at C speed
@@ -91,16 +108,26 @@ def as_text(numbers: Numbers) -> str:
 
 
 def common_prefix(a: str, b: str) -> int:
-    """How many characters ``a`` and ``b`` share at their start (by halving: each step
-    compares slices, at C speed).
+    """How many characters ``a`` and ``b`` share at their start: slices compared at C
+    speed, in windows growing fourfold from the start, then by halving the window where they
+    first differ (a segment of a drawing split at a shared run starts where its two sides
+    already differ, and most shared starts are short).
 
     >>> common_prefix("abcdef", "abcxef"), common_prefix("ab", "abc"), common_prefix("", "a")
     (3, 2, 0)
     """
     high = min(len(a), len(b))
+    if not high or a[0] != b[0]:
+        return 0
     if a[:high] == b[:high]:
         return high
-    low = 0  # a[:low] == b[:low] and a[:high] != b[:high]
+    low, window = 1, 8  # a[:low] == b[:low] and a[:high] != b[:high]
+    while low + window < high:
+        if a[low:low + window] != b[low:low + window]:
+            high = low + window
+            break
+        low += window
+        window *= 4
     while high - low > 1:
         middle = (low + high) // 2
         if a[low:middle] == b[low:middle]:
@@ -111,18 +138,28 @@ def common_prefix(a: str, b: str) -> int:
 
 
 def common_suffix(a: str, b: str, limit: int) -> int:
-    """How many characters ``a`` and ``b`` share at their end, at most ``limit``.
+    """How many characters ``a`` and ``b`` share at their end, at most ``limit`` (found as
+    :func:`common_prefix` finds a start, from the end).
 
     >>> common_suffix("abcdef", "xbcdef", 6), common_suffix("abc", "abc", 1)
     (5, 1)
     """
-    high = min(len(a), len(b), limit)
-    if a[len(a) - high:] == b[len(b) - high:]:
+    end_a, end_b = len(a), len(b)
+    high = min(end_a, end_b, limit)
+    if high <= 0 or a[-1] != b[-1]:
+        return 0
+    if a[end_a - high:] == b[end_b - high:]:
         return high
-    low = 0
+    low, window = 1, 8  # the last low characters agree, the last high do not
+    while low + window < high:
+        if a[end_a - low - window:end_a - low] != b[end_b - low - window:end_b - low]:
+            high = low + window
+            break
+        low += window
+        window *= 4
     while high - low > 1:
         middle = (low + high) // 2
-        if a[len(a) - middle:len(a) - low] == b[len(b) - middle:len(b) - low]:
+        if a[end_a - middle:end_a - low] == b[end_b - middle:end_b - low]:
             low = middle
         else:
             high = middle
@@ -182,6 +219,26 @@ def apply_edits(numbers: Sequence[int], found: Sequence[Edit]) -> list[int]:
     for at, removed, *added in reversed(found):
         result[at:at + removed] = added
     return result
+
+
+def apply_text_edits(numbers: str, found: Sequence[Edit]) -> str:
+    """:func:`apply_edits` on piece numbers held as a ``str``, giving a ``str``: the kept
+    runs are sliced, not copied piece by piece.
+
+    >>> apply_text_edits("abcdef", [[1, 2, 120], [4, 0, 121, 122]]) == "axdyzef"
+    True
+    """
+    parts: list[str] = []
+    kept = 0  # where the text not yet copied starts
+    for at, removed, *added in found:
+        if at < kept or at > len(numbers):
+            # Edits that overlap or start past the end (shifted ones may): made one by one,
+            # last first, as the script makes them.
+            return as_text(apply_edits(list(map(ord, numbers)), found))
+        parts += numbers[kept:at], "".join(map(chr, added))
+        kept = at + removed
+    parts.append(numbers[kept:])
+    return "".join(parts)
 
 
 def shifts(found: Sequence[Edit]) -> list[int]:

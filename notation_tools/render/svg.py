@@ -28,6 +28,7 @@ a game's frames as line edits of the previous frame stores only the lines a move
 
 from __future__ import annotations
 
+import itertools
 import re
 import textwrap
 from collections.abc import Callable, Hashable, Iterable, Sequence
@@ -107,8 +108,13 @@ class Element:
     def write(self, out: list[str]) -> None:
         """Append this element's text to ``out``, one element a line: its children each on
         a line of their own between its opening and closing tags."""
-        opening = "<" + self.tag + "".join(
-            f' {name}="{_escape_attribute(value)}"' for name, value in self.attributes.items())
+        attributes = self.attributes
+        if _ATTRIBUTE_HAZARDS.search("".join(attributes.values())):
+            opening = "<" + self.tag + "".join(
+                f' {name}="{_escape_attribute(value)}"' for name, value in attributes.items())
+        else:  # nothing to escape (nearly always): one search for all the values
+            opening = "<" + self.tag + "".join(
+                f' {name}="{value}"' for name, value in attributes.items())
         if self.children:
             # A text before the first child keeps it on its line (none of ours has one).
             out.append(opening + ">" + (_escape_text(self.text) if self.text else "\n"))
@@ -119,6 +125,26 @@ class Element:
             out.append(f"{opening}>{_escape_text(self.text)}</{self.tag}>\n")
         else:
             out.append(opening + " />\n")
+
+
+class SvgText(str):
+    """An SVG document's text that also keeps the runs of whole lines it was written from
+    (``parts``, whose concatenation is the text): a drawing reused from
+    :meth:`SvgDocument.cached` is one run, the same object in every document that holds it,
+    so a viewer that cuts many drawings into lines cuts each such run once. It is a ``str``
+    in every other respect (equal to, and hashed as, the same text)."""
+
+    parts: tuple[str, ...]
+
+    @classmethod
+    def of(cls, parts: Sequence[str]) -> SvgText:
+        """The text of ``parts``, which keeps them when each but the last ends a line (else
+        as one part: a run that ends inside a line is not cut on its own)."""
+        text = cls("".join(parts))
+        ends_lines = all(map(str.endswith, itertools.islice(parts, len(parts) - 1),
+                             itertools.repeat("\n")))
+        text.parts = tuple(parts) if ends_lines else (str(text),)
+        return text
 
 
 class _Written:
@@ -284,21 +310,42 @@ class SvgDocument:
         position of a game: its pieces and its empty board are the same from one position
         to the next, and are drawn once."""
         text = _DRAWN.get(key)
-        if text is not None:
+        if text is None:
+            text = self._written(parent, draw)
+            if text is None:
+                return
+            _keep(key, text)
+        parent.children.append(_Written(text))
+
+    def shared(self, parent: Element, store: dict[Hashable, str], key: Hashable,
+               draw: Callable[[Element], object]) -> None:
+        """:meth:`cached`, the text kept in ``store``, a dict of the caller's, instead of
+        the process's store: for what only the documents of one call share (the last
+        move's marks, drawn alike under every set of display options), whose ``key`` need
+        only tell apart what differs within the call. A drawing that adds nothing adds
+        nothing (an empty group stays ``<g ... />``, as when drawn afresh)."""
+        text = store.get(key)
+        if text is None:
+            text = self._written(parent, draw)
+            if text is None:
+                return
+            store[key] = text
+        if text:
             parent.children.append(_Written(text))
-            return
+
+    def _written(self, parent: Element, draw: Callable[[Element], object]) -> str | None:
+        """The text of what ``draw`` adds under an element, or None when it defined a
+        marker or grew the canvas (then its elements are added to ``parent`` as they are)."""
         holder = Element("g")
         state = (len(self._markers), self.height)
         draw(holder)
         if (len(self._markers), self.height) != state:
             parent.children.extend(holder.children)
-            return
+            return None
         out: list[str] = []
         for child in holder.children:
             child.write(out)
-        text = "".join(out)
-        _keep(key, text)
-        parent.children.append(_Written(text))
+        return "".join(out)
 
     def group(self, css_class: str, parent: Element | None = None,
               **attributes: Any) -> Element:
@@ -506,7 +553,8 @@ class SvgDocument:
         self.root.set("viewBox", f"0 0 {number(self.width)} {number(self.height)}")
         out: list[str] = []
         self.root.write(out)
-        return "".join(out)[:-1]
+        out[-1] = out[-1][:-1]  # no line break after </svg>
+        return SvgText.of(out)
 
 
 def legend_document(title: str, entries: Sequence[LegendEntry], *, width: float = 360,

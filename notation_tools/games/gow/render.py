@@ -11,7 +11,8 @@ position which units are offline and which squares are covered.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import dataclasses
+from collections.abc import Hashable, Sequence
 from functools import partial
 from typing import Any
 
@@ -37,6 +38,15 @@ def _letter(v: int, unicode: bool) -> str:
     return letter
 
 
+_LETTERS = tuple({v: _letter(v, unicode) for v in CODE_LETTER} for unicode in (False, True))
+"""Each unit code's letter in a text diagram: ASCII, and Unicode (South's circled)."""
+_TEXT_TERRAIN: tuple[tuple[str, str] | None, ...] = tuple(
+    (" ^ ", " \u25b2 ") if terrain == MOUNTAIN else ("=", "=") if terrain == PASS
+    else ("[", "]") if terrain == FORT else None for terrain in TERRAIN)
+"""A square's feature in a text diagram, by square: a mountain's two drawings (ASCII,
+Unicode), or the marks round a pass's or a fort's unit; None on the plain."""
+
+
 def _squares(squares: list[int]) -> str:
     return " ".join(NAMES[s] for s in squares) or "-"
 
@@ -54,25 +64,22 @@ def text_diagram(position: Position, *, style: Style = Style.ASCII,
     covered = _covered(position, marks)
     unmarked = covered[0] is None and covered[1] is None
     lines = ["    " + "".join(f"{c:>3}" for c in range(1, COLS + 1))]
+    letters = _LETTERS[unicode]
+    alive = position.alive
     for r in range(ROWS):
         if r == _FRONTIER_ROW:
             lines.append("    " + "-" * (3 * COLS))
         cells = []
-        for c in range(COLS):
-            s = r * COLS + c
+        for s in range(r * COLS, (r + 1) * COLS):
             v = board[s]
-            terrain = TERRAIN[s]
-            inner = _letter(v, unicode) if v else " "
-            if terrain == MOUNTAIN:
-                cells.append(" \u25b2 " if unicode else " ^ ")
-            elif terrain == PASS:
-                cells.append(f"={inner}=")
-            elif terrain == FORT:
-                cells.append(f"[{inner}]")
-            elif s in _ARSENAL_INDEX and position.alive[_ARSENAL_INDEX[s]]:
-                cells.append(f"<{inner if v else '*'}>")
+            terrain = _TEXT_TERRAIN[s]
+            if terrain is not None:  # a mountain, a pass or a fort
+                cells.append(terrain[unicode] if terrain[0] == " ^ "
+                             else f"{terrain[0]}{letters[v] if v else ' '}{terrain[1]}")
+            elif s in _ARSENAL_INDEX and alive[_ARSENAL_INDEX[s]]:
+                cells.append(f"<{letters[v] if v else '*'}>")
             elif v:
-                cells.append(f" {inner} ")
+                cells.append(f" {letters[v]} ")
             elif unmarked:
                 cells.append(" . ")
             else:
@@ -249,12 +256,34 @@ def svgs(position: Position, *, last_move: Any = None,
          mark_sets: Sequence[frozenset[str]] = (frozenset(),)) -> list[str]:
     """:func:`svg` of ``position`` under each set of marks in ``mark_sets``: the text
     diagram and the caption, the same in all of them, are written once."""
-    description, caption = text_diagram(position), caption_lines(position)
-    return [_drawing(position, last_move, marks, description, caption) for marks in mark_sets]
+    shared = _Shared(text_diagram(position), caption_lines(position), _offline(position))
+    return [_drawing(position, last_move, marks, shared) for marks in mark_sets]
 
 
-def _drawing(position: Position, last_move: Any, marks: frozenset[str], description: str,
-             caption: list[str]) -> str:
+@dataclasses.dataclass
+class _Shared:
+    """What every drawing of one position shows alike, whatever its marks: worked out (the
+    text diagram, the caption, the offline units) or drawn (``kept``: the last turn's
+    layers, :meth:`SvgDocument.shared`) once."""
+
+    description: str
+    caption: list[str]
+    offline: frozenset[int]
+    kept: dict[Hashable, str] = dataclasses.field(default_factory=dict)
+
+
+def _offline(position: Position) -> frozenset[int]:
+    """The squares of both sides' offline units and relays."""
+    offline: set[int] = set()
+    for side in (0, 1):
+        fighting, relays = position.offline_units(side)
+        offline.update(fighting, relays)
+    return frozenset(offline)
+
+
+def _drawing(position: Position, last_move: Any, marks: frozenset[str],
+             shared: _Shared) -> str:
+    description, caption = shared.description, shared.caption
     width = _MARGIN * 2 + COLS * _CELL
     height = _MARGIN * 2 + ROWS * _CELL
     doc = SvgDocument(width, height, title=f"Game of War: {SIDE_NAMES[position.turn]} to move, "
@@ -283,9 +312,11 @@ def _drawing(position: Position, last_move: Any, marks: frozenset[str], descript
                    partial(_draw_lines, doc, side=side, bits=bits))
     doc.cached(doc.group("terrain"), ("game-of-war terrain", tuple(position.alive)),
                partial(_draw_map, doc, alive=tuple(position.alive)))
-    _draw_last_move(doc, position, last_move)
-    _draw_units(doc, position)
-    _draw_last_turn_arrows(doc, last_move)
+    doc.shared(doc.group("last-move"), shared.kept, "last move",
+               partial(_draw_last_move, doc, position=position, last_move=last_move))
+    _draw_units(doc, position, shared.offline)
+    doc.shared(doc.group("last-turn"), shared.kept, "last turn",
+               partial(_draw_last_turn_arrows, doc, last_move=last_move))
     doc.caption(caption, margin=_MARGIN / 2, dark_to_move=None)
     doc.legend(_legend(position, last_move, marks), margin=_MARGIN / 2,
                key=("game-of-war", marks, last_move is not None))
@@ -341,18 +372,13 @@ def _draw_map(doc: SvgDocument, terrain_layer: Any, alive: tuple[bool, ...]) -> 
                 stroke_dasharray="6,4")
 
 
-def _draw_units(doc: SvgDocument, position: Position) -> None:
-    """Every unit in square order, named, an offline one marked, the one due to retreat
-    ringed."""
-    offline: set[int] = set()
-    for side in (0, 1):
-        fighting, relays = position.offline_units(side)
-        offline.update(fighting, relays)
+def _draw_units(doc: SvgDocument, position: Position, offline: frozenset[int]) -> None:
+    """Every unit in square order, named, an offline one (on a square of ``offline``)
+    marked, the one due to retreat ringed."""
     board = tuple(position.board)
     # The layer is kept whole: a position drawn with each display option draws it once.
-    doc.cached(doc.group("pieces"), ("game-of-war units", board, frozenset(offline),
-                                     position.retreat),
-               partial(_draw_unit_layer, doc, board=board, offline=frozenset(offline),
+    doc.cached(doc.group("pieces"), ("game-of-war units", board, offline, position.retreat),
+               partial(_draw_unit_layer, doc, board=board, offline=offline,
                        retreat=position.retreat))
 
 
@@ -384,7 +410,9 @@ def _draw_placed_unit(doc: SvgDocument, units: Any, square: int, code: int, offl
     _draw_unit(doc, unit, side, CODE_LETTER[code].upper(), IS_FIGHTING[code], x, y, _CELL)
 
 
-def _draw_last_move(doc: SvgDocument, position: Position, last_move: Any) -> None:
+def _draw_last_move(doc: SvgDocument, layer: Any, position: Position, last_move: Any) -> None:
+    """Into ``layer``: the squares the last turn left (green) and reached (blue), and its
+    attack's contributing lines."""
     marked: set[int] = set()
     if isinstance(last_move, Turn):
         marked = {q for step in last_move.steps for q in (step.origin, step.target)}
@@ -395,7 +423,6 @@ def _draw_last_move(doc: SvgDocument, position: Position, last_move: Any) -> Non
     elif isinstance(last_move, Attack):
         marked = {last_move.target}
     origins = {step.origin for step in _steps(last_move)}
-    layer = doc.group("last-move")
     for s in sorted(marked):
         x, y = _square_corner(s)
         doc.element(layer, "rect", x=x + 1, y=y + 1, width=_CELL - 2, height=_CELL - 2,
@@ -451,10 +478,10 @@ def _arrow_ends(origin: tuple[float, float], target: tuple[float, float]
     return (x1 + ux * pull, y1 + uy * pull), (x2 - ux * pull, y2 - uy * pull)
 
 
-def _draw_last_turn_arrows(doc: SvgDocument, last_move: Any) -> None:
-    """Above the units: an arrow from origin to destination for each unit the last turn
-    moved, in the order they moved, and a red frame round its attack's target."""
-    layer = doc.group("last-turn")
+def _draw_last_turn_arrows(doc: SvgDocument, layer: Any, last_move: Any) -> None:
+    """Into ``layer``, above the units: an arrow from origin to destination for each unit
+    the last turn moved, in the order they moved, and a red frame round its attack's
+    target."""
 
     def centre(s: int) -> tuple[float, float]:
         x, y = _square_corner(s)

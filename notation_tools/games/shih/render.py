@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from functools import cache, partial
 from typing import Any
 
@@ -217,6 +217,12 @@ def rim_points() -> list[tuple[float, float]]:
             _point(ROW_COUNT, HEX_SIDE), _point(ROW_COUNT, 0), _point(MIDDLE, 0)]
 
 
+@cache
+def _rim_text() -> str:
+    """The rim's corners as a polygon's ``points``."""
+    return _points(rim_points())
+
+
 def _points(points: Iterable[tuple[float, float]]) -> str:
     return " ".join(f"{number(x)},{number(y)}" for x, y in points)
 
@@ -275,6 +281,8 @@ class _Shared:
     caption: list[str]
     regions: list[list[int]] | None = None
     """The enclosed regions, once a drawing with the ``regions`` mark has found them."""
+    kept: dict[Hashable, str] = dataclasses.field(default_factory=dict)
+    """The layers drawn alike under several sets of marks (:meth:`SvgDocument.shared`)."""
 
     def enclosed(self, position: Position) -> list[list[int]]:
         if self.regions is None:
@@ -298,13 +306,14 @@ def _drawing(position: Position, last_move: Move | None, marks: frozenset[str],
                partial(_draw_spaces, doc, origins=origins, targets=targets))
     regions = shared.enclosed(position) if "regions" in marks else []
     if "regions" in marks:
-        _draw_region_tints(doc, regions)
+        doc.shared(doc.mark_group("regions"), shared.kept, "region tints",
+                   partial(_draw_region_tints, doc, regions=regions))
     if maze:
         doc.cached(doc.root, ("shih maze", walls), partial(_draw_maze, doc, position=position))
     else:
         doc.cached(doc.root, ("shih walls", walls), partial(_draw_walls, doc,
                                                             position=position))
-    doc.element(doc.root, "polygon", class_="rim", points=_points(rim_points()), fill="none",
+    doc.element(doc.root, "polygon", class_="rim", points=_rim_text(), fill="none",
                 stroke="#888888", stroke_width=4)
     doc.cached(doc.group("pieces"), ("shih pieces", board),
                partial(_draw_pieces, doc, board=board))
@@ -319,14 +328,8 @@ def _drawing(position: Position, last_move: Move | None, marks: frozenset[str],
                    partial(_draw_space_names, doc, board=board))
     if regions and not named:
         # The region's letter on each of its pieces (the names take that place otherwise).
-        layer = doc.mark_group("regions")
-        for index, region in enumerate(regions):
-            for space in region:
-                cx, cy = centroid(space)
-                ink = PIECE_COLOURS[position.board[space]]["text"]
-                doc.label(layer, cx, cy + _NAME_SIZE * 0.35, _region_label(index),
-                          font_size=_NAME_SIZE, font_weight="bold", fill=ink,
-                          class_="region-letter")
+        doc.shared(doc.mark_group("regions"), shared.kept, "region letters",
+                   partial(_draw_region_letters, doc, board=board, regions=regions))
     doc.caption(shared.caption, margin=_MARGIN / 2,
                 dark_to_move=position.turn == RED if position.outcome() is None else None)
     legend = _side_legend() + [
@@ -413,9 +416,20 @@ def _label_space(doc: SvgDocument, layer: Element, space: int, text: str, size: 
               class_=css_class)
 
 
-def _draw_region_tints(doc: SvgDocument, regions: list[list[int]]) -> None:
+def _draw_region_letters(doc: SvgDocument, layer: Element, board: tuple[int, ...],
+                         regions: list[list[int]]) -> None:
+    """The ``regions`` mark without the names: the region's letter on each of its pieces."""
+    for index, region in enumerate(regions):
+        for space in region:
+            cx, cy = centroid(space)
+            ink = PIECE_COLOURS[board[space]]["text"]
+            doc.label(layer, cx, cy + _NAME_SIZE * 0.35, _region_label(index),
+                      font_size=_NAME_SIZE, font_weight="bold", fill=ink,
+                      class_="region-letter")
+
+
+def _draw_region_tints(doc: SvgDocument, layer: Element, regions: list[list[int]]) -> None:
     """The ``regions`` mark under the pieces: each enclosed region's spaces tinted."""
-    layer = doc.mark_group("regions")
     for index, region in enumerate(regions):
         tint = _REGION_TINTS[index % len(_REGION_TINTS)]
         for space in region:
@@ -480,17 +494,26 @@ def _draw_maze(doc: SvgDocument, parent: Element, position: Position) -> None:
     """The ``maze`` mark: every lattice edge once, walled ones solid on the line, open ones
     dotted, and the lattice points."""
     layer = doc.group("mark-maze", parent)
+    for space, side, ends in _lattice_edges():
+        walled = position.is_walled(space, side)
+        doc.cached(layer, ("shih edge", ends, walled),
+                   partial(_draw_edge, doc, ends=ends, walled=walled))
+    doc.cached(layer, ("shih lattice points",), partial(_draw_lattice_points, doc))
+
+
+@cache
+def _lattice_edges() -> list[tuple[int, int, tuple[tuple[int, int], tuple[int, int]]]]:
+    """Every lattice edge once, as (the first space that has it, its side, its ends), in
+    space order."""
+    edges = []
     drawn: set[tuple[tuple[int, int], tuple[int, int]]] = set()
     for space in range(COUNT):
         for side, ends in lattice_corners(space).items():
             key = (min(ends), max(ends))
-            if key in drawn:
-                continue
-            drawn.add(key)
-            walled = position.is_walled(space, side)
-            doc.cached(layer, ("shih edge", ends, walled),
-                       partial(_draw_edge, doc, ends=ends, walled=walled))
-    doc.cached(layer, ("shih lattice points",), partial(_draw_lattice_points, doc))
+            if key not in drawn:
+                drawn.add(key)
+                edges.append((space, side, ends))
+    return edges
 
 
 def _draw_edge(doc: SvgDocument, layer: Element,

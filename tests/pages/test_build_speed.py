@@ -1,0 +1,103 @@
+"""What makes a viewer page quicker to build (issue #29, build time) changes no output: a
+drawing cut run by run is cut as its whole text, the edit search's helpers answer as their
+plain definitions do, a layer shared by the drawings of one call reads as drawn afresh, and
+the worker processes' head start does not depend on the records being readable."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from notation_tools.pages.drawings import (
+    PieceTable,
+    apply_edits,
+    apply_text_edits,
+    common_prefix,
+    common_suffix,
+)
+from notation_tools.pages.viewer import write_pages
+from notation_tools.records.pgn import read_records
+from notation_tools.render.svg import Element, SvgDocument, SvgText
+
+# Line breaks of every kind str.splitlines knows, so that a run ending in "\r" before one
+# starting with "\n" (one break in the whole text, two if cut run by run) is tried.
+RUN_TEXTS = st.lists(st.sampled_from(["a", "<g>", "\n", "\r", "\u2028", "\x85", "x" * 700]),
+                     max_size=6).map("".join)
+
+
+@given(st.lists(RUN_TEXTS, min_size=1, max_size=8))
+def test_a_drawing_cut_run_by_run_is_cut_as_its_whole_text(runs):
+    text = SvgText.of(runs)
+    assert "".join(text.parts) == text == "".join(runs)
+    by_runs, whole = PieceTable(), PieceTable()
+    numbers = by_runs.numbers(text)
+    assert numbers == whole.numbers(str(text))
+    assert by_runs.pieces == whole.pieces
+    assert by_runs.numbers(text) == numbers  # the second time from the kept runs
+
+
+def test_runs_that_do_not_end_lines_are_kept_as_one():
+    assert SvgText.of(["<a>\r", "\n<b>"]).parts == ("<a>\r\n<b>",)
+    assert SvgText.of(["<a>\n", "<b>\n", "</svg>"]).parts == ("<a>\n", "<b>\n", "</svg>")
+
+
+SHARED = st.text(st.sampled_from("ab"), max_size=300)
+
+
+@given(SHARED, SHARED, SHARED, SHARED)
+def test_common_ends_of_long_strings_are_what_both_share(start, a, b, end):
+    # Long shared starts and ends: the windows that grow fourfold and the halving in them.
+    first, second = start + a + end, start + b + end
+    prefix = common_prefix(first, second)
+    assert first[:prefix] == second[:prefix]
+    assert prefix == min(len(first), len(second)) or first[prefix] != second[prefix]
+    limit = min(len(first), len(second)) - prefix
+    suffix = common_suffix(first, second, limit)
+    assert suffix <= limit and first[len(first) - suffix:] == second[len(second) - suffix:]
+    assert suffix == limit or first[-suffix - 1] != second[-suffix - 1]
+
+
+EDITS = st.lists(st.tuples(st.integers(0, 12), st.integers(0, 3),
+                           st.lists(st.integers(97, 122), max_size=3)), max_size=4)
+
+
+@given(st.text(st.sampled_from("abcdefgh"), max_size=12), EDITS)
+def test_edits_made_on_a_str_are_those_made_on_a_list(numbers, edits):
+    # Any edits, overlapping ones too (shifted edits may overlap): as the script makes them.
+    found = [[at, removed, *added] for at, removed, added in edits]
+    expected = "".join(map(chr, apply_edits(list(map(ord, numbers)), found)))
+    assert apply_text_edits(numbers, found) == expected
+
+
+def _document(shared_store: dict | None, labels: list[str]) -> str:
+    doc = SvgDocument(100, 60, title="T", description="d")
+
+    def draw(layer: Element) -> None:
+        for index, label in enumerate(labels):
+            doc.label(layer, 10 * index, 20, label, class_="mark")
+    layer = doc.group("last-move")
+    if shared_store is None:
+        draw(layer)
+    else:
+        doc.shared(layer, shared_store, "last move", draw)
+    return doc.to_string()
+
+
+@given(st.lists(st.text(st.sampled_from("ab<&\n"), max_size=4), max_size=3))
+def test_a_layer_shared_by_the_drawings_of_one_call_reads_as_drawn_afresh(labels):
+    store: dict = {}
+    fresh = _document(None, labels)
+    assert _document(store, labels) == fresh  # drawn, and kept
+    assert _document(store, labels) == fresh  # read back
+    if not labels:
+        assert '<g class="last-move" />' in fresh
+
+
+def test_workers_start_whatever_the_first_record_names(tmp_path):
+    # The first record names no known game: the head start is skipped, the pages are made.
+    text = ['[Variant "no such game"]', "", "1. a *", "", '[Variant "elevation"]', "", "*"]
+    records = list(read_records(text, "two.pgn"))
+    entries = write_pages(records, str(tmp_path), jobs=2)
+    assert [entry.game for entry in entries] == [None, "elevation"]
+    assert sorted(path.name for path in tmp_path.iterdir()) == sorted(
+        [entry.file for entry in entries] + ["index.html"])
