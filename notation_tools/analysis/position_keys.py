@@ -47,24 +47,6 @@ class IndexedPositions:
     one when the whole main line was replayed); ``None`` when the game offers no pattern
     search."""
 
-    def add_material(self, ply: int, signature: str) -> None:
-        """Position ``ply`` (the next of the main line) holds ``signature``."""
-        assert self.material is not None
-        runs = self.material
-        if runs and runs[-1][1] == ply - 1 and runs[-1][2] == signature:
-            runs[-1] = (runs[-1][0], ply, signature)
-        else:
-            runs.append((ply, ply, signature))
-
-    def same_material(self, ply: int) -> bool:
-        """Position ``ply`` (the next of the main line) holds the material of the one before
-        it: the last run goes on (False when there is no run it continues)."""
-        runs = self.material
-        if not runs or runs[-1][1] != ply - 1:
-            return False
-        runs[-1] = (runs[-1][0], ply, runs[-1][2])
-        return True
-
     def add(self, key: int, ply: int, line: int, move: str | None) -> None:
         self.keys.append(key)
         self.plies.append(ply)
@@ -105,7 +87,14 @@ def _signature_of(game: Game[Any, Any], position: Position[Any],
 
 
 class PositionCollector(ReplayVisitor):
-    """Keys every position of the main line (and of the variations with ``variations``)."""
+    """Keys every position of the main line (and of the variations with ``variations``).
+
+    A replay calls :meth:`visit_move` once per ply, so it does as little as it can there: the
+    main line's keys (unsigned, as the tracker gives them) and move texts go into two lists,
+    its plies and line are implied by their order, and its material is looked at only when
+    the tracker cannot say that the move kept it, and kept only where it changed;
+    :meth:`finish` makes the columns and the material runs of :class:`IndexedPositions` once
+    per record."""
 
     def __init__(self, *, variations: bool = False) -> None:
         self.variations = variations
@@ -115,61 +104,99 @@ class PositionCollector(ReplayVisitor):
         self.line = 0
         self._last_variation_ply = -1
         self._new_line = True
+        self._keys: list[int] = []
+        """The main line's keys, unsigned, one per ply in order."""
+        self._texts: list[str | None] = []
+        self._changes: list[tuple[int, str]] | None = None
+        """Where the main line's material changed: (first ply, signature), in order
+        (``None``: the game offers no pattern search)."""
         self._counts: Mapping[tuple[int, str], int] | None = None
         self._signature = ""
 
     def begin(self, game: Game[Any, Any], rules: Rules, record: Record) -> None:
         self.game = game
-        self.found.material = [] if game.occupants is not None else None
+        self._changes = [] if game.occupants is not None else None
 
     def visit_move(self, node: Move, move: Any, before: Position[Any], ply: int,
                    in_variation: bool) -> None:
-        game = self.game
-        assert game is not None  # begin() comes first
         if in_variation:
             if self.variations:
-                if self._new_line or ply <= self._last_variation_ply:
-                    self.line += 1  # a ply no later than the last one: another variation
-                self._new_line = False
-                self._last_variation_ply = ply
-                self.found.add(game.position_key(before), ply - 1, self.line, node.text)
+                self._variation_move(node, before, ply)
             return
         self._new_line = True
         tracker = self.tracker
         if tracker is None:
-            tracker = self.tracker = game.key_tracker(before)
+            assert self.game is not None  # begin() comes first
+            tracker = self.tracker = self.game.key_tracker(before)
             tracker.before(before)
-            key = tracker.key
+            self._keys.append(tracker.key)
+            same = False
         else:
-            key = tracker.step(before)
-        self.found.add(signed64(key), ply - 1, 0, node.text)
-        if self.found.material is not None:
-            self._add_material(ply - 1, before, tracker.material_same)
+            self._keys.append(tracker.step(before))
+            same = tracker.material_same
+        self._texts.append(node.text)
+        if not same and self._changes is not None:
+            self._material(ply - 1, before)
 
-    def _add_material(self, ply: int, position: Position[Any], same: bool) -> None:
-        """The material at ``ply``: counted only when the tracker cannot say that the move
-        kept it (``same``: most moves capture nothing), and sorted into a signature only when
-        it changed (comparing two counts is cheaper than sorting one)."""
-        if same and self.found.same_material(ply):
-            return
+    def _variation_move(self, node: Move, before: Position[Any], ply: int) -> None:
         assert self.game is not None
+        if self._new_line or ply <= self._last_variation_ply:
+            self.line += 1  # a ply no later than the last one: another variation
+        self._new_line = False
+        self._last_variation_ply = ply
+        self.found.add(signed64(self.game.position_key(before)), ply - 1, self.line, node.text)
+
+    def _material(self, ply: int, position: Position[Any]) -> None:
+        """The material at ``ply``, where the move before it may have changed it: counted
+        (most moves capture nothing, and are not looked at), and sorted into a signature only
+        when it changed (comparing two counts is cheaper than sorting one)."""
+        assert self.game is not None and self._changes is not None
         counts = material_of(self.game, position)
-        if counts != self._counts:
-            self._counts = counts
-            self._signature = _signature_of(self.game, position, counts)
-        self.found.add_material(ply, self._signature)
+        if counts == self._counts:
+            return
+        self._counts = counts
+        signature = _signature_of(self.game, position, counts)
+        if signature != self._signature:
+            self._signature = signature
+            self._changes.append((ply, signature))
 
     def finish(self, position: Position[Any] | None, plies: int,
                complete: bool = True) -> IndexedPositions:
         """The positions found, with the main line's last position (``position``, reached
         after ``plies`` plies) added; its material only when ``complete`` (the whole main
         line replayed: pattern search checks the last position only then)."""
+        keys, texts = self._keys, self._texts
+        checked = len(keys)  # the main-line positions whose material was looked at
         if position is not None and self.game is not None:
             tracker = self.tracker
-            key = tracker.after(position) if tracker is not None \
-                else self.game.position_keys.key(position)
-            self.found.add(signed64(key), plies, 0, None)
-            if complete and self.found.material is not None:
-                self._add_material(plies, position, tracker is not None
-                                   and tracker.material_same)
+            keys.append(tracker.after(position) if tracker is not None
+                        else self.game.position_keys.key(position))
+            texts.append(None)
+            if complete and self._changes is not None:
+                if tracker is None or not tracker.material_same:
+                    self._material(plies, position)
+                checked += 1
+        self._columns()
+        if self._changes is not None:
+            self.found.material = _runs(self._changes, checked)
         return self.found
+
+    def _columns(self) -> None:
+        """The main line's rows (plies 0, 1, ... in order: the main line starts at ply 0 and
+        every move replayed is visited) put before the variations' (if any), as signed keys:
+        the unsigned ones reinterpreted in one step, not converted one by one."""
+        found, keys = self.found, self._keys
+        main = array("q")
+        main.frombytes(array("Q", keys).tobytes())
+        found.keys = main + found.keys
+        found.plies = array("l", range(len(keys))) + found.plies
+        found.lines = array("l", [0]) * len(keys) + found.lines
+        found.moves = self._texts + found.moves
+
+
+def _runs(changes: list[tuple[int, str]], checked: int) -> list[tuple[int, int, str]]:
+    """Runs of (first ply, last ply, signature) over plies ``0 .. checked - 1`` from where
+    the material changed (none when no ply was checked)."""
+    ends = [first - 1 for first, _ in changes[1:]] + [checked - 1]
+    return [(first, last, signature) for (first, signature), last in zip(changes, ends)
+            if last >= first]

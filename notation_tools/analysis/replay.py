@@ -66,7 +66,12 @@ class Visitors(ReplayVisitor):
             visitor.visit_move(node, move, before, ply, in_variation)
 
     def stop_after(self, ply: int) -> bool:
-        return all(visitor.stop_after(ply) for visitor in self.visitors)
+        # Asked once per ply: a loop that returns at the first visitor going on, not all()
+        # over a generator (a visitor that never stops is best put first).
+        for visitor in self.visitors:
+            if not visitor.stop_after(ply):
+                return False
+        return True
 
 
 def combined(*visitors: ReplayVisitor | None) -> ReplayVisitor | None:

@@ -125,9 +125,11 @@ def report_record(record: Record, settings: Settings) -> RecordReport:
     collector = (SquareCollector() if settings.index == "squares" else
                  PositionCollector(variations=settings.index == "variations")) \
         if settings.index else None
+    # The collector first: it never stops the replay, so it answers the per-ply question of
+    # whether to stop at once.
     result = replay(record, game_name=settings.game, rules_text=settings.rules,
                     collect_stats=settings.collect_stats, digest=settings.details,
-                    visitor=combined(matcher, collector))
+                    visitor=combined(collector, matcher))
     record.diagnostics = capped(record.diagnostics, settings.limits)
     figures = dict(result.stats)
     end = result.outcome.reason if result.outcome is not None else None

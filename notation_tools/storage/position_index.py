@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable, Iterable
+from itertools import repeat
 from typing import Any
 
 from notation_tools.analysis.pattern import StoredMaterial
@@ -104,14 +105,13 @@ class PositionStore:
     def _new_moves(self, texts: Iterable[str | None]) -> None:
         """Give the move texts not seen yet their ids, in one statement."""
         known = self._move_ids
-        new = [(id_, text) for id_, text in enumerate(
-            (text for text in dict.fromkeys(texts) if text is not None and text not in known),
-            self._next_move_id)]
-        if new:
+        fresh = [text for text in dict.fromkeys(texts) if text is not None and text not in known]
+        if fresh:
+            ids = range(self._next_move_id, self._next_move_id + len(fresh))
             self.connection.executemany("INSERT INTO position_moves (id, text) VALUES (?, ?)",
-                                        new)
-            known.update((text, id_) for id_, text in new)
-            self._next_move_id = new[-1][0] + 1
+                                        zip(ids, fresh))
+            known.update(zip(fresh, ids))
+            self._next_move_id = ids.stop
 
     def add(self, input_id: int, record_id: int, positions: IndexedPositions) -> None:
         """Store a record's positions (inside the caller's transaction)."""
@@ -123,12 +123,12 @@ class PositionStore:
             self.connection.execute("INSERT OR REPLACE INTO position_inputs VALUES (?, ?)",
                                     (input_id, int(positions.variations)))
         self._new_moves(positions.moves)
-        ids = self._move_ids.get  # None (the end of the main line) has no id
+        # The rows zipped from the worker's columns, not built one by one in Python: the
+        # keys come signed, and None (the end of the main line) has no move id.
         self.connection.executemany(
             "INSERT OR IGNORE INTO positions VALUES (?, ?, ?, ?, ?)",
-            [(key, record_id, line, ply, ids(move))  # type: ignore[arg-type]
-             for key, ply, line, move in zip(positions.keys, positions.plies, positions.lines,
-                                             positions.moves)])
+            zip(positions.keys, repeat(record_id), positions.lines, positions.plies,
+                map(self._move_ids.get, positions.moves)))  # type: ignore[arg-type]
         if positions.material is not None:
             self.connection.executemany(
                 "INSERT OR REPLACE INTO position_material VALUES (?, ?, ?, ?)",

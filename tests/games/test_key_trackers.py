@@ -123,3 +123,49 @@ def test_the_collectors_material_runs_are_the_material_of_every_ply(game, seed):
         assert first == len(per_ply)
         per_ply.extend([signature] * (last - first + 1))
     assert per_ply == expected
+
+
+class _FromScratch(ReplayVisitor):
+    """Every main-line position's key computed from scratch, and its move's text."""
+
+    def begin(self, game, rules, record):
+        self.game, self.rows = game, []
+
+    def visit_move(self, node, move, before, ply, in_variation):
+        if not in_variation:
+            self.rows.append((self.game.position_key(before), node.text))
+
+
+def _signed(key):
+    return key - (1 << 64) if key >= 1 << 63 else key
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+@settings(max_examples=3, deadline=None)
+@given(seed=st.integers(0, 10**6), at=st.integers(0, 12), variations=st.booleans())
+def test_the_collectors_rows_are_every_positions_key_ply_line_and_move(game, seed, at,
+                                                                        variations):
+    """What the index stores (docs/database.md, "The position index"): per main-line
+    position its signed key (as computed from scratch), its ply, line 0 and the move played
+    from it (none at the end); with ``variations``, each variation's positions too, on lines
+    1, 2, ... in the order met. The variations here replay the main line's next moves from
+    two of its positions, so their keys are the main line's."""
+    rules = game.parse_rules(None)
+    record = next(generate_records(game, rules, count=1, seed=seed, max_plies=30))
+    starts = sorted({min(at, len(record.moves) - 1), min(at + 3, len(record.moves) - 1)})
+    for start in starts:
+        record.moves[start].variations = [[move.copy() for move in record.moves[start:start + 3]]]
+        for move in record.moves[start].variations[0]:
+            move.variations = []
+    scratch = _FromScratch()
+    expected_end = replay(record, visitor=scratch)
+    collector = PositionCollector(variations=variations)
+    result = replay(record, visitor=collector)
+    found = collector.finish(result.position, result.plies, result.complete)
+    main = [(_signed(key), ply, 0, text) for ply, (key, text) in enumerate(scratch.rows)]
+    main.append((_signed(game.position_key(expected_end.position)), result.plies, 0, None))
+    side = [(main[ply][0], ply, line, main[ply][3])
+            for line, start in enumerate(starts, 1) if variations
+            for ply in range(start, min(start + 3, result.plies))]
+    assert sorted(found.rows()) == sorted(main + side)
+    assert found.variations == variations

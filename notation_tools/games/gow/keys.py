@@ -61,14 +61,11 @@ class GowTracker:
         return key
 
     def step(self, position: Position) -> int:
-        keys, key, old = self.keys, self.key, self._board
+        keys, key = self.keys, self.key
         board = bytes(position.board)
         self.material_same = True
-        if board != old:
-            cells: list[int] = []
-            key = bytes_row_changes(key, 0, old, board, keys, cells)
-            self.material_same = sorted(map(old.__getitem__, cells)) == \
-                sorted(map(board.__getitem__, cells))
+        if board != self._board:
+            key, self.material_same = _board_changes(key, self._board, board, keys)
             self._board = board
         alive = bytes(position.alive)
         if alive != self._alive:
@@ -84,6 +81,37 @@ class GowTracker:
             self._retreat = retreat
         self.key = key
         return key
+
+
+def _board_changes(key: int, old: bytes, new: bytes, keys: GowKeys) -> tuple[int, bool]:
+    """``key`` with the board cells that changed swapped (as :func:`bytes_row_changes` does
+    for any row), and whether they hold the same units as before (the material is the same):
+    one pass over the changed cells for both, as a replay steps this once per turn."""
+    changed = (int.from_bytes(old, "little") ^ int.from_bytes(new, "little")).to_bytes(
+        len(old), "little").translate(_NONZERO)
+    entries = keys.byte_entries(0)
+    get = entries.get
+    gone: list[int] = []
+    came: list[int] = []
+    cell = changed.find(1)
+    while cell >= 0:
+        was, now = old[cell], new[cell]
+        gone.append(was)
+        came.append(now)
+        was_entry, now_entry = get(cell << 8 | was), get(cell << 8 | now)
+        if was_entry is None:
+            was_entry = entries[cell << 8 | was] = keys.entry(0, cell, was)
+        if now_entry is None:
+            now_entry = entries[cell << 8 | now] = keys.entry(0, cell, now)
+        key ^= was_entry ^ now_entry
+        cell = changed.find(1, cell + 1)
+    gone.sort()
+    came.sort()
+    return key, gone == came
+
+
+_NONZERO = bytes([0] + [1] * 255)
+"""``bytes.translate`` table: 0 stays 0, any other byte becomes 1."""
 
 
 KEYS = GowKeys(SEED, key_state, material_row=0)
