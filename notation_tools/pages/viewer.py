@@ -33,7 +33,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Union
 
 from notation_tools.analysis.replay import Replay, ReplayVisitor, replay
-from notation_tools.games.base import Game, Position, Rules, UnknownGameError, get_game
+from notation_tools.analysis.select import game_of
+from notation_tools.games.base import Game, Position, Rules
 from notation_tools.pages.assets import asset, script_asset
 from notation_tools.pages.drawings import (  # noqa: F401  (the viewer's API, re-exported)
     Edit,
@@ -730,12 +731,8 @@ def _prepare_workers(record: Record, game_name: str | None) -> None:
     <notation_tools.render.svg.SvgDocument.cached>`), instead of each importing the game
     and drawing its board afresh for its first page. A record whose game is not known is
     left to its page to report."""
-    name = game_name or record.tag("Variant") or record.tag("Game")
-    if name is None:
-        return
-    try:
-        game = get_game(name)
-    except UnknownGameError:
+    game = game_of(record, game_name)
+    if game is None:
         return
     game.render_svgs(game.start_position(game.parse_rules(None)), mark_sets(game))
 
