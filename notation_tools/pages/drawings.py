@@ -221,63 +221,46 @@ def apply_edits(numbers: Sequence[int], found: Sequence[Edit]) -> list[int]:
     return result
 
 
-def apply_text_edits(numbers: str, found: Sequence[Edit]) -> str:
-    """:func:`apply_edits` on piece numbers held as a ``str``, giving a ``str``: the kept
-    runs are sliced, not copied piece by piece.
+# --------------------------------------------------------------------------------------------
+# A display option's layer: what it changes in the plain drawing
 
-    >>> apply_text_edits("abcdef", [[1, 2, 120], [4, 0, 121, 122]]) == "axdyzef"
-    True
+
+def layer_numbers(found: Sequence[Edit]) -> str:
+    """The edits ``found`` that turn a plain drawing into another (the same position with
+    display options on: :func:`edits` between them) as one sequence of numbers, held as a
+    ``str`` of code points like a drawing: for each edit, ``at`` minus where the edit before
+    it ended (0 for the first), how many pieces it removes, how many it adds, and the added
+    piece numbers. A layer drawn at one position is mostly the same layer at the next, at the
+    same places counted this way (a move changes few lines before it), so a page stores a
+    mark set's layer per position as the :func:`edits` of the layer of the position before
+    it.
+
+    >>> list(map(ord, layer_numbers(edits([1, 2, 3, 4], [1, 5, 3, 4, 6]))))
+    [1, 1, 1, 5, 2, 0, 1, 6]
     """
-    parts: list[str] = []
-    kept = 0  # where the text not yet copied starts
+    numbers: list[int] = []
+    end = 0
     for at, removed, *added in found:
-        if at < kept or at > len(numbers):
-            # Edits that overlap or start past the end (shifted ones may): made one by one,
-            # last first, as the script makes them.
-            return as_text(apply_edits(list(map(ord, numbers)), found))
-        parts += numbers[kept:at], "".join(map(chr, added))
-        kept = at + removed
-    parts.append(numbers[kept:])
-    return "".join(parts)
+        numbers += [at - end, removed, len(added), *added]
+        end = at + removed
+    return as_text(numbers)
 
 
-def shifts(found: Sequence[Edit]) -> list[int]:
-    """Where the edits ``found`` move the pieces they leave alone: ``[position, shift, ...]``,
-    a piece at ``position`` or later (and before the next position) moving by ``shift``.
+def layer_edits(layer: Numbers) -> list[Edit]:
+    """The edits of the plain drawing that :func:`layer_numbers` wrote as ``layer``.
 
-    >>> shifts([[2, 1, 7, 8, 9], [5, 2]])
-    [3, 2, 7, 0]
+    >>> layer_edits([1, 1, 1, 5, 2, 0, 1, 6])
+    [[1, 1, 5], [4, 0, 6]]
     """
-    table: list[int] = []
-    shift = 0
-    for at, removed, *added in found:
-        shift += len(added) - removed
-        table += [at + removed, shift]
-    return table
-
-
-def shifted(found: Sequence[Edit], table: Sequence[int]) -> list[Edit]:
-    """The edits ``found`` moved by the shifts ``table`` (:func:`shifts`): edits of one
-    drawing made on another that holds the same pieces with others among them (a drawing
-    with a display option's layer, made from the edits of the drawing without it).
-
-    >>> shifted([[0, 1, 5], [4, 0, 6]], [3, 2, 7, 0])
-    [[0, 1, 5], [6, 0, 6]]
-    """
-    moved = []
-    for at, *rest in found:
-        shift = 0
-        for index in range(0, len(table), 2):
-            if table[index] > at:
-                break
-            shift = table[index + 1]
-        moved.append([at + shift, *rest])
-    return moved
-
-
-def edits_cost(found: Iterable[Edit]) -> int:
-    """About how many characters the edits take in the page."""
-    return sum(3 + len(edit) * 4 for edit in found)
+    numbers = list(map(ord, layer)) if isinstance(layer, str) else list(layer)
+    found: list[Edit] = []
+    end = index = 0
+    while index < len(numbers):
+        at, removed, count = end + numbers[index], numbers[index + 1], numbers[index + 2]
+        found.append([at, removed, *numbers[index + 3:index + 3 + count]])
+        end = at + removed
+        index += 3 + count
+    return found
 
 
 # --------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""The viewer page's data written densely: the frames (each step's edits per mark set) and the
+"""The viewer page's data written densely: the frames (each step's edits) and the
 stored pieces as numbers in :mod:`~notation_tools.pages.number_text`'s notation, instead of
 JSON arrays of JSON numbers (a number and its comma took 3.5 to 3.8 characters; here a
 frame's numbers take about 1.4 each).
@@ -7,20 +7,14 @@ The encoder (:mod:`~notation_tools.pages.drawings`, ``viewer._FrameEncoder``) wo
 of ints; this is the last step, the page's written form, and ``read_*`` give those lists
 back. The page's script (``viewer.js``) reads the page as the ``read_*`` functions here do.
 
-**Frames.** A mark set's frames, one per step in step order, are one string of numbers. A
-frame is:
-
-- its head, ``3 * edits + kind``: kind 0, the edits of the parent's drawing; kind 1, the
-  edits of the step's own drawing in another mark set, whose number follows; kind 2, the
-  edits made once the step's edits in mark set 0, shifted, are made on the parent's drawing:
-  the shift table follows, as its number of pairs and each pair as the distance from the
-  previous pair's position and, zig-zag, its shift minus the previous pair's shift (both
-  from 0 for the first pair: a shift is the sum of the edits' sizes so far);
-- each edit ``[at, removed, *added]`` as ``at`` minus where the edit before it ended (its
-  ``at`` plus its ``removed``; 0 for the first), ``removed``, how many pieces it adds and
-  each added piece number as zig-zag of its distance from one more than the piece number
-  written before it in the string (from 0 for the first): new pieces come in order, so a
-  run of them is a run of ``0`` digits.
+**Frames.** A sequence of frames, one per step in step order (the plain drawings; or one
+mark set's layers, :func:`~notation_tools.pages.drawings.layer_numbers`), each the edits of
+its parent's (of nothing for the first step), is one string of numbers. A frame is its
+number of edits, then each edit ``[at, removed, *added]`` as ``at`` minus where the edit
+before it ended (its ``at`` plus its ``removed``; 0 for the first), ``removed``, how many
+numbers it adds and each added number as zig-zag of its distance from one more than the
+number written before it in the string (from 0 for the first): new pieces come in order, so
+a run of them is a run of ``0`` digits.
 
 **Pieces.** The stored pieces are a list of texts and a string of numbers, a head per piece
 and what follows it: head 0, a piece written out (the next text); ``1 + 3 * distance``, a
@@ -76,34 +70,21 @@ from notation_tools.pages.piece_templates import (
     template_pieces,
 )
 
-_PLAIN, _OTHER_SET, _SHIFTED = 0, 1, 2
-"""The kinds of frame: edits of the parent's drawing, of another mark set's drawing of the
-same step, or of the parent's once the step's plain edits, shifted, are made."""
+def write_frames(frames: Sequence[Sequence[Sequence[int]]]) -> str:
+    """Frames (each a list of edits ``[at, removed, *added]`` in increasing order and apart,
+    as :func:`~notation_tools.pages.drawings.edits` finds them) as one string of numbers.
 
-
-def write_frames(frames: Sequence[Sequence[Any]]) -> str:
-    """A mark set's frames (``[*lead, *edits]`` each: the lead ``0, mark set`` or ``1, shift
-    table`` or none, the edits ``[at, removed, *added]`` in increasing order and apart, as
-    :func:`~notation_tools.pages.drawings.edits` finds them) as one string of numbers.
-
-    >>> write_frames([[[0, 0, 0, 1, 2, 3]], [[2, 1, 4]], [0, 0, [1, 0, 5]]])
-    '3004000032110401010'
+    >>> write_frames([[[0, 0, 0, 1, 2, 3]], [[2, 1, 4]], [[1, 0, 5]]])
+    '100400001211011010'
     """
     numbers: list[int] = []
-    previous = -1  # the piece number written last
+    previous = -1  # the number added last
     for frame in frames:
-        start = 2 if frame and not isinstance(frame[0], list) else 0
-        found = frame[start:]
-        kind = _PLAIN if not start else _OTHER_SET if frame[0] == 0 else _SHIFTED
-        numbers.append(3 * len(found) + kind)
-        if kind == _OTHER_SET:
-            numbers.append(frame[1])
-        elif kind == _SHIFTED:
-            numbers += _table_numbers(frame[1])
+        numbers.append(len(frame))
         end = 0
-        for at, removed, *added in found:
+        for at, removed, *added in frame:
             if at < end or removed < 0:
-                raise ValueError(f"edits not in increasing order and apart: {found}")
+                raise ValueError(f"edits not in increasing order and apart: {frame}")
             numbers += [at - end, removed, len(added)]
             end = at + removed
             for number in added:
@@ -112,44 +93,20 @@ def write_frames(frames: Sequence[Sequence[Any]]) -> str:
     return write_numbers(numbers)
 
 
-def _table_numbers(table: Sequence[int]) -> list[int]:
-    numbers = [len(table) // 2]
-    position = shift = 0
-    for index in range(0, len(table), 2):
-        if table[index] < position:
-            raise ValueError(f"a shift table's positions go back: {table}")
-        numbers += [table[index] - position, zigzag(table[index + 1] - shift)]
-        position, shift = table[index], table[index + 1]
-    return numbers
-
-
-def read_frames(text: str) -> list[list[Any]]:
+def read_frames(text: str) -> list[list[list[int]]]:
     """The frames :func:`write_frames` wrote as ``text``.
 
-    >>> read_frames('3004000032110401010')
-    [[[0, 0, 0, 1, 2, 3]], [[2, 1, 4]], [0, 0, [1, 0, 5]]]
+    >>> read_frames('100400001211011010')
+    [[[0, 0, 0, 1, 2, 3]], [[2, 1, 4]], [[1, 0, 5]]]
     """
     numbers = read_numbers(text)
-    frames: list[list[Any]] = []
+    frames: list[list[list[int]]] = []
     previous = -1
     index = 0
     while index < len(numbers):
-        count, kind = divmod(numbers[index], 3)
+        count = numbers[index]
         index += 1
-        frame: list[Any] = []
-        if kind == _OTHER_SET:
-            frame = [0, numbers[index]]
-            index += 1
-        elif kind == _SHIFTED:
-            pairs = numbers[index]
-            table: list[int] = []
-            position = shift = 0
-            for pair in range(index + 1, index + 1 + 2 * pairs, 2):
-                position += numbers[pair]
-                shift += unzigzag(numbers[pair + 1])
-                table += [position, shift]
-            frame = [1, table]
-            index += 1 + 2 * pairs
+        frame: list[list[int]] = []
         end = 0
         for _ in range(count):
             at = end + numbers[index]

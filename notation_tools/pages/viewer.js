@@ -86,30 +86,15 @@
     }
     return pieces;
   }
-  // A mark set's frames, one per step (page_notation.py's read_frames): a head 3 * edits +
-  // kind (0: edits of the parent's drawing; 1: of the mark set that follows; 2: the shift
-  // table that follows, its pairs then each pair's position step and zig-zag shift step),
-  // then each edit: its distance from the end of the one before, how many it removes, how many
-  // it adds, and each added piece number as zig-zag of its distance from one more than the
-  // piece number read before it. A frame is returned as [...lead, ...edits], each edit
-  // [at, removed, ...added].
+  // Frames, one per step (page_notation.py's read_frames): each its number of edits, then
+  // each edit: its distance from the end of the one before, how many it removes, how many
+  // it adds, and each added number as zig-zag of its distance from one more than the number
+  // read before it. A frame is returned as a list of edits [at, removed, ...added].
   function readFrames(text) {
     var numbers = readNumbers(text), frames = [], previous = -1;
     for (var i = 0; i < numbers.length;) {
-      var count = Math.floor(numbers[i] / 3), kind = numbers[i++] % 3, frame = [];
-      if (kind === 1) {
-        frame = [0, numbers[i++]];
-      } else if (kind === 2) {
-        var table = [], position = 0, shift = 0;
-        for (var pairs = numbers[i++]; pairs > 0; pairs--) {
-          position += numbers[i];
-          shift += unzigzag(numbers[i + 1]);
-          table.push(position, shift);
-          i += 2;
-        }
-        frame = [1, table];
-      }
-      for (var end = 0; count > 0; count--) {
+      var frame = [];
+      for (var count = numbers[i++], end = 0; count > 0; count--) {
         var edit = [end + numbers[i], numbers[i + 1]], added = numbers[i + 2];
         end = edit[0] + edit[1];
         for (i += 3; added > 0; added--) {
@@ -133,7 +118,8 @@
     }).join("");
   }
   data.pieces = readPieces(data.piece_texts, data.piece_heads, data.templates);
-  data.frames = data.frames.map(readFrames);
+  data.frames = readFrames(data.frames);
+  data.layers = data.layers.map(readFrames);
   // A step's position string is whole (the first), or edits of its parent's cut into
   // tokens (the runs between "/", spaces and commas, and those), applied last first: each
   // edit its distance from the end of the one before, how many tokens it removes, the
@@ -165,52 +151,55 @@
   var board = document.getElementById("board");
   var status = document.getElementById("status");
   var fen = document.getElementById("fen");
+  // What each mark set's drawings are rebuilt from, per step once rebuilt: the plain
+  // drawings' piece numbers (set 0), each other set's layers.
   var known = data.marks.map(function () { return {}; });
   var variant = 0, current = -1, flipped = false, timer = null;
 
-  // A step's drawing in mark set v: the edits of its parent's drawing in v; or, led by 0 and
-  // an earlier mark set u, of its own drawing in u; or, led by a 1 and a shift table, of its
-  // parent's drawing in v once the step's own edits in set 0, shifted past the parent's
-  // layer, are made there (viewer.py's _FrameEncoder.frame).
-  function edited(pieces, ops, from) {
+  // A step's plain drawing is its parent's with the step's frame's edits made; its layer in
+  // mark set v > 0 is its parent's layer in v with the step's layer frame's edits made (the
+  // first step's from nothing); its drawing in v is its drawing in the set v's layers are
+  // made over (layer_bases: the plain set, or one with an option fewer) with the layer's
+  // edits made: a layer is, for each edit, its distance from the end of the one before, how
+  // many pieces it removes, how many it adds and those (drawings.py's layer_numbers;
+  // viewer.py's frame_numbers does the same).
+  function edited(pieces, ops) {
     pieces = pieces.slice();
-    for (var i = ops.length - 1; i >= from; i--) {
+    for (var i = ops.length - 1; i >= 0; i--) {
       var op = ops[i];
       Array.prototype.splice.apply(pieces, [op[0], op[1]].concat(op.slice(2)));
     }
     return pieces;
   }
 
-  function shifted(ops, table) {
-    return ops.map(function (op) {
-      var shift = 0;
-      for (var i = 0; i < table.length && table[i] <= op[0]; i += 2) { shift = table[i + 1]; }
-      return [op[0] + shift].concat(op.slice(1));
-    });
-  }
-
-  function drawing(v, step) {
+  function numbersOf(cache, frames, step) {
+    // The numbers of step in one sequence of frames, rebuilt from the nearest known step.
     var chain = [];
-    while (step >= 0 && !known[v][step] && data.frames[v][step][0] !== 0) {
+    while (step >= 0 && !cache[step]) {
       chain.push(step);
       step = data.parents[step];
     }
-    var pieces = [];
-    if (step >= 0) {
-      pieces = known[v][step] ||
-          (known[v][step] = edited(drawing(data.frames[v][step][1], step),
-                                   data.frames[v][step], 2));
-    }
+    var numbers = step >= 0 ? cache[step] : [];
     for (var c = chain.length - 1; c >= 0; c--) {
-      var frame = data.frames[v][chain[c]];
-      if (frame[0] === 1) {
-        pieces = edited(pieces, shifted(data.frames[0][chain[c]], frame[1]), 0);
-        pieces = known[v][chain[c]] = edited(pieces, frame, 2);
-      } else {
-        pieces = known[v][chain[c]] = edited(pieces, frame, 0);
-      }
+      numbers = cache[chain[c]] = edited(numbers, frames[chain[c]]);
     }
-    return pieces;
+    return numbers;
+  }
+
+  function layerEdits(layer) {
+    var ops = [];
+    for (var i = 0, end = 0; i < layer.length; i += 3 + layer[i + 2]) {
+      var at = end + layer[i];
+      ops.push([at, layer[i + 1]].concat(layer.slice(i + 3, i + 3 + layer[i + 2])));
+      end = at + layer[i + 1];
+    }
+    return ops;
+  }
+
+  function drawing(v, step) {
+    if (v === 0) { return numbersOf(known[0], data.frames, step); }
+    return edited(drawing(data.layer_bases[v - 1], step),
+                  layerEdits(numbersOf(known[v], data.layers[v - 1], step)));
   }
 
   // The main line's steps in order: step mainLine[n] is the position after ply n.

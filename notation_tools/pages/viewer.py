@@ -40,14 +40,12 @@ from notation_tools.pages.drawings import (  # noqa: F401  (the viewer's API, re
     Edit,
     PieceTable,
     apply_edits,
-    apply_text_edits,
     decode_pieces,
     edits,
-    edits_cost,
     encode_pieces,
+    layer_edits,
+    layer_numbers,
     shared_ends,
-    shifted,
-    shifts,
     split_changes,
     svg_pieces,
     text_edits,
@@ -421,20 +419,16 @@ def build_page(record: Record, *, game_name: str | None = None,
 
 def _page_data(table: PieceTable, steps: list[_Step], marks: list[tuple[str, ...]],
                sides: Sequence[str] = (), legend: str = "") -> dict[str, Any]:
-    """What the page's script reads: the pieces, each step's edits per mark set, the tree of
-    steps, each step's status line (``[ply, side]`` for a move: the script adds the side's
-    name from ``sides`` and the move's text from the list) and position string, and the
-    game's key, ``legend`` (:func:`~notation_tools.pages.page_notation.write_drawing`)."""
+    """What the page's script reads: the pieces, each step's plain drawing as edits of its
+    parent's (``frames``), each other mark set's layer per step as edits of the parent's
+    layer in that set (``layers``, :class:`_FrameEncoder`), the tree of steps, each step's
+    status line (``[ply, side]`` for a move: the script adds the side's name from ``sides``
+    and the move's text from the list) and position string, and the game's key, ``legend``
+    (:func:`~notation_tools.pages.page_notation.write_drawing`)."""
     encoder = _FrameEncoder(steps, table.pieces)
-    numbered = {combination: number for number, combination in enumerate(marks)}
-    for variant, combination in enumerate(marks):
-        # The mark sets a drawing may be stored against: none, and those one option fewer.
-        fewer = {numbered.get(tuple(name for name in combination if name != left_out), 0)
-                 for left_out in combination}
-        references = sorted(fewer | {0}) if variant else []
-        encoder.frames.append([encoder.frame(index, variant, references)
-                               for index in range(len(steps))])
-    frames = encoder.frames
+    frames = encoder.plain_frames()
+    bases = [encoder.base_of(variant, marks) for variant in range(1, len(marks))]
+    layers = [encoder.layer_frames(variant, base) for variant, base in enumerate(bases, 1)]
     pieces, templates = template_pieces(table.pieces, encode_pieces(table.pieces, encoder.bases))
     texts, heads = write_pieces(split_changes(pieces, table.pieces), table.pieces)
     return {
@@ -448,7 +442,9 @@ def _page_data(table: PieceTable, steps: list[_Step], marks: list[tuple[str, ...
         "sides": list(sides),
         "messages": [step.message for step in steps],
         "fens": _fen_edits(steps),
-        "frames": [write_frames(variant) for variant in frames],
+        "frames": write_frames(frames),
+        "layers": [write_frames(variant) for variant in layers],
+        "layer_bases": bases,
         "legend": write_drawing(legend) if legend else "",
     }
 
@@ -456,12 +452,14 @@ def _page_data(table: PieceTable, steps: list[_Step], marks: list[tuple[str, ...
 def read_page_data(data: dict[str, Any]) -> dict[str, Any]:
     """The page's data (:func:`_page_data`) with its dense notation read
     (:mod:`~notation_tools.pages.page_notation`): ``pieces`` the pieces' texts, ``frames``
-    each mark set's frames as lists of ints, as :func:`frame_numbers` reads them, and
-    ``fens`` each step's whole position string, ``legend`` the key's drawing."""
+    the plain drawings' frames and ``layers`` each other mark set's layer frames as lists
+    of ints (``layer_bases``: the mark set each set's layers are made over), as :func:`frame_numbers` reads them, and ``fens`` each step's whole position
+    string, ``legend`` the key's drawing."""
     read = {key: value for key, value in data.items()
             if key not in ("piece_texts", "piece_heads")}
     read["pieces"] = read_pieces(data["piece_texts"], data["piece_heads"], data["templates"])
-    read["frames"] = [read_frames(text) for text in data["frames"]]
+    read["frames"] = read_frames(data["frames"])
+    read["layers"] = [read_frames(text) for text in data["layers"]]
     read["legend"] = read_drawing(data["legend"]) if data["legend"] else ""
     fens = read["fens"] = list(data["fens"])
     for step, parent in enumerate(data["parents"]):
@@ -472,22 +470,24 @@ def read_page_data(data: dict[str, Any]) -> dict[str, Any]:
 
 def frame_numbers(data: dict[str, Any], step: int, variant: int = 0) -> list[int]:
     """The piece numbers of ``step``'s drawing in mark set ``variant``, rebuilt from the
-    page's data read back (:func:`read_page_data`) as the page's script rebuilds them."""
+    page's data read back (:func:`read_page_data`) as the page's script rebuilds them: the
+    plain drawing (mark set 0) is its parent's with its frame's edits made (from nothing for
+    the first step); another mark set's drawing is its drawing in the set its layers are
+    stored over (``layer_bases``) with its layer's edits made
+    (:func:`~notation_tools.pages.drawings.layer_edits`), the layer being the parent's layer
+    (none for the first step) with its layer frame's edits made."""
+    frames = data["frames"] if variant == 0 else data["layers"][variant - 1]
     chain = []
-    frames = data["frames"][variant]
-    while step >= 0 and not (frames[step] and frames[step][0] == 0):
+    while step >= 0:
         chain.append(step)
         step = data["parents"][step]
     numbers: list[int] = []
-    if step >= 0:
-        numbers = apply_edits(frame_numbers(data, step, frames[step][1]), frames[step][2:])
     for link in reversed(chain):
-        frame = frames[link]
-        if frame and frame[0] == 1:
-            numbers = apply_edits(numbers, shifted(data["frames"][0][link], frame[1]))
-            frame = frame[2:]
-        numbers = apply_edits(numbers, frame)
-    return numbers
+        numbers = apply_edits(numbers, frames[link])
+    if variant == 0:
+        return numbers
+    under = frame_numbers(data, chain[0], data["layer_bases"][variant - 1])
+    return apply_edits(under, layer_edits(numbers))
 
 
 def _fen_edits(steps: list[_Step]) -> list[str]:
@@ -519,77 +519,89 @@ def file_name(path: str) -> str:
 
 
 class _FrameEncoder:
-    """Finds the edits that draw each step in each mark set (:meth:`frame`), keeping what
-    the next steps reuse: each step's edits from its plain drawing to each mark set's, and
-    the pieces each new piece may be a change of (``bases``, for :func:`encode_pieces`)."""
+    """Finds the edits that draw each step: its plain drawing as the edits of its parent's
+    (:meth:`plain_frames`), and each other mark set's layer, the edits from the plain
+    drawing to that set's, as the edits of the parent's layer in that set
+    (:meth:`layer_frames`), keeping the pieces each new piece may be a change of
+    (``bases``, for :func:`encode_pieces`).
 
-    REFRESH = 8
-    """A step whose number is a multiple of this looks for the edits of every earlier mark
-    set again, whatever they cost last time (:meth:`frame`)."""
+    A display option's layer (Game of War's lines of communication, a mark group, a list
+    under the diagram) is drawn again at every position with the game's own ``render_svg``,
+    but changes little from one position to the next: stored so, it costs what it changes,
+    not a whole drawing per position and mark set."""
 
     def __init__(self, steps: list[_Step], pieces: list[str]) -> None:
         self.steps = steps
         self.pieces = pieces
         self.bases: dict[int, list[int]] = {}
-        self.frames: list[list[list[Any]]] = []
-        self._layers: dict[tuple[int, int], list[Edit]] = {}
-        self._reference_costs: dict[tuple[int, int], int] = {}
-        """(mark set, reference) → what the edits from the reference last cost."""
 
-    def frame(self, index: int, variant: int, references: list[int]) -> list[Any]:
-        """The edits that draw step ``index`` in mark set ``variant``, the shortest of:
+    def plain_frames(self) -> list[list[Edit]]:
+        """Each step's plain drawing (mark set 0) as the edits of its parent's (the first
+        step's as one edit that adds all its pieces)."""
+        frames: list[list[Edit]] = []
+        for step in self.steps:
+            before = self.steps[step.parent].drawing[0] if step.parent >= 0 else ""
+            found = edits(before, step.drawing[0])
+            _note_bases(before, found, self.bases, self.pieces)
+            frames.append(found)
+        return frames
 
-        - the edits of its parent's drawing in the same mark set;
-        - led by ``0`` and a mark set of ``references`` (earlier mark sets: none, or one
-          option fewer): the edits of its own drawing in that mark set;
-        - led by ``1`` and a shift table (:func:`~notation_tools.pages.drawings.shifts`):
-          the edits of the parent's drawing in this mark set once the step's own edits
-          without marks, shifted past the parent's layer, are made there: what the move
-          changed costs nothing again, only what it changed in the layer. When these are
-          none, the others are not looked for.
+    def layer_frames(self, variant: int, base: int) -> list[list[Edit]]:
+        """Each step's layer in mark set ``variant`` over its drawing in mark set ``base``
+        (:func:`~notation_tools.pages.drawings.layer_numbers` of the edits from the one to
+        the other) as the edits of its parent's layer (of none for the first step)."""
+        layers: list[str] = []
+        frames: list[list[Edit]] = []
+        for step in self.steps:
+            under = step.drawing[base]
+            made = edits(under, step.drawing[variant])
+            layer = layer_numbers(made)
+            before = layers[step.parent] if step.parent >= 0 else ""
+            found = edits(before, layer)
+            if found:
+                # A new piece of the layer is most likely a change of the piece it replaces
+                # in the parent's layer (a mark moved to another square), else of the line
+                # it replaces in the drawing under it.
+                old_pieces = _layer_pieces(before)
+                new_pieces = _layer_pieces(layer)
+                _note_bases(old_pieces, edits(old_pieces, new_pieces), self.bases,
+                            self.pieces)
+                _note_bases(under, made, self.bases, self.pieces)
+            layers.append(layer)
+            frames.append(found)
+        return frames
 
-        Each candidate costs a pass over two drawings, so with a shift table at hand the
-        others are only looked for when they may be shorter: the edits of the parent's
-        drawing when the step's edits without marks (which they redo, about) cost less
-        than the shift table's, and those of a reference when they cost less than twice
-        the shift table's last time they were looked for (and every :data:`REFRESH` steps,
-        since a layer's cost drifts as the game goes on). On the records measured this keeps
-        the same choices as trying every candidate, with half the passes."""
-        step = self.steps[index]
-        drawing = step.drawing[variant]
-        if step.parent < 0 and variant == 0:
-            return [[0, 0, *map(ord, drawing)]]
-        choices: list[tuple[int, str, list[Any], list[Any]]] = []
-        bound = -1  # the cost of the shift table's candidate, when there is one
-        if variant > 0:
-            found = self._layers[index, variant] = edits(step.drawing[0], drawing)
-            choices.append((edits_cost(found), step.drawing[0], [0, 0], found))
-        if step.parent >= 0 and variant > 0:
-            before = self.steps[step.parent].drawing[variant]
-            table = shifts(self._layers[step.parent, variant])
-            predicted = apply_text_edits(before, shifted(self.frames[0][index], table))
-            found = edits(predicted, drawing)
-            bound = edits_cost(found) + 4 * len(table)
-            choices.append((bound, predicted, [1, table], found))
-            if not found:
-                return self._chosen(choices[-1])
-        if step.parent >= 0 and (bound < 0 or edits_cost(self.frames[0][index]) < bound):
-            before = self.steps[step.parent].drawing[variant]
-            found = edits(before, drawing)
-            choices.append((edits_cost(found), before, [], found))
-        for reference in references:
-            last = self._reference_costs.get((variant, reference))
-            if reference and (bound < 0 or last is None or last < 2 * bound
-                              or index % self.REFRESH == 0):
-                found = edits(step.drawing[reference], drawing)
-                cost = self._reference_costs[variant, reference] = edits_cost(found)
-                choices.append((cost, step.drawing[reference], [0, reference], found))
-        return self._chosen(min(choices, key=lambda choice: choice[0]))
+    SAMPLES = 8
+    """How many steps, spread over the game, :meth:`base_of` compares layers at."""
 
-    def _chosen(self, choice: tuple[int, str, list[Any], list[Any]]) -> list[Any]:
-        _, before, lead, found = choice
-        _note_bases(before, found, self.bases, self.pieces)
-        return [*lead, *found]
+    def base_of(self, variant: int, marks: list[tuple[str, ...]]) -> int:
+        """The mark set whose drawings mark set ``variant``'s layers are stored over: of the
+        plain one and those with one option fewer, the one whose drawings differ least from
+        ``variant``'s at a few steps spread over the game. Two options whose layers touch
+        the same lines (a height, a key's entries, a relabelling under a lattice) cost their
+        sum over the plain drawing but one option's layer over the other's."""
+        combination = marks[variant]
+        numbered = {names: number for number, names in enumerate(marks)}
+        candidates = sorted({numbered[tuple(name for name in combination if name != left_out)]
+                             for left_out in combination})
+        if candidates == [0]:
+            return 0
+        count = len(self.steps)
+        sampled = sorted({index * (count - 1) // max(self.SAMPLES - 1, 1)
+                          for index in range(min(self.SAMPLES, count))})
+
+        def cost(base: int) -> int:
+            return sum(len(layer_numbers(edits(self.steps[index].drawing[base],
+                                               self.steps[index].drawing[variant])))
+                       for index in sampled)
+
+        return min(candidates, key=cost)
+
+
+def _layer_pieces(layer: str) -> str:
+    """The pieces a layer (:func:`~notation_tools.pages.drawings.layer_numbers`) adds, in
+    order, as a ``str`` of piece numbers."""
+    return "".join(chr(number) for edit in layer_edits(layer) for number in edit[2:])
 
 
 def _note_bases(before: str, found: list[Edit], bases: dict[int, list[int]],

@@ -10,8 +10,6 @@ from hypothesis import strategies as st
 
 from notation_tools.pages.drawings import (
     PieceTable,
-    apply_edits,
-    apply_text_edits,
     common_prefix,
     common_suffix,
 )
@@ -55,18 +53,6 @@ def test_common_ends_of_long_strings_are_what_both_share(start, a, b, end):
     suffix = common_suffix(first, second, limit)
     assert suffix <= limit and first[len(first) - suffix:] == second[len(second) - suffix:]
     assert suffix == limit or first[-suffix - 1] != second[-suffix - 1]
-
-
-EDITS = st.lists(st.tuples(st.integers(0, 12), st.integers(0, 3),
-                           st.lists(st.integers(97, 122), max_size=3)), max_size=4)
-
-
-@given(st.text(st.sampled_from("abcdefgh"), max_size=12), EDITS)
-def test_edits_made_on_a_str_are_those_made_on_a_list(numbers, edits):
-    # Any edits, overlapping ones too (shifted edits may overlap): as the script makes them.
-    found = [[at, removed, *added] for at, removed, added in edits]
-    expected = "".join(map(chr, apply_edits(list(map(ord, numbers)), found)))
-    assert apply_text_edits(numbers, found) == expected
 
 
 def _document(shared_store: dict | None, labels: list[str]) -> str:
