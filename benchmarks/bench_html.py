@@ -158,7 +158,7 @@ def data_sizes(html: str) -> str:
     data = json.loads(found.group(1)) if found else {}
     return ", ".join(f"{name} {len(json.dumps(data[name], separators=(',', ':'))) / 1e3:.0f}"
                      for name in ("templates", "pieces", "piece_texts", "piece_heads", "frames",
-                                  "fens", "labels", "legend")
+                                  "layers", "fens", "labels", "legend")
                      if name in data)
 
 

@@ -9,10 +9,11 @@ NAGs and variations) and every position the replay reached, drawn by the game's
 Drawings are stored compactly (:mod:`notation_tools.pages.drawings`). Each drawing is cut
 into pieces (its lines); each distinct piece is stored once, and each position is stored as
 the edits (pieces removed and added) that turn the drawing of the position before it into
-its own; a drawing with display options on is stored as the edits of the same position's
-drawing without them when that is smaller (an option adds a layer and leaves the rest as it
-is). The script rebuilds a drawing by replaying those edits. So a 400-ply game costs its
-first drawing plus a few pieces per ply, and each display option about its own layer.
+its own; a drawing with display options on is stored as its layer, the edits that make it
+from the same position's drawing without them (or with one option fewer), and each layer as
+the edits of the same options' layer at the position before it. The script rebuilds a
+drawing by replaying those edits. So a 400-ply game costs its first drawing plus a few
+pieces per ply, and each display option what its layer changes per ply.
 
 The viewer knows no game: it uses the :class:`~notation_tools.games.base.Game` contract and
 the replay driver, and stops where validation stops (the move with the error is shown with
