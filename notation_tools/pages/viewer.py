@@ -541,7 +541,12 @@ class _FrameEncoder:
         step's as one edit that adds all its pieces)."""
         frames: list[list[Edit]] = []
         for step in self.steps:
-            before = self.steps[step.parent].drawing[0] if step.parent >= 0 else ""
+            if step.parent < 0:
+                # The first drawing's lines are changes of nothing: stored whole, or as
+                # templates (piece_templates.py), which its rows of squares mostly are.
+                frames.append([[0, 0, *map(ord, step.drawing[0])]])
+                continue
+            before = self.steps[step.parent].drawing[0]
             found = edits(before, step.drawing[0])
             _note_bases(before, found, self.bases, self.pieces)
             frames.append(found)
@@ -559,7 +564,7 @@ class _FrameEncoder:
             layer = layer_numbers(made)
             before = layers[step.parent] if step.parent >= 0 else ""
             found = edits(before, layer)
-            if found:
+            if any(number not in self.bases for edit in made for number in edit[2:]):
                 # A new piece of the layer is most likely a change of the piece it replaces
                 # in the parent's layer (a mark moved to another square), else of the line
                 # it replaces in the drawing under it.
@@ -573,14 +578,15 @@ class _FrameEncoder:
         return frames
 
     SAMPLES = 8
-    """How many steps, spread over the game, :meth:`base_of` compares layers at."""
+    """At how many steps, spread over the game, :meth:`base_of` compares layers."""
 
     def base_of(self, variant: int, marks: list[tuple[str, ...]]) -> int:
         """The mark set whose drawings mark set ``variant``'s layers are stored over: of the
-        plain one and those with one option fewer, the one whose drawings differ least from
-        ``variant``'s at a few steps spread over the game. Two options whose layers touch
-        the same lines (a height, a key's entries, a relabelling under a lattice) cost their
-        sum over the plain drawing but one option's layer over the other's."""
+        plain one and those with one option fewer, the one over which ``variant``'s layer
+        changes least from a step to the next, at a few steps spread over the game (each
+        compared with its parent). Two options whose layers touch the same lines (a height,
+        a key's entries, a relabelling under a lattice) cost their sum over the plain
+        drawing, but one option's changes over the other's."""
         combination = marks[variant]
         numbered = {names: number for number, names in enumerate(marks)}
         candidates = sorted({numbered[tuple(name for name in combination if name != left_out)]
@@ -591,10 +597,17 @@ class _FrameEncoder:
         sampled = sorted({index * (count - 1) // max(self.SAMPLES - 1, 1)
                           for index in range(min(self.SAMPLES, count))})
 
+        def layer(index: int, base: int) -> str:
+            drawing = self.steps[index].drawing
+            return layer_numbers(edits(drawing[base], drawing[variant]))
+
         def cost(base: int) -> int:
-            return sum(len(layer_numbers(edits(self.steps[index].drawing[base],
-                                               self.steps[index].drawing[variant])))
-                       for index in sampled)
+            total = 0
+            for index in sampled:
+                parent = self.steps[index].parent
+                before = layer(parent, base) if parent >= 0 else ""
+                total += sum(3 + len(edit) for edit in edits(before, layer(index, base)))
+            return total
 
         return min(candidates, key=cost)
 
