@@ -307,9 +307,10 @@ SHOWN_ALONG_THE_LINE = """names => {
 
 @pytest.mark.parametrize("game", ["elevation", "shuriken", "gow", "shih"])
 def test_the_script_decodes_every_step_in_every_mark_set(open_page, game):
-    # Issue #29: a drawing with display options on is stored as the edits of the same
-    # step's drawing without them, or of its parent's; one game per number of options
-    # (0 to 3), every step of the main line in every combination.
+    # Issue #29: a drawing with display options on is stored as its layer over the same
+    # step's drawing with one option fewer (or none), each layer as the edits of its
+    # parent's; one game per number of options (0 to 3), every step of the main line in
+    # every combination.
     assert len(get_game(game).render_options) == ["elevation", "shuriken", "gow",
                                                   "shih"].index(game)
     page = open_page(viewer_page(first_record(PLAYABLE[game])))
