@@ -95,27 +95,74 @@ def line_parts(line: str) -> list[Part]:
     >>> line_parts('<text id="a1" x="5" class="label">19</text>')
     ['<text id="', Slot(text='a1'), '" x="', (0, 5000), '" class="label">', Slot(text='19'), '</text>']
     """
-    spans: list[tuple[int, int, Part]] = []
+    parts: list[Part] = []
+    done = 0
+    for start, end, kind in line_spans(line):
+        text = line[start:end]
+        parts += [line[done:start], Slot(text) if kind == _NAME else (kind, _milli(text))]
+        done = end
+    parts.append(line[done:])
+    return parts
+
+
+_NAME = 2
+"""The kind of a span that is a name (the others are the axes of coordinates, 0 and 1)."""
+
+_SKELETON = str.maketrans("23456789", "11111111")
+"""Every digit but 0 written 1: a line's skeleton, which has its coordinates and names at
+the same places (a number keeps its length, its sign, its leading and trailing zeros, so
+whether it is written as :func:`format_milli` writes it; a value keeps whether it holds a
+digit)."""
+
+_BYTES_SKELETON = bytes.maketrans(b"23456789", b"11111111")
+_SPANS: dict[bytes, tuple[tuple[int, int, int], ...]] = {}
+_SPANS_KEPT = 50_000
+"""At most this many skeletons' spans are kept (then they are forgotten and found again)."""
+
+
+def line_spans(line: str) -> tuple[tuple[int, int, int], ...]:
+    """Where ``line``'s coordinates and names are: ``(start, end, kind)`` each, in order,
+    kind 0 or 1 a coordinate's axis and :data:`_NAME` a name. Lines that differ only in
+    their digits other than 0 (the same element drawn at another square, the same label
+    with another number) have them at the same places: they are found once per skeleton
+    (:data:`_SKELETON`), which most lines of a page and of the pages after it share.
+
+    >>> line_spans('<rect id="a1" x="12.5" y="-3"/>')
+    ((10, 12, 2), (17, 21, 0), (26, 28, 1))
+    """
+    # Looked up by the skeleton of the line's UTF-8 bytes (bytes.translate runs at C speed;
+    # no byte of a character beyond ASCII is a digit, so it is the skeleton's encoding).
+    key = line.encode().translate(_BYTES_SKELETON)
+    spans = _SPANS.get(key)
+    if spans is None:
+        if len(_SPANS) >= _SPANS_KEPT:
+            _SPANS.clear()
+        spans = _SPANS[key] = _find_spans(line.translate(_SKELETON))
+    return spans
+
+
+def _find_spans(line: str) -> tuple[tuple[int, int, int], ...]:
+    spans: list[tuple[int, int, int]] = []
     for match in _ATTRIBUTE.finditer(line):
         name, value, start = match.group(2), match.group(3), match.start(3)
         if name in _NAME_ATTRIBUTES or name.startswith("data-"):
             if any(character.isdigit() for character in value):
-                spans.append((start, match.end(3), Slot(value)))
+                spans.append((start, match.end(3), _NAME))
             continue
         for axis, number_start, number_end in _value_coordinates(name, value):
-            milli = parse_milli(value[number_start:number_end])
-            if milli is not None:
-                spans.append((start + number_start, start + number_end, (axis, milli)))
+            if parse_milli(value[number_start:number_end]) is not None:
+                spans.append((start + number_start, start + number_end, axis))
     content = _CONTENT.search(line)
     if content and content.group(1):
-        spans.append((content.start(1), content.end(1), Slot(content.group(1))))
-    parts: list[Part] = []
-    done = 0
-    for start, end, part in sorted(spans, key=lambda span: span[0]):
-        parts += [line[done:start], part]
-        done = end
-    parts.append(line[done:])
-    return parts
+        spans.append((content.start(1), content.end(1), _NAME))
+    return tuple(sorted(spans))
+
+
+def _milli(text: str) -> int:
+    """A number written as :func:`format_milli` writes it, in thousandths."""
+    whole, _, fraction = text.partition(".")
+    value = abs(int(whole)) * 1000 + (int(fraction.ljust(3, "0")) if fraction else 0)
+    return -value if text[0] == "-" else value
 
 
 def _value_coordinates(name: str, value: str) -> list[tuple[int, int, int]]:
@@ -268,11 +315,14 @@ def template_pieces(pieces: Sequence[str], encoded: Sequence[Any]) -> tuple[list
     chosen: dict[tuple[Any, ...], list[tuple[int, Use]]] = {}
     savings: dict[tuple[Any, ...], int] = {}
     for number, piece in enumerate(pieces):
+        cost = _cost(encoded[number])
+        if cost <= _LEAST_USE_COST + 1:
+            continue  # a use of a template would not be shorter
         found = templates.key(line_parts(piece))
         if found is None:
             continue
         shape, use = found
-        saved = _cost(encoded[number]) - _cost(use_item(0, use)) - 1
+        saved = cost - _cost(use_item(0, use)) - 1
         if saved > 0:
             chosen.setdefault(shape, []).append((number, use))
             savings[shape] = savings.get(shape, 0) + saved
@@ -286,6 +336,10 @@ def template_pieces(pieces: Sequence[str], encoded: Sequence[Any]) -> tuple[list
             if decode_use(templates.stored, item) == pieces[number]:
                 result[number] = item
     return result, templates.stored
+
+
+_LEAST_USE_COST = 7
+"""What the shortest use of a template costs (:func:`_cost` of ``[0,0,0]``)."""
 
 
 def _cost(item: Any) -> int:
