@@ -220,7 +220,8 @@ class Templates:
         self.stored: list[list[Any]] = []
         self._numbers: dict[tuple[Any, ...], int] = {}
 
-    def key(self, parts: Sequence[Part]) -> tuple[tuple[Any, ...], Use] | None:
+    @staticmethod
+    def key(parts: Sequence[Part]) -> tuple[tuple[Any, ...], Use] | None:
         """The template of a line cut into ``parts`` and its use: its origin (its first x
         and first y, 0 for an axis it has none of) and its names; None when it has no
         coordinate."""
@@ -239,7 +240,7 @@ class Templates:
         number = self._numbers.get(shape)
         if number is None:
             number = self._numbers[shape] = len(self.stored)
-            self.stored.append(_stored(shape))
+            self.stored.append(list(stored_template(shape)))
         return number
 
 
@@ -318,24 +319,68 @@ def template_pieces(pieces: Sequence[str], encoded: Sequence[Any]) -> tuple[list
         cost = _cost(encoded[number])
         if cost <= _LEAST_USE_COST + 1:
             continue  # a use of a template would not be shorter
-        found = templates.key(line_parts(piece))
+        found = line_template(piece)
         if found is None:
             continue
-        shape, use = found
-        saved = cost - _cost(use_item(0, use)) - 1
+        shape, use, use_cost = found
+        saved = cost - use_cost - 1
         if saved > 0:
             chosen.setdefault(shape, []).append((number, use))
             savings[shape] = savings.get(shape, 0) + saved
     result = list(encoded)
     for shape, uses in chosen.items():
-        if savings[shape] <= _cost(_stored(shape)):
+        if savings[shape] <= _cost(stored_template(shape)):
             continue
         template = templates.number(shape)
         for number, use in uses:
-            item = use_item(template, use)
-            if decode_use(templates.stored, item) == pieces[number]:
-                result[number] = item
+            if gives_back(pieces[number]):
+                result[number] = use_item(template, use)
     return result, templates.stored
+
+
+_LINES: dict[str, tuple[tuple[Any, ...], Use, int] | None] = {}
+_EXACT: dict[str, bool] = {}
+_SHAPES: dict[tuple[Any, ...], list[Any]] = {}
+_LINES_KEPT = 50_000
+"""At most this many lines (and shapes) are kept by :func:`line_template`,
+:func:`gives_back` and :func:`stored_template` (then they are forgotten and found again).
+Pages built one after the other in a process share most of their lines (a game's board,
+its labels, the squares and units of its first position), each found once."""
+
+
+def line_template(line: str) -> tuple[tuple[Any, ...], Use, int] | None:
+    """The template of ``line`` (:meth:`Templates.key`), its use and what the use costs
+    (:func:`_cost` of :func:`use_item`), or None when it has no coordinate."""
+    found = _LINES.get(line, False)
+    if found is False:
+        if len(_LINES) >= _LINES_KEPT:
+            _LINES.clear()
+        key = Templates.key(line_parts(line))
+        found = _LINES[line] = None if key is None else (*key, _cost(use_item(0, key[1])))
+    return found  # type: ignore[return-value]  # False is never kept
+
+
+def gives_back(line: str) -> bool:
+    """Whether ``line`` is given back byte for byte by its use of its template, read as
+    the page's script reads it (through JSON numbers: :func:`decode_use`)."""
+    exact = _EXACT.get(line)
+    if exact is None:
+        if len(_EXACT) >= _LINES_KEPT:
+            _EXACT.clear()
+        found = line_template(line)
+        exact = _EXACT[line] = found is not None and decode_use(
+            [stored_template(found[0])], use_item(0, found[1])) == line
+    return exact
+
+
+def stored_template(shape: tuple[Any, ...]) -> list[Any]:
+    """The template ``shape`` as the page stores it (:func:`_stored`), made once."""
+    stored = _SHAPES.get(shape)
+    if stored is None:
+        if len(_SHAPES) >= _LINES_KEPT:
+            _SHAPES.clear()
+        stored = _SHAPES[shape] = _stored(shape)
+    return stored
 
 
 _LEAST_USE_COST = 7
@@ -347,5 +392,6 @@ def _cost(item: Any) -> int:
     if isinstance(item, str):
         return len(item) + 2 + item.count('"') + item.count("\n")
     if isinstance(item, list):
-        return 1 + sum(_cost(part) + 1 for part in item)
+        return 1 + sum(_cost(part) + 1 if isinstance(part, (str, list)) else len(str(part)) + 1
+                       for part in item)
     return len(str(item))
