@@ -327,14 +327,17 @@ def template_pieces(pieces: Sequence[str], encoded: Sequence[Any]) -> tuple[list
         if saved > 0:
             chosen.setdefault(shape, []).append((number, use))
             savings[shape] = savings.get(shape, 0) + saved
+    used = [(shape, exact) for shape, uses in chosen.items()
+            if savings[shape] > _cost(stored_template(shape))
+            for exact in [[(number, use) for number, use in uses if gives_back(pieces[number])]]
+            if exact]
+    # The most used templates first: their numbers, in each use's head, are the shortest.
+    used.sort(key=lambda found: -len(found[1]))
     result = list(encoded)
-    for shape, uses in chosen.items():
-        if savings[shape] <= _cost(stored_template(shape)):
-            continue
+    for shape, uses in used:
         template = templates.number(shape)
         for number, use in uses:
-            if gives_back(pieces[number]):
-                result[number] = use_item(template, use)
+            result[number] = use_item(template, use)
     return result, templates.stored
 
 
