@@ -515,12 +515,26 @@ def text_edits(before: str, after: str) -> list[Any]:
     >>> text_edits("a/bc/d e", "a/bx/d f"), text_edits("vL,1,P/3 b", "vL,P,1/3 w")
     ([[2, 1, 'bx'], [6, 1, 'f']], [[2, 2], [5, 0, ',', '1'], [8, 1, 'w']])
     """
+    # The common start and end are cut off as characters first, at a separator, so that only
+    # the few tokens between are numbered and compared: the edits found are the same, since
+    # the edits of the tokens strip their common start and end first too.
+    start = common_prefix(before, after)
+    kept_start = max(before.rfind(separator, 0, start) for separator in _SEPARATORS) + 1
+    end = common_suffix(before, after, min(len(before), len(after)) - start)
+    separators = [at for at in (before.find(separator, len(before) - end)
+                                for separator in _SEPARATORS) if at >= 0]
+    kept_end = len(before) - min(separators) if separators else 0
+    offset = len(TOKENS.findall(before, 0, kept_start))
     vocabulary: dict[str, int] = {}
     as_numbers = [[vocabulary.setdefault(token, len(vocabulary))
-                   for token in TOKENS.findall(text)] for text in (before, after)]
+                   for token in TOKENS.findall(text, kept_start, len(text) - kept_end)]
+                  for text in (before, after)]
     words = list(vocabulary)
-    return [[at, removed, *(words[number] for number in added)]
+    return [[offset + at, removed, *(words[number] for number in added)]
             for at, removed, *added in edits(*as_numbers)]
+
+
+_SEPARATORS = "/ ,"
 
 
 def decode_text(before: str, encoded: Sequence[Any]) -> str:
