@@ -115,6 +115,11 @@ whether it is written as :func:`format_milli` writes it; a value keeps whether i
 digit)."""
 
 _BYTES_SKELETON = bytes.maketrans(b"23456789", b"11111111")
+_DIGIT_NAME = re.compile(r"\s(?![xy][12]=)[\w:-]*\d[\w:-]*=")
+"""An attribute's name with a digit (but ``x1``, ``x2``, ``y1`` and ``y2``, which the
+skeleton makes ``x1`` and ``y1``, coordinates of the same axis): the skeleton of
+``x3="5"`` would be a coordinate's ``x1="1"``, so such a line is not looked up by its
+skeleton."""
 _SPANS: dict[bytes, tuple[tuple[int, int, int], ...]] = {}
 _SPANS_KEPT = 50_000
 """At most this many skeletons' spans are kept (then they are forgotten and found again)."""
@@ -130,6 +135,8 @@ def line_spans(line: str) -> tuple[tuple[int, int, int], ...]:
     >>> line_spans('<rect id="a1" x="12.5" y="-3"/>')
     ((10, 12, 2), (17, 21, 0), (26, 28, 1))
     """
+    if _DIGIT_NAME.search(line):
+        return _find_spans(line)  # a name the skeleton could change: found in the line
     # Looked up by the skeleton of the line's UTF-8 bytes (bytes.translate runs at C speed;
     # no byte of a character beyond ASCII is a digit, so it is the skeleton's encoding).
     key = line.encode().translate(_BYTES_SKELETON)
