@@ -268,30 +268,92 @@ def layer_edits(layer: Numbers) -> list[Edit]:
 
 
 def encode_pieces(pieces: Sequence[str], bases: Mapping[int, Iterable[int]]) -> list[Any]:
-    """``pieces`` as the page stores them: a piece is its text, or, when ``bases`` names
-    earlier pieces it replaced and one of them shares enough of its text, ``[base, prefix,
-    suffix, middle]``: the base's first ``prefix`` characters, ``middle``, and the base's
-    last ``suffix`` characters, when that is shorter (:data:`CHANGE_COST`). A ply changes a
-    few lines of a drawing (a caption's move number, a rank of the text diagram, a piece's
-    coordinates), so most new pieces are a small change of one they replace.
+    """``pieces`` as the page stores them: a piece is its text, or, when one of the earlier
+    pieces it may be a change of shares enough of its text, ``[base, prefix, suffix,
+    middle]``: the base's first ``prefix`` characters, ``middle``, and the base's last
+    ``suffix`` characters, when that is shorter (:data:`CHANGE_COST`). A ply changes a few
+    lines of a drawing (a caption's move number, a rank of the text diagram, a piece's
+    coordinates), so most new pieces are a small change of an earlier one.
     :func:`decode_pieces` (and the page's script) undo this; :func:`split_changes` writes a
     change in places far apart as those places.
+
+    The earlier pieces tried (:func:`base_candidates`): those ``bases`` names (the pieces
+    the new piece replaced in a drawing), the first of those pieces' own first base (the
+    same line two versions back: a title or caption that names the side to move is closer
+    to the one of the same side's last turn), and the last earlier piece of the same kind
+    (:func:`piece_kind`: the same text up to its first digit; a piece in a drawing's first
+    frame replaces nothing, and the line before it of its kind is a square, a unit or a
+    label drawn the same way).
 
     >>> encode_pieces(["<text>move 12 of the game</text>", "<text>move 13 of the game</text>"],
     ...               {1: [0]})
     ['<text>move 12 of the game</text>', [0, 12, 19, '3']]
+    >>> encode_pieces(['<g data-square="a1">', '<g data-square="a2">'], {})
+    ['<g data-square="a1">', [0, 17, 2, '2']]
     """
     encoded: list[Any] = []
-    for number, piece in enumerate(pieces):
+    # Each ASCII piece as bytes once, for shared_ascii_ends.
+    ascii_bytes = [piece.encode("ascii") if piece.isascii() else None for piece in pieces]
+    for number, (piece, candidates) in enumerate(zip(pieces, base_candidates(pieces, bases))):
         best: Any = piece
-        cost = len(piece)  # of the text written out; a change costs CHANGE_COST more
-        for base in bases.get(number, ()):
-            prefix, suffix = shared_ends(pieces[base], piece)
-            if CHANGE_COST + len(piece) - prefix - suffix < cost:
-                cost = CHANGE_COST + len(piece) - prefix - suffix
-                best = [base, prefix, suffix, piece[prefix:len(piece) - suffix]]
+        length = len(piece)
+        cost = length  # of the text written out; a change costs CHANGE_COST more
+        as_bytes = ascii_bytes[number]
+        for base in candidates:
+            text = pieces[base]
+            if CHANGE_COST + length - min(len(text), length) >= cost:
+                continue  # sharing all it can, it would not be shorter
+            base_bytes = ascii_bytes[base]
+            prefix, suffix = (shared_ascii_ends(base_bytes, as_bytes)
+                              if as_bytes is not None and base_bytes is not None
+                              else shared_ends(text, piece))
+            if CHANGE_COST + length - prefix - suffix < cost:
+                cost = CHANGE_COST + length - prefix - suffix
+                best = [base, prefix, suffix, piece[prefix:length - suffix]]
         encoded.append(best)
     return encoded
+
+
+def base_candidates(pieces: Sequence[str],
+                    bases: Mapping[int, Iterable[int]]) -> list[list[int]]:
+    """For each piece, the earlier pieces :func:`encode_pieces` tries as its base, without
+    repeats: those ``bases`` names, the first of them's own first base, and the last earlier
+    piece of the same :func:`piece_kind`.
+
+    >>> base_candidates(["<t>N 1</t>", "<t>S 1</t>", "<t>N 2</t>", "x"], {1: [0], 2: [1]})
+    [[], [0], [1, 0], []]
+    """
+    found: list[list[int]] = []
+    last_of_kind: dict[str, int] = {}
+    for number, piece in enumerate(pieces):
+        candidates = list(bases.get(number, ()))
+        if candidates:
+            first = bases.get(candidates[0])
+            if first:
+                candidates.append(next(iter(first)))
+        kind = piece_kind(piece)
+        earlier = last_of_kind.get(kind)
+        if earlier is not None:
+            candidates.append(earlier)
+        last_of_kind[kind] = number
+        found.append([base for base in dict.fromkeys(candidates) if base < number])
+    return found
+
+
+_FIRST_DIGIT = re.compile(r"\d")
+KIND_LENGTH = 32
+"""At most this many characters of a piece make its kind (:func:`piece_kind`)."""
+
+
+def piece_kind(piece: str) -> str:
+    """What kind of line ``piece`` is, for finding an earlier line like it: its text up to
+    its first digit, at most :data:`KIND_LENGTH` characters.
+
+    >>> piece_kind('<rect class="square 19a" x="24"/>'), piece_kind("</g>")
+    ('<rect class="square ', '</g>')
+    """
+    digit = _FIRST_DIGIT.search(piece, 0, KIND_LENGTH)
+    return piece[:digit.start() if digit else KIND_LENGTH]
 
 
 CHANGE_COST = 5
@@ -349,9 +411,34 @@ def shared_ends(base: str, piece: str) -> tuple[int, int]:
 
     >>> shared_ends("<text>move 12</text>", "<text>move 13</text>")
     (12, 7)
+    >>> shared_ends("a\u00e9b", "a\u00e9c"), shared_ends("abc", "abc")
+    ((2, 0), (3, 0))
     """
+    if base.isascii() and piece.isascii():
+        return shared_ascii_ends(base.encode("ascii"), piece.encode("ascii"))
     prefix = common_prefix(base, piece)
     return prefix, common_suffix(base, piece, min(len(base), len(piece)) - prefix)
+
+
+def shared_ascii_ends(base: bytes, piece: bytes) -> tuple[int, int]:
+    """:func:`shared_ends` of two texts as bytes, one character a byte: each compared at
+    once as a whole number, big-endian for the start and little-endian for the end, the
+    first byte that differs being the highest byte of their exclusive or (a pass at C speed
+    over each, instead of a loop over slices).
+
+    >>> shared_ascii_ends(b"<text>move 12</text>", b"<text>move 13</text>")
+    (12, 7)
+    """
+    length = min(len(base), len(piece))
+    different = (int.from_bytes(base[:length], "big")
+                 ^ int.from_bytes(piece[:length], "big"))
+    prefix = length - (different.bit_length() + 7) // 8
+    limit = length - prefix
+    if not limit:
+        return prefix, 0
+    different = (int.from_bytes(base[len(base) - limit:], "little")
+                 ^ int.from_bytes(piece[len(piece) - limit:], "little"))
+    return prefix, limit - (different.bit_length() + 7) // 8
 
 
 def decode_pieces(encoded: Sequence[Any], templates: Sequence[Any] = ()) -> list[str]:
@@ -411,12 +498,26 @@ def text_edits(before: str, after: str) -> list[Any]:
     >>> text_edits("a/bc/d e", "a/bx/d f"), text_edits("vL,1,P/3 b", "vL,P,1/3 w")
     ([[2, 1, 'bx'], [6, 1, 'f']], [[2, 2], [5, 0, ',', '1'], [8, 1, 'w']])
     """
+    # The common start and end are cut off as characters first, at a separator, so that only
+    # the few tokens between are numbered and compared: the edits found are the same, since
+    # the edits of the tokens strip their common start and end first too.
+    start = common_prefix(before, after)
+    kept_start = max(before.rfind(separator, 0, start) for separator in _SEPARATORS) + 1
+    end = common_suffix(before, after, min(len(before), len(after)) - start)
+    separators = [at for at in (before.find(separator, len(before) - end)
+                                for separator in _SEPARATORS) if at >= 0]
+    kept_end = len(before) - min(separators) if separators else 0
+    offset = len(TOKENS.findall(before, 0, kept_start))
     vocabulary: dict[str, int] = {}
     as_numbers = [[vocabulary.setdefault(token, len(vocabulary))
-                   for token in TOKENS.findall(text)] for text in (before, after)]
+                   for token in TOKENS.findall(text, kept_start, len(text) - kept_end)]
+                  for text in (before, after)]
     words = list(vocabulary)
-    return [[at, removed, *(words[number] for number in added)]
+    return [[offset + at, removed, *(words[number] for number in added)]
             for at, removed, *added in edits(*as_numbers)]
+
+
+_SEPARATORS = "/ ,"
 
 
 def decode_text(before: str, encoded: Sequence[Any]) -> str:

@@ -95,27 +95,81 @@ def line_parts(line: str) -> list[Part]:
     >>> line_parts('<text id="a1" x="5" class="label">19</text>')
     ['<text id="', Slot(text='a1'), '" x="', (0, 5000), '" class="label">', Slot(text='19'), '</text>']
     """
-    spans: list[tuple[int, int, Part]] = []
+    parts: list[Part] = []
+    done = 0
+    for start, end, kind in line_spans(line):
+        text = line[start:end]
+        parts += [line[done:start], Slot(text) if kind == _NAME else (kind, _milli(text))]
+        done = end
+    parts.append(line[done:])
+    return parts
+
+
+_NAME = 2
+"""The kind of a span that is a name (the others are the axes of coordinates, 0 and 1)."""
+
+_SKELETON = str.maketrans("23456789", "11111111")
+"""Every digit but 0 written 1: a line's skeleton, which has its coordinates and names at
+the same places (a number keeps its length, its sign, its leading and trailing zeros, so
+whether it is written as :func:`format_milli` writes it; a value keeps whether it holds a
+digit)."""
+
+_BYTES_SKELETON = bytes.maketrans(b"23456789", b"11111111")
+_DIGIT_NAME = re.compile(r"\s(?![xy][12]=)[\w:-]*\d[\w:-]*=")
+"""An attribute's name with a digit (but ``x1``, ``x2``, ``y1`` and ``y2``, which the
+skeleton makes ``x1`` and ``y1``, coordinates of the same axis): the skeleton of
+``x3="5"`` would be a coordinate's ``x1="1"``, so such a line is not looked up by its
+skeleton."""
+_SPANS: dict[bytes, tuple[tuple[int, int, int], ...]] = {}
+_SPANS_KEPT = 50_000
+"""At most this many skeletons' spans are kept (then they are forgotten and found again)."""
+
+
+def line_spans(line: str) -> tuple[tuple[int, int, int], ...]:
+    """Where ``line``'s coordinates and names are: ``(start, end, kind)`` each, in order,
+    kind 0 or 1 a coordinate's axis and :data:`_NAME` a name. Lines that differ only in
+    their digits other than 0 (the same element drawn at another square, the same label
+    with another number) have them at the same places: they are found once per skeleton
+    (:data:`_SKELETON`), which most lines of a page and of the pages after it share.
+
+    >>> line_spans('<rect id="a1" x="12.5" y="-3"/>')
+    ((10, 12, 2), (17, 21, 0), (26, 28, 1))
+    """
+    if _DIGIT_NAME.search(line):
+        return _find_spans(line)  # a name the skeleton could change: found in the line
+    # Looked up by the skeleton of the line's UTF-8 bytes (bytes.translate runs at C speed;
+    # no byte of a character beyond ASCII is a digit, so it is the skeleton's encoding).
+    key = line.encode().translate(_BYTES_SKELETON)
+    spans = _SPANS.get(key)
+    if spans is None:
+        if len(_SPANS) >= _SPANS_KEPT:
+            _SPANS.clear()
+        spans = _SPANS[key] = _find_spans(line.translate(_SKELETON))
+    return spans
+
+
+def _find_spans(line: str) -> tuple[tuple[int, int, int], ...]:
+    spans: list[tuple[int, int, int]] = []
     for match in _ATTRIBUTE.finditer(line):
         name, value, start = match.group(2), match.group(3), match.start(3)
         if name in _NAME_ATTRIBUTES or name.startswith("data-"):
             if any(character.isdigit() for character in value):
-                spans.append((start, match.end(3), Slot(value)))
+                spans.append((start, match.end(3), _NAME))
             continue
         for axis, number_start, number_end in _value_coordinates(name, value):
-            milli = parse_milli(value[number_start:number_end])
-            if milli is not None:
-                spans.append((start + number_start, start + number_end, (axis, milli)))
+            if parse_milli(value[number_start:number_end]) is not None:
+                spans.append((start + number_start, start + number_end, axis))
     content = _CONTENT.search(line)
     if content and content.group(1):
-        spans.append((content.start(1), content.end(1), Slot(content.group(1))))
-    parts: list[Part] = []
-    done = 0
-    for start, end, part in sorted(spans, key=lambda span: span[0]):
-        parts += [line[done:start], part]
-        done = end
-    parts.append(line[done:])
-    return parts
+        spans.append((content.start(1), content.end(1), _NAME))
+    return tuple(sorted(spans))
+
+
+def _milli(text: str) -> int:
+    """A number written as :func:`format_milli` writes it, in thousandths."""
+    whole, _, fraction = text.partition(".")
+    value = abs(int(whole)) * 1000 + (int(fraction.ljust(3, "0")) if fraction else 0)
+    return -value if text[0] == "-" else value
 
 
 def _value_coordinates(name: str, value: str) -> list[tuple[int, int, int]]:
@@ -173,7 +227,8 @@ class Templates:
         self.stored: list[list[Any]] = []
         self._numbers: dict[tuple[Any, ...], int] = {}
 
-    def key(self, parts: Sequence[Part]) -> tuple[tuple[Any, ...], Use] | None:
+    @staticmethod
+    def key(parts: Sequence[Part]) -> tuple[tuple[Any, ...], Use] | None:
         """The template of a line cut into ``parts`` and its use: its origin (its first x
         and first y, 0 for an axis it has none of) and its names; None when it has no
         coordinate."""
@@ -192,7 +247,7 @@ class Templates:
         number = self._numbers.get(shape)
         if number is None:
             number = self._numbers[shape] = len(self.stored)
-            self.stored.append(_stored(shape))
+            self.stored.append(list(stored_template(shape)))
         return number
 
 
@@ -268,24 +323,78 @@ def template_pieces(pieces: Sequence[str], encoded: Sequence[Any]) -> tuple[list
     chosen: dict[tuple[Any, ...], list[tuple[int, Use]]] = {}
     savings: dict[tuple[Any, ...], int] = {}
     for number, piece in enumerate(pieces):
-        found = templates.key(line_parts(piece))
+        cost = _cost(encoded[number])
+        if cost <= _LEAST_USE_COST + 1:
+            continue  # a use of a template would not be shorter
+        found = line_template(piece)
         if found is None:
             continue
-        shape, use = found
-        saved = _cost(encoded[number]) - _cost(use_item(0, use)) - 1
+        shape, use, use_cost = found
+        saved = cost - use_cost - 1
         if saved > 0:
             chosen.setdefault(shape, []).append((number, use))
             savings[shape] = savings.get(shape, 0) + saved
+    used = [(shape, exact) for shape, uses in chosen.items()
+            if savings[shape] > _cost(stored_template(shape))
+            for exact in [[(number, use) for number, use in uses if gives_back(pieces[number])]]
+            if exact]
+    # The most used templates first: their numbers, in each use's head, are the shortest.
+    used.sort(key=lambda found: -len(found[1]))
     result = list(encoded)
-    for shape, uses in chosen.items():
-        if savings[shape] <= _cost(_stored(shape)):
-            continue
+    for shape, uses in used:
         template = templates.number(shape)
         for number, use in uses:
-            item = use_item(template, use)
-            if decode_use(templates.stored, item) == pieces[number]:
-                result[number] = item
+            result[number] = use_item(template, use)
     return result, templates.stored
+
+
+_LINES: dict[str, tuple[tuple[Any, ...], Use, int] | None] = {}
+_EXACT: dict[str, bool] = {}
+_SHAPES: dict[tuple[Any, ...], list[Any]] = {}
+_LINES_KEPT = 50_000
+"""At most this many lines (and shapes) are kept by :func:`line_template`,
+:func:`gives_back` and :func:`stored_template` (then they are forgotten and found again).
+Pages built one after the other in a process share most of their lines (a game's board,
+its labels, the squares and units of its first position), each found once."""
+
+
+def line_template(line: str) -> tuple[tuple[Any, ...], Use, int] | None:
+    """The template of ``line`` (:meth:`Templates.key`), its use and what the use costs
+    (:func:`_cost` of :func:`use_item`), or None when it has no coordinate."""
+    found = _LINES.get(line, False)
+    if found is False:
+        if len(_LINES) >= _LINES_KEPT:
+            _LINES.clear()
+        key = Templates.key(line_parts(line))
+        found = _LINES[line] = None if key is None else (*key, _cost(use_item(0, key[1])))
+    return found  # type: ignore[return-value]  # False is never kept
+
+
+def gives_back(line: str) -> bool:
+    """Whether ``line`` is given back byte for byte by its use of its template, read as
+    the page's script reads it (through JSON numbers: :func:`decode_use`)."""
+    exact = _EXACT.get(line)
+    if exact is None:
+        if len(_EXACT) >= _LINES_KEPT:
+            _EXACT.clear()
+        found = line_template(line)
+        exact = _EXACT[line] = found is not None and decode_use(
+            [stored_template(found[0])], use_item(0, found[1])) == line
+    return exact
+
+
+def stored_template(shape: tuple[Any, ...]) -> list[Any]:
+    """The template ``shape`` as the page stores it (:func:`_stored`), made once."""
+    stored = _SHAPES.get(shape)
+    if stored is None:
+        if len(_SHAPES) >= _LINES_KEPT:
+            _SHAPES.clear()
+        stored = _SHAPES[shape] = _stored(shape)
+    return stored
+
+
+_LEAST_USE_COST = 7
+"""What the shortest use of a template costs (:func:`_cost` of ``[0,0,0]``)."""
 
 
 def _cost(item: Any) -> int:
@@ -293,5 +402,6 @@ def _cost(item: Any) -> int:
     if isinstance(item, str):
         return len(item) + 2 + item.count('"') + item.count("\n")
     if isinstance(item, list):
-        return 1 + sum(_cost(part) + 1 for part in item)
+        return 1 + sum(_cost(part) + 1 if isinstance(part, (str, list)) else len(str(part)) + 1
+                       for part in item)
     return len(str(item))

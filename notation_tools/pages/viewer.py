@@ -262,7 +262,11 @@ class _Builder:
                 cells.append(f'<div class="num">{number}.</div>')
                 column = 0
             cells.extend('<div class="pad">\u2026</div>' for _ in range(column, side))
-            cells.append(f"<div>{self._move_cell(placed)}</div>")
+            if placed.state == "played" and not placed.diagnostics and not node.nags:
+                # Its cell and span are made by the script (viewer.js), the same as below.
+                cells.append(f"<i>{html.escape(self._move_text(node))}</i>")
+            else:
+                cells.append(f"<div>{self._move_cell(placed)}</div>")
             column = side + 1
             extras = self._extras(placed, 0)
             if extras:
@@ -287,14 +291,16 @@ class _Builder:
         # them focusable: data-step and tabindex are not written 200 times.
         severity = (" error" if any(d.is_error for d in diagnostics)
                     else " warning" if diagnostics else "")
-        text = node.text or self.recorder.texts.get(id(node)) or json.dumps(node.data)
         parts = [f'<span class="move {placed.state}{severity}">'
-                 f"{html.escape(text)}</span>"]
+                 f"{html.escape(self._move_text(node))}</span>"]
         for nag in node.nags:
             glyph, meaning = NAG_GLYPHS.get(nag, (nag, f"NAG {nag}"))
             parts.append(f'<span class="nag" title="{html.escape(meaning)} ({nag})">'
                          f"{html.escape(glyph)}</span>")
         return " ".join(parts)
+
+    def _move_text(self, node: Move) -> str:
+        return node.text or self.recorder.texts.get(id(node)) or json.dumps(node.data)
 
     def _extras(self, placed: _Placed, depth: int) -> str:
         """A move's diagnostics, comments after it and variations."""

@@ -4,14 +4,10 @@ the steps, variations and stops included."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from notation_tools.pages.viewer import build_page
-from tests.pages.viewer_support import ILLEGAL, PLAYABLE, first_record, page_data
-
-NUMBERED = re.compile(r'<span class="move (played|stop)[^"]*">([^<]*)</span>')
+from tests.pages.viewer_support import ILLEGAL, PLAYABLE, first_record, numbered_moves, page_data
 
 
 @pytest.mark.parametrize("path", sorted({*PLAYABLE.values(), *ILLEGAL.values()}),
@@ -19,7 +15,7 @@ NUMBERED = re.compile(r'<span class="move (played|stop)[^"]*">([^<]*)</span>')
 def test_the_list_order_of_played_moves_is_the_order_of_their_steps(path):
     page = build_page(first_record(path))
     data = page_data(page.html)
-    numbered = NUMBERED.findall(page.html)
+    numbered = numbered_moves(page.html)
     assert len(numbered) == len(data["parents"]) - 1  # every step but the start
     for step, (state, text) in enumerate(numbered, 1):
         parent = data["parents"][step]
@@ -35,5 +31,5 @@ def test_a_variation_is_numbered_where_it_stands_in_the_list():
     data = page_data(page.html)
     # The record's first variation follows the first move: its move is step 2, played
     # from the start, and the main line's second move is numbered after the variation's.
-    assert NUMBERED.findall(page.html)[1] == ("played", "d1:c2&gt;e2,e2&gt;c2")
+    assert numbered_moves(page.html)[1] == ("played", "d1:c2&gt;e2,e2&gt;c2")
     assert data["parents"][2] == 0 and data["next"][1] > 2

@@ -75,7 +75,17 @@ def rebuilt(data: dict[str, Any], step: int, variant: int = 0) -> str:
     return "".join(pieces[n] for n in frame_numbers(data, step, variant))
 
 
-_NUMBERED_MOVE = re.compile(r'<span class="move (?:played|stop)\b')
+_NUMBERED_MOVE = re.compile(r'<span class="move (?:played|stop)\b|<i>')
+"""A played move's span, or the short cell ``<i>`` of a played move of the main line with
+nothing beside it, whose span the script makes (viewer.js)."""
+_LISTED_MOVE = re.compile(r'<span class="move (played|stop)[^"]*">([^<]*)</span>|<i>([^<]*)</i>')
+
+
+def numbered_moves(page: str) -> list[tuple[str, str]]:
+    """The played moves and the stop of the page's list, in its order: (state, text as
+    written in the page's HTML) each."""
+    return [(state or "played", text if state else short)
+            for state, text, short in _LISTED_MOVE.findall(page)]
 
 
 def step_at(page: str, offset: int) -> int:
