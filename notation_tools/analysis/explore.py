@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import heapq
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from notation_tools.games.base import EngineError, Game, KeyTracker, Position, Rules, signed64
@@ -117,11 +117,11 @@ class Listing:
 
 
 def choose_listed(game: Game[Any, Any], position: Position[Any],
-                  texts: Sequence[tuple[int, str, int, int | None]], limit: int
-                  ) -> Listing | None:
+                  texts: Sequence[tuple[int, int, int | None]], limit: int,
+                  spell: Callable[[Iterable[int]], Mapping[int, str]]) -> Listing | None:
     """The texts of the ``limit`` most played moves from ``position`` (``texts``: move id,
-    text, records, key after it; every key known, else ``None``), without reading the
-    others: only their counts.
+    records, key after it; every key known, else ``None``; ``spell`` gives the texts of
+    move ids, asked only for the few read), without reading the others: only their counts.
 
     The texts that lead to one position are that position's spellings of moves (a move
     leads to one position), so each position's records bound the records of each of its
@@ -130,22 +130,22 @@ def choose_listed(game: Game[Any, Any], position: Position[Any],
     ``limit`` moves are known, a position played less often than the last of them holds
     none to list: the rest are counted by their texts, not read (in Game of War many
     different turns lead to one position; an archive that spells one move two ways has
-    it counted twice among the moves not listed). Of the
-    positions reached by one text played exactly as often as the last listed, only the
-    first ``limit`` by spelling are kept (:func:`merge_moves` lists them by spelling)."""
+    it counted twice among the moves not listed). Of the positions reached by one text
+    played exactly as often as the last listed, only the first ``limit`` by spelling are
+    kept (:func:`merge_moves` lists them by spelling)."""
     totals: dict[int, int] = {}
-    groups: dict[int, list[tuple[int, str, int]]] = {}
-    for move_id, text, games, child in texts:
+    groups: dict[int, list[tuple[int, int]]] = {}
+    for move_id, games, child in texts:
         if child is None:
             return None
         totals[child] = totals.get(child, 0) + games
-        groups.setdefault(child, []).append((move_id, text, games))
+        groups.setdefault(child, []).append((move_id, games))
     # Most played first, taken one by one: most positions are never reached by the loop.
     heap = [(-total, child) for child, total in totals.items()]
     heapq.heapify(heap)
     best: list[int] = []  # the games of the most played moves known, at most ``limit``
     chosen: list[int] = []
-    tied: list[tuple[str, int]] = []
+    tied: list[int] = []
     moves = read = 0
     while heap:
         total, child = heapq.heappop(heap)
@@ -155,12 +155,14 @@ def choose_listed(game: Game[Any, Any], position: Position[Any],
             break
         read += len(group)
         if len(group) == 1 and total == least:
-            tied.append((group[0][1], group[0][0]))
+            tied.append(group[0][0])
             moves += 1
             continue
+        spelled = spell([move_id for move_id, _ in group]) if len(group) > 1 else {}
         merged: dict[str, int] = {}
-        for move_id, text, games in group:
-            identity = _identity(game, position, text)[0] if len(group) > 1 else text
+        for move_id, games in group:
+            identity = _identity(game, position, spelled[move_id])[0] if spelled \
+                else str(move_id)
             merged[identity] = merged.get(identity, 0) + games
             chosen.append(move_id)
         moves += len(merged)
@@ -168,7 +170,9 @@ def choose_listed(game: Game[Any, Any], position: Position[Any],
             heapq.heappush(best, games)
             if len(best) > limit:
                 heapq.heappop(best)
-    chosen.extend(move_id for _, move_id in heapq.nsmallest(limit, tied))
+    if tied:
+        spelled = spell(tied)
+        chosen.extend(heapq.nsmallest(limit, tied, key=spelled.__getitem__))
     moves += len(texts) - read  # the texts not read, each counted as a move
     return Listing(chosen, moves, sum(totals.values()))
 

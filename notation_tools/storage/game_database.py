@@ -11,6 +11,7 @@ Uses Python's ``sqlite3`` only. Does not print.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import sqlite3
@@ -28,7 +29,8 @@ from notation_tools.storage.position_index import (count_reaching, fill_material
                                                     material_first_plies,
                                                     material_indexed_inputs,
                                                     material_pieces_complete, material_runs,
-                                                    move_text_count, move_texts,
+                                                    move_spellings, move_text_count,
+                                                    move_texts,
                                                     next_moves, records_reaching,
                                                     signature_filter)
 from notation_tools.storage.square_index import square_first_plies, square_indexed_inputs
@@ -173,7 +175,8 @@ class Database:
         key = game.position_key(position)
         texts = move_texts(self.connection, key, game.id) if limit is not None and \
             move_text_count(self.connection, key) > MANY_TEXTS else None
-        listing = choose_listed(game, position, texts, limit) \
+        listing = choose_listed(game, position, texts, limit,
+                                functools.partial(move_spellings, self.connection)) \
             if texts is not None and limit is not None and len(texts) > limit else None
         rows, rest = merge_moves(game, position, next_moves(
             self.connection, key, game.id, game.results,

@@ -252,10 +252,11 @@ def move_text_count(connection: sqlite3.Connection, key: int) -> int:
 
 
 def move_texts(connection: sqlite3.Connection, key: int, game: str
-               ) -> list[tuple[int, str, int, int | None]] | None:
+               ) -> list[tuple[int, int, int | None]] | None:
     """The move texts the records played from position ``key`` (main lines), each with
-    only what choosing the moves to list needs: (move id, text, records, the key after it
-    when every record that played it went on to the same position, else ``None``). One
+    only what choosing the moves to list needs: (move id, records, the key after it when
+    every record that played it went on to the same position, else ``None``; the text
+    itself from :func:`move_spellings`, for the few texts read). One
     pass over the position's rows, each joined to the row after it (``positions_line``),
     grouped in SQL: no result, date or example is read, so a position with tens of
     thousands of texts (Game of War's first turns, most played once) costs per record, not
@@ -265,14 +266,20 @@ def move_texts(connection: sqlite3.Connection, key: int, game: str
     of_game = "" if _only_game(connection, game) else \
         " AND p.record_id IN (SELECT id FROM records WHERE game = ?)"
     rows = connection.execute(
-        "SELECT p.move_id, m.text, count(DISTINCT p.record_id), min(c.key), max(c.key), "
+        "SELECT p.move_id, count(DISTINCT p.record_id), min(c.key), max(c.key), "
         "count(c.key) = count(*) FROM positions AS p LEFT JOIN positions AS c "
         "INDEXED BY positions_line ON c.record_id = p.record_id AND c.line = 0 AND "
-        "c.ply = p.ply + 1 JOIN position_moves AS m ON m.id = p.move_id WHERE p.key = ? "
+        "c.ply = p.ply + 1 WHERE p.key = ? "
         f"AND p.line = 0 AND p.move_id IS NOT NULL{of_game} GROUP BY p.move_id",
         (key, *([game] if of_game else []))).fetchall()
-    return [(move_id, text, games, least if least == most and whole else None)
-            for move_id, text, games, least, most, whole in rows]
+    return [(move_id, games, least if least == most and whole else None)
+            for move_id, games, least, most, whole in rows]
+
+
+def move_spellings(connection: sqlite3.Connection, ids: Iterable[int]) -> dict[int, str]:
+    """Move id → the move's text (``position_moves``), for ``ids``."""
+    return dict(connection.execute("SELECT id, text FROM position_moves WHERE id IN "
+                                   "(SELECT value FROM json_each(?))", (_json_list(ids),)))
 
 
 def next_moves(connection: sqlite3.Connection, key: int, game: str,

@@ -48,14 +48,22 @@ def test_the_chosen_texts_list_what_merging_every_text_lists(game_id, seed, data
                                   max_size=len(texts)))
     rows = [_row(number, text, count, child) for number, (text, count, child)
             in enumerate(zip(texts, games, children), 1)]
-    listing = choose_listed(game, position, [(row["move_id"], row["move"], row["games"],
-                                              row["child"]) for row in rows], limit)
+    spellings = {row["move_id"]: row["move"] for row in rows}
+    asked = []
+
+    def spell(ids):
+        asked.extend(ids)
+        return {move_id: spellings[move_id] for move_id in ids}
+
+    listing = choose_listed(game, position, [(row["move_id"], row["games"], row["child"])
+                                             for row in rows], limit, spell)
     assert listing is not None
     every, every_rest = merge_moves(game, position, [dict(row) for row in rows], fens=False,
                                     limit=limit)
     chosen = [dict(row) for row in rows if row["move_id"] in listing.move_ids]
     listed, _ = merge_moves(game, position, chosen, fens=False, limit=limit)
     assert listed == every
+    assert len(set(asked)) == len(asked) <= len(rows)  # each text spelled once at most
     assert {"moves": listing.moves - len(listed),
             "games": listing.games - sum(row["games"] for row in listed)} == every_rest
 
@@ -63,6 +71,5 @@ def test_the_chosen_texts_list_what_merging_every_text_lists(game_id, seed, data
 def test_a_text_without_a_known_next_position_reads_them_all():
     game = get_game("maka")
     position = game.start_position(game.parse_rules(None))
-    texts = _moves(game, position, 1, 3)
-    assert choose_listed(game, position, [(1, texts[0], 2, 7), (2, texts[1], 1, None)],
-                         1) is None
+    texts = dict(enumerate(_moves(game, position, 1, 3), 1))
+    assert choose_listed(game, position, [(1, 2, 7), (2, 1, None)], 1, texts.get) is None
