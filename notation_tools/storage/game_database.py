@@ -50,7 +50,9 @@ every text only when there are thousands (Game of War's first turns: 56,652 text
 
 
 class Database:
-    """A results database, opened read-only.
+    """A results database, opened read-only (but for one write: a database indexed before
+    ``material_pieces`` gets that table at its first pattern search, when the file may be
+    written; docs/database.md).
 
     >>> import os, tempfile
     >>> from notation_tools.storage.database import ResultsDatabase
