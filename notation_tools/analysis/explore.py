@@ -9,9 +9,10 @@ rows come from ``notation_tools.storage.position_index``.
 
 from __future__ import annotations
 
+import dataclasses
 import heapq
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from notation_tools.games.base import EngineError, Game, KeyTracker, Position, Rules, signed64
@@ -103,6 +104,77 @@ def merge_moves(game: Game[Any, Any], position: Position[Any],
         row["fen"] = game.format_position(after) if fens and after is not None else None
     listed = [{name: row[name] for name in MOVE_FIELDS} for row in moves]
     return sorted(listed, key=lambda row: (-row["games"], row["move"])), rest
+
+
+@dataclasses.dataclass
+class Listing:
+    """What :func:`choose_listed` found: the move texts to read in full (``move_ids``),
+    and how many moves and records there are in all (``moves``, ``games``)."""
+
+    move_ids: list[int]
+    moves: int
+    games: int
+
+
+def choose_listed(game: Game[Any, Any], position: Position[Any],
+                  texts: Sequence[tuple[int, int, int | None]], limit: int,
+                  spell: Callable[[Iterable[int]], Mapping[int, str]]) -> Listing | None:
+    """The texts of the ``limit`` most played moves from ``position`` (``texts``: move id,
+    records, key after it; every key known, else ``None``; ``spell`` gives the texts of
+    move ids, asked only for the few read), without reading the others: only their counts.
+
+    The texts that lead to one position are that position's spellings of moves (a move
+    leads to one position), so each position's records bound the records of each of its
+    moves. Positions are taken most played first; a position reached by several texts is
+    read in the rules to merge its texts by move; a position by one text is one move. Once
+    ``limit`` moves are known, a position played less often than the last of them holds
+    none to list: the rest are counted by their texts, not read (in Game of War many
+    different turns lead to one position; an archive that spells one move two ways has
+    it counted twice among the moves not listed). Of the positions reached by one text
+    played exactly as often as the last listed, only the first ``limit`` by spelling are
+    kept (:func:`merge_moves` lists them by spelling)."""
+    totals: dict[int, int] = {}
+    groups: dict[int, list[tuple[int, int]]] = {}
+    for move_id, games, child in texts:
+        if child is None:
+            return None
+        totals[child] = totals.get(child, 0) + games
+        groups.setdefault(child, []).append((move_id, games))
+    # Most played first, taken one by one: most positions are never reached by the loop.
+    heap = [(-total, child) for child, total in totals.items()]
+    heapq.heapify(heap)
+    best: list[int] = []  # the games of the most played moves known, at most ``limit``
+    chosen: list[int] = []
+    tied: list[int] = []
+    moves = read = 0
+    while heap:
+        total, child = heapq.heappop(heap)
+        total, group = -total, groups[child]
+        least = best[0] if len(best) == limit else -1
+        if total < least:
+            break
+        read += len(group)
+        if len(group) == 1 and total == least:
+            tied.append(group[0][0])
+            moves += 1
+            continue
+        spelled = spell([move_id for move_id, _ in group]) if len(group) > 1 else {}
+        merged: dict[str, int] = {}
+        for move_id, games in group:
+            identity = _identity(game, position, spelled[move_id])[0] if spelled \
+                else str(move_id)
+            merged[identity] = merged.get(identity, 0) + games
+            chosen.append(move_id)
+        moves += len(merged)
+        for games in merged.values():
+            heapq.heappush(best, games)
+            if len(best) > limit:
+                heapq.heappop(best)
+    if tied:
+        spelled = spell(tied)
+        chosen.extend(heapq.nsmallest(limit, tied, key=spelled.__getitem__))
+    moves += len(texts) - read  # the texts not read, each counted as a move
+    return Listing(chosen, moves, sum(totals.values()))
 
 
 def _most_played(row: dict[str, Any]) -> tuple[int, str]:

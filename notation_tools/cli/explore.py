@@ -18,9 +18,8 @@ from notation_tools.cli.search import (
     top_option,
     warn_unindexed,
 )
-from notation_tools.pages.explorer import explorer_page, explorer_tree
 from notation_tools.render.tables import TABLE_WRITERS, Table
-from notation_tools.storage.database import DatabaseError
+from notation_tools.storage.errors import DatabaseError
 
 EXPLORE_TOP = 40
 """Moves ``explore`` lists unless told: a Game of War position can have thousands, each
@@ -58,6 +57,7 @@ def explore(database: str, fen: str | None, moves: str | None, game: str | None,
     reached the position by another move order counts. Exit status 0 when the explorer ran,
     2 for usage errors and a database that cannot be read or has no position index.
     """
+    from notation_tools.pages.explorer import explorer_page, explorer_tree  # --html only
     with open_database(database) as db:
         try:
             db.require_index()

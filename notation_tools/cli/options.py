@@ -10,17 +10,13 @@ import contextlib
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, TextIO, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TextIO, TypeVar, cast
 
 import click
 
-from notation_tools.analysis.foreign import game_suffixes
-from notation_tools.pages.report import (INSTALL_HINT, ChartsUnavailable, HtmlReport,
-                                                 check_available as check_charts)
 from notation_tools.analysis.overrides import OverrideError
 from notation_tools.analysis.overrides import check_overrides as check_run_overrides
 from notation_tools.analysis.overrides import game_and_rules as run_game_and_rules
-from notation_tools.analysis.reports import Summary, Tally
 from notation_tools.games.base import Game, Rules, UnknownGameError, all_games, get_game
 from notation_tools.render.tables import TABLE_WRITERS
 from notation_tools.limits import Limits
@@ -28,6 +24,9 @@ from notation_tools.sources import InputNotFound, check_paths
 from notation_tools.sources.streams import shown
 from notation_tools.sources.overlap import Output, OutputOverInput
 from notation_tools.sources.overlap import check_outputs as check_overlap
+
+if TYPE_CHECKING:  # imported where used: the reports bring the parallel runner
+    from notation_tools.analysis.reports import Summary, Tally
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -257,6 +256,9 @@ def check_outputs(paths: Iterable[str], *outputs: Output) -> None:
     same file, by name, symlink or hard link, reached directly, through a directory walk, an
     archive path or standard input) or the same file as another output: opening it for
     writing would destroy the input before it is read."""
+    # Imported here, like the chart page's module below: they read the archives' formats
+    # and the parallel runner, which the database commands (search, explore) never need.
+    from notation_tools.analysis.foreign import game_suffixes
     try:
         check_overlap(outputs, paths, suffixes=game_suffixes, stdin=sys.stdin.buffer)
     except OutputOverInput as error:
@@ -281,6 +283,7 @@ def finish(tally: Tally, *, strict: bool = True) -> None:
 def report_options(func: F) -> F:
     """``--figures`` and ``--html FILE``: how much of each game's figures the tables hold, and
     the chart page (analyze and report)."""
+    from notation_tools.pages.report import INSTALL_HINT
     func = click.option(
         "--html", "html", metavar="FILE", type=click.Path(dir_okay=False, allow_dash=True),
         callback=_check_charts,
@@ -293,6 +296,7 @@ def report_options(func: F) -> F:
 
 
 def _check_charts(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    from notation_tools.pages.report import ChartsUnavailable, check_available as check_charts
     if value is not None:
         try:
             check_charts()
@@ -303,12 +307,15 @@ def _check_charts(ctx: click.Context, param: click.Parameter, value: str | None)
 
 def new_summary(html: str | None) -> Summary:
     """What gathers the reports: with ``--html``, a summary that keeps what the page shows."""
+    from notation_tools.analysis.reports import Summary
+    from notation_tools.pages.report import HtmlReport
     return HtmlReport() if html is not None else Summary()
 
 
 def write_report(report: Summary, *, output_format: str, output: str, all_figures: bool,
                  html: str | None) -> None:
     """Write the summary tables (every figure with ``all_figures`` or JSON), then the page."""
+    from notation_tools.pages.report import HtmlReport
     with open_output(output) as out:
         TABLE_WRITERS[output_format]().write(
             report.tables(all_figures=all_figures or output_format == "json"), out)

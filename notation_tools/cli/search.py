@@ -19,7 +19,7 @@ from notation_tools.cli.options import (
     table_format_option,
 )
 from notation_tools.render.tables import TABLE_WRITERS, Table
-from notation_tools.storage.database import DatabaseError
+from notation_tools.storage.errors import DatabaseError
 from notation_tools.storage.game_database import Database
 
 SHOWN_TAGS = ("Date", "Event")

@@ -31,6 +31,7 @@ from notation_tools.analysis.square_runs import SquarePositions
 from notation_tools.records.diagnostics import Diagnostic
 from notation_tools.sources import encodable, input_files, input_size, split_member
 from notation_tools.sources.streams import shown
+from notation_tools.storage.errors import DatabaseError as DatabaseError  # where it was
 from notation_tools.storage.position_index import PositionStore, is_indexed
 from notation_tools.storage.square_index import SquareStore, squares_indexed
 
@@ -125,11 +126,6 @@ worker process died on a batch of its records): such an input is stored incomple
 
 _COMMIT_EVERY = 2000
 """Records per transaction inside one input: bounds the journal of a huge archive."""
-
-
-class DatabaseError(Exception):
-    """A results database that cannot be used: not a database, another schema version, a
-    full disk. The message names the file."""
 
 
 def digest_file(path: str) -> str:

@@ -11,23 +11,28 @@ Uses Python's ``sqlite3`` only. Does not print.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from notation_tools.analysis.explore import PositionError, merge_moves, reach, split_moves
+from notation_tools.analysis.explore import (PositionError, choose_listed, merge_moves, reach,
+                                             split_moves)
 from notation_tools.analysis.pattern import Pattern, PatternVisitor, parse_pattern
-from notation_tools.analysis.replay import replay
 from notation_tools.games.base import EngineError, Game, Position, get_game
-from notation_tools.parallel.batch import iter_records
 from notation_tools.records.model import Record
-from notation_tools.storage.database import DatabaseError
-from notation_tools.storage.position_index import (count_reaching, has_index_tables,
-                                                    index_coverage, material_indexed_inputs,
-                                                    material_first_plies, material_runs,
-                                                    next_moves, records_reaching)
+from notation_tools.storage.errors import DatabaseError
+from notation_tools.storage.position_index import (count_reaching, fill_material_pieces,
+                                                    has_index_tables, index_coverage,
+                                                    material_first_plies,
+                                                    material_indexed_inputs,
+                                                    material_pieces_complete, material_runs,
+                                                    move_spellings, move_text_count,
+                                                    move_texts,
+                                                    next_moves, records_reaching,
+                                                    signature_filter)
 from notation_tools.storage.square_index import square_first_plies, square_indexed_inputs
 
 
@@ -36,8 +41,18 @@ MMAP_BYTES = 1 << 34
 this size or smaller; SQLite maps no more than the file holds)."""
 
 
+MANY_TEXTS = 2000
+"""Above this many move texts at a position, ``explore`` with a limit chooses the moves to
+list from the texts' counts (:func:`~notation_tools.analysis.explore.choose_listed`) before
+reading any in full: a pass over the position's records, which costs less than reading
+every text only when there are thousands (Game of War's first turns: 56,652 texts for
+100,000 records; Maka-Dai-Dai's first moves: 75)."""
+
+
 class Database:
-    """A results database, opened read-only.
+    """A results database, opened read-only (but for one write: a database indexed before
+    ``material_pieces`` gets that table at its first pattern search, when the file may be
+    written; docs/database.md).
 
     >>> import os, tempfile
     >>> from notation_tools.storage.database import ResultsDatabase
@@ -63,7 +78,9 @@ class Database:
         # row, and copying each page into SQLite's own cache costs more than the query.
         self.connection.execute(f"PRAGMA mmap_size = {MMAP_BYTES}")
         self._materials: dict[int, dict[tuple[int, str], int]] = {}
-        """The position index's materials read so far (pattern search reads each once)."""
+        """The position index's materials read so far, where ``material_pieces`` cannot
+        answer (pattern search reads each once)."""
+        self._pieces_checked = False
 
     def close(self) -> None:
         self.connection.close()
@@ -158,9 +175,17 @@ class Database:
                          fens: bool = True, limit: int | None = None) -> dict[str, Any]:
         """:meth:`explore` of a position already reached."""
         key = game.position_key(position)
-        rows, rest = merge_moves(game, position, next_moves(self.connection, key, game.id,
-                                                            game.results),
-                                 fens=fens, limit=limit)
+        texts = move_texts(self.connection, key, game.id) if limit is not None and \
+            move_text_count(self.connection, key) > MANY_TEXTS else None
+        listing = choose_listed(game, position, texts, limit,
+                                functools.partial(move_spellings, self.connection)) \
+            if texts is not None and limit is not None and len(texts) > limit else None
+        rows, rest = merge_moves(game, position, next_moves(
+            self.connection, key, game.id, game.results,
+            move_ids=None if listing is None else listing.move_ids), fens=fens, limit=limit)
+        if listing is not None:  # the moves not chosen were counted, not read
+            rest = {"moves": listing.moves - len(rows),
+                    "games": listing.games - sum(row["games"] for row in rows)}
         for row in rows:
             row["example"] = {"path": row.pop("example_path"),
                               "record": row.pop("example_record")}
@@ -218,9 +243,9 @@ class Database:
         if wanted.squares:  # the square index answers for its inputs, if any
             # Where the square index covers every material-indexed input, material runs
             # only need the material tests (the squares are checked exactly, not prefiltered).
-            prefilter = wanted.material_holds if squared.issuperset(indexed) \
-                else wanted.may_hold
+            prefilter = signature_filter(wanted, squares=not squared.issuperset(indexed))
             if indexed and (wanted.material or not squared.issuperset(indexed)):
+                self._material_pieces()
                 runs = material_runs(self.connection, chosen.id, prefilter, wanted.plies,
                                      known=self._materials)
             covered = squared
@@ -228,9 +253,11 @@ class Database:
                                           runs if wanted.material else None) if squared else {}
         else:  # material only: the position index's material runs answer
             covered = indexed
-            answered = material_first_plies(self.connection, chosen.id, wanted.may_hold,
-                                            wanted.plies, known=self._materials) \
-                if indexed else {}
+            if indexed:
+                self._material_pieces()
+            answered = material_first_plies(
+                self.connection, chosen.id, signature_filter(wanted, squares=False),
+                wanted.plies, known=self._materials) if indexed else {}
         # The answered records are of the game; their inputs come from records_input (a
         # narrow index: the records' own rows are wide, and half the archive may match).
         found: list[tuple[int, int, int | dict[str, Any]]] = [
@@ -253,12 +280,36 @@ class Database:
         found.sort(key=lambda item: (item[0], item[1]))
         return chosen.id, found
 
+    def _material_pieces(self) -> None:
+        """Give the stored materials their ``material_pieces`` rows when the database was
+        indexed before that table (once, when the file may be written: material conditions
+        are then answered in SQL; otherwise each material is read and tested in Python, as
+        before, with the same answers)."""
+        if self._pieces_checked:
+            return
+        self._pieces_checked = True
+        if material_pieces_complete(self.connection) or not os.access(self.path, os.W_OK):
+            return
+        try:
+            writer = sqlite3.connect(self.path, timeout=0.2)
+            try:
+                with writer:
+                    fill_material_pieces(writer)
+            finally:
+                writer.close()
+        except sqlite3.Error:
+            pass  # busy (an analyze run) or read-only: the Python test answers
+
     def _replayed(self, game_id: str, wanted: Pattern, listed: dict[tuple[str, int], tuple[Any, ...]],
                   runs: dict[int, list[tuple[int, int]]]
                   ) -> list[tuple[int, int, dict[str, Any]]]:
         """The ``listed`` records (by source and index) where ``wanted`` holds, read again
         from their inputs and replayed as ``analyze`` replayed them (its --game and --rules)
         (only at the plies of ``runs`` where a record has)."""
+        # Imported here: the archive readers and the replay come with the parallel runner,
+        # which a database whose index answers every query never needs.
+        from notation_tools.analysis.replay import replay
+        from notation_tools.parallel.batch import iter_records
         input_ids = sorted({row[1] for row in listed.values()})
         inputs = self.connection.execute(
             "SELECT path, rules FROM inputs WHERE id IN (SELECT value FROM json_each(?)) "

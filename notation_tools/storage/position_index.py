@@ -13,14 +13,17 @@ Uses Python's ``sqlite3`` only. Does not print.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sqlite3
 from collections.abc import Callable, Iterable
 from itertools import repeat
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from notation_tools.analysis.pattern import StoredMaterial
-from notation_tools.analysis.position_keys import IndexedPositions
+from notation_tools.analysis.pattern import Pattern, StoredMaterial
+
+if TYPE_CHECKING:  # the writer's rows; the queries do without the replay it brings
+    from notation_tools.analysis.position_keys import IndexedPositions
 
 INDEX_SCHEMA = """
 CREATE TABLE IF NOT EXISTS positions (
@@ -52,6 +55,13 @@ CREATE TABLE IF NOT EXISTS material_signatures (
     counts TEXT NOT NULL  -- JSON [[side, piece, count], ...] sorted, counts > 0, each once
                           -- (the writer keeps them apart: an index on them would double them)
 );
+CREATE TABLE IF NOT EXISTS material_pieces (
+    side         INTEGER NOT NULL,  -- 0 the first side, 1 the second
+    piece        TEXT NOT NULL,     -- a piece as material_signatures names it, '*' all of them
+    count        INTEGER NOT NULL,  -- how many the side has (the '*' rows: also 0)
+    signature_id INTEGER NOT NULL,  -- material_signatures(id)
+    PRIMARY KEY (side, piece, count, signature_id)
+) WITHOUT ROWID;  -- a material condition reads the signatures it accepts by key, in SQL
 CREATE TABLE IF NOT EXISTS material_inputs (
     input_id INTEGER PRIMARY KEY REFERENCES inputs(id) ON DELETE CASCADE
 );
@@ -150,6 +160,7 @@ class PositionStore:
             cursor = self.connection.execute(
                 "INSERT INTO material_signatures (counts) VALUES (?)", (signature,))
             found = self._signature_ids[signature] = cursor.lastrowid or 0
+            store_material_pieces(self.connection, found, signature)
         return found
 
     def forget(self, path: str) -> None:
@@ -232,8 +243,48 @@ _DATE = ("CASE WHEN instr(r.tags_json, '[\"Date\", \"') > 0 THEN nullif(substr(r
 parsing per record: at the start position the explorer reads every record)."""
 
 
+def move_text_count(connection: sqlite3.Connection, key: int) -> int:
+    """How many move texts the records played from position ``key`` (main lines, any
+    game: an upper bound for one game's)."""
+    return int(connection.execute(
+        "SELECT count(DISTINCT move_id) FROM positions WHERE key = ? AND line = 0",
+        (key,)).fetchone()[0])
+
+
+def move_texts(connection: sqlite3.Connection, key: int, game: str
+               ) -> list[tuple[int, int, int | None]] | None:
+    """The move texts the records played from position ``key`` (main lines), each with
+    only what choosing the moves to list needs: (move id, records, the key after it when
+    every record that played it went on to the same position, else ``None``; the text
+    itself from :func:`move_spellings`, for the few texts read). One
+    pass over the position's rows, each joined to the row after it (``positions_line``),
+    grouped in SQL: no result, date or example is read, so a position with tens of
+    thousands of texts (Game of War's first turns, most played once) costs per record, not
+    per text. ``None`` for a database indexed before ``positions_line``."""
+    if not _has_index(connection, "positions_line"):
+        return None
+    of_game = "" if _only_game(connection, game) else \
+        " AND p.record_id IN (SELECT id FROM records WHERE game = ?)"
+    rows = connection.execute(
+        "SELECT p.move_id, count(DISTINCT p.record_id), min(c.key), max(c.key), "
+        "count(c.key) = count(*) FROM positions AS p LEFT JOIN positions AS c "
+        "INDEXED BY positions_line ON c.record_id = p.record_id AND c.line = 0 AND "
+        "c.ply = p.ply + 1 WHERE p.key = ? "
+        f"AND p.line = 0 AND p.move_id IS NOT NULL{of_game} GROUP BY p.move_id",
+        (key, *([game] if of_game else []))).fetchall()
+    return [(move_id, games, least if least == most and whole else None)
+            for move_id, games, least, most, whole in rows]
+
+
+def move_spellings(connection: sqlite3.Connection, ids: Iterable[int]) -> dict[int, str]:
+    """Move id → the move's text (``position_moves``), for ``ids``."""
+    return dict(connection.execute("SELECT id, text FROM position_moves WHERE id IN "
+                                   "(SELECT value FROM json_each(?))", (_json_list(ids),)))
+
+
 def next_moves(connection: sqlite3.Connection, key: int, game: str,
-               results: tuple[str, str]) -> list[dict[str, Any]]:
+               results: tuple[str, str], *, move_ids: Iterable[int] | None = None
+               ) -> list[dict[str, Any]]:
     """The moves the records played from position ``key`` (main lines), one row per move
     text: records (each record once per move), each side's wins, draws, the rest, average
     final length in plies, first and last Date tag, the first record (``example``: its id,
@@ -245,8 +296,10 @@ def next_moves(connection: sqlite3.Connection, key: int, game: str,
     engine is a function of the position), so the next position is read from one record per
     text (through ``positions_line``), not from every record: at the start position, where
     every record passes, that is one look-up per move instead of one per record. A text
-    played under several rules (rare) is looked up once per rules."""
+    played under several rules (rare) is looked up once per rules. ``move_ids``: only the
+    texts of these ids (those :func:`move_texts` chose to list)."""
     sums, parameters = _result_columns(results)
+    only = "" if move_ids is None else " AND move_id IN (SELECT value FROM json_each(?))"
     by_line = _has_index(connection, "positions_line")
     child = (f"(SELECT c.key FROM positions AS c WHERE c.record_id = s.example AND c.line = 0 "
              f"AND c.ply = {_FIRST_PLY.format(record='s.example', move='s.move_id')} + 1)"
@@ -260,11 +313,12 @@ def next_moves(connection: sqlite3.Connection, key: int, game: str,
         "min(id) AS example, count(rules) AS rules, min(rules) AS least, max(rules) AS most "
         "FROM (SELECT p.move_id, r.id, r.result, r.plies, r.rules, "
         f"{_DATE} AS date FROM (SELECT record_id, move_id FROM positions WHERE key = ? "
-        "AND line = 0 AND move_id IS NOT NULL GROUP BY record_id, move_id) AS p "
+        f"AND line = 0 AND move_id IS NOT NULL{only} GROUP BY record_id, move_id) AS p "
         "JOIN records AS r ON r.id = p.record_id WHERE r.game = ? LIMIT -1) "
         "GROUP BY move_id) AS s JOIN position_moves AS m ON m.id = s.move_id "
         "JOIN records AS e ON e.id = s.example",
-        (*([key] if by_line else []), *parameters, key, game)).fetchall()
+        (*([key] if by_line else []), *parameters, key,
+         *([] if move_ids is None else [_json_list(move_ids)]), game)).fetchall()
     found = []
     for row in rows:
         (text, move_id, games, first, second, draws, other, length, first_date, last_date,
@@ -349,17 +403,97 @@ def material_indexed_inputs(connection: sqlite3.Connection) -> set[int]:
     return {row[0] for row in connection.execute("SELECT input_id FROM material_inputs")}
 
 
-def _signatures_wanted(connection: sqlite3.Connection,
-                       wanted: Callable[[dict[tuple[int, str], int]], bool],
-                       known: dict[int, dict[tuple[int, str], int]] | None) -> str:
-    """The ids (a JSON list) of the stored materials that ``wanted`` accepts. ``known``: the
-    materials read by an earlier call on this connection (id → material), kept up to date
-    (a material's row never changes once written, so only the rows added since are read)."""
+MaterialCheck = Callable[[dict[tuple[int, str], int]], bool]
+"""Whether a stored material ((side, piece) → count) is wanted, tested in Python."""
+
+
+@dataclasses.dataclass(frozen=True)
+class SignatureFilter:
+    """The stored materials a pattern accepts: ``sql``, a query of their ids over
+    ``material_pieces`` (with ``parameters``), and ``accepts``, the same test in Python, for
+    a database whose ``material_pieces`` is missing or incomplete (made before it)."""
+
+    accepts: MaterialCheck
+    sql: str
+    parameters: tuple[Any, ...]
+
+
+def signature_filter(pattern: Pattern, *, squares: bool) -> SignatureFilter:
+    """The :class:`SignatureFilter` of ``pattern``'s material tests (``squares``: and of its
+    square tests' prefilter, :meth:`~notation_tools.analysis.pattern.Pattern.may_hold`).
+
+    A material lacks the rows of the pieces it has none of. A test that a count of 0 passes
+    (``Ln<2``, ``FK=0``) is therefore "every signature but those with a row that fails it",
+    the others "those with a row that passes it"; every signature has its sides' ``*`` rows.
+    The tests' sets are intersected in SQL."""
+    selects: list[str] = []
+    parameters: list[Any] = []
+    for test in pattern.material:
+        op = "=" if test.op == "==" else test.op
+        if test.holds({}, [0, 0]):  # a count of 0 passes it
+            selects.append("SELECT id FROM material_signatures EXCEPT SELECT signature_id "
+                           "FROM material_pieces WHERE side = ? AND piece = ? AND NOT "
+                           f"(count {op} ?)")
+        else:
+            selects.append("SELECT signature_id FROM material_pieces WHERE side = ? AND "
+                           f"piece = ? AND count {op} ?")
+        parameters.extend((test.side, test.piece, test.count))
+    for square in pattern.squares if squares else ():
+        if not square.empty:  # a piece of the side and kind the square must hold
+            selects.append("SELECT signature_id FROM material_pieces WHERE side IN (?, ?) "
+                           "AND piece = ? AND count >= 1")
+            parameters.extend((0, 1) if square.side is None else (square.side, square.side))
+            parameters.append("*" if square.piece is None else square.piece)
+    if not selects:
+        selects.append("SELECT id FROM material_signatures")
+    return SignatureFilter(pattern.may_hold if squares else pattern.material_holds,
+                           " INTERSECT ".join(f"SELECT * FROM ({select})" for select in selects),
+                           tuple(parameters))
+
+
+def material_pieces_complete(connection: sqlite3.Connection) -> bool:
+    """Whether every stored material has its ``material_pieces`` rows (a database indexed
+    before the table has none: :func:`fill_material_pieces` adds them)."""
+    if not _has_table(connection, "material_pieces"):
+        return False
+    return bool(connection.execute(
+        "SELECT (SELECT count(*) FROM material_signatures) = (SELECT count(*) FROM "
+        "material_pieces WHERE side = 0 AND piece = '*')").fetchone()[0])
+
+
+def fill_material_pieces(connection: sqlite3.Connection) -> int:
+    """Add the ``material_pieces`` rows of the stored materials without them (the table
+    too, when missing), and say how many materials got them. The caller commits."""
+    connection.execute(INDEX_SCHEMA[INDEX_SCHEMA.index("CREATE TABLE IF NOT EXISTS "
+                                                       "material_pieces"):].split(";")[0])
+    missing = connection.execute(
+        "SELECT id, counts FROM material_signatures WHERE id NOT IN (SELECT signature_id "
+        "FROM material_pieces WHERE side = 0 AND piece = '*')").fetchall()
+    rows = [row for id_, counts in missing for row in material_piece_rows(id_, counts)]
+    rows.sort()  # in key order: the table grows at its end instead of all over
+    connection.executemany("INSERT OR IGNORE INTO material_pieces VALUES (?, ?, ?, ?)", rows)
+    return len(missing)
+
+
+def _signatures_wanted(connection: sqlite3.Connection, wanted: MaterialCheck | SignatureFilter,
+                       known: dict[int, dict[tuple[int, str], int]] | None
+                       ) -> tuple[str, tuple[Any, ...]]:
+    """A query of the ids of the stored materials that ``wanted`` accepts and its
+    parameters: over ``material_pieces`` when ``wanted`` is a :class:`SignatureFilter` and
+    the table is complete, else a JSON list of the ids the Python test accepts. ``known``:
+    the materials read by an earlier call on this connection (id → material), kept up to
+    date (a material's row never changes once written, so only the rows added since are
+    read)."""
+    if isinstance(wanted, SignatureFilter):
+        if material_pieces_complete(connection):
+            return wanted.sql, wanted.parameters
+        wanted = wanted.accepts
     known = {} if known is None else known
     for id_, counts in connection.execute("SELECT id, counts FROM material_signatures "
                                           "WHERE id > ?", (max(known, default=0),)):
         known[id_] = _stored_material(counts)
-    return _json_list(id_ for id_, material in known.items() if wanted(material))
+    return "SELECT value FROM json_each(?)", \
+        (_json_list(id_ for id_, material in known.items() if wanted(material)),)
 
 
 def _ply_range(plies: tuple[int | None, int | None]) -> tuple[int, int]:
@@ -368,21 +502,21 @@ def _ply_range(plies: tuple[int | None, int | None]) -> tuple[int, int]:
 
 
 def material_runs(connection: sqlite3.Connection, game: str,
-                  wanted: Callable[[dict[tuple[int, str], int]], bool],
+                  wanted: MaterialCheck | SignatureFilter,
                   plies: tuple[int | None, int | None], *,
                   known: dict[int, dict[tuple[int, str], int]] | None = None
                   ) -> dict[int, list[tuple[int, int]]]:
     """Record id → the runs of main-line plies (first, last; within ``plies``, in order)
     where the record's material is one that ``wanted`` accepts, for the records of
     ``game`` in material-indexed inputs. ``known``: as :func:`material_first_plies`."""
-    signatures = _signatures_wanted(connection, wanted, known)
+    signatures, given = _signatures_wanted(connection, wanted, known)
     low, high = _ply_range(plies)
     found: dict[int, list[tuple[int, int]]] = {}
     for record_id, first, last in connection.execute(
             "SELECT m.record_id, max(m.first_ply, ?), min(m.last_ply, ?) FROM position_material "
             "AS m JOIN records AS r ON r.id = m.record_id WHERE r.game = ? AND m.signature_id "
-            "IN (SELECT value FROM json_each(?)) AND m.first_ply <= ? AND m.last_ply >= ? "
-            "ORDER BY m.record_id, m.first_ply", (low, high, game, signatures, high, low)):
+            f"IN ({signatures}) AND m.first_ply <= ? AND m.last_ply >= ? "
+            "ORDER BY m.record_id, m.first_ply", (low, high, game, *given, high, low)):
         runs = found.get(record_id)
         if runs is None:
             found[record_id] = [(first, last)]
@@ -392,7 +526,7 @@ def material_runs(connection: sqlite3.Connection, game: str,
 
 
 def material_first_plies(connection: sqlite3.Connection, game: str,
-                         wanted: Callable[[dict[tuple[int, str], int]], bool],
+                         wanted: MaterialCheck | SignatureFilter,
                          plies: tuple[int | None, int | None], *,
                          known: dict[int, dict[tuple[int, str], int]] | None = None
                          ) -> dict[int, int]:
@@ -400,12 +534,32 @@ def material_first_plies(connection: sqlite3.Connection, game: str,
     one that ``wanted`` accepts (the first ply of :func:`material_runs`, found in SQL: a
     pattern that half the archive matches costs no Python per run). ``known``: the materials
     read by an earlier call on this connection (id → material), kept up to date."""
-    signatures = _signatures_wanted(connection, wanted, known)
+    signatures, given = _signatures_wanted(connection, wanted, known)
     low, high = _ply_range(plies)
     # Grouped by r.id: the records come in id order from records_game, so SQLite groups
     # them as they come instead of sorting every run first.
     return dict(connection.execute(
         "SELECT r.id, max(min(m.first_ply), ?) FROM records AS r JOIN position_material AS m "
-        "ON m.record_id = r.id WHERE r.game = ? AND m.signature_id IN "
-        "(SELECT value FROM json_each(?)) AND m.first_ply <= ? AND m.last_ply >= ? "
-        "GROUP BY r.id", (low, game, signatures, high, low)).fetchall())
+        f"ON m.record_id = r.id WHERE r.game = ? AND m.signature_id IN ({signatures}) "
+        "AND m.first_ply <= ? AND m.last_ply >= ? GROUP BY r.id",
+        (low, game, *given, high, low)).fetchall())
+
+
+def material_piece_rows(signature_id: int, counts: str) -> list[tuple[int, str, int, int]]:
+    """The ``material_pieces`` rows of a stored signature: one per (side, piece) counted,
+    and each side's total (piece ``*``, written even when 0, so that every signature has
+    rows: :func:`material_pieces_complete` counts them)."""
+    rows = [(side, piece, count, signature_id) for side, piece, count in json.loads(counts)]
+    totals = [0, 0]
+    for side, _, count, _ in rows:
+        totals[side] += count
+    rows.extend((side, "*", total, signature_id) for side, total in enumerate(totals))
+    return rows
+
+
+def store_material_pieces(connection: sqlite3.Connection, signature_id: int,
+                          counts: str) -> None:
+    """Write the ``material_pieces`` rows of a new signature (the writer's, inside its
+    transaction)."""
+    connection.executemany("INSERT OR IGNORE INTO material_pieces VALUES (?, ?, ?, ?)",
+                           material_piece_rows(signature_id, counts))

@@ -18,9 +18,12 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from notation_tools.analysis.pattern import Pattern, SquareTest
-from notation_tools.analysis.square_runs import SquareRuns, standard_board
+
+if TYPE_CHECKING:  # the writer's; the queries do without the replay it brings
+    from notation_tools.analysis.square_runs import SquareRuns
 
 SQUARE_SCHEMA = """
 CREATE TABLE IF NOT EXISTS square_occupants (
@@ -97,6 +100,7 @@ class SquareStore:
 
     def add(self, record_id: int, squares: SquareRuns) -> None:
         """Store a record's square runs (inside the caller's transaction)."""
+        from notation_tools.analysis.square_runs import standard_board
         self._prepare()
         game = squares.game
         if game not in self._started:
