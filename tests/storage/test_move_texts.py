@@ -63,22 +63,15 @@ def _reference(tmp_path, two_inputs):
     return database, stored_once(database), answers(database)
 
 
-@pytest.mark.parametrize("cache", [1, 3, 50])
-def test_a_small_memory_stores_each_text_once(tmp_path, two_inputs, monkeypatch, cache):
-    """The writer forgets its texts past MOVE_CACHE and finds them again in the database."""
+@pytest.mark.parametrize("cache, clash", [(1, False), (3, False), (50, False), (2, True)])
+def test_a_small_memory_stores_each_text_once(tmp_path, two_inputs, monkeypatch, cache, clash):
+    """The writer forgets its texts past MOVE_CACHE and finds them again in the database by
+    their digest; with ``clash``, many texts share each digest and stay apart."""
     reference, count, explored = _reference(tmp_path, two_inputs)
     monkeypatch.setattr(position_index, "MOVE_CACHE", cache)
+    if clash:
+        monkeypatch.setattr(position_index, "move_digest", lambda text: len(text) % 3)
     database = tmp_path / "small.sqlite"
-    analyze(two_inputs, database)
-    assert stored_once(database) == count
-    assert answers(database) == explored
-
-
-def test_texts_that_share_a_digest_stay_apart(tmp_path, two_inputs, monkeypatch):
-    reference, count, explored = _reference(tmp_path, two_inputs)
-    monkeypatch.setattr(position_index, "MOVE_CACHE", 2)
-    monkeypatch.setattr(position_index, "move_digest", lambda text: len(text) % 3)
-    database = tmp_path / "clash.sqlite"
     analyze(two_inputs, database)
     assert stored_once(database) == count
     assert answers(database) == explored
