@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import sqlite3
+import zlib
 from collections.abc import Callable, Iterable
 from itertools import repeat
 from typing import TYPE_CHECKING, Any
@@ -38,10 +39,12 @@ CREATE INDEX IF NOT EXISTS positions_line ON positions (record_id, line, ply);
     -- a record's rows in order: the explorer reads the position after each move from it
     -- (rows arrive in record order, so it grows at its end)
 CREATE TABLE IF NOT EXISTS position_moves (
-    id   INTEGER PRIMARY KEY,
-    text TEXT NOT NULL  -- a move as the records write it, each once (the writer keeps them
-                        -- apart: a UNIQUE index would double them, and Game of War's turns
-                        -- are nearly all distinct)
+    id     INTEGER PRIMARY KEY,
+    text   TEXT NOT NULL,  -- a move as the records write it, each once (the writer keeps them
+                           -- apart: a UNIQUE index would double them, and Game of War's
+                           -- turns are nearly all distinct)
+    digest INTEGER         -- move_digest(text): what the writer finds a text by (indexed by
+                           -- position_moves_digest, made by PositionStore)
 );
 CREATE TABLE IF NOT EXISTS position_material (
     record_id    INTEGER NOT NULL,  -- records(id)
@@ -75,6 +78,42 @@ CACHE_KIB = 65536
 """SQLite's page cache while the index grows (KiB): inserts by key land all over the table."""
 
 
+MOVE_CACHE = 100_000
+"""How many move texts the writer keeps the ids of in memory. It finds any other by its
+digest in the database, so its memory stays the same whatever the archive (Game of War's
+turns are nearly all distinct: 100,000 records hold some 3.6 million texts)."""
+
+DIGEST_BATCH = 10_000
+"""Rows per statement when a database made before ``position_moves.digest`` gets it."""
+
+
+def move_digest(text: str) -> int:
+    """A move text's look-up key in ``position_moves``: its CRC-32, the same in every process
+    and release (Python's ``hash`` of a ``str`` is not). Texts that share one are told apart
+    by their text, so it needs to be short and quick, not unique."""
+    return zlib.crc32(text.encode("utf-8"))
+
+
+def _add_move_digests(connection: sqlite3.Connection) -> None:
+    """Give ``position_moves`` its digests and their index when it was made without them (a
+    database indexed by an earlier release), batch by batch so that memory stays small."""
+    columns = {row[1] for row in connection.execute("PRAGMA table_info(position_moves)")}
+    if "digest" not in columns:
+        connection.execute("ALTER TABLE position_moves ADD COLUMN digest INTEGER")
+    last = -(1 << 63)
+    while True:
+        rows = connection.execute(
+            "SELECT id, text FROM position_moves WHERE id > ? AND digest IS NULL "
+            "ORDER BY id LIMIT ?", (last, DIGEST_BATCH)).fetchall()
+        if not rows:
+            break
+        connection.executemany("UPDATE position_moves SET digest = ? WHERE id = ?",
+                               [(move_digest(text), id_) for id_, text in rows])
+        last = rows[-1][0]
+    connection.execute(
+        "CREATE INDEX IF NOT EXISTS position_moves_digest ON position_moves (digest)")
+
+
 def has_index_tables(connection: sqlite3.Connection) -> bool:
     """Whether the database holds the index's tables (a database made before them does not)."""
     return bool(connection.execute(
@@ -104,23 +143,45 @@ class PositionStore:
         if not self._ready:
             create_index_tables(self.connection)
             self.connection.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
-            self._move_ids = dict((text, id_) for id_, text in self.connection.execute(
-                "SELECT id, text FROM position_moves"))
-            self._next_move_id = max(self._move_ids.values(), default=0) + 1
+            if not _has_index(self.connection, "position_moves_digest"):
+                _add_move_digests(self.connection)
+            self._move_ids = {}
+            self._next_move_id = (self.connection.execute(
+                "SELECT max(id) FROM position_moves").fetchone()[0] or 0) + 1
             # The texts as stored: the workers send each signature written the same way.
             self._signature_ids = dict((counts, id_) for id_, counts in self.connection.execute(
                 "SELECT id, counts FROM material_signatures"))
             self._ready = True
 
     def _new_moves(self, texts: Iterable[str | None]) -> None:
-        """Give the move texts not seen yet their ids, in one statement."""
+        """Know the ids of a record's move texts: those kept in memory, those the database
+        has (found by digest, one statement), and new ones (stored, one statement). The texts
+        kept in memory are forgotten all at once past :data:`MOVE_CACHE` (but those of the
+        record at hand)."""
         known = self._move_ids
-        fresh = [text for text in dict.fromkeys(texts) if text is not None and text not in known]
-        if fresh:
-            ids = range(self._next_move_id, self._next_move_id + len(fresh))
-            self.connection.executemany("INSERT INTO position_moves (id, text) VALUES (?, ?)",
-                                        zip(ids, fresh))
-            known.update(zip(fresh, ids))
+        distinct = [text for text in dict.fromkeys(texts) if text is not None]
+        fresh = [text for text in distinct if text not in known]
+        if not fresh:
+            return
+        if len(known) + len(fresh) > MOVE_CACHE:
+            # Forget all but this record's texts, which add() is about to look up.
+            kept = {text: known[text] for text in distinct if text in known}
+            known.clear()
+            known.update(kept)
+        digests = [move_digest(text) for text in fresh]
+        wanted = set(fresh)
+        for id_, text in self.connection.execute(
+                "SELECT id, text FROM position_moves WHERE digest IN "
+                "(SELECT value FROM json_each(?))", (_json_list(digests),)):
+            if text in wanted:  # not the other texts that share a digest with one
+                known[text] = id_
+        new = [(text, digest) for text, digest in zip(fresh, digests) if text not in known]
+        if new:
+            ids = range(self._next_move_id, self._next_move_id + len(new))
+            self.connection.executemany(
+                "INSERT INTO position_moves (id, text, digest) VALUES (?, ?, ?)",
+                [(id_, text, digest) for id_, (text, digest) in zip(ids, new)])
+            known.update(zip((text for text, _ in new), ids))
             self._next_move_id = ids.stop
 
     def add(self, input_id: int, record_id: int, positions: IndexedPositions) -> None:
