@@ -314,10 +314,15 @@ class Database:
         inputs = self.connection.execute(
             "SELECT path, rules FROM inputs WHERE id IN (SELECT value FROM json_each(?)) "
             "ORDER BY id", ("[" + ",".join(map(str, input_ids)) + "]",)).fetchall()
+        missing = [path for path, _ in inputs if not os.path.isfile(path)]
+        if missing:  # its records would be left out of the answer without a word
+            raise DatabaseError(
+                f"{missing[0]}: not found (stored as analyze was given it); this pattern is "
+                "checked by reading the records again: run the search where analyze ran, "
+                "or analyze with --index squares" + (f" ({len(missing) - 1} more inputs "
+                                                     "not found)" if len(missing) > 1 else ""))
         found = []
         for path, overrides in inputs:
-            if not os.path.exists(path):
-                continue
             game_name, rules_text = input_overrides(overrides)
             for record in iter_records([path]):
                 row = listed.get((record.path, record.index)) \

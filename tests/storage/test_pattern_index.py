@@ -14,6 +14,7 @@ from notation_tools.games.base import get_game
 from notation_tools.parallel.batch import Settings
 from notation_tools.parallel.session import open_session
 from notation_tools.records.pgn import write_record
+from notation_tools.storage.errors import DatabaseError
 from notation_tools.storage.game_database import Database
 from notation_tools.storage.position_index import material_first_plies, material_runs
 
@@ -161,3 +162,26 @@ def test_the_first_ply_of_a_material_is_the_first_of_its_runs(databases):
             runs = material_runs(indexed.connection, game.id, wanted, plies)
             assert material_first_plies(indexed.connection, game.id, wanted, plies) == \
                 {record_id: found[0][0] for record_id, found in runs.items()}
+
+
+def test_a_pattern_that_needs_a_missing_input_says_so(tmp_path, monkeypatch):
+    """Records confirmed by reading their input again are never left out in silence: an
+    input analysed by a relative path, searched from elsewhere, is an error naming it."""
+    game = get_game("shuriken")
+    records = list(generate_records(game, game.parse_rules(None), count=3, seed=2,
+                                    max_plies=20))
+    (tmp_path / "games.pgn").write_text("\n".join(write_record(r) for r in records),
+                                        encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    analyze("games.pgn", "indexed.sqlite", "positions")
+    square = sorted(game.occupants(game.start_position(game.parse_rules(None))))[0][0] \
+        if list(game.occupants(game.start_position(game.parse_rules(None)))) else \
+        game.square_names[0]
+    with Database("indexed.sqlite") as db:
+        assert db.pattern(squares=[f"{square}=any"]) is not None  # read where analyze ran
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    with Database(str(tmp_path / "indexed.sqlite")) as db:
+        with pytest.raises(DatabaseError, match="games.pgn: not found"):
+            db.pattern(squares=[f"{square}=any"])
