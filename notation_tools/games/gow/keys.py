@@ -111,44 +111,44 @@ def _named_squares(move: object) -> list[int]:
 def _named_changes(key: int, old: bytes, new: bytes, move: object,
                    keys: GowKeys) -> tuple[int, bool] | None:
     """What :func:`_board_changes` gives, from the squares ``move`` names only, or ``None``
-    when a cell it does not name changed too. A square named twice is swapped once: the
-    board as the named squares alone would make it is kept, and compared with ``new``."""
+    when a cell it does not name changed too. A square named twice counts once: the board as
+    the named squares alone would make it is kept, and compared with ``new``."""
     made = bytearray(old)
-    entries = keys.byte_entries(0)
-    get = entries.get
-    gone: list[int] = []
-    came: list[int] = []
+    changed: list[int] = []
     for cell in _named_squares(move):
-        was, now = made[cell], new[cell]
-        if was != now:
+        now = new[cell]
+        if made[cell] != now:
             made[cell] = now
-            gone.append(was)
-            came.append(now)
-            was_entry, now_entry = get(cell << 8 | was), get(cell << 8 | now)
-            if was_entry is None:
-                was_entry = entries[cell << 8 | was] = keys.entry(0, cell, was)
-            if now_entry is None:
-                now_entry = entries[cell << 8 | now] = keys.entry(0, cell, now)
-            key ^= was_entry ^ now_entry
+            changed.append(cell)
     if made != new:
         return None
-    gone.sort()
-    came.sort()
-    return key, gone == came
+    return _swapped(key, changed, old, new, keys)
 
 
 def _board_changes(key: int, old: bytes, new: bytes, keys: GowKeys) -> tuple[int, bool]:
     """``key`` with the board cells that changed swapped (as :func:`bytes_row_changes` does
     for any row), and whether they hold the same units as before (the material is the same):
-    one pass over the changed cells for both, as a replay steps this once per turn."""
+    the cells found over the whole board, by XORing the two boards as numbers."""
     changed = (int.from_bytes(old, "little") ^ int.from_bytes(new, "little")).to_bytes(
         len(old), "little").translate(_NONZERO)
+    cells: list[int] = []
+    cell = changed.find(1)
+    while cell >= 0:
+        cells.append(cell)
+        cell = changed.find(1, cell + 1)
+    return _swapped(key, cells, old, new, keys)
+
+
+def _swapped(key: int, cells: list[int], old: bytes, new: bytes,
+             keys: GowKeys) -> tuple[int, bool]:
+    """``key`` with ``cells`` (each once, each changed) swapped from ``old`` to ``new``, and
+    whether they hold the same units before and after: one pass over them for both, as a
+    replay does this once per turn."""
     entries = keys.byte_entries(0)
     get = entries.get
     gone: list[int] = []
     came: list[int] = []
-    cell = changed.find(1)
-    while cell >= 0:
+    for cell in cells:
         was, now = old[cell], new[cell]
         gone.append(was)
         came.append(now)
@@ -158,7 +158,6 @@ def _board_changes(key: int, old: bytes, new: bytes, keys: GowKeys) -> tuple[int
         if now_entry is None:
             now_entry = entries[cell << 8 | now] = keys.entry(0, cell, now)
         key ^= was_entry ^ now_entry
-        cell = changed.find(1, cell + 1)
     gone.sort()
     came.sort()
     return key, gone == came
