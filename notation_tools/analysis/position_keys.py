@@ -112,6 +112,9 @@ class PositionCollector(ReplayVisitor):
         (``None``: the game offers no pattern search)."""
         self._counts: Mapping[tuple[int, str], int] | None = None
         self._signature = ""
+        self._last_move: Any = None
+        """The main line's last move visited: the one pushed before the next visit (the
+        tracker's hint)."""
 
     def begin(self, game: Game[Any, Any], rules: Rules, record: Record) -> None:
         self.game = game
@@ -132,8 +135,9 @@ class PositionCollector(ReplayVisitor):
             self._keys.append(tracker.key)
             same = False
         else:
-            self._keys.append(tracker.step(before))
+            self._keys.append(tracker.step(before, self._last_move))
             same = tracker.material_same
+        self._last_move = move
         self._texts.append(node.text)
         if not same and self._changes is not None:
             self._material(ply - 1, before)

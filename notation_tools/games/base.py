@@ -655,7 +655,9 @@ class KeyTracker(Protocol[_PosIn]):
     ``before(position)`` is called before a move is pushed, ``after(position)`` after it and
     returns the new key, worked out from the old one and what the move changed.
     ``step(position)`` is ``after(position)`` then ``before(position)`` in one (the line goes
-    on from it: what a replay does, once per ply)."""
+    on from it: what a replay does, once per ply); ``step(position, move)`` is the same, told
+    the move pushed since (a hint: a tracker may look first at the cells that move names,
+    and must give the same key and ``material_same`` with or without it)."""
 
     key: int
     material_same: bool
@@ -667,7 +669,7 @@ class KeyTracker(Protocol[_PosIn]):
 
     def after(self, position: _PosIn) -> int: ...
 
-    def step(self, position: _PosIn) -> int: ...
+    def step(self, position: _PosIn, move: Any = None) -> int: ...
 
 
 class PositionKeys(Protocol[_PosIn]):
@@ -758,7 +760,7 @@ class StateTracker(Generic[PositionT]):
     def after(self, position: PositionT) -> int:
         return self._changed(position, keep=False)
 
-    def step(self, position: PositionT) -> int:
+    def step(self, position: PositionT, move: Any = None) -> int:
         return self._changed(position, keep=True)
 
     def _changed(self, position: PositionT, keep: bool) -> int:

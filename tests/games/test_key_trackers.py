@@ -11,7 +11,7 @@ from notation_tools.analysis.generate import generate_records
 from notation_tools.analysis.pattern import material_signature
 from notation_tools.analysis.position_keys import PositionCollector, signature_text
 from notation_tools.analysis.replay import ReplayVisitor, replay
-from notation_tools.games.base import StateKeys, mix64
+from notation_tools.games.base import StateKeys, mix64, signed64
 from tests.games.test_position_keys import GAMES, IDS, _walk
 
 
@@ -169,3 +169,43 @@ def test_the_collectors_rows_are_every_positions_key_ply_line_and_move(game, see
             for ply in range(start, min(start + 3, result.plies))]
     assert sorted(found.rows()) == sorted(main + side)
     assert found.variations == variations
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_a_tracker_told_the_move_keys_as_without_it(game, seed):
+    """``step(position, move)`` (the collector's call: the move pushed since is a hint) gives
+    the key and ``material_same`` that ``step(position)`` gives, and the key computed from
+    scratch, at every ply of a random line."""
+    position = game.start_position(game.parse_rules(None))
+    hinted, plain = game.key_tracker(position), game.key_tracker(position)
+    hinted.before(position)
+    plain.before(position)
+    for move in _line(game, seed, 60):
+        position.push(move)
+        key = hinted.step(position, move)
+        assert key == plain.step(position)
+        assert signed64(key) == game.position_key(position)
+        assert hinted.material_same == plain.material_same
+
+
+def test_game_of_war_tracker_given_a_move_that_names_other_squares_finds_the_changes():
+    """A hint that does not cover what changed (here the previous turn's, or an empty turn)
+    is checked against the board, and the changed cells are then found over the whole board:
+    the same key and material answer as without a hint."""
+    from notation_tools.games.gow.moves import EndTurn
+
+    game = next(g for g in GAMES if g.id == "game-of-war")
+    position = game.start_position(game.parse_rules(None))
+    wrong, plain = game.key_tracker(position), game.key_tracker(position)
+    wrong.before(position)
+    plain.before(position)
+    previous = EndTurn()
+    for move in _line(game, 5, 40):
+        position.push(move)
+        key = wrong.step(position, previous)
+        assert key == plain.step(position)
+        assert signed64(key) == game.position_key(position)
+        assert wrong.material_same == plain.material_same
+        previous = move

@@ -13,6 +13,7 @@ from collections.abc import Iterator, Sequence
 
 from notation_tools.games.base import StateKeys, bytes_row_changes
 from notation_tools.games.gow.pieces import CODE_LETTER, NAMES, SIDE_OF
+from notation_tools.games.gow.moves import Attack, Step, Turn
 from notation_tools.games.gow.rules import Position
 
 SEED = 0x474F57  # "GOW"
@@ -38,7 +39,13 @@ class GowTracker:
     """The incremental key of :class:`GowKeys`: what :class:`StateTracker` works out for any
     rows, for these three (the board and the arsenals as bytes, the side to act and the
     retreat as two numbers) without the walk over rows of any kind: a replay steps it once
-    per turn. The material is the same when the board cells that changed hold the same units."""
+    per turn. The material is the same when the board cells that changed hold the same units.
+
+    Told the turn that was played (``step(position, move)``), it looks at the squares the
+    turn names (its steps' origins and targets, the square attacked) instead of finding the
+    changed cells over the whole board, and checks that no other cell changed (one
+    comparison of the two boards); when another did, it finds them all as without the hint.
+    The key is the same either way."""
 
     __slots__ = ("keys", "key", "material_same", "_board", "_alive", "_turn", "_retreat")
 
@@ -60,12 +67,15 @@ class GowTracker:
         self._board, self._alive, self._turn, self._retreat = board, alive, turn, retreat
         return key
 
-    def step(self, position: Position) -> int:
+    def step(self, position: Position, move: object = None) -> int:
         keys, key = self.keys, self.key
         board = bytes(position.board)
         self.material_same = True
         if board != self._board:
-            key, self.material_same = _board_changes(key, self._board, board, keys)
+            found = _named_changes(key, self._board, board, move, keys) \
+                if move is not None else None
+            key, self.material_same = found if found is not None \
+                else _board_changes(key, self._board, board, keys)
             self._board = board
         alive = bytes(position.alive)
         if alive != self._alive:
@@ -83,18 +93,62 @@ class GowTracker:
         return key
 
 
+def _named_squares(move: object) -> list[int]:
+    """The squares a turn (or one action of it) names: where its units moved from and to,
+    and the square it attacked."""
+    if type(move) is Turn:
+        squares = [square for step in move.steps for square in (step.origin, step.target)]
+        if move.attack is not None:
+            squares.append(move.attack.target)
+        return squares
+    if type(move) is Step:
+        return [move.origin, move.target]
+    if type(move) is Attack:
+        return [move.target]
+    return []
+
+
+def _named_changes(key: int, old: bytes, new: bytes, move: object,
+                   keys: GowKeys) -> tuple[int, bool] | None:
+    """What :func:`_board_changes` gives, from the squares ``move`` names only, or ``None``
+    when a cell it does not name changed too. A square named twice counts once: the board as
+    the named squares alone would make it is kept, and compared with ``new``."""
+    made = bytearray(old)
+    changed: list[int] = []
+    for cell in _named_squares(move):
+        now = new[cell]
+        if made[cell] != now:
+            made[cell] = now
+            changed.append(cell)
+    if made != new:
+        return None
+    return _swapped(key, changed, old, new, keys)
+
+
 def _board_changes(key: int, old: bytes, new: bytes, keys: GowKeys) -> tuple[int, bool]:
     """``key`` with the board cells that changed swapped (as :func:`bytes_row_changes` does
     for any row), and whether they hold the same units as before (the material is the same):
-    one pass over the changed cells for both, as a replay steps this once per turn."""
+    the cells found over the whole board, by XORing the two boards as numbers."""
     changed = (int.from_bytes(old, "little") ^ int.from_bytes(new, "little")).to_bytes(
         len(old), "little").translate(_NONZERO)
+    cells: list[int] = []
+    cell = changed.find(1)
+    while cell >= 0:
+        cells.append(cell)
+        cell = changed.find(1, cell + 1)
+    return _swapped(key, cells, old, new, keys)
+
+
+def _swapped(key: int, cells: list[int], old: bytes, new: bytes,
+             keys: GowKeys) -> tuple[int, bool]:
+    """``key`` with ``cells`` (each once, each changed) swapped from ``old`` to ``new``, and
+    whether they hold the same units before and after: one pass over them for both, as a
+    replay does this once per turn."""
     entries = keys.byte_entries(0)
     get = entries.get
     gone: list[int] = []
     came: list[int] = []
-    cell = changed.find(1)
-    while cell >= 0:
+    for cell in cells:
         was, now = old[cell], new[cell]
         gone.append(was)
         came.append(now)
@@ -104,7 +158,6 @@ def _board_changes(key: int, old: bytes, new: bytes, keys: GowKeys) -> tuple[int
         if now_entry is None:
             now_entry = entries[cell << 8 | now] = keys.entry(0, cell, now)
         key ^= was_entry ^ now_entry
-        cell = changed.find(1, cell + 1)
     gone.sort()
     came.sort()
     return key, gone == came

@@ -29,7 +29,8 @@ class MakaTracker:
     def before(self, position: Position) -> None:
         """Nothing to keep: the engine's push updates the key from the squares it changes."""
 
-    def after(self, position: Position) -> int:
+    def after(self, position: Position, move: object = None) -> int:
+        # ``move`` (step's hint) is not needed: the engine's stack says what it changed.
         self.key = position.key
         stack = position.stack
         if stack:
