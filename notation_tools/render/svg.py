@@ -415,13 +415,16 @@ class SvgDocument:
         self.grow(font_size * 0.5)
         return layer
 
-    def legend(self, entries: Sequence[LegendEntry], *, margin: float,
-               font_size: float = CAPTION_SIZE, key: Hashable | None = None) -> None:
+    def legend(self, entries: Sequence[LegendEntry] | Callable[[], Sequence[LegendEntry]], *,
+               margin: float, font_size: float = CAPTION_SIZE,
+               key: Hashable | None = None) -> None:
         """A legend under the board: each entry's symbol and text, laid out in rows that wrap
         at the canvas width less ``margin`` (a text too long for one row wraps under its
         symbol); the canvas grows to hold it. With ``key`` naming what the entries depend on
         (the game and its marks), a legend already laid out at the same place of a canvas as
-        wide is reused as written (one is drawn under every position)."""
+        wide is reused as written (one is drawn under every position). ``entries`` may be a
+        function that returns them, called only when the legend is laid out (not when it
+        is reused)."""
         draw = partial(self._legend, entries, margin=margin, font_size=font_size)
         if key is None:
             draw()
@@ -446,8 +449,10 @@ class SvgDocument:
             layer.write(out)
             _keep(full_key, "".join(out) + "\0" + repr(self.height))
 
-    def _legend(self, entries: Sequence[LegendEntry], *, margin: float,
-                font_size: float) -> Element:
+    def _legend(self, entries: Sequence[LegendEntry] | Callable[[], Sequence[LegendEntry]], *,
+                margin: float, font_size: float) -> Element:
+        if callable(entries):
+            entries = entries()
         layer = self.group("legend")
         step = font_size * LINE_SPACING
         box = font_size * 1.1
@@ -509,9 +514,7 @@ class SvgDocument:
         """The ``url(#...)`` of an arrowhead marker in ``colour`` (defined once per colour)."""
         if colour not in self._markers:
             marker_id = f"arrowhead-{len(self._markers) + 1}"
-            marker = self.element(self._definitions(), "marker", id=marker_id, markerWidth=8,
-                                  markerHeight=8, refX=6, refY=4, orient="auto")
-            self.element(marker, "path", d="M0,0 L8,4 L0,8 z", fill=colour)
+            self._definitions().children.append(_Written(_arrow_marker_text(marker_id, colour)))
             self._markers[colour] = f"url(#{marker_id})"
         return self._markers[colour]
 
@@ -521,10 +524,8 @@ class SvgDocument:
         key = f"hatch {colour}"
         if key not in self._markers:
             pattern_id = f"hatch-{len(self._markers) + 1}"
-            pattern = self.element(self._definitions(), "pattern", id=pattern_id, width=6,
-                                   height=6, patternUnits="userSpaceOnUse",
-                                   patternTransform="rotate(45)")
-            self.element(pattern, "rect", x=0, y=0, width=2.5, height=6, fill=colour)
+            self._definitions().children.append(
+                _Written(_hatch_pattern_text(pattern_id, colour)))
             self._markers[key] = f"url(#{pattern_id})"
         return self._markers[key]
 
@@ -555,6 +556,33 @@ class SvgDocument:
         self.root.write(out)
         out[-1] = out[-1][:-1]  # no line break after </svg>
         return SvgText.of(out)
+
+
+@lru_cache(maxsize=64)
+def _arrow_marker_text(marker_id: str, colour: str) -> str:
+    """The written ``<marker>`` of an arrowhead (the same text in every document that
+    defines it under that id: written once, not built element by element each time)."""
+    marker = Element("marker", _attributes({"id": marker_id, "markerWidth": 8,
+                                            "markerHeight": 8, "refX": 6, "refY": 4,
+                                            "orient": "auto"}))
+    marker.children.append(Element("path", _attributes({"d": "M0,0 L8,4 L0,8 z",
+                                                        "fill": colour})))
+    out: list[str] = []
+    marker.write(out)
+    return "".join(out)
+
+
+@lru_cache(maxsize=64)
+def _hatch_pattern_text(pattern_id: str, colour: str) -> str:
+    """The written ``<pattern>`` of diagonal hatching (as :func:`_arrow_marker_text`)."""
+    pattern = Element("pattern", _attributes({"id": pattern_id, "width": 6, "height": 6,
+                                              "patternUnits": "userSpaceOnUse",
+                                              "patternTransform": "rotate(45)"}))
+    pattern.children.append(Element("rect", _attributes({"x": 0, "y": 0, "width": 2.5,
+                                                         "height": 6, "fill": colour})))
+    out: list[str] = []
+    pattern.write(out)
+    return "".join(out)
 
 
 def legend_document(title: str, entries: Sequence[LegendEntry], *, width: float = 360,

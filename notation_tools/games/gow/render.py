@@ -256,7 +256,8 @@ def svgs(position: Position, *, last_move: Any = None,
          mark_sets: Sequence[frozenset[str]] = (frozenset(),)) -> list[str]:
     """:func:`svg` of ``position`` under each set of marks in ``mark_sets``: the text
     diagram and the caption, the same in all of them, are written once."""
-    shared = _Shared(text_diagram(position), caption_lines(position), _offline(position))
+    shared = _Shared(text_diagram(position), caption_lines(position), _offline(position),
+                     tuple(position.board))
     return [_drawing(position, last_move, marks, shared) for marks in mark_sets]
 
 
@@ -269,6 +270,7 @@ class _Shared:
     description: str
     caption: list[str]
     offline: frozenset[int]
+    board: tuple[int, ...]
     kept: dict[Hashable, str] = dataclasses.field(default_factory=dict)
 
 
@@ -290,11 +292,7 @@ def _drawing(position: Position, last_move: Any, marks: frozenset[str],
                       f"turn {position.turn_number}",
                       description=description, background="#f4efe1")
 
-    doc.coordinates([(_MARGIN + c * _CELL + _HALF, y, str(c + 1))
-                     for c in range(COLS) for y in (_MARGIN - 6, height - 6)]
-                    + [(x, _MARGIN + r * _CELL + 15, ROW_LETTERS[r])
-                       for r in range(ROWS) for x in (_MARGIN // 2, width - _MARGIN // 2)],
-                    font_size=_COORDINATE_SIZE, key="game-of-war")
+    doc.coordinates(_COORDINATE_LABELS, font_size=_COORDINATE_SIZE, key="game-of-war")
     # Every frame defines the same things in the same order (a viewer diffs frames).
     doc.arrow_marker(LAST_MOVE_LINE)
     doc.hatch_pattern(_OFFLINE_INK)
@@ -314,13 +312,22 @@ def _drawing(position: Position, last_move: Any, marks: frozenset[str],
                partial(_draw_map, doc, alive=tuple(position.alive)))
     doc.shared(doc.group("last-move"), shared.kept, "last move",
                partial(_draw_last_move, doc, position=position, last_move=last_move))
-    _draw_units(doc, position, shared.offline)
+    _draw_units(doc, position, shared.offline, shared.board)
     doc.shared(doc.group("last-turn"), shared.kept, "last turn",
                partial(_draw_last_turn_arrows, doc, last_move=last_move))
     doc.caption(caption, margin=_MARGIN / 2, dark_to_move=None)
-    doc.legend(_legend(position, last_move, marks), margin=_MARGIN / 2,
+    doc.legend(partial(_legend, position, last_move, marks), margin=_MARGIN / 2,
                key=("game-of-war", marks, last_move is not None))
     return doc.to_string()
+
+
+_COORDINATE_LABELS = tuple(
+    [(_MARGIN + c * _CELL + _HALF, y, str(c + 1))
+     for c in range(COLS) for y in (_MARGIN - 6, _MARGIN * 2 + ROWS * _CELL - 6)]
+    + [(x, _MARGIN + r * _CELL + 15, ROW_LETTERS[r])
+       for r in range(ROWS) for x in (_MARGIN // 2, _MARGIN * 2 + COLS * _CELL - _MARGIN // 2)])
+"""The map's coordinate labels, ``(x, y, text)``: columns above and below, rows on both
+sides (the same in every drawing, drawn once and kept by :meth:`SvgDocument.coordinates`)."""
 
 
 def _square_corner(s: int) -> tuple[int, int]:
@@ -372,10 +379,10 @@ def _draw_map(doc: SvgDocument, terrain_layer: Any, alive: tuple[bool, ...]) -> 
                 stroke_dasharray="6,4")
 
 
-def _draw_units(doc: SvgDocument, position: Position, offline: frozenset[int]) -> None:
-    """Every unit in square order, named, an offline one (on a square of ``offline``)
-    marked, the one due to retreat ringed."""
-    board = tuple(position.board)
+def _draw_units(doc: SvgDocument, position: Position, offline: frozenset[int],
+                board: tuple[int, ...]) -> None:
+    """Every unit in square order (``board``: the position's, as a tuple), named, an
+    offline one (on a square of ``offline``) marked, the one due to retreat ringed."""
     # The layer is kept whole: a position drawn with each display option draws it once.
     doc.cached(doc.group("pieces"), ("game-of-war units", board, offline, position.retreat),
                partial(_draw_unit_layer, doc, board=board, offline=offline,
