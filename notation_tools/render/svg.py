@@ -317,6 +317,17 @@ class SvgDocument:
             _keep(key, text)
         parent.children.append(_Written(text))
 
+    def reuse(self, parent: Element, key: Hashable) -> bool:
+        """Add to ``parent`` the text kept under ``key`` by :meth:`cached`, if any: whether
+        it was there. A loop over many small kept drawings (a board's squares, a layer's
+        pieces) asks this first and builds the drawing function for :meth:`cached` only
+        when it is not."""
+        text = _DRAWN.get(key)
+        if text is None:
+            return False
+        parent.children.append(_Written(text))
+        return True
+
     def shared(self, parent: Element, store: dict[Hashable, str], key: Hashable,
                draw: Callable[[Element], object]) -> None:
         """:meth:`cached`, the text kept in ``store``, a dict of the caller's, instead of

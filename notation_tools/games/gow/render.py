@@ -349,8 +349,9 @@ def _draw_lines(doc: SvgDocument, layer: Any, side: int, bits: int) -> None:
     mountains left out)."""
     for s in range(SIZE):
         if bits >> s & 1:
-            doc.cached(layer, ("game-of-war covered", side, s),
-                       partial(_draw_covered, doc, side=side, square=s))
+            key = ("game-of-war covered", side, s)
+            if not doc.reuse(layer, key):
+                doc.cached(layer, key, partial(_draw_covered, doc, side=side, square=s))
 
 
 def _draw_covered(doc: SvgDocument, layer: Any, side: int, square: int) -> None:
@@ -395,7 +396,10 @@ def _draw_unit_layer(doc: SvgDocument, units: Any, board: tuple[int, ...],
         if not v:
             continue
         state = (s in offline, s == retreat)
-        doc.cached(units, ("game-of-war unit", s, v, state),
+        key = ("game-of-war unit", s, v, state)
+        if doc.reuse(units, key):
+            continue
+        doc.cached(units, key,
                    partial(_draw_placed_unit, doc, square=s, code=v, offline=state[0],
                            retreat=state[1]))
 
