@@ -106,10 +106,12 @@ def test_reuse_adds_what_cached_kept_and_only_that(drawings: list[tuple[str, str
         key = ("test reused piece", label, colour)
         reused = SvgDocument(100, 60, title="t", description="d")
         layer = reused.group("pieces")
+
+        def draw(parent: Element) -> None:
+            reused.piece_disc(parent, 30, 30, 12, dark=True, letter=label, data_colour=colour)
         if not reused.reuse(layer, key):
             assert key not in svg._DRAWN and not layer.children   # nothing added when absent
-            reused.cached(layer, key, lambda parent: reused.piece_disc(
-                parent, 30, 30, 12, dark=True, letter=label, data_colour=colour))
+            reused.cached(layer, key, draw)
             assert reused.reuse(layer, key)   # kept now: added again, as written
         drawn = SvgDocument(100, 60, title="t", description="d")
         direct = drawn.group("pieces")
