@@ -47,6 +47,39 @@ _TEXT_TERRAIN: tuple[tuple[str, str] | None, ...] = tuple(
 Unicode), or the marks round a pass's or a fort's unit; None on the plain."""
 
 
+_ROW_TEXT: dict[tuple[bool, int, bytes, tuple[bool, ...]], str] = {}
+"""The text of a diagram's row without marks, by style, row, its units and the arsenals
+standing (:func:`text_diagram`)."""
+_ROW_TEXT_LIMIT = 20_000
+"""How many rows :data:`_ROW_TEXT` keeps before it is emptied (a few megabytes)."""
+
+
+def _row_text(r: int, board: bytearray, alive: list[bool], letters: dict[int, str],
+              covered: list[SquareBits | None]) -> str:
+    """Row ``r`` of the text diagram (``letters``: the style's unit letters; ``covered``:
+    the squares each side's lines cover, when marked), without trailing spaces."""
+    unicode = letters is _LETTERS[True]
+    unmarked = covered[0] is None and covered[1] is None
+    cells = []
+    for s in range(r * COLS, (r + 1) * COLS):
+        v = board[s]
+        terrain = _TEXT_TERRAIN[s]
+        if terrain is not None:  # a mountain, a pass or a fort
+            cells.append(terrain[unicode] if terrain[0] == " ^ "
+                         else f"{terrain[0]}{letters[v] if v else ' '}{terrain[1]}")
+        elif s in _ARSENAL_INDEX and alive[_ARSENAL_INDEX[s]]:
+            cells.append(f"<{letters[v] if v else '*'}>")
+        elif v:
+            cells.append(f" {letters[v]} ")
+        elif unmarked:
+            cells.append(" . ")
+        else:
+            lined = [bits is not None and bits[s] for bits in covered]   # by side
+            mark = "#" if all(lined) else "+" if lined[0] else "-" if lined[1] else "."
+            cells.append(f" {mark} ")
+    return (f"  {ROW_LETTERS[r]} " + "".join(cells)).rstrip()
+
+
 def _squares(squares: list[int]) -> str:
     return " ".join(NAMES[s] for s in squares) or "-"
 
@@ -66,28 +99,22 @@ def text_diagram(position: Position, *, style: Style = Style.ASCII,
     lines = ["    " + "".join(f"{c:>3}" for c in range(1, COLS + 1))]
     letters = _LETTERS[unicode]
     alive = position.alive
+    alive_key = tuple(alive)
     for r in range(ROWS):
         if r == _FRONTIER_ROW:
             lines.append("    " + "-" * (3 * COLS))
-        cells = []
-        for s in range(r * COLS, (r + 1) * COLS):
-            v = board[s]
-            terrain = _TEXT_TERRAIN[s]
-            if terrain is not None:  # a mountain, a pass or a fort
-                cells.append(terrain[unicode] if terrain[0] == " ^ "
-                             else f"{terrain[0]}{letters[v] if v else ' '}{terrain[1]}")
-            elif s in _ARSENAL_INDEX and alive[_ARSENAL_INDEX[s]]:
-                cells.append(f"<{letters[v] if v else '*'}>")
-            elif v:
-                cells.append(f" {letters[v]} ")
-            elif unmarked:
-                cells.append(" . ")
-            else:
-                lined = [bits is not None and bits[s] for bits in covered]   # by side
-                mark = "#" if all(lined) else "+" if lined[0] else "-" if lined[1] else "."
-                cells.append(f" {mark} ")
-        lines.append(f"  {ROW_LETTERS[r]} " + "".join(cells))
-    lines = [line.rstrip() for line in lines]
+        if unmarked:
+            # A row drawn before with the same units (and arsenals) is the same text: most
+            # rows of one position are those of the last.
+            key = (unicode, r, bytes(board[r * COLS:(r + 1) * COLS]), alive_key)
+            row = _ROW_TEXT.get(key)
+            if row is None:
+                row = _ROW_TEXT[key] = _row_text(r, board, alive, letters, covered)
+                if len(_ROW_TEXT) > _ROW_TEXT_LIMIT:
+                    _ROW_TEXT.clear()
+            lines.append(row)
+        else:
+            lines.append(_row_text(r, board, alive, letters, covered))
     arsenals = _squares([s for i, s in enumerate(ARSENALS) if position.alive[i]])
     retreat = NAMES[position.retreat] if position.retreat is not None else "-"
     lines.append(f"turn {position.turn_number}, {_to_move(position)}; arsenals {arsenals}; "
