@@ -119,7 +119,10 @@ class Element:
             # A text before the first child keeps it on its line (none of ours has one).
             out.append(opening + ">" + (_escape_text(self.text) if self.text else "\n"))
             for child in self.children:
-                child.write(out)
+                if type(child) is _Written:   # text kept from an earlier drawing
+                    out.append(child.text)
+                else:
+                    child.write(out)
             out.append(f"</{self.tag}>\n")
         elif self.text:
             out.append(f"{opening}>{_escape_text(self.text)}</{self.tag}>\n")
@@ -261,8 +264,7 @@ class SvgDocument:
     def __init__(self, width: float, height: float, *, title: str, description: str,
                  size: float | None = None, background: str | None = None) -> None:
         self._scale = (size / width) if size else 1
-        self.root = Element("svg", _attributes({
-            "xmlns": "http://www.w3.org/2000/svg", "version": "1.1"}))
+        self.root = Element("svg", {"xmlns": "http://www.w3.org/2000/svg", "version": "1.1"})
         self.element(self.root, "title", title)
         if description:
             self.root.children.append(_Written(_description(description)))
@@ -361,8 +363,12 @@ class SvgDocument:
     def group(self, css_class: str, parent: Element | None = None,
               **attributes: Any) -> Element:
         """A ``<g>`` of class ``css_class`` (a layer: board, pieces, marks, ...)."""
-        return self.element(self.root if parent is None else parent, "g", class_=css_class,
-                            **attributes)
+        if attributes:
+            return self.element(self.root if parent is None else parent, "g",
+                                class_=css_class, **attributes)
+        layer = Element("g", {"class": css_class})   # the common case, without formatting
+        (self.root if parent is None else parent).children.append(layer)
+        return layer
 
     def label(self, parent: Element, x: float, y: float, text: str, *,
               font_size: float = 12, anchor: str = "middle", **attributes: Any) -> Element:
