@@ -240,6 +240,13 @@ _DRAWN: dict[Hashable, str] = {}
 _drawn_characters = 0
 
 
+def kept(key: Hashable) -> str | None:
+    """The text kept under ``key`` by :meth:`SvgDocument.cached` or
+    :meth:`SvgDocument.kept_text`, None when there is none (a loop asks this before it
+    builds a drawing function)."""
+    return _DRAWN.get(key)
+
+
 def forget_kept() -> None:
     """Drop every kept drawing (tests and benchmarks draw afresh with it)."""
     global _drawn_characters
@@ -329,6 +336,25 @@ class SvgDocument:
             return False
         parent.children.append(_Written(text))
         return True
+
+    def kept_text(self, key: Hashable, draw: Callable[[Element], object]) -> str:
+        """The text of what ``draw`` adds under an element, kept under ``key`` as
+        :meth:`cached` keeps it (drawn only when not kept yet), for a loop that joins many
+        small drawings into one layer (:meth:`add_text`). ``draw`` may not define a marker
+        nor grow the canvas."""
+        text = _DRAWN.get(key)
+        if text is None:
+            text = self._written(Element("g"), draw)
+            if text is None:
+                raise ValueError(f"the drawing kept as {key!r} changed the document")
+            _keep(key, text)
+        return text
+
+    def add_text(self, parent: Element, text: str) -> None:
+        """Add ``text`` (whole elements, each line ending in a line break, as
+        :meth:`kept_text` gives) under ``parent``; an empty text adds nothing."""
+        if text:
+            parent.children.append(_Written(text))
 
     def shared(self, parent: Element, store: dict[Hashable, str], key: Hashable,
                draw: Callable[[Element], object]) -> None:

@@ -136,3 +136,33 @@ def test_legend_entries_given_as_a_function_are_laid_out_once_per_key() -> None:
     assert picture(entries) == first and len(calls) == 1   # reused: not called again
     svg.forget_kept()
     assert picture(entries()) == first   # the same layout as the entries given as a list
+
+
+def test_kept_text_joined_into_a_layer_reads_as_the_drawings_themselves() -> None:
+    svg.forget_kept()
+    joined = SvgDocument(80, 40, title="t", description="d")
+    layer = joined.group("labels")
+    texts = []
+    for number in (1, 2, 1):
+        key = ("test kept label", number)
+        assert (svg.kept(key) is None) == (len(texts) < 2)   # the second 1 is kept
+        texts.append(joined.kept_text(key, lambda parent, number=number: joined.label(
+            parent, number, 10, f"<{number}>")))
+        assert svg.kept(key) == texts[-1]
+    joined.add_text(layer, "".join(texts))
+    joined.add_text(joined.group("empty"), "")   # nothing added: the group stays empty
+    drawn = SvgDocument(80, 40, title="t", description="d")
+    direct = drawn.group("labels")
+    for number in (1, 2, 1):
+        drawn.label(direct, number, 10, f"<{number}>")
+    drawn.group("empty")
+    assert joined.to_string() == drawn.to_string()
+    assert '<g class="empty" />' in drawn.to_string()
+
+
+def test_kept_text_refuses_a_drawing_that_defines_a_marker() -> None:
+    doc = SvgDocument(50, 50, title="t", description="d")
+    with pytest.raises(ValueError):
+        doc.kept_text(("test kept arrow",), lambda parent: doc.last_move_line(
+            parent, [(1, 1), (20, 20)], arrow=True))
+    assert svg.kept(("test kept arrow",)) is None

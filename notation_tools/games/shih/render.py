@@ -32,7 +32,7 @@ from notation_tools.games.shih.pieces import (BLUE, COUNT, EMPTY, HEX_SIDE, IS_U
 from notation_tools.games.shih.rules import Position
 from notation_tools.render.svg import (LAST_MOVE_ORIGIN, LAST_MOVE_TARGET, TEXT_COLOUR,
                                        Element, LegendEntry, SvgDocument, legend_document,
-                                       legend_swatch, number)
+                                       kept, legend_swatch, number)
 
 _WALL_ASCII = "-/\\"
 _WALL_UNICODE = "―╱╲"
@@ -380,6 +380,7 @@ def _draw_spaces(doc: SvgDocument, parent: Element, origins: set[int], targets: 
                  ) -> None:
     """The 96 triangles, those the last move touched in its colours."""
     spaces = doc.group("spaces", parent)
+    texts = []
     for space in range(COUNT):
         if space in targets:
             fill = LAST_MOVE_TARGET
@@ -388,8 +389,10 @@ def _draw_spaces(doc: SvgDocument, parent: Element, origins: set[int], targets: 
         else:
             fill = "#f4f1ea" if IS_UP[space] else "#e9e4d8"
         key = ("shih space", space, fill)
-        if not doc.reuse(spaces, key):
-            doc.cached(spaces, key, partial(_draw_space, doc, space=space, fill=fill))
+        text = kept(key)
+        texts.append(text if text is not None
+                     else doc.kept_text(key, partial(_draw_space, doc, space=space, fill=fill)))
+    doc.add_text(spaces, "".join(texts))
 
 
 def _draw_space(doc: SvgDocument, spaces: Element, space: int, fill: str) -> None:
@@ -460,11 +463,14 @@ def _draw_region_tints(doc: SvgDocument, layer: Element, regions: list[list[int]
 def _draw_walls(doc: SvgDocument, parent: Element, position: Position) -> None:
     """Each space's wall, drawn a little inside the space that owns it."""
     walls = doc.group("walls", parent)
+    texts = []
     for space in range(COUNT):
         wall = position.walls[space]
         key = ("shih wall", space, wall)
-        if not doc.reuse(walls, key):
-            doc.cached(walls, key, partial(_draw_wall, doc, space=space, wall=wall))
+        text = kept(key)
+        texts.append(text if text is not None
+                     else doc.kept_text(key, partial(_draw_wall, doc, space=space, wall=wall)))
+    doc.add_text(walls, "".join(texts))
 
 
 def _draw_wall(doc: SvgDocument, walls: Element, space: int, wall: int) -> None:
@@ -512,11 +518,14 @@ def _draw_maze(doc: SvgDocument, parent: Element, position: Position) -> None:
     """The ``maze`` mark: every lattice edge once, walled ones solid on the line, open ones
     dotted, and the lattice points."""
     layer = doc.group("mark-maze", parent)
+    texts = []
     for space, side, ends in _lattice_edges():
         walled = position.is_walled(space, side)
         key = ("shih edge", ends, walled)
-        if not doc.reuse(layer, key):
-            doc.cached(layer, key, partial(_draw_edge, doc, ends=ends, walled=walled))
+        text = kept(key)
+        texts.append(text if text is not None
+                     else doc.kept_text(key, partial(_draw_edge, doc, ends=ends, walled=walled)))
+    doc.add_text(layer, "".join(texts))
     doc.cached(layer, ("shih lattice points",), partial(_draw_lattice_points, doc))
 
 
@@ -631,16 +640,18 @@ def _draw_space_numbers(doc: SvgDocument, parent: Element, position: Position,
     §1.2): with the row letters at the rim, ``g5`` is found by its letter and its number
     (on a piece in the piece's text colour; left out where a region letter stands)."""
     layer = doc.group("space-numbers", parent)
+    texts = []
     for space in range(COUNT):
         if space in skip:
             continue
         piece = position.board[space]
         colour = "#6b6455" if piece == EMPTY else PIECE_COLOURS[piece]["text"]
         key = ("shih space number", space, colour)
-        if not doc.reuse(layer, key):
-            doc.cached(layer, key, partial(_label_space, doc, space=space,
-                                           text=NAMES[space][1:], size=_NUMBER_SIZE,
-                                           colour=colour, css_class="space-number"))
+        text = kept(key)
+        texts.append(text if text is not None else doc.kept_text(key, partial(
+            _label_space, doc, space=space, text=NAMES[space][1:], size=_NUMBER_SIZE,
+            colour=colour, css_class="space-number")))
+    doc.add_text(layer, "".join(texts))
 
 
 def _legend_piece(piece: int) -> Any:
