@@ -119,7 +119,10 @@ class Element:
             # A text before the first child keeps it on its line (none of ours has one).
             out.append(opening + ">" + (_escape_text(self.text) if self.text else "\n"))
             for child in self.children:
-                child.write(out)
+                if type(child) is _Written:   # text kept from an earlier drawing
+                    out.append(child.text)
+                else:
+                    child.write(out)
             out.append(f"</{self.tag}>\n")
         elif self.text:
             out.append(f"{opening}>{_escape_text(self.text)}</{self.tag}>\n")
@@ -237,6 +240,13 @@ _DRAWN: dict[Hashable, str] = {}
 _drawn_characters = 0
 
 
+def kept(key: Hashable) -> str | None:
+    """The text kept under ``key`` by :meth:`SvgDocument.cached` or
+    :meth:`SvgDocument.kept_text`, None when there is none (a loop asks this before it
+    builds a drawing function)."""
+    return _DRAWN.get(key)
+
+
 def forget_kept() -> None:
     """Drop every kept drawing (tests and benchmarks draw afresh with it)."""
     global _drawn_characters
@@ -261,8 +271,7 @@ class SvgDocument:
     def __init__(self, width: float, height: float, *, title: str, description: str,
                  size: float | None = None, background: str | None = None) -> None:
         self._scale = (size / width) if size else 1
-        self.root = Element("svg", _attributes({
-            "xmlns": "http://www.w3.org/2000/svg", "version": "1.1"}))
+        self.root = Element("svg", {"xmlns": "http://www.w3.org/2000/svg", "version": "1.1"})
         self.element(self.root, "title", title)
         if description:
             self.root.children.append(_Written(_description(description)))
@@ -317,6 +326,36 @@ class SvgDocument:
             _keep(key, text)
         parent.children.append(_Written(text))
 
+    def reuse(self, parent: Element, key: Hashable) -> bool:
+        """Add to ``parent`` the text kept under ``key`` by :meth:`cached`, if any: whether
+        it was there. A loop over many small kept drawings (a board's squares, a layer's
+        pieces) asks this first and builds the drawing function for :meth:`cached` only
+        when it is not."""
+        text = _DRAWN.get(key)
+        if text is None:
+            return False
+        parent.children.append(_Written(text))
+        return True
+
+    def kept_text(self, key: Hashable, draw: Callable[[Element], object]) -> str:
+        """The text of what ``draw`` adds under an element, kept under ``key`` as
+        :meth:`cached` keeps it (drawn only when not kept yet), for a loop that joins many
+        small drawings into one layer (:meth:`add_text`). ``draw`` may not define a marker
+        nor grow the canvas."""
+        text = _DRAWN.get(key)
+        if text is None:
+            text = self._written(Element("g"), draw)
+            if text is None:
+                raise ValueError(f"the drawing kept as {key!r} changed the document")
+            _keep(key, text)
+        return text
+
+    def add_text(self, parent: Element, text: str) -> None:
+        """Add ``text`` (whole elements, each line ending in a line break, as
+        :meth:`kept_text` gives) under ``parent``; an empty text adds nothing."""
+        if text:
+            parent.children.append(_Written(text))
+
     def shared(self, parent: Element, store: dict[Hashable, str], key: Hashable,
                draw: Callable[[Element], object]) -> None:
         """:meth:`cached`, the text kept in ``store``, a dict of the caller's, instead of
@@ -350,8 +389,12 @@ class SvgDocument:
     def group(self, css_class: str, parent: Element | None = None,
               **attributes: Any) -> Element:
         """A ``<g>`` of class ``css_class`` (a layer: board, pieces, marks, ...)."""
-        return self.element(self.root if parent is None else parent, "g", class_=css_class,
-                            **attributes)
+        if attributes:
+            return self.element(self.root if parent is None else parent, "g",
+                                class_=css_class, **attributes)
+        layer = Element("g", {"class": css_class})   # the common case, without formatting
+        (self.root if parent is None else parent).children.append(layer)
+        return layer
 
     def label(self, parent: Element, x: float, y: float, text: str, *,
               font_size: float = 12, anchor: str = "middle", **attributes: Any) -> Element:
@@ -415,13 +458,16 @@ class SvgDocument:
         self.grow(font_size * 0.5)
         return layer
 
-    def legend(self, entries: Sequence[LegendEntry], *, margin: float,
-               font_size: float = CAPTION_SIZE, key: Hashable | None = None) -> None:
+    def legend(self, entries: Sequence[LegendEntry] | Callable[[], Sequence[LegendEntry]], *,
+               margin: float, font_size: float = CAPTION_SIZE,
+               key: Hashable | None = None) -> None:
         """A legend under the board: each entry's symbol and text, laid out in rows that wrap
         at the canvas width less ``margin`` (a text too long for one row wraps under its
         symbol); the canvas grows to hold it. With ``key`` naming what the entries depend on
         (the game and its marks), a legend already laid out at the same place of a canvas as
-        wide is reused as written (one is drawn under every position)."""
+        wide is reused as written (one is drawn under every position). ``entries`` may be a
+        function that returns them, called only when the legend is laid out (not when it
+        is reused)."""
         draw = partial(self._legend, entries, margin=margin, font_size=font_size)
         if key is None:
             draw()
@@ -446,8 +492,10 @@ class SvgDocument:
             layer.write(out)
             _keep(full_key, "".join(out) + "\0" + repr(self.height))
 
-    def _legend(self, entries: Sequence[LegendEntry], *, margin: float,
-                font_size: float) -> Element:
+    def _legend(self, entries: Sequence[LegendEntry] | Callable[[], Sequence[LegendEntry]], *,
+                margin: float, font_size: float) -> Element:
+        if callable(entries):
+            entries = entries()
         layer = self.group("legend")
         step = font_size * LINE_SPACING
         box = font_size * 1.1
@@ -509,9 +557,7 @@ class SvgDocument:
         """The ``url(#...)`` of an arrowhead marker in ``colour`` (defined once per colour)."""
         if colour not in self._markers:
             marker_id = f"arrowhead-{len(self._markers) + 1}"
-            marker = self.element(self._definitions(), "marker", id=marker_id, markerWidth=8,
-                                  markerHeight=8, refX=6, refY=4, orient="auto")
-            self.element(marker, "path", d="M0,0 L8,4 L0,8 z", fill=colour)
+            self._definitions().children.append(_Written(_arrow_marker_text(marker_id, colour)))
             self._markers[colour] = f"url(#{marker_id})"
         return self._markers[colour]
 
@@ -521,10 +567,8 @@ class SvgDocument:
         key = f"hatch {colour}"
         if key not in self._markers:
             pattern_id = f"hatch-{len(self._markers) + 1}"
-            pattern = self.element(self._definitions(), "pattern", id=pattern_id, width=6,
-                                   height=6, patternUnits="userSpaceOnUse",
-                                   patternTransform="rotate(45)")
-            self.element(pattern, "rect", x=0, y=0, width=2.5, height=6, fill=colour)
+            self._definitions().children.append(
+                _Written(_hatch_pattern_text(pattern_id, colour)))
             self._markers[key] = f"url(#{pattern_id})"
         return self._markers[key]
 
@@ -555,6 +599,33 @@ class SvgDocument:
         self.root.write(out)
         out[-1] = out[-1][:-1]  # no line break after </svg>
         return SvgText.of(out)
+
+
+@lru_cache(maxsize=64)
+def _arrow_marker_text(marker_id: str, colour: str) -> str:
+    """The written ``<marker>`` of an arrowhead (the same text in every document that
+    defines it under that id: written once, not built element by element each time)."""
+    marker = Element("marker", _attributes({"id": marker_id, "markerWidth": 8,
+                                            "markerHeight": 8, "refX": 6, "refY": 4,
+                                            "orient": "auto"}))
+    marker.children.append(Element("path", _attributes({"d": "M0,0 L8,4 L0,8 z",
+                                                        "fill": colour})))
+    out: list[str] = []
+    marker.write(out)
+    return "".join(out)
+
+
+@lru_cache(maxsize=64)
+def _hatch_pattern_text(pattern_id: str, colour: str) -> str:
+    """The written ``<pattern>`` of diagonal hatching (as :func:`_arrow_marker_text`)."""
+    pattern = Element("pattern", _attributes({"id": pattern_id, "width": 6, "height": 6,
+                                              "patternUnits": "userSpaceOnUse",
+                                              "patternTransform": "rotate(45)"}))
+    pattern.children.append(Element("rect", _attributes({"x": 0, "y": 0, "width": 2.5,
+                                                         "height": 6, "fill": colour})))
+    out: list[str] = []
+    pattern.write(out)
+    return "".join(out)
 
 
 def legend_document(title: str, entries: Sequence[LegendEntry], *, width: float = 360,

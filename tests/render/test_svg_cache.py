@@ -5,6 +5,7 @@ the document (a marker, the canvas height) is never reused."""
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given
@@ -97,3 +98,71 @@ def test_a_kept_legend_reads_as_the_legend_itself(layouts: list[tuple[int, bool]
         return doc.to_string()
     for lines, arrow in layouts:
         assert picture(lines, arrow, ("test legend", arrow)) == picture(lines, arrow, None)
+
+
+@given(st.lists(st.tuples(texts, st.sampled_from(["#fff", "#000", '"q"<&>'])), max_size=6))
+def test_reuse_adds_what_cached_kept_and_only_that(drawings: list[tuple[str, str]]) -> None:
+    for label, colour in drawings:
+        key = ("test reused piece", label, colour)
+        reused = SvgDocument(100, 60, title="t", description="d")
+        layer = reused.group("pieces")
+
+        def draw(parent: Element) -> None:
+            reused.piece_disc(parent, 30, 30, 12, dark=True, letter=label, data_colour=colour)
+        if not reused.reuse(layer, key):
+            assert key not in svg._DRAWN and not layer.children   # nothing added when absent
+            reused.cached(layer, key, draw)
+            assert reused.reuse(layer, key)   # kept now: added again, as written
+        drawn = SvgDocument(100, 60, title="t", description="d")
+        direct = drawn.group("pieces")
+        for _ in layer.children:
+            drawn.piece_disc(direct, 30, 30, 12, dark=True, letter=label, data_colour=colour)
+        assert reused.to_string() == drawn.to_string()
+
+
+def test_legend_entries_given_as_a_function_are_laid_out_once_per_key() -> None:
+    calls: list[int] = []
+
+    def entries() -> list[svg.LegendEntry]:
+        calls.append(1)
+        return [svg.LegendEntry("a long entry that wraps " * 3, svg.legend_swatch("#abcdef"))]
+
+    def picture(given: list[svg.LegendEntry] | Callable[[], list[svg.LegendEntry]]) -> str:
+        doc = SvgDocument(120, 40, title="t", description="d")
+        doc.legend(given, margin=4, key=("test legend function",))
+        return doc.to_string()
+    svg.forget_kept()
+    first = picture(entries)
+    assert picture(entries) == first and len(calls) == 1   # reused: not called again
+    svg.forget_kept()
+    assert picture(entries()) == first   # the same layout as the entries given as a list
+
+
+def test_kept_text_joined_into_a_layer_reads_as_the_drawings_themselves() -> None:
+    svg.forget_kept()
+    joined = SvgDocument(80, 40, title="t", description="d")
+    layer = joined.group("labels")
+    texts = []
+    for number in (1, 2, 1):
+        key = ("test kept label", number)
+        assert (svg.kept(key) is None) == (len(texts) < 2)   # the second 1 is kept
+        texts.append(joined.kept_text(key, lambda parent, number=number: joined.label(
+            parent, number, 10, f"<{number}>")))
+        assert svg.kept(key) == texts[-1]
+    joined.add_text(layer, "".join(texts))
+    joined.add_text(joined.group("empty"), "")   # nothing added: the group stays empty
+    drawn = SvgDocument(80, 40, title="t", description="d")
+    direct = drawn.group("labels")
+    for number in (1, 2, 1):
+        drawn.label(direct, number, 10, f"<{number}>")
+    drawn.group("empty")
+    assert joined.to_string() == drawn.to_string()
+    assert '<g class="empty" />' in drawn.to_string()
+
+
+def test_kept_text_refuses_a_drawing_that_defines_a_marker() -> None:
+    doc = SvgDocument(50, 50, title="t", description="d")
+    with pytest.raises(ValueError):
+        doc.kept_text(("test kept arrow",), lambda parent: doc.last_move_line(
+            parent, [(1, 1), (20, 20)], arrow=True))
+    assert svg.kept(("test kept arrow",)) is None

@@ -47,6 +47,39 @@ _TEXT_TERRAIN: tuple[tuple[str, str] | None, ...] = tuple(
 Unicode), or the marks round a pass's or a fort's unit; None on the plain."""
 
 
+_ROW_TEXT: dict[tuple[bool, int, bytes, tuple[bool, ...]], str] = {}
+"""The text of a diagram's row without marks, by style, row, its units and the arsenals
+standing (:func:`text_diagram`)."""
+_ROW_TEXT_LIMIT = 20_000
+"""How many rows :data:`_ROW_TEXT` keeps before it is emptied (a few megabytes)."""
+
+
+def _row_text(r: int, board: bytearray, alive: list[bool], letters: dict[int, str],
+              covered: list[SquareBits | None]) -> str:
+    """Row ``r`` of the text diagram (``letters``: the style's unit letters; ``covered``:
+    the squares each side's lines cover, when marked), without trailing spaces."""
+    unicode = letters is _LETTERS[True]
+    unmarked = covered[0] is None and covered[1] is None
+    cells = []
+    for s in range(r * COLS, (r + 1) * COLS):
+        v = board[s]
+        terrain = _TEXT_TERRAIN[s]
+        if terrain is not None:  # a mountain, a pass or a fort
+            cells.append(terrain[unicode] if terrain[0] == " ^ "
+                         else f"{terrain[0]}{letters[v] if v else ' '}{terrain[1]}")
+        elif s in _ARSENAL_INDEX and alive[_ARSENAL_INDEX[s]]:
+            cells.append(f"<{letters[v] if v else '*'}>")
+        elif v:
+            cells.append(f" {letters[v]} ")
+        elif unmarked:
+            cells.append(" . ")
+        else:
+            lined = [bits is not None and bits[s] for bits in covered]   # by side
+            mark = "#" if all(lined) else "+" if lined[0] else "-" if lined[1] else "."
+            cells.append(f" {mark} ")
+    return (f"  {ROW_LETTERS[r]} " + "".join(cells)).rstrip()
+
+
 def _squares(squares: list[int]) -> str:
     return " ".join(NAMES[s] for s in squares) or "-"
 
@@ -66,28 +99,22 @@ def text_diagram(position: Position, *, style: Style = Style.ASCII,
     lines = ["    " + "".join(f"{c:>3}" for c in range(1, COLS + 1))]
     letters = _LETTERS[unicode]
     alive = position.alive
+    alive_key = tuple(alive)
     for r in range(ROWS):
         if r == _FRONTIER_ROW:
             lines.append("    " + "-" * (3 * COLS))
-        cells = []
-        for s in range(r * COLS, (r + 1) * COLS):
-            v = board[s]
-            terrain = _TEXT_TERRAIN[s]
-            if terrain is not None:  # a mountain, a pass or a fort
-                cells.append(terrain[unicode] if terrain[0] == " ^ "
-                             else f"{terrain[0]}{letters[v] if v else ' '}{terrain[1]}")
-            elif s in _ARSENAL_INDEX and alive[_ARSENAL_INDEX[s]]:
-                cells.append(f"<{letters[v] if v else '*'}>")
-            elif v:
-                cells.append(f" {letters[v]} ")
-            elif unmarked:
-                cells.append(" . ")
-            else:
-                lined = [bits is not None and bits[s] for bits in covered]   # by side
-                mark = "#" if all(lined) else "+" if lined[0] else "-" if lined[1] else "."
-                cells.append(f" {mark} ")
-        lines.append(f"  {ROW_LETTERS[r]} " + "".join(cells))
-    lines = [line.rstrip() for line in lines]
+        if unmarked:
+            # A row drawn before with the same units (and arsenals) is the same text: most
+            # rows of one position are those of the last.
+            key = (unicode, r, bytes(board[r * COLS:(r + 1) * COLS]), alive_key)
+            row = _ROW_TEXT.get(key)
+            if row is None:
+                row = _ROW_TEXT[key] = _row_text(r, board, alive, letters, covered)
+                if len(_ROW_TEXT) > _ROW_TEXT_LIMIT:
+                    _ROW_TEXT.clear()
+            lines.append(row)
+        else:
+            lines.append(_row_text(r, board, alive, letters, covered))
     arsenals = _squares([s for i, s in enumerate(ARSENALS) if position.alive[i]])
     retreat = NAMES[position.retreat] if position.retreat is not None else "-"
     lines.append(f"turn {position.turn_number}, {_to_move(position)}; arsenals {arsenals}; "
@@ -256,7 +283,8 @@ def svgs(position: Position, *, last_move: Any = None,
          mark_sets: Sequence[frozenset[str]] = (frozenset(),)) -> list[str]:
     """:func:`svg` of ``position`` under each set of marks in ``mark_sets``: the text
     diagram and the caption, the same in all of them, are written once."""
-    shared = _Shared(text_diagram(position), caption_lines(position), _offline(position))
+    shared = _Shared(text_diagram(position), caption_lines(position), _offline(position),
+                     tuple(position.board))
     return [_drawing(position, last_move, marks, shared) for marks in mark_sets]
 
 
@@ -269,6 +297,7 @@ class _Shared:
     description: str
     caption: list[str]
     offline: frozenset[int]
+    board: tuple[int, ...]
     kept: dict[Hashable, str] = dataclasses.field(default_factory=dict)
 
 
@@ -290,11 +319,7 @@ def _drawing(position: Position, last_move: Any, marks: frozenset[str],
                       f"turn {position.turn_number}",
                       description=description, background="#f4efe1")
 
-    doc.coordinates([(_MARGIN + c * _CELL + _HALF, y, str(c + 1))
-                     for c in range(COLS) for y in (_MARGIN - 6, height - 6)]
-                    + [(x, _MARGIN + r * _CELL + 15, ROW_LETTERS[r])
-                       for r in range(ROWS) for x in (_MARGIN // 2, width - _MARGIN // 2)],
-                    font_size=_COORDINATE_SIZE, key="game-of-war")
+    doc.coordinates(_COORDINATE_LABELS, font_size=_COORDINATE_SIZE, key="game-of-war")
     # Every frame defines the same things in the same order (a viewer diffs frames).
     doc.arrow_marker(LAST_MOVE_LINE)
     doc.hatch_pattern(_OFFLINE_INK)
@@ -314,13 +339,22 @@ def _drawing(position: Position, last_move: Any, marks: frozenset[str],
                partial(_draw_map, doc, alive=tuple(position.alive)))
     doc.shared(doc.group("last-move"), shared.kept, "last move",
                partial(_draw_last_move, doc, position=position, last_move=last_move))
-    _draw_units(doc, position, shared.offline)
+    _draw_units(doc, position, shared.offline, shared.board)
     doc.shared(doc.group("last-turn"), shared.kept, "last turn",
                partial(_draw_last_turn_arrows, doc, last_move=last_move))
     doc.caption(caption, margin=_MARGIN / 2, dark_to_move=None)
-    doc.legend(_legend(position, last_move, marks), margin=_MARGIN / 2,
+    doc.legend(partial(_legend, position, last_move, marks), margin=_MARGIN / 2,
                key=("game-of-war", marks, last_move is not None))
     return doc.to_string()
+
+
+_COORDINATE_LABELS = tuple(
+    [(_MARGIN + c * _CELL + _HALF, y, str(c + 1))
+     for c in range(COLS) for y in (_MARGIN - 6, _MARGIN * 2 + ROWS * _CELL - 6)]
+    + [(x, _MARGIN + r * _CELL + 15, ROW_LETTERS[r])
+       for r in range(ROWS) for x in (_MARGIN // 2, _MARGIN * 2 + COLS * _CELL - _MARGIN // 2)])
+"""The map's coordinate labels, ``(x, y, text)``: columns above and below, rows on both
+sides (the same in every drawing, drawn once and kept by :meth:`SvgDocument.coordinates`)."""
 
 
 def _square_corner(s: int) -> tuple[int, int]:
@@ -342,8 +376,9 @@ def _draw_lines(doc: SvgDocument, layer: Any, side: int, bits: int) -> None:
     mountains left out)."""
     for s in range(SIZE):
         if bits >> s & 1:
-            doc.cached(layer, ("game-of-war covered", side, s),
-                       partial(_draw_covered, doc, side=side, square=s))
+            key = ("game-of-war covered", side, s)
+            if not doc.reuse(layer, key):
+                doc.cached(layer, key, partial(_draw_covered, doc, side=side, square=s))
 
 
 def _draw_covered(doc: SvgDocument, layer: Any, side: int, square: int) -> None:
@@ -372,10 +407,10 @@ def _draw_map(doc: SvgDocument, terrain_layer: Any, alive: tuple[bool, ...]) -> 
                 stroke_dasharray="6,4")
 
 
-def _draw_units(doc: SvgDocument, position: Position, offline: frozenset[int]) -> None:
-    """Every unit in square order, named, an offline one (on a square of ``offline``)
-    marked, the one due to retreat ringed."""
-    board = tuple(position.board)
+def _draw_units(doc: SvgDocument, position: Position, offline: frozenset[int],
+                board: tuple[int, ...]) -> None:
+    """Every unit in square order (``board``: the position's, as a tuple), named, an
+    offline one (on a square of ``offline``) marked, the one due to retreat ringed."""
     # The layer is kept whole: a position drawn with each display option draws it once.
     doc.cached(doc.group("pieces"), ("game-of-war units", board, offline, position.retreat),
                partial(_draw_unit_layer, doc, board=board, offline=offline,
@@ -388,7 +423,10 @@ def _draw_unit_layer(doc: SvgDocument, units: Any, board: tuple[int, ...],
         if not v:
             continue
         state = (s in offline, s == retreat)
-        doc.cached(units, ("game-of-war unit", s, v, state),
+        key = ("game-of-war unit", s, v, state)
+        if doc.reuse(units, key):
+            continue
+        doc.cached(units, key,
                    partial(_draw_placed_unit, doc, square=s, code=v, offline=state[0],
                            retreat=state[1]))
 

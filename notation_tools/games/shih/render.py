@@ -32,7 +32,7 @@ from notation_tools.games.shih.pieces import (BLUE, COUNT, EMPTY, HEX_SIDE, IS_U
 from notation_tools.games.shih.rules import Position
 from notation_tools.render.svg import (LAST_MOVE_ORIGIN, LAST_MOVE_TARGET, TEXT_COLOUR,
                                        Element, LegendEntry, SvgDocument, legend_document,
-                                       legend_swatch, number)
+                                       kept, legend_swatch, number)
 
 _WALL_ASCII = "-/\\"
 _WALL_UNICODE = "―╱╲"
@@ -218,6 +218,11 @@ def rim_points() -> list[tuple[float, float]]:
 
 
 @cache
+def _draw_rim(doc: SvgDocument, parent: Element) -> None:
+    doc.element(parent, "polygon", class_="rim", points=_rim_text(), fill="none",
+                stroke="#888888", stroke_width=4)
+
+
 def _rim_text() -> str:
     """The rim's corners as a polygon's ``points``."""
     return _points(rim_points())
@@ -313,8 +318,7 @@ def _drawing(position: Position, last_move: Move | None, marks: frozenset[str],
     else:
         doc.cached(doc.root, ("shih walls", walls), partial(_draw_walls, doc,
                                                             position=position))
-    doc.element(doc.root, "polygon", class_="rim", points=_rim_text(), fill="none",
-                stroke="#888888", stroke_width=4)
+    doc.cached(doc.root, ("shih rim",), partial(_draw_rim, doc))
     doc.cached(doc.group("pieces"), ("shih pieces", board),
                partial(_draw_pieces, doc, board=board))
     doc.coordinates(_row_labels(), font_size=11, key="shih")
@@ -332,6 +336,19 @@ def _drawing(position: Position, last_move: Move | None, marks: frozenset[str],
                    partial(_draw_region_letters, doc, board=board, regions=regions))
     doc.caption(shared.caption, margin=_MARGIN / 2,
                 dark_to_move=position.turn == RED if position.outcome() is None else None)
+    doc.legend(partial(_legend, position, marks, bool(origins), bool(targets), regions),
+               margin=_MARGIN / 2, key=(
+        "shih", maze, bool(origins), bool(targets),
+        "regions" in marks and tuple(tuple((space, board[space]) for space in region)
+                                     for region in regions)))
+    return doc.to_string()
+
+
+def _legend(position: Position, marks: frozenset[str], origins: bool, targets: bool,
+            regions: list[list[int]]) -> list[LegendEntry]:
+    """The legend under a drawing with ``marks``; ``origins`` and ``targets``: whether the
+    last turn left and reached spaces."""
+    maze = "maze" in marks
     legend = _side_legend() + [
         LegendEntry("wall (drawn inside the space that owns it)" if not maze
                     else "walled edge", _legend_wall)]
@@ -344,11 +361,7 @@ def _drawing(position: Position, last_move: Move | None, marks: frozenset[str],
                                   legend_swatch(LAST_MOVE_TARGET)))
     if "regions" in marks:
         legend += _region_legend(position, regions)
-    doc.legend(legend, margin=_MARGIN / 2, key=(
-        "shih", maze, bool(origins), bool(targets),
-        "regions" in marks and tuple(tuple((space, board[space]) for space in region)
-                                     for region in regions)))
-    return doc.to_string()
+    return legend
 
 
 def _last_move_spaces(last_move: Move | None) -> tuple[set[int], set[int]]:
@@ -367,6 +380,7 @@ def _draw_spaces(doc: SvgDocument, parent: Element, origins: set[int], targets: 
                  ) -> None:
     """The 96 triangles, those the last move touched in its colours."""
     spaces = doc.group("spaces", parent)
+    texts = []
     for space in range(COUNT):
         if space in targets:
             fill = LAST_MOVE_TARGET
@@ -374,8 +388,11 @@ def _draw_spaces(doc: SvgDocument, parent: Element, origins: set[int], targets: 
             fill = LAST_MOVE_ORIGIN
         else:
             fill = "#f4f1ea" if IS_UP[space] else "#e9e4d8"
-        doc.cached(spaces, ("shih space", space, fill),
-                   partial(_draw_space, doc, space=space, fill=fill))
+        key = ("shih space", space, fill)
+        text = kept(key)
+        texts.append(text if text is not None
+                     else doc.kept_text(key, partial(_draw_space, doc, space=space, fill=fill)))
+    doc.add_text(spaces, "".join(texts))
 
 
 def _draw_space(doc: SvgDocument, spaces: Element, space: int, fill: str) -> None:
@@ -387,8 +404,9 @@ def _draw_space(doc: SvgDocument, spaces: Element, space: int, fill: str) -> Non
 def _draw_pieces(doc: SvgDocument, discs: Element, board: tuple[int, ...]) -> None:
     for space, piece in enumerate(board):
         if piece != EMPTY:
-            doc.cached(discs, ("shih piece", space, piece),
-                       partial(_draw_piece, doc, space=space, piece=piece))
+            key = ("shih piece", space, piece)
+            if not doc.reuse(discs, key):
+                doc.cached(discs, key, partial(_draw_piece, doc, space=space, piece=piece))
 
 
 def _draw_piece(doc: SvgDocument, discs: Element, space: int, piece: int) -> None:
@@ -403,9 +421,11 @@ def _draw_space_names(doc: SvgDocument, layer: Element, board: tuple[int, ...]) 
     for space in range(COUNT):
         piece = board[space]
         colour = TEXT_COLOUR if piece == EMPTY else PIECE_COLOURS[piece]["text"]
-        doc.cached(layer, ("shih space name", space, colour),
-                   partial(_label_space, doc, space=space, text=NAMES[space],
-                           size=_NAME_SIZE, colour=colour, css_class="space-name"))
+        key = ("shih space name", space, colour)
+        if not doc.reuse(layer, key):
+            doc.cached(layer, key, partial(_label_space, doc, space=space,
+                                           text=NAMES[space], size=_NAME_SIZE,
+                                           colour=colour, css_class="space-name"))
 
 
 def _label_space(doc: SvgDocument, layer: Element, space: int, text: str, size: float,
@@ -443,10 +463,14 @@ def _draw_region_tints(doc: SvgDocument, layer: Element, regions: list[list[int]
 def _draw_walls(doc: SvgDocument, parent: Element, position: Position) -> None:
     """Each space's wall, drawn a little inside the space that owns it."""
     walls = doc.group("walls", parent)
+    texts = []
     for space in range(COUNT):
         wall = position.walls[space]
-        doc.cached(walls, ("shih wall", space, wall),
-                   partial(_draw_wall, doc, space=space, wall=wall))
+        key = ("shih wall", space, wall)
+        text = kept(key)
+        texts.append(text if text is not None
+                     else doc.kept_text(key, partial(_draw_wall, doc, space=space, wall=wall)))
+    doc.add_text(walls, "".join(texts))
 
 
 def _draw_wall(doc: SvgDocument, walls: Element, space: int, wall: int) -> None:
@@ -494,10 +518,14 @@ def _draw_maze(doc: SvgDocument, parent: Element, position: Position) -> None:
     """The ``maze`` mark: every lattice edge once, walled ones solid on the line, open ones
     dotted, and the lattice points."""
     layer = doc.group("mark-maze", parent)
+    texts = []
     for space, side, ends in _lattice_edges():
         walled = position.is_walled(space, side)
-        doc.cached(layer, ("shih edge", ends, walled),
-                   partial(_draw_edge, doc, ends=ends, walled=walled))
+        key = ("shih edge", ends, walled)
+        text = kept(key)
+        texts.append(text if text is not None
+                     else doc.kept_text(key, partial(_draw_edge, doc, ends=ends, walled=walled)))
+    doc.add_text(layer, "".join(texts))
     doc.cached(layer, ("shih lattice points",), partial(_draw_lattice_points, doc))
 
 
@@ -612,14 +640,18 @@ def _draw_space_numbers(doc: SvgDocument, parent: Element, position: Position,
     §1.2): with the row letters at the rim, ``g5`` is found by its letter and its number
     (on a piece in the piece's text colour; left out where a region letter stands)."""
     layer = doc.group("space-numbers", parent)
+    texts = []
     for space in range(COUNT):
         if space in skip:
             continue
         piece = position.board[space]
         colour = "#6b6455" if piece == EMPTY else PIECE_COLOURS[piece]["text"]
-        doc.cached(layer, ("shih space number", space, colour),
-                   partial(_label_space, doc, space=space, text=NAMES[space][1:],
-                           size=_NUMBER_SIZE, colour=colour, css_class="space-number"))
+        key = ("shih space number", space, colour)
+        text = kept(key)
+        texts.append(text if text is not None else doc.kept_text(key, partial(
+            _label_space, doc, space=space, text=NAMES[space][1:], size=_NUMBER_SIZE,
+            colour=colour, css_class="space-number")))
+    doc.add_text(layer, "".join(texts))
 
 
 def _legend_piece(piece: int) -> Any:

@@ -201,3 +201,21 @@ def test_statistics_reused_are_those_computed_afresh_s18(monkeypatch, rules_text
     for record in records:
         record.diagnostics.clear()
     assert [replay(record, collect_stats=True).stats for record in records] == fast
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_text_diagram_rows_kept_are_those_drawn_afresh_s16_1(seed):
+    """The diagram reuses a row's text drawn before with the same units and arsenals: along
+    a game, in both styles, it equals the diagram drawn with nothing kept."""
+    from notation_tools.games.gow import render
+    from tests.games.gow.test_gow_random import random_game
+    position = GAME.start_position(RULES)
+    for _, move, _ in random_game(seed, 30)[2]:
+        position.push(move)
+        for style in (Style.ASCII, Style.UNICODE):
+            kept = GAME.render_text(position, style=style)   # rows of earlier positions
+            rows = dict(render._ROW_TEXT)
+            render._ROW_TEXT.clear()
+            assert GAME.render_text(position, style=style) == kept
+            render._ROW_TEXT.update(rows)   # the next position reuses this game's rows
+            assert len(kept.splitlines()) == 25 and ("\u25b2" in kept) == (style is Style.UNICODE)
