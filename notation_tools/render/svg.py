@@ -318,13 +318,12 @@ class SvgDocument:
         document (Game of War and Elevation define theirs first). The viewer draws every
         position of a game: its pieces and its empty board are the same from one position
         to the next, and are drawn once."""
-        text = _DRAWN.get(key)
-        if text is None:
-            text = self._written(parent, draw)
-            if text is None:
-                return
+        if self.reuse(parent, key):
+            return
+        text = self._written(parent, draw)
+        if text is not None:
             _keep(key, text)
-        parent.children.append(_Written(text))
+            parent.children.append(_Written(text))
 
     def reuse(self, parent: Element, key: Hashable) -> bool:
         """Add to ``parent`` the text kept under ``key`` by :meth:`cached`, if any: whether
