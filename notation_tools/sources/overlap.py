@@ -108,13 +108,14 @@ def _walked_into(output: Output, inputs: Iterable[str], suffixes: Suffixes) -> s
     target = os.path.realpath(output.path)
     names = ([f"output{suffix}" for suffix in output.suffixes] if output.suffixes is not None
              else [os.path.basename(target)])
-    if not any(wanted_in_walk(name, suffixes) for name in names):
-        return None
     for path in inputs:
         if path == "-" or not os.path.isdir(path):
             continue
         top = os.path.realpath(path)
-        if target == top or target.startswith(top.rstrip(os.sep) + os.sep):
+        # The directory test comes first: asking what a walk reads may ask every game for
+        # its file endings (importing them all), which a command on named files never needs.
+        if ((target == top or target.startswith(top.rstrip(os.sep) + os.sep))
+                and any(wanted_in_walk(name, suffixes) for name in names)):
             return path
     return None
 

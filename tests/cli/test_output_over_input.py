@@ -165,3 +165,44 @@ def test_the_library_check_from_python(record, tmp_path):
     assert found.value.option == "out"
     check_outputs([Output("out", str(tmp_path / "new.pgn"))], [str(record)])
     check_outputs([Output("out", "-")], ["-"], stdin=io.BytesIO(b""))
+
+
+def test_the_walk_endings_are_asked_only_when_an_output_is_under_an_input_directory(
+        record, tmp_path):
+    """The endings a walk reads beside the container's come from every game (importing all
+    five): a command on named files must not need them, one writing under an input
+    directory must."""
+    asked = []
+
+    def suffixes() -> tuple[str, ...]:
+        asked.append(True)
+        return (".kfen",)
+
+    check_outputs([Output("out", str(tmp_path / "page.kfen"))], [str(record)],
+                  suffixes=suffixes)
+    assert not asked
+    with pytest.raises(OutputOverInput):
+        check_outputs([Output("out", str(tmp_path / "page.kfen"))], [str(tmp_path)],
+                      suffixes=suffixes)
+    assert asked
+
+
+def test_a_page_of_one_game_imports_no_other_game(tmp_path):
+    """html on a Maka record loads Maka only: asking every game for its file endings cost
+    a 200-ply page a third of its time (issue #29)."""
+    import subprocess
+    import sys
+
+    probe = ("import sys; from notation_tools.cli import run\n"
+             f"sys.argv = ['notation-tools', 'html', {str(SAMPLE)!r}, '-o', "
+             f"{str(tmp_path / 'page.html')!r}, '--quiet']\n"
+             "try:\n    run()\nexcept SystemExit:\n    pass\n"
+             "print(sorted(sys.modules))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    modules = eval(done.stdout.strip().splitlines()[-1])
+    games = {"elevation", "gow", "maka", "shih", "shuriken"}
+    loaded = {name.split(".")[2] for name in modules
+              if name.startswith("notation_tools.games.") and name.split(".")[2] in games}
+    assert loaded == {"maka"}, loaded
