@@ -34,7 +34,6 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Union
 
 from notation_tools.analysis.replay import Replay, ReplayVisitor, replay
-from notation_tools.analysis.select import game_of
 from notation_tools.games.base import Game, Position, Rules
 from notation_tools.pages.assets import asset, script_asset
 from notation_tools.pages.drawings import (  # noqa: F401  (the viewer's API, re-exported)
@@ -763,6 +762,10 @@ def _prepare_workers(record: Record, game_name: str | None) -> None:
     <notation_tools.render.svg.SvgDocument.cached>`), instead of each importing the game
     and drawing its board afresh for its first page. A record whose game is not known is
     left to its page to report."""
+    # Imported here: the selection module brings the pattern and opening machinery, which
+    # one page (no workers) would load for nothing.
+    from notation_tools.analysis.select import game_of
+
     game = game_of(record, game_name)
     if game is None:
         return

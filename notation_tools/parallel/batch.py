@@ -15,13 +15,9 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from notation_tools.analysis.foreign import claim_format, foreign_record, game_suffixes
-from notation_tools.storage.parquet import ParquetWriteError
-from notation_tools.analysis.openings import OpeningMatcher, cached_catalogue
-from notation_tools.analysis.position_keys import IndexedPositions, PositionCollector
-from notation_tools.analysis.square_runs import SquareCollector
 from notation_tools.analysis.replay import combined, replay
 from notation_tools.limits import DEFAULT, Limits
 from notation_tools.parallel.runner import Work, batches_of, internal_error, run_batches
@@ -29,6 +25,9 @@ from notation_tools.records.diagnostics import NOTE, Diagnostic
 from notation_tools.records.model import Record
 from notation_tools.records.pgn import parse_chunk
 from notation_tools.sources import ForeignText, PgnChunk, ReadProgress, Unit, iter_units
+
+if TYPE_CHECKING:
+    from notation_tools.analysis.position_keys import IndexedPositions
 
 
 @dataclasses.dataclass
@@ -120,6 +119,12 @@ def capped(diagnostics: list[Diagnostic], limits: Limits) -> list[Diagnostic]:
 
 def report_record(record: Record, settings: Settings) -> RecordReport:
     """Replay one record and keep what the reports need."""
+    # Imported here, as the reports need them: a command that only reads records (html)
+    # does not pay for them at its start.
+    from notation_tools.analysis.openings import OpeningMatcher, cached_catalogue
+    from notation_tools.analysis.position_keys import PositionCollector
+    from notation_tools.analysis.square_runs import SquareCollector
+
     matcher = OpeningMatcher(cached_catalogue(settings.openings)) \
         if settings.openings is not None else None
     collector = (SquareCollector() if settings.index == "squares" else
@@ -205,6 +210,8 @@ def iter_reports(paths: list[str], settings: Settings, *, jobs: int = 1,
     alone; one that kills a worker a second time is reported as ``E-WORKER`` and the run
     goes on. A Parquet part that cannot be written ends the run (:class:`ParquetWriteError`).
     """
+    from notation_tools.storage.parquet import ParquetWriteError
+
     units = units_of(paths, settings, stdin, progress)
     work = Work(report_batch, settings, fatal=(ParquetWriteError,))
     yield from run_batches(batches_of(units, batch_size), work, jobs=jobs, cluster=cluster)

@@ -188,8 +188,9 @@ def test_the_walk_endings_are_asked_only_when_an_output_is_under_an_input_direct
 
 
 def test_a_page_of_one_game_imports_no_other_game(tmp_path):
-    """html on a Maka record loads Maka only: asking every game for its file endings cost
-    a 200-ply page a third of its time (issue #29)."""
+    """html on a Maka record loads Maka only (asking every game for its file endings cost
+    a 200-ply page a third of its time, issue #29), and none of what only the reports of
+    validate and analyze need."""
     import subprocess
     import sys
 
@@ -206,3 +207,6 @@ def test_a_page_of_one_game_imports_no_other_game(tmp_path):
     loaded = {name.split(".")[2] for name in modules
               if name.startswith("notation_tools.games.") and name.split(".")[2] in games}
     assert loaded == {"maka"}, loaded
+    for reports_only in ("notation_tools.analysis.openings", "notation_tools.storage.parquet",
+                         "notation_tools.analysis.position_keys"):
+        assert reports_only not in modules
