@@ -115,17 +115,20 @@ def refresh_busy_moves(connection: sqlite3.Connection) -> bool:
     return True
 
 
+def busy_moves_current(connection: sqlite3.Connection) -> bool:
+    """Whether the database holds ``busy_moves`` written for its index as it is now."""
+    if not _has_busy_tables(connection):
+        return False
+    stored = connection.execute("SELECT stamp FROM busy_state").fetchall()
+    return len(stored) == 1 and stored[0][0] == index_stamp(connection)
+
+
 def busy_moves(connection: sqlite3.Connection, key: int, game: str
-               ) -> list[tuple[int, int, int | None]] | None:
+               ) -> list[tuple[int, int, int | None]]:
     """:func:`~notation_tools.storage.position_index.move_texts` of position ``key`` as
     ``analyze`` kept it: the same rows when the position has more than :data:`MANY_TEXTS`
-    texts, ``[]`` when it has fewer; ``None`` when the database has no such table or the
-    index changed since it was written (then ask :func:`move_texts`)."""
-    if not _has_busy_tables(connection):
-        return None
-    stored = connection.execute("SELECT stamp FROM busy_state").fetchall()
-    if len(stored) != 1 or stored[0][0] != index_stamp(connection):
-        return None
+    texts, ``[]`` when it has fewer; only when :func:`busy_moves_current` (else ask
+    :func:`move_texts`)."""
     return connection.execute(
         "SELECT move_id, records, child FROM busy_moves WHERE key = ? AND game = ?",
         (key, game)).fetchall()

@@ -74,6 +74,9 @@ class Database:
         """The position index's materials read so far, where ``material_pieces`` cannot
         answer (pattern search reads each once)."""
         self._pieces_checked = False
+        self._busy_checked: tuple[int, bool] | None = None
+        """(``PRAGMA data_version`` when the kept move texts were checked, whether they
+        were right then): checked again only after another connection wrote."""
 
     def close(self) -> None:
         self.connection.close()
@@ -171,9 +174,8 @@ class Database:
         texts: list[tuple[int, int, int | None]] | None = None
         if limit is not None:
             # What analyze kept of a busy position ([] when it is not busy), else the pass.
-            kept = busy_positions.busy_moves(self.connection, key, game.id)
-            if kept is not None:
-                texts = kept or None
+            if self._busy_moves_current():
+                texts = busy_positions.busy_moves(self.connection, key, game.id) or None
             elif move_text_count(self.connection, key) > busy_positions.MANY_TEXTS:
                 texts = move_texts(self.connection, key, game.id)
         listing = choose_listed(game, position, texts, limit,
@@ -192,6 +194,15 @@ class Database:
         return {"game": game.id, "fen": game.format_position(position), "key": key,
                 "side": game.sides[position.turn], "games": reaching, "moves": rows,
                 "rest": rest}
+
+    def _busy_moves_current(self) -> bool:
+        """Whether ``analyze`` kept the busy positions' move texts for the index as it is
+        (:func:`~notation_tools.storage.busy_positions.busy_moves_current`; an explorer
+        page asks at every position, and the stamp reads every input)."""
+        version = self.connection.execute("PRAGMA data_version").fetchone()[0]
+        if self._busy_checked is None or self._busy_checked[0] != version:
+            self._busy_checked = (version, busy_positions.busy_moves_current(self.connection))
+        return self._busy_checked[1]
 
     def pattern(self, *, squares: Sequence[str] = (), material: str | None = None,
                 at: str | None = None, game: str | None = None,

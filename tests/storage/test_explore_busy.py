@@ -72,8 +72,8 @@ def _kept_is_the_pass(database: Path, fens: set[str]) -> None:
                 except Exception:  # noqa: BLE001 - the position string is another game's
                     continue
                 key = game.position_key(position)
+                assert busy_positions.busy_moves_current(db.connection)  # right for the index
                 kept = busy_positions.busy_moves(db.connection, key, game.id)
-                assert kept is not None  # the table is right for this index
                 assert sorted(kept) == sorted(move_texts(db.connection, key, game.id) or [])
 
 
@@ -131,8 +131,11 @@ def _two_inputs(game_id: str, seed: int, count: int) -> tuple[Path, Path, Path, 
 
 
 def _kept_at_the_start(database: Path) -> list[tuple[int, int, int | None]] | None:
+    """The start's kept texts, ``None`` when the database has none right for its index."""
     with Database(str(database)) as db:
         game, position = db.position()
+        if not busy_positions.busy_moves_current(db.connection):
+            return None
         return busy_positions.busy_moves(db.connection, game.position_key(position), game.id)
 
 
@@ -166,12 +169,19 @@ def test_kept_texts_are_not_read_after_a_change_they_were_not_written_for():
         second.write_text(_archive("maka", 6, 8), encoding="utf-8")
         _analyze(database, [first, second], stop_after=12)  # stopped inside b.pgn
         assert _kept_at_the_start(database) is None
-        connection = sqlite3.connect(database)  # another program removes an input
-        connection.execute("PRAGMA foreign_keys = ON")
-        connection.execute("DELETE FROM inputs WHERE path = ?", (str(second),))
-        connection.commit()
-        connection.close()
-        assert _kept_at_the_start(database) is None
+        _analyze(database, [first, second])
+        with Database(str(database)) as kept_open:  # an explorer that stays open
+            kept_open.explore(limit=2)
+            assert kept_open._busy_moves_current()
+            connection = sqlite3.connect(database)  # another program removes an input
+            connection.execute("PRAGMA foreign_keys = ON")
+            connection.execute("DELETE FROM inputs WHERE path = ?", (str(second),))
+            connection.commit()
+            connection.close()
+            assert _kept_at_the_start(database) is None
+            assert not kept_open._busy_moves_current()  # it sees the other program's write
+            with Database(str(database)) as fresh:  # the pass, over what is left
+                assert kept_open.explore(limit=2) == fresh.explore(limit=2)
         _analyze(database, [first, second])  # the next run's end writes them again
         _kept_is_the_pass(database, fens | _positions([second]))
 
