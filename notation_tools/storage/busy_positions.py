@@ -12,9 +12,10 @@ The table is right for the index as it was when it was written: ``busy_state`` h
 stamp of the stored inputs (their ids, paths, content digests, overrides, completeness,
 record counts and how they are indexed) and of the last record id, and the explorer uses the
 table only while the database still has that stamp; the writer also clears the stamp
-whenever it removes an input's rows (:meth:`PositionStore.forget`), and the next run's end
-writes the table again. A database without the table (indexed before it, or written by a
-run that did not finish) is answered by the pass, with the same answers.
+whenever it stores an input again (:meth:`ResultsDatabase.store`, in the transaction that
+removes the input's rows), and the run's end writes the table again. A database without the
+table (indexed before it), or whose stamp is gone or no longer matches (a run that did not
+finish, another program's change), is answered by the pass, with the same answers.
 
 Uses Python's ``sqlite3`` only. Does not print.
 """
