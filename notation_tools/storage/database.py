@@ -31,6 +31,7 @@ from notation_tools.analysis.square_runs import SquarePositions
 from notation_tools.records.diagnostics import Diagnostic
 from notation_tools.sources import encodable, input_files, input_size, split_member
 from notation_tools.sources.streams import shown
+from notation_tools.storage.busy_positions import forget_busy_moves, refresh_busy_moves
 from notation_tools.storage.errors import DatabaseError as DatabaseError  # where it was
 from notation_tools.storage.position_index import PositionStore, is_indexed
 from notation_tools.storage.square_index import SquareStore, squares_indexed
@@ -275,6 +276,7 @@ class ResultsDatabase:
             with self._transaction():
                 self.positions.forget(path)
                 self.squares.forget(path)
+                forget_busy_moves(self.connection)
                 self.connection.execute("DELETE FROM inputs WHERE path = ?", (path,))
                 inserted = self.connection.execute(
                     "INSERT INTO inputs (path, size, digest, complete, analyzed, rules) "
@@ -320,6 +322,14 @@ class ResultsDatabase:
             # incomplete, and the next run analyses this input again.
             self._rollback()
             raise
+
+    def refresh_busy_moves(self) -> None:
+        """The end of a run: write again the move texts of the busiest positions when the
+        index changed (:func:`~notation_tools.storage.busy_positions.refresh_busy_moves`)."""
+        try:
+            refresh_busy_moves(self.connection)
+        except _FAULTS as error:
+            raise DatabaseError(self._message(error)) from None
 
     def _rollback(self) -> None:
         with contextlib.suppress(sqlite3.Error):
@@ -562,6 +572,7 @@ def analyze_into(database: ResultsDatabase, paths: list[str], settings: Settings
         yield from database.store(key, size, digest, overrides, of_input(),
                                   index=settings.index)
     yield from items  # nothing is expected here; never drop a report
+    database.refresh_busy_moves()
 
 
 class _Peekable:

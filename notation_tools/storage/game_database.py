@@ -23,6 +23,7 @@ from notation_tools.analysis.explore import (PositionError, choose_listed, merge
 from notation_tools.analysis.pattern import Pattern, PatternVisitor, parse_pattern
 from notation_tools.games.base import EngineError, Game, Position, get_game
 from notation_tools.records.model import Record
+from notation_tools.storage import busy_positions
 from notation_tools.storage.errors import DatabaseError
 from notation_tools.storage.position_index import (count_reaching, fill_material_pieces,
                                                     has_index_tables, index_coverage,
@@ -39,14 +40,6 @@ from notation_tools.storage.square_index import square_first_plies, square_index
 MMAP_BYTES = 1 << 34
 """How much of the database file a query may read through a memory map (all of any file
 this size or smaller; SQLite maps no more than the file holds)."""
-
-
-MANY_TEXTS = 2000
-"""Above this many move texts at a position, ``explore`` with a limit chooses the moves to
-list from the texts' counts (:func:`~notation_tools.analysis.explore.choose_listed`) before
-reading any in full: a pass over the position's records, which costs less than reading
-every text only when there are thousands (Game of War's first turns: 56,652 texts for
-100,000 records; Maka-Dai-Dai's first moves: 75)."""
 
 
 class Database:
@@ -81,6 +74,9 @@ class Database:
         """The position index's materials read so far, where ``material_pieces`` cannot
         answer (pattern search reads each once)."""
         self._pieces_checked = False
+        self._busy_checked: tuple[int, bool] | None = None
+        """(``PRAGMA data_version`` when the kept move texts were checked, whether they
+        were right then): checked again only after another connection wrote."""
 
     def close(self) -> None:
         self.connection.close()
@@ -175,8 +171,13 @@ class Database:
                          fens: bool = True, limit: int | None = None) -> dict[str, Any]:
         """:meth:`explore` of a position already reached."""
         key = game.position_key(position)
-        texts = move_texts(self.connection, key, game.id) if limit is not None and \
-            move_text_count(self.connection, key) > MANY_TEXTS else None
+        texts: list[tuple[int, int, int | None]] | None = None
+        if limit is not None:
+            # What analyze kept of a busy position ([] when it is not busy), else the pass.
+            if self._busy_moves_current():
+                texts = busy_positions.busy_moves(self.connection, key, game.id) or None
+            elif move_text_count(self.connection, key) > busy_positions.MANY_TEXTS:
+                texts = move_texts(self.connection, key, game.id)
         listing = choose_listed(game, position, texts, limit,
                                 functools.partial(move_spellings, self.connection)) \
             if texts is not None and limit is not None and len(texts) > limit else None
@@ -193,6 +194,15 @@ class Database:
         return {"game": game.id, "fen": game.format_position(position), "key": key,
                 "side": game.sides[position.turn], "games": reaching, "moves": rows,
                 "rest": rest}
+
+    def _busy_moves_current(self) -> bool:
+        """Whether ``analyze`` kept the busy positions' move texts for the index as it is
+        (:func:`~notation_tools.storage.busy_positions.busy_moves_current`; an explorer
+        page asks at every position, and the stamp reads every input)."""
+        version = self.connection.execute("PRAGMA data_version").fetchone()[0]
+        if self._busy_checked is None or self._busy_checked[0] != version:
+            self._busy_checked = (version, busy_positions.busy_moves_current(self.connection))
+        return self._busy_checked[1]
 
     def pattern(self, *, squares: Sequence[str] = (), material: str | None = None,
                 at: str | None = None, game: str | None = None,

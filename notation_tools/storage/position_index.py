@@ -349,15 +349,41 @@ def move_texts(connection: sqlite3.Connection, key: int, game: str
         return None
     of_game = "" if _only_game(connection, game) else \
         " AND p.record_id IN (SELECT id FROM records WHERE game = ?)"
-    rows = connection.execute(
-        "SELECT p.move_id, count(DISTINCT p.record_id), min(c.key), max(c.key), "
-        "count(c.key) = count(*) FROM positions AS p LEFT JOIN positions AS c "
-        "INDEXED BY positions_line ON c.record_id = p.record_id AND c.line = 0 AND "
-        "c.ply = p.ply + 1 WHERE p.key = ? "
-        f"AND p.line = 0 AND p.move_id IS NOT NULL{of_game} GROUP BY p.move_id",
-        (key, *([game] if of_game else []))).fetchall()
-    return [(move_id, games, least if least == most and whole else None)
+    rows = connection.execute(_TEXTS.format(game="", join="", where=of_game),
+                              (key, *([game] if of_game else []))).fetchall()
+    return [(move_id, games, _child(least, most, whole))
             for move_id, games, least, most, whole in rows]
+
+
+def move_texts_by_game(connection: sqlite3.Connection, key: int
+                       ) -> list[tuple[str, int, int, int | None]]:
+    """:func:`move_texts` of every game at once: (game, move id, records, key after it or
+    ``None``), for ``analyze`` to keep (:mod:`~notation_tools.storage.busy_positions`). The
+    records are joined only when the database holds records of several games."""
+    least_game, most_game = connection.execute(
+        "SELECT min(game), max(game) FROM records").fetchone()
+    if least_game == most_game:
+        return [(least_game, move_id, games, _child(least, most, whole))
+                for move_id, games, least, most, whole in connection.execute(
+                    _TEXTS.format(game="", join="", where=""), (key,))
+                ] if least_game is not None else []
+    return [(game, move_id, games, _child(least, most, whole))
+            for game, move_id, games, least, most, whole in connection.execute(
+                _TEXTS.format(game="r.game, ", join="JOIN records AS r ON r.id = p.record_id ",
+                              where=" AND r.game IS NOT NULL"), (key,))]
+
+
+_TEXTS = ("SELECT {game}p.move_id, count(DISTINCT p.record_id), min(c.key), max(c.key), "
+          "count(c.key) = count(*) FROM positions AS p {join}LEFT JOIN positions AS c "
+          "INDEXED BY positions_line ON c.record_id = p.record_id AND c.line = 0 AND "
+          "c.ply = p.ply + 1 WHERE p.key = ? AND p.line = 0 AND p.move_id IS NOT NULL{where} "
+          "GROUP BY {game}p.move_id")
+""":func:`move_texts`'s pass over a position's rows, each joined to the row after it."""
+
+
+def _child(least: int | None, most: int | None, whole: int) -> int | None:
+    """The key every record reached after a text, or ``None`` (they differ, or one ended)."""
+    return least if least == most and whole else None
 
 
 def move_spellings(connection: sqlite3.Connection, ids: Iterable[int]) -> dict[int, str]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from notation_tools.storage import game_database
+from notation_tools.storage import busy_positions
 from notation_tools.storage.game_database import Database
 from tests.storage.index_support import brute_force
 from tests.storage.test_explore_index import _indexed
@@ -36,11 +36,11 @@ def test_moves_chosen_by_their_counts_are_those_of_the_full_reading(game_id, see
         for fen in reaching:
             full = fulls[fen]
             everything = full["moves"]
-            game_database.MANY_TEXTS, kept = -1, game_database.MANY_TEXTS  # always choose
+            busy_positions.MANY_TEXTS, kept = -1, busy_positions.MANY_TEXTS  # always choose
             try:
                 cut = db.explore(fen, limit=limit)
             finally:
-                game_database.MANY_TEXTS = kept
+                busy_positions.MANY_TEXTS = kept
             chosen += len(everything) > limit
             assert cut["moves"] == [row for row in everything
                                     if row in cut["moves"]][:limit]
