@@ -18,7 +18,7 @@ import json
 import sqlite3
 import zlib
 from collections.abc import Callable, Iterable
-from itertools import repeat
+from itertools import chain, repeat
 from typing import TYPE_CHECKING, Any
 
 from notation_tools.analysis.pattern import Pattern, StoredMaterial
@@ -95,11 +95,56 @@ DIGEST_BATCH = 10_000
 """Rows per statement when a database made before ``position_moves.digest`` gets it."""
 
 
-def move_digest(text: str) -> int:
-    """A move text's look-up key in ``position_moves``: its CRC-32, the same in every process
-    and release (Python's ``hash`` of a ``str`` is not). Texts that share one are told apart
-    by their text, so it needs to be short and quick, not unique."""
-    return zlib.crc32(text.encode("utf-8"))
+ROWS_PER_STATEMENT = 64
+"""The most rows one INSERT of the writer carries (a power of two; 320 parameters for
+``positions``, well below SQLite's limit)."""
+
+
+class RowInserter:
+    """Inserts rows into one table several to a statement (``INSERT ... VALUES (...),
+    (...)``): Python's ``executemany`` binds and steps one statement per row, and at a
+    position index's hundreds of thousands of rows that costs about as much as SQLite's
+    insert itself. A record's rows go in statements of 64, 32, 16, ... rows, so that a few
+    statements, each prepared once, insert any number of rows."""
+
+    def __init__(self, head: str, width: int) -> None:
+        self._head = head
+        self._width = width
+        self._row = "(" + ",".join("?" * width) + ")"
+        self._statements: dict[int, str] = {}
+
+    def _statement(self, rows: int) -> str:
+        found = self._statements.get(rows)
+        if found is None:
+            found = self._statements[rows] = f"{self._head} VALUES " + ",".join(
+                [self._row] * rows)
+        return found
+
+    def insert(self, connection: sqlite3.Connection, values: list[Any]) -> None:
+        """Insert the rows whose values ``values`` holds one after the other (row by row,
+        each of the table's width), in their order."""
+        width = self._width
+        count = len(values) // width
+        start, size = 0, ROWS_PER_STATEMENT
+        while start < count:
+            while size > count - start:
+                size >>= 1
+            connection.execute(self._statement(size),
+                               values[start * width:(start + size) * width])
+            start += size
+
+
+_POSITION_ROWS = RowInserter("INSERT OR IGNORE INTO positions", 5)
+_PIECE_ROWS = RowInserter("INSERT OR IGNORE INTO material_pieces", 4)
+
+
+def move_digests(texts: list[str]) -> list[int]:
+    """Move texts' look-up keys in ``position_moves``: each one's CRC-32, the same in every
+    process and release (Python's ``hash`` of a ``str`` is not). Texts that share one are told
+    apart by their text, so it needs to be short and quick, not unique. (A list at a time:
+    the writer digests a record's new texts in one call.)"""
+    crc32 = zlib.crc32
+    return [crc32(text.encode("utf-8")) for text in texts]
 
 
 def _add_move_digests(connection: sqlite3.Connection) -> None:
@@ -116,7 +161,8 @@ def _add_move_digests(connection: sqlite3.Connection) -> None:
         if not rows:
             break
         connection.executemany("UPDATE position_moves SET digest = ? WHERE id = ?",
-                               [(move_digest(text), id_) for id_, text in rows])
+                               zip(move_digests([text for _, text in rows]),
+                                   (id_ for id_, _ in rows)))
         last = rows[-1][0]
     connection.execute(
         "CREATE INDEX IF NOT EXISTS position_moves_digest ON position_moves (digest)")
@@ -141,7 +187,7 @@ class PositionStore:
 
     def __init__(self, connection: sqlite3.Connection) -> None:
         self.connection = connection
-        self._move_ids: dict[str, int] = {}
+        self._move_ids: dict[str | None, int | None] = {None: None}
         self._seen_digests = bytearray()
         """A bit per digest value (folded to DIGEST_BITS): set when a text of it is stored."""
         self._next_move_id = 1
@@ -155,7 +201,7 @@ class PositionStore:
             self.connection.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
             if not _has_index(self.connection, "position_moves_digest"):
                 _add_move_digests(self.connection)
-            self._move_ids = {}
+            self._move_ids = {None: None}
             self._seen_digests = bytearray((DIGEST_BITS + 1) // 8)
             seen = self._seen_digests
             for (digest,) in self.connection.execute("SELECT digest FROM position_moves"):
@@ -171,41 +217,46 @@ class PositionStore:
         """Know the ids of a record's move texts: those kept in memory, those the database
         has (found by digest, one statement), and new ones (stored, one statement). The texts
         kept in memory are forgotten all at once past :data:`MOVE_CACHE` (but those of the
-        record at hand)."""
+        record at hand). ``None`` (no move: the end of the main line) is always known, as
+        no id; the new texts get their ids in the order the record first writes them."""
         known = self._move_ids
-        distinct = [text for text in dict.fromkeys(texts) if text is not None]
-        fresh = [text for text in distinct if text not in known]
+        fresh = [text for text in dict.fromkeys(texts) if text not in known]
         if not fresh:
             return
         if len(known) + len(fresh) > MOVE_CACHE:
             # Forget all but this record's texts, which add() is about to look up.
-            kept = {text: known[text] for text in distinct if text in known}
+            kept = {text: known[text] for text in dict.fromkeys(texts) if text in known}
             known.clear()
             known.update(kept)
-        digests = [move_digest(text) for text in fresh]
+            known[None] = None
+        digests = move_digests(fresh)
         seen = self._seen_digests
         # Only a text whose digest may be stored already is looked for (most of Game of
         # War's are new: their look-up would cost more than their insert).
         maybe = [digest for digest in digests
                  if seen[(digest & DIGEST_BITS) >> 3] >> (digest & 7) & 1]
-        wanted = set(fresh)
-        for start in range(0, len(maybe), LOOKUP_BATCH):
-            batch = maybe[start:start + LOOKUP_BATCH]
-            for id_, text in self.connection.execute(
-                    "SELECT id, text FROM position_moves WHERE digest IN "
-                    f"({','.join('?' * len(batch))})", batch):
-                if text in wanted:  # not the other texts that share a digest with one
-                    known[text] = id_
-        new = [(text, digest) for text, digest in zip(fresh, digests) if text not in known]
-        for _, digest in new:
+        if maybe:
+            wanted = set(fresh)
+            for start in range(0, len(maybe), LOOKUP_BATCH):
+                batch = maybe[start:start + LOOKUP_BATCH]
+                for id_, text in self.connection.execute(
+                        "SELECT id, text FROM position_moves WHERE digest IN "
+                        f"({','.join('?' * len(batch))})", batch):
+                    if text in wanted:  # not the other texts that share a digest with one
+                        known[text] = id_
+            new = [(text, digest) for text, digest in zip(fresh, digests) if text not in known]
+            if not new:
+                return
+            fresh = [text for text, _ in new]
+            digests = [digest for _, digest in new]
+        for digest in digests:
             seen[(digest & DIGEST_BITS) >> 3] |= 1 << (digest & 7)
-        if new:
-            ids = range(self._next_move_id, self._next_move_id + len(new))
-            self.connection.executemany(
-                "INSERT INTO position_moves (id, text, digest) VALUES (?, ?, ?)",
-                [(id_, text, digest) for id_, (text, digest) in zip(ids, new)])
-            known.update(zip((text for text, _ in new), ids))
-            self._next_move_id = ids.stop
+        ids = range(self._next_move_id, self._next_move_id + len(fresh))
+        self.connection.executemany(
+            "INSERT INTO position_moves (id, text, digest) VALUES (?, ?, ?)",
+            zip(ids, fresh, digests))
+        known.update(zip(fresh, ids))
+        self._next_move_id = ids.stop
 
     def add(self, input_id: int, record_id: int, positions: IndexedPositions) -> None:
         """Store a record's positions (inside the caller's transaction)."""
@@ -219,10 +270,9 @@ class PositionStore:
         self._new_moves(positions.moves)
         # The rows zipped from the worker's columns, not built one by one in Python: the
         # keys come signed, and None (the end of the main line) has no move id.
-        self.connection.executemany(
-            "INSERT OR IGNORE INTO positions VALUES (?, ?, ?, ?, ?)",
-            zip(positions.keys, repeat(record_id), positions.lines, positions.plies,
-                map(self._move_ids.get, positions.moves)))  # type: ignore[arg-type]
+        _POSITION_ROWS.insert(self.connection, list(chain.from_iterable(zip(
+            positions.keys, repeat(record_id), positions.lines, positions.plies,
+            map(self._move_ids.get, positions.moves)))))  # type: ignore[arg-type]
         if positions.material is not None:
             self.connection.executemany(
                 "INSERT OR REPLACE INTO position_material VALUES (?, ?, ?, ?)",
@@ -671,5 +721,5 @@ def store_material_pieces(connection: sqlite3.Connection, signature_id: int,
                           counts: str) -> None:
     """Write the ``material_pieces`` rows of a new signature (the writer's, inside its
     transaction)."""
-    connection.executemany("INSERT OR IGNORE INTO material_pieces VALUES (?, ?, ?, ?)",
-                           material_piece_rows(signature_id, counts))
+    _PIECE_ROWS.insert(connection, list(chain.from_iterable(
+        material_piece_rows(signature_id, counts))))

@@ -70,7 +70,8 @@ def test_a_small_memory_stores_each_text_once(tmp_path, two_inputs, monkeypatch,
     reference, count, explored = _reference(tmp_path, two_inputs)
     monkeypatch.setattr(position_index, "MOVE_CACHE", cache)
     if clash:
-        monkeypatch.setattr(position_index, "move_digest", lambda text: len(text) % 3)
+        monkeypatch.setattr(position_index, "move_digests",
+                            lambda texts: [len(text) % 3 for text in texts])
     database = tmp_path / "small.sqlite"
     analyze(two_inputs, database)
     assert stored_once(database) == count
@@ -94,5 +95,6 @@ def test_a_database_indexed_before_the_digests_gets_them(tmp_path, two_inputs, m
     analyze(two_inputs, database)
     assert stored_once(database) == count
     digests = query(database, "SELECT text, digest FROM position_moves")
-    assert all(digest == position_index.move_digest(text) for text, digest in digests)
+    assert [digest for _, digest in digests] == position_index.move_digests(
+        [text for text, _ in digests])
     assert answers(database) == explored

@@ -114,15 +114,8 @@ def _named_changes(key: int, old: bytes, new: bytes, move: object,
     when a cell it does not name changed too. A square named twice counts once: the board as
     the named squares alone would make it is kept, and compared with ``new``."""
     made = bytearray(old)
-    changed: list[int] = []
-    for cell in _named_squares(move):
-        now = new[cell]
-        if made[cell] != now:
-            made[cell] = now
-            changed.append(cell)
-    if made != new:
-        return None
-    return _swapped(key, changed, old, new, keys)
+    found = _swapped(key, _named_squares(move), made, new, keys)
+    return found if made == new else None
 
 
 def _board_changes(key: int, old: bytes, new: bytes, keys: GowKeys) -> tuple[int, bool]:
@@ -136,28 +129,32 @@ def _board_changes(key: int, old: bytes, new: bytes, keys: GowKeys) -> tuple[int
     while cell >= 0:
         cells.append(cell)
         cell = changed.find(1, cell + 1)
-    return _swapped(key, cells, old, new, keys)
+    return _swapped(key, cells, bytearray(old), new, keys)
 
 
-def _swapped(key: int, cells: list[int], old: bytes, new: bytes,
+def _swapped(key: int, cells: list[int], made: bytearray, new: bytes,
              keys: GowKeys) -> tuple[int, bool]:
-    """``key`` with ``cells`` (each once, each changed) swapped from ``old`` to ``new``, and
-    whether they hold the same units before and after: one pass over them for both, as a
-    replay does this once per turn."""
+    """``key`` with each of ``cells`` where ``made`` and ``new`` differ swapped from what
+    ``made`` holds to what ``new`` holds (``made`` takes it, so that a cell named twice is
+    swapped once), and whether the cells swapped hold the same units before and after: the
+    key, the cells that changed and the material in one pass, as a replay does this once per
+    turn."""
     entries = keys.byte_entries(0)
     get = entries.get
     gone: list[int] = []
     came: list[int] = []
     for cell in cells:
-        was, now = old[cell], new[cell]
-        gone.append(was)
-        came.append(now)
-        was_entry, now_entry = get(cell << 8 | was), get(cell << 8 | now)
-        if was_entry is None:
-            was_entry = entries[cell << 8 | was] = keys.entry(0, cell, was)
-        if now_entry is None:
-            now_entry = entries[cell << 8 | now] = keys.entry(0, cell, now)
-        key ^= was_entry ^ now_entry
+        now, was = new[cell], made[cell]
+        if was != now:
+            made[cell] = now
+            gone.append(was)
+            came.append(now)
+            was_entry, now_entry = get(cell << 8 | was), get(cell << 8 | now)
+            if was_entry is None:
+                was_entry = entries[cell << 8 | was] = keys.entry(0, cell, was)
+            if now_entry is None:
+                now_entry = entries[cell << 8 | now] = keys.entry(0, cell, now)
+            key ^= was_entry ^ now_entry
     gone.sort()
     came.sort()
     return key, gone == came

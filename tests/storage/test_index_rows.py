@@ -1,0 +1,94 @@
+"""The position index's rows as the writer stores them (docs/database.md, "The position
+index"), against what the workers sent: every position row, each move text once with its
+ids in the order the records first write the texts, each material once with its
+``material_pieces`` rows, and the material runs; whatever the writer keeps in memory and
+however many rows it puts in one statement."""
+
+from __future__ import annotations
+
+import tempfile
+import zlib
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from notation_tools.parallel.batch import RecordReport, Settings
+from notation_tools.parallel.session import open_session
+from notation_tools.storage import position_index
+from tests.storage.index_support import archive_text, query
+
+
+def analyze(path: Path, database: Path) -> list[RecordReport]:
+    settings = Settings(collect_stats=True, details=True, index="positions")
+    with open_session(settings, jobs=1, database=str(database)) as session:
+        return [item for item in session.reports([str(path)])
+                if isinstance(item, RecordReport)]
+
+
+def expected_rows(reports: list[RecordReport], record_ids: list[int]):
+    """The index's tables as the reports make them, worked out without the writer: ids
+    numbered from 1 in the order the texts and materials first come."""
+    moves: dict[str, int] = {}
+    signatures: dict[str, int] = {}
+    positions, material = set(), []
+    for report, record_id in zip(reports, record_ids):
+        found = report.positions
+        for key, ply, line, text in found.rows():
+            move_id = None if text is None else moves.setdefault(text, len(moves) + 1)
+            positions.add((key, record_id, line, ply, move_id))
+        for first, last, signature in found.material or ():
+            material.append((record_id, first, last,
+                             signatures.setdefault(signature, len(signatures) + 1)))
+    pieces = sorted(row for signature, id_ in signatures.items()
+                    for row in position_index.material_piece_rows(id_, signature))
+    return {"positions": sorted(positions),
+            "position_moves": [(id_, text, zlib.crc32(text.encode("utf-8")))
+                               for text, id_ in moves.items()],
+            "position_material": sorted(material),
+            "material_signatures": [(id_, text) for text, id_ in signatures.items()],
+            "material_pieces": pieces}
+
+
+def stored_rows(database: Path):
+    return {"positions": query(database, "SELECT * FROM positions ORDER BY 1, 2, 3, 4"),
+            "position_moves": query(database, "SELECT id, text, digest FROM position_moves "
+                                              "ORDER BY id"),
+            "position_material": query(database, "SELECT * FROM position_material "
+                                                 "ORDER BY 1, 2"),
+            "material_signatures": query(database, "SELECT id, counts FROM "
+                                                   "material_signatures ORDER BY id"),
+            "material_pieces": query(database, "SELECT * FROM material_pieces "
+                                               "ORDER BY 1, 2, 3, 4")}
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=st.sampled_from(["maka", "gow"]), seed=st.integers(0, 10_000),
+       count=st.integers(1, 10), rows_per_statement=st.sampled_from([1, 2, 4, 64]),
+       cache=st.sampled_from([1, 5, 100_000]))
+def test_the_writer_stores_what_the_workers_sent(game, seed, count, rows_per_statement,
+                                                 cache):
+    with tempfile.TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as patch:
+        patch.setattr(position_index, "ROWS_PER_STATEMENT", rows_per_statement)
+        patch.setattr(position_index, "MOVE_CACHE", cache)
+        archive, database = Path(folder, "a.pgn"), Path(folder, "a.sqlite")
+        archive.write_text(archive_text(game, count=count, seed=seed), encoding="utf-8")
+        reports = analyze(archive, database)
+        record_ids = [row[0] for row in query(database, "SELECT id FROM records ORDER BY seq")]
+        assert len(reports) == len(record_ids) == count
+        assert stored_rows(database) == expected_rows(reports, record_ids)
+
+
+@pytest.mark.parametrize("rows", [0, 1, 5, 64, 65, 200])
+def test_a_row_inserter_inserts_every_row_in_order(rows):
+    """Any number of rows, in statements of at most ROWS_PER_STATEMENT rows."""
+    import sqlite3
+
+    connection = sqlite3.connect(":memory:")
+    connection.execute("CREATE TABLE t (n INTEGER, text TEXT)")
+    inserter = position_index.RowInserter("INSERT INTO t", 2)
+    values = [value for n in range(rows) for value in (n, f"row {n}")]
+    inserter.insert(connection, values)
+    assert connection.execute("SELECT n, text FROM t ORDER BY rowid").fetchall() == \
+        [(n, f"row {n}") for n in range(rows)]
