@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import json
+import operator
 import os
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
@@ -33,7 +34,7 @@ from notation_tools.storage.position_index import (count_reaching, fill_material
                                                     move_spellings, move_text_count,
                                                     move_texts,
                                                     next_moves, records_reaching,
-                                                    signature_filter)
+                                                    signature_filter, wanted_signatures)
 from notation_tools.storage.square_index import square_first_plies, square_indexed_inputs
 
 
@@ -251,16 +252,18 @@ class Database:
         squared = square_indexed_inputs(self.connection) if wanted.squares else set()
         runs: dict[int, list[tuple[int, int]]] = {}
         if wanted.squares:  # the square index answers for its inputs, if any
-            # Where the square index covers every material-indexed input, material runs
-            # only need the material tests (the squares are checked exactly, not prefiltered).
-            prefilter = signature_filter(wanted, squares=not squared.issuperset(indexed))
-            if indexed and (wanted.material or not squared.issuperset(indexed)):
+            if indexed:
                 self._material_pieces()
-                runs = material_runs(self.connection, chosen.id, prefilter, wanted.plies,
+            if not squared.issuperset(indexed):  # the replay's candidates: by material
+                runs = material_runs(self.connection, chosen.id,
+                                     signature_filter(wanted, squares=True), wanted.plies,
                                      known=self._materials)
             covered = squared
-            answered = square_first_plies(self.connection, chosen.id, wanted,
-                                          runs if wanted.material else None) if squared else {}
+            found: list[tuple[int, int, int | dict[str, Any]]] = list(square_first_plies(
+                self.connection, chosen.id, wanted,
+                wanted_signatures(self.connection, signature_filter(wanted, squares=False),
+                                  self._materials) if wanted.material else None
+            )) if squared else []
         else:  # material only: the position index's material runs answer
             covered = indexed
             if indexed:
@@ -268,26 +271,26 @@ class Database:
             answered = material_first_plies(
                 self.connection, chosen.id, signature_filter(wanted, squares=False),
                 wanted.plies, known=self._materials) if indexed else {}
-        # The answered records are of the game; their inputs come from records_input (a
-        # narrow index: the records' own rows are wide, and half the archive may match).
-        found: list[tuple[int, int, int | dict[str, Any]]] = [
-            (input_id, record_id, answered[record_id]) for record_id, input_id in
-            self.connection.execute(
-                "SELECT id, input_id FROM records INDEXED BY records_input WHERE id IN "
-                "(SELECT value FROM json_each(?))", (_json_ids(answered),))
-            if input_id in covered]
+            # The answered records are of the game; their inputs come from records_input (a
+            # narrow index: the records' own rows are wide, and half the archive may match).
+            found = [(input_id, record_id, answered[record_id]) for record_id, input_id in
+                     self.connection.execute(
+                         "SELECT id, input_id FROM records INDEXED BY records_input WHERE id "
+                         "IN (SELECT value FROM json_each(?))", (_json_ids(answered),))
+                     if input_id in covered]
         uncovered = [row[0] for row in self.connection.execute(
             "SELECT id FROM inputs WHERE id NOT IN (SELECT value FROM json_each(?))",
             (_json_ids(covered),))]
         to_replay: dict[tuple[str, int], tuple[Any, ...]] = {}
         for row in self.connection.execute(
                 f"SELECT {_COLUMNS} FROM records WHERE game = ? AND input_id IN "
-                "(SELECT value FROM json_each(?)) ORDER BY id", (chosen.id, _json_ids(uncovered))):
+                "(SELECT value FROM json_each(?)) ORDER BY id", (chosen.id, _json_ids(uncovered))
+        ) if uncovered else ():  # none: the query would read every record's row to say so
             if row[1] not in indexed or row[0] in runs:  # else its material rules it out
                 to_replay[(row[2], row[3])] = row
         if to_replay:
             found.extend(self._replayed(chosen.id, wanted, to_replay, runs))
-        found.sort(key=lambda item: (item[0], item[1]))
+        found.sort(key=_database_order)
         return chosen.id, found
 
     def _material_pieces(self) -> None:
@@ -387,6 +390,10 @@ def suggest_prefixes(database: Database, count: int, *, game: str | None,
 
 _COLUMNS = "id, input_id, source, record_index, result, tags_json"
 """The columns of :func:`_match`'s rows."""
+
+
+_database_order = operator.itemgetter(0, 1)
+"""A match's place in :meth:`Database.pattern`'s answer: its input, then its record."""
 
 
 def _json_ids(ids: Iterable[int]) -> str:

@@ -635,9 +635,9 @@ def fill_material_pieces(connection: sqlite3.Connection) -> int:
     return len(missing)
 
 
-def _signatures_wanted(connection: sqlite3.Connection, wanted: MaterialCheck | SignatureFilter,
-                       known: dict[int, dict[tuple[int, str], int]] | None
-                       ) -> tuple[str, tuple[Any, ...]]:
+def wanted_signatures(connection: sqlite3.Connection, wanted: MaterialCheck | SignatureFilter,
+                      known: dict[int, dict[tuple[int, str], int]] | None
+                      ) -> tuple[str, tuple[Any, ...]]:
     """A query of the ids of the stored materials that ``wanted`` accepts and its
     parameters: over ``material_pieces`` when ``wanted`` is a :class:`SignatureFilter` and
     the table is complete, else a JSON list of the ids the Python test accepts. ``known``:
@@ -669,7 +669,7 @@ def material_runs(connection: sqlite3.Connection, game: str,
     """Record id → the runs of main-line plies (first, last; within ``plies``, in order)
     where the record's material is one that ``wanted`` accepts, for the records of
     ``game`` in material-indexed inputs. ``known``: as :func:`material_first_plies`."""
-    signatures, given = _signatures_wanted(connection, wanted, known)
+    signatures, given = wanted_signatures(connection, wanted, known)
     low, high = _ply_range(plies)
     found: dict[int, list[tuple[int, int]]] = {}
     for record_id, first, last in connection.execute(
@@ -694,7 +694,7 @@ def material_first_plies(connection: sqlite3.Connection, game: str,
     one that ``wanted`` accepts (the first ply of :func:`material_runs`, found in SQL: a
     pattern that half the archive matches costs no Python per run). ``known``: the materials
     read by an earlier call on this connection (id → material), kept up to date."""
-    signatures, given = _signatures_wanted(connection, wanted, known)
+    signatures, given = wanted_signatures(connection, wanted, known)
     low, high = _ply_range(plies)
     # Grouped by r.id: the records come in id order from records_game, so SQLite groups
     # them as they come instead of sorting every run first.

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from notation_tools.analysis.pattern import Pattern, SquareTest
 
@@ -55,10 +55,6 @@ CREATE TABLE IF NOT EXISTS square_inputs (
     input_id INTEGER PRIMARY KEY REFERENCES inputs(id) ON DELETE CASCADE
 );
 """
-
-Runs = list[tuple[int, int]]
-"""Runs of plies (first, last), in order, apart."""
-
 
 def _has_tables(connection: sqlite3.Connection) -> bool:
     return bool(connection.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' "
@@ -166,82 +162,174 @@ def _occupant_ids(connection: sqlite3.Connection, game: str, test: SquareTest) -
     return [row[0] for row in connection.execute(sql, parameters)]
 
 
-class _TestRuns:
-    """The runs of plies where one square test holds, per record: the stored runs, and
-    for the records that start from the standard start with the test holding there and
-    no stored run from ply 0, the whole main line."""
-
-    def __init__(self, connection: sqlite3.Connection, game: str, test: SquareTest,
-                 starts: set[int]) -> None:
-        ids = _occupant_ids(connection, game, test)
-        self.at_start = bool(starts.intersection(ids))
-        self.stored: dict[int, Runs] = {}
-        self.moved: set[int] = set()
-        """Records with a stored run from ply 0 of the start's occupant (the test held at
-        the start, then no longer)."""
-        for record_id, first, last in connection.execute(
-                "SELECT record_id, first_ply, last_ply FROM square_runs WHERE occupant_id IN "
-                "(SELECT value FROM json_each(?))", (_json_list(ids),)):
-            self.stored.setdefault(record_id, []).append((first, last))
-            if first == 0:
-                self.moved.add(record_id)
-
-    def runs(self, record_id: int, standard: bool, last_ply: int) -> Runs:
-        if self.at_start and standard and record_id not in self.moved:
-            return [(0, last_ply)]
-        return sorted(self.stored.get(record_id, ()))
+def _occupant_term(alias: str, ids: list[int]) -> tuple[str, list[Any]]:
+    """``alias.occupant_id`` is one of ``ids``: the term and its parameters."""
+    if len(ids) == 1:
+        return f"{alias}.occupant_id = ?", [ids[0]]
+    return f"{alias}.occupant_id IN (SELECT value FROM json_each(?))", [_json_list(ids)]
 
 
-def intersect(first: Runs, second: Runs) -> Runs:
-    """The plies in both ``first`` and ``second`` (each in order, its runs apart), as runs."""
-    found: Runs = []
-    i = j = 0
-    while i < len(first) and j < len(second):
-        low = max(first[i][0], second[j][0])
-        high = min(first[i][1], second[j][1])
-        if low <= high:
-            found.append((low, high))
-        if first[i][1] < second[j][1]:
-            i += 1
-        else:
-            j += 1
-    return found
+def _only_game(connection: sqlite3.Connection, game: str) -> bool:
+    """Whether every record of a known game is of ``game`` (two look-ups in records_game)."""
+    return bool(connection.execute("SELECT (SELECT min(game) FROM records) = ? AND "
+                                   "(SELECT max(game) FROM records) = ?", (game, game)
+                                   ).fetchone()[0] == 1)
+
+
+_CHANGED = "SELECT record_id FROM square_runs WHERE occupant_id = ? AND first_ply = 0"
+"""The records whose square changed what the standard start holds there (its run from ply 0
+ended; a standard record that never changed the square has no run of it stored)."""
 
 
 def square_first_plies(connection: sqlite3.Connection, game: str, pattern: Pattern,
-                       material: dict[int, Runs] | None) -> dict[int, int]:
-    """Record id → the first ply where ``pattern`` holds, for the records of ``game`` in
-    square-indexed inputs (those it never matches left out). ``material``: the runs where
-    the records' material may match (the position index's), or ``None`` when the pattern
-    has no material conditions."""
+                       material: tuple[str, tuple[Any, ...]] | None
+                       ) -> list[tuple[int, int, int]]:
+    """(input id, record id, the first ply where ``pattern`` holds) of the records of
+    ``game`` in square-indexed inputs that it matches, found in SQL (in no given order).
+    ``material``: a query of the ids of the stored materials that the pattern's material
+    tests accept, with its parameters (the position index's), or ``None`` when the pattern
+    has no material conditions.
+
+    Per record, the query joins one run of each square test (and one material run), each
+    overlapping those joined before it and ``--at``; the greatest first ply of such a
+    choice is where they all begin to hold together, and the least of those over every
+    choice is the answer (the runs of one test never overlap, so every ply where the
+    pattern holds lies in exactly one choice).
+
+    A test that the standard start satisfies ("held") holds through the whole main line of
+    a standard record that never changed its square, which has no run of that square
+    stored. When every test is held, the records are answered in parts that do not
+    overlap: those that changed none of the tests' squares, without their runs (most
+    records), then for each test in turn those that changed its square but not the squares
+    of the tests before it, from that test's runs (records not from the standard start: in
+    the first part of these), the later tests' runs joined where there are some and the
+    test counted from ply 0 to the record's last ply where the square never changed."""
     starts = {row[0] for row in connection.execute(
         "SELECT occupant_id FROM square_starts WHERE game = ?", (game,))}
-    tests = [_TestRuns(connection, game, test, starts) for test in pattern.squares]
-    # The records a condition that the start does not satisfy names are the candidates:
-    # only when the start satisfies every condition can a record without a run match.
-    candidates: set[int] | None = None
-    for test in sorted(tests, key=lambda t: len(t.stored)):
-        if not test.at_start:
-            candidates = set(test.stored) if candidates is None \
-                else candidates.intersection(test.stored)
-    if material is not None:
-        candidates = set(material) if candidates is None else candidates.intersection(material)
-    sql = ("SELECT s.record_id, s.last_ply, s.standard FROM square_records AS s JOIN records "
-           "AS r ON r.id = s.record_id WHERE r.game = ?")
-    rows = connection.execute(sql, (game,)) if candidates is None else connection.execute(
-        sql + " AND s.record_id IN (SELECT value FROM json_each(?))",
-        (game, _json_list(candidates)))
-    records = {record_id: (last_ply, bool(standard)) for record_id, last_ply, standard in rows}
-    low = 0 if pattern.plies[0] is None else pattern.plies[0]
-    high = pattern.plies[1]
-    found: dict[int, int] = {}
-    for record_id, (last_ply, standard) in records.items():
-        runs = material[record_id] if material is not None else \
-            [(low, last_ply if high is None else min(high, last_ply))]
-        for test in tests:
-            runs = intersect(runs, test.runs(record_id, standard, last_ply))
-            if not runs:
-                break
-        if runs and runs[0][0] <= runs[0][1]:
-            found[record_id] = runs[0][0]
-    return found
+    tests = [_occupant_ids(connection, game, test) for test in pattern.squares]
+    if not all(tests):
+        return []  # a test asks for what its square never held
+    # A test that the start does not satisfy holds only in stored runs: the one with the
+    # fewest runs chooses the records (an occupant's rows lie together).
+    moving = sorted((ids for ids in tests if starts.isdisjoint(ids)),
+                    key=lambda ids: _run_count(connection, ids))
+    # The held tests whose squares the fewest records changed first: a record is answered
+    # in the part of the first held square it changed, which joins the runs of the held
+    # tests after it (most records then join none).
+    held = sorted(((ids, starts.intersection(ids).pop()) for ids in tests
+                   if not starts.isdisjoint(ids)),
+                  key=lambda test: _run_count(connection, [test[1]]))
+    query = _FirstPlies(pattern, material, None if _only_game(connection, game) else game)
+    if moving:
+        parts = [query.sql(moving[0], moving[1:], held, [])]
+    else:
+        parts = [query.sql(None, [], [], [start for _, start in held])]
+        parts.extend(query.sql(ids, [], held[number + 1:],
+                               [start for _, start in held[:number]])
+                     for number, (ids, _) in enumerate(held))
+    return connection.execute(" UNION ALL ".join(sql for sql, _ in parts),
+                              [value for _, given in parts for value in given]).fetchall()
+
+
+class _FirstPlies:
+    """The text of :func:`square_first_plies`'s queries, one per part of the records."""
+
+    def __init__(self, pattern: Pattern, material: tuple[str, tuple[Any, ...]] | None,
+                 game: str | None) -> None:
+        self.low = 0 if pattern.plies[0] is None else pattern.plies[0]
+        self.high = (1 << 62) if pattern.plies[1] is None else pattern.plies[1]
+        self.material = material
+        self.game = game
+        """The game whose records to keep (``None``: every record is the game's)."""
+
+    def sql(self, driver: list[int] | None, moving: list[list[int]],
+            held: list[tuple[list[int], int]], unchanged: list[int]
+            ) -> tuple[str, list[Any]]:
+        """The query and its parameters over the records that have runs of the occupants
+        ``driver`` (``None``: every record) and are standard and never changed what the
+        start holds on the squares of the occupants ``unchanged`` (tests they satisfy
+        throughout); the runs of the tests ``moving`` (occupant ids) and ``held``
+        (occupant ids, the start's occupant on their square) are joined."""
+        low, high = self.low, self.high
+        firsts, lasts = ["?"], ["?", "s.last_ply"]
+        joins: list[str] = []
+        wheres: list[str] = []
+        parameters: list[Any] = [low]  # in the order of the text: SELECT, FROM, WHERE
+        where_parameters: list[Any] = []
+
+        def overlapping(alias: str) -> str:
+            """The terms that ``alias``'s run overlaps every run joined before it."""
+            parameters.extend((high, low))
+            return (f"{alias}.first_ply <= {_of('min', lasts)} AND "
+                    f"{alias}.last_ply >= {_of('max', firsts)}")
+
+        if driver is not None:  # an occupant's runs come in record order
+            record = "t0.record_id"
+            term, given = _occupant_term("t0", driver)
+            source = ("square_runs AS t0 CROSS JOIN square_records AS s ON s.record_id = "
+                      "t0.record_id CROSS JOIN records AS r ON r.id = s.record_id")
+            wheres.append(f"{term} AND t0.first_ply <= ? AND t0.last_ply >= ?")
+            where_parameters.extend((*given, high, low))
+            firsts.append("t0.first_ply")
+            lasts.append("t0.last_ply")
+        else:  # every record, with its input read from the narrow records_input
+            record = "r.id"
+            source = ("records AS r INDEXED BY records_input CROSS JOIN square_records AS s "
+                      "ON s.record_id = r.id")
+        if unchanged:  # tested on the driver's record id: before the other tables are read
+            wheres.append("s.standard = 1 AND " + " AND ".join(
+                f"{record} NOT IN ({_CHANGED})" for _ in unchanged))
+            where_parameters.extend(unchanged)
+        wheres.append("r.input_id IN (SELECT input_id FROM square_inputs)")
+        if self.game is not None:
+            wheres.append(f"{record} IN (SELECT id FROM records WHERE game = ?)")
+            where_parameters.append(self.game)
+        for number, ids in enumerate(moving, 1):
+            alias = f"t{number}"
+            term, given = _occupant_term(alias, ids)
+            parameters.extend(given)
+            joins.append(f"CROSS JOIN square_runs AS {alias} ON {term} AND "
+                         f"{alias}.record_id = s.record_id AND {overlapping(alias)}")
+            firsts.append(f"{alias}.first_ply")
+            lasts.append(f"{alias}.last_ply")
+        if self.material is not None:
+            signatures, accepted = self.material
+            parameters.extend(accepted)
+            joins.append("CROSS JOIN position_material AS m ON m.record_id = s.record_id AND "
+                         f"m.signature_id IN ({signatures}) AND {overlapping('m')}")
+            firsts.append("m.first_ply")
+            lasts.append("m.last_ply")
+        for number, (ids, start) in enumerate(held, len(moving) + 1):
+            alias = f"t{number}"
+            term, given = _occupant_term(alias, ids)
+            parameters.extend(given)
+            joins.append(f"LEFT JOIN square_runs AS {alias} ON {term} AND {alias}.record_id = "
+                         f"s.record_id AND {overlapping(alias)}")
+            wheres.append(f"({alias}.record_id IS NOT NULL OR (s.standard = 1 AND s.record_id "
+                          f"NOT IN ({_CHANGED})))")
+            where_parameters.append(start)
+            firsts.append(f"ifnull({alias}.first_ply, 0)")
+            lasts.append(f"ifnull({alias}.last_ply, s.last_ply)")
+        wheres.append(f"{_of('max', firsts)} <= {_of('min', lasts)}")
+        where_parameters.extend((low, high))
+        if len(firsts) == 1:  # a run of the whole line, one row a record: no grouping
+            return (f"SELECT r.input_id, r.id, ? FROM {source} WHERE {' AND '.join(wheres)}",
+                    [*parameters, *where_parameters])
+        # Grouped in the order the rows come in, where SQLite sees it (no sort).
+        order = record if driver is not None else "r.input_id, r.seq, r.id"
+        return (f"SELECT r.input_id, r.id, min({_of('max', firsts)}) FROM {source} "
+                f"{' '.join(joins)} WHERE {' AND '.join(wheres)} GROUP BY {order}",
+                [*parameters, *where_parameters])
+
+
+def _of(function: str, terms: list[str]) -> str:
+    """SQL's scalar ``min`` or ``max`` of ``terms`` (one term: itself; the function of one
+    argument is the aggregate)."""
+    return terms[0] if len(terms) == 1 else f"{function}({', '.join(terms)})"
+
+
+def _run_count(connection: sqlite3.Connection, ids: list[int]) -> int:
+    """How many runs the occupants ``ids`` have (every record's)."""
+    term, given = _occupant_term("u", ids)
+    return int(connection.execute(f"SELECT count(*) FROM square_runs AS u WHERE {term}",
+                                  given).fetchone()[0])

@@ -6,6 +6,7 @@ records from the standard start and from a position of their own."""
 from __future__ import annotations
 
 import io
+import json
 import sqlite3
 
 import pytest
@@ -13,6 +14,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from notation_tools.analysis.generate import generate_records
+from notation_tools.analysis.pattern import PatternVisitor, parse_pattern, signature_material
 from notation_tools.analysis.replay import ReplayVisitor, replay
 from notation_tools.analysis.square_runs import board_of
 from notation_tools.cli import main
@@ -20,7 +22,8 @@ from notation_tools.games.base import get_game
 from notation_tools.parallel.batch import iter_records
 from notation_tools.records.pgn import read_records, write_record
 from notation_tools.storage.game_database import Database, input_overrides
-from notation_tools.storage.square_index import intersect
+from notation_tools.storage.position_index import signature_filter, wanted_signatures
+from notation_tools.storage.square_index import square_first_plies
 from tests.storage.test_pattern_index import OPERATORS, analyze
 
 GAMES = ("maka", "gow", "elevation", "shih", "shuriken")
@@ -138,27 +141,37 @@ class _Boards(ReplayVisitor):
             self.boards.append(board_of(self.game, before))
 
 
+def _stored(connection, game):
+    """What the database stores of ``game``'s records, ply by ply: record id → (last checked
+    ply, standard, {(square, ply): (side, piece) or None}), and the standard start's
+    square → (side, piece) (both None: nothing)."""
+    starts = {square: (side, piece) for square, side, piece in connection.execute(
+        "SELECT o.square, o.side, o.piece FROM square_starts AS s JOIN square_occupants AS o "
+        "ON o.id = s.occupant_id WHERE s.game = ?", (game.id,))}
+    rows = connection.execute(
+        "SELECT q.record_id, q.last_ply, q.standard, o.square, o.side, o.piece, "
+        "u.first_ply, u.last_ply FROM records AS r JOIN square_records AS q "
+        "ON q.record_id = r.id LEFT JOIN square_runs AS u ON u.record_id = r.id LEFT JOIN "
+        "square_occupants AS o ON o.id = u.occupant_id WHERE r.game = ?", (game.id,)).fetchall()
+    seen = {}
+    for record_id, last, standard, square, side, piece, first, end in rows:
+        entry = seen.setdefault(record_id, (last, standard, {}))
+        if square is not None:
+            for ply in range(first, end + 1):
+                assert (square, ply) not in entry[2]  # runs of a square never overlap
+                entry[2][(square, ply)] = (side, piece) if side is not None else None
+    return seen, starts
+
+
 def test_runs_cover_every_square_at_every_checked_ply_as_replay_sees_it(databases):
     """Stored runs plus the standard start's runs left out = what replay sees, square by
     square, at every checked ply (docs/database.md, "The square index")."""
     game, squares, _, path = databases
     connection = sqlite3.connect(squares.path)
-    starts = {square: (side, piece) for square, side, piece in connection.execute(
-        "SELECT o.square, o.side, o.piece FROM square_starts AS s JOIN square_occupants AS o "
-        "ON o.id = s.occupant_id WHERE s.game = ?", (game.id,))}
-    rows = connection.execute(
-        "SELECT r.record_index, q.last_ply, q.standard, o.square, o.side, o.piece, "
-        "u.first_ply, u.last_ply FROM records AS r JOIN square_records AS q "
-        "ON q.record_id = r.id LEFT JOIN square_runs AS u ON u.record_id = r.id LEFT JOIN "
-        "square_occupants AS o ON o.id = u.occupant_id").fetchall()
+    stored, starts = _stored(connection, game)
+    indexes = dict(connection.execute("SELECT id, record_index FROM records"))
     connection.close()
-    seen = {}
-    for index, last, standard, square, side, piece, first, end in rows:
-        entry = seen.setdefault(index, (last, standard, {}))
-        if square is not None:
-            for ply in range(first, end + 1):
-                assert (square, ply) not in entry[2]  # runs of a square never overlap
-                entry[2][(square, ply)] = (side, piece) if side is not None else None
+    seen = {indexes[record_id]: entry for record_id, entry in stored.items()}
     records = [r for r in iter_records([str(path)])]
     assert len(seen) == len(records) == 12
     standards = 0
@@ -180,20 +193,113 @@ def test_runs_cover_every_square_at_every_checked_ply_as_replay_sees_it(database
     assert standards == 11  # every record but the one from a position of its own
 
 
-@given(st.lists(st.integers(0, 30), max_size=12), st.lists(st.integers(0, 30), max_size=12))
-def test_intersect_is_the_plies_in_both(first, second):
-    def runs(plies):
-        found = []
-        for ply in sorted(set(plies)):
-            if found and found[-1][1] == ply - 1:
-                found[-1] = (found[-1][0], ply)
-            else:
-                found.append((ply, ply))
-        return found
+def _ply_by_ply(connection, game, pattern):
+    """Record id → the first ply where ``pattern`` holds, found by rebuilding each checked
+    position's squares and material from the stored rows and testing it (no runs joined)."""
+    stored, starts = _stored(connection, game)
+    materials = {}
+    for record_id, first, last, counts in connection.execute(
+            "SELECT m.record_id, m.first_ply, m.last_ply, s.counts FROM position_material AS m "
+            "JOIN material_signatures AS s ON s.id = m.signature_id"):
+        material = signature_material(tuple(tuple(item) for item in json.loads(counts)))
+        for ply in range(first, last + 1):
+            materials[(record_id, ply)] = material
+    found = {}
+    for record_id, (last, standard, held) in stored.items():
+        for ply in range(last + 1):
+            board = {}
+            for test in pattern.squares:
+                occupant = held.get((test.square, ply), starts[test.square] if standard
+                                    else "missing")
+                assert occupant != "missing"  # a record from its own start stores every run
+                if occupant is not None and occupant[0] is not None:
+                    board[test.square] = occupant
+            if pattern.in_range(ply) and all(test.holds(board) for test in pattern.squares) \
+                    and (not pattern.material or pattern.material_holds(
+                        materials[(record_id, ply)])):
+                found[record_id] = ply
+                break
+    return found
 
-    both = intersect(runs(first), runs(second))
-    assert [p for low, high in both for p in range(low, high + 1)] == \
-        sorted(set(first) & set(second))
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[
+    HealthCheck.too_slow, HealthCheck.function_scoped_fixture, HealthCheck.data_too_large])
+@given(data=st.data())
+def test_the_query_joins_the_runs_as_the_positions_they_stand_for(databases, data):
+    """The SQL join of the runs (``square_first_plies``) answers what testing every checked
+    position, rebuilt from the stored rows, answers: cheap enough to try many patterns."""
+    game, squares, _, _ = databases
+    wanted, material, at = data.draw(_patterns(game))
+    pattern = parse_pattern(game, squares=wanted, material=material, at=at)
+    connection = squares.connection
+    signatures = wanted_signatures(connection, signature_filter(pattern, squares=False), None) \
+        if pattern.material else None
+    found = square_first_plies(connection, game.id, pattern, signatures)
+    assert {record_id: ply for _, record_id, ply in found} == \
+        _ply_by_ply(connection, game, pattern)
+    assert len({record_id for _, record_id, _ in found}) == len(found)
+
+
+def _replayed(path, pattern):
+    """(record index, first ply) of the records of ``path`` where ``pattern`` holds, by
+    replaying each (what ``select`` does)."""
+    found = []
+    for record in iter_records([str(path)]):
+        visitor = PatternVisitor({pattern.game: pattern})
+        visitor.finish(replay(record, visitor=visitor))
+        if visitor.ply is not None:
+            found.append((record.index, visitor.ply))
+    return found
+
+
+def _seen_pattern(game, record, plies, count):
+    """``count`` squares as ``record``'s main line holds them after ``plies`` plies (nothing
+    or a side's piece): a pattern that at least that record matches."""
+    position = replay(record, visitor=_Stop(plies)).position
+    board = board_of(game, position)
+    tests = []
+    for square in sorted(board)[::max(1, len(board) // (count * 3))][:count]:
+        held = board[square]
+        tests.append(f"{square}=empty" if held is None else
+                     f"{square}={game.sides[held[0]]}:{held[1]}")
+    return tests
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[
+    HealthCheck.too_slow, HealthCheck.function_scoped_fixture, HealthCheck.data_too_large])
+@given(name=st.sampled_from(GAMES), other=st.one_of(st.none(), st.sampled_from(GAMES)),
+       seed=st.integers(0, 10_000), count=st.integers(1, 6), plies=st.integers(0, 60),
+       own_start=st.booleans(), data=st.data())
+def test_random_archives_answer_as_replaying_them(tmp_path_factory, name, other, seed, count,
+                                                  plies, own_start, data):
+    """Random archives (some with records of a second game, some with a record from a
+    position of its own), indexed with the square index: patterns drawn at random and
+    patterns of squares one of its records holds at some ply answer what replaying every
+    record answers, record and first ply."""
+    game = get_game(name)
+    texts = [write_record(r) for r in generate_records(
+        game, game.parse_rules(None), count=count, seed=seed, max_plies=plies)]
+    if own_start and plies > 3:
+        texts.append(_from_a_position_of_its_own(game, texts[0]))
+    if other is not None:
+        second = get_game(other)
+        texts.extend(write_record(r) for r in generate_records(
+            second, second.parse_rules(None), count=2, seed=seed, max_plies=plies))
+    path = tmp_path_factory.mktemp("archive") / "archive.pgn"
+    path.write_text("\n".join(texts), encoding="utf-8")
+    database = path.with_suffix(".sqlite")
+    analyze(path, database, "squares")
+    records = [r for r in iter_records([str(path)]) if r.tag("Variant") == game.id]
+    with Database(str(database)) as squares:
+        for _ in range(4):
+            wanted, material, at = data.draw(_patterns(game))
+            if data.draw(st.booleans()):  # squares as a record holds them: found somewhere
+                wanted = _seen_pattern(game, data.draw(st.sampled_from(records)),
+                                       data.draw(st.integers(0, plies)),
+                                       data.draw(st.integers(1, 3)))
+            pattern = parse_pattern(game, squares=wanted, material=material, at=at)
+            found = squares.pattern(squares=wanted, material=material, at=at, game=game.id)
+            assert [(r["record"], r["ply"]) for r in found] == _replayed(path, pattern)
 
 
 def run(*args):
