@@ -220,7 +220,9 @@ class PositionStore:
         record at hand). ``None`` (no move: the end of the main line) is always known, as
         no id; the new texts get their ids in the order the record first writes them."""
         known = self._move_ids
-        fresh = [text for text in dict.fromkeys(texts) if text not in known]
+        # None is among the known texts, but the type checker cannot know it.
+        fresh = [text for text in dict.fromkeys(texts) if text not in known
+                 and text is not None]
         if not fresh:
             return
         if len(known) + len(fresh) > MOVE_CACHE:
@@ -272,7 +274,7 @@ class PositionStore:
         # keys come signed, and None (the end of the main line) has no move id.
         _POSITION_ROWS.insert(self.connection, list(chain.from_iterable(zip(
             positions.keys, repeat(record_id), positions.lines, positions.plies,
-            map(self._move_ids.get, positions.moves)))))  # type: ignore[arg-type]
+            map(self._move_ids.get, positions.moves)))))
         if positions.material is not None:
             self.connection.executemany(
                 "INSERT OR REPLACE INTO position_material VALUES (?, ?, ?, ?)",
