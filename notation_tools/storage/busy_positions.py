@@ -25,8 +25,8 @@ from __future__ import annotations
 import hashlib
 import sqlite3
 
-from notation_tools.storage.position_index import (has_index_tables, move_text_count,
-                                                    move_texts_by_game)
+from notation_tools.storage.position_index import (has_index, has_index_tables,
+                                                    move_text_count, move_texts_by_game)
 
 MANY_TEXTS = 2000
 """Above this many move texts at a position, ``explore`` with a limit chooses the moves to
@@ -83,9 +83,7 @@ def refresh_busy_moves(connection: sqlite3.Connection) -> bool:
     index, or indexed before ``positions_line``, gets nothing (the explorer reads as before).
     Finding the busy positions is one pass over ``positions`` in key order (a position's
     rows lie together), then :func:`move_texts_by_game` for each."""
-    if not has_index_tables(connection) or not connection.execute(
-            "SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'positions_line'"
-            ).fetchall():
+    if not has_index_tables(connection) or not has_index(connection, "positions_line"):
         return False
     stamp = index_stamp(connection)
     if _has_busy_tables(connection) and connection.execute(

@@ -199,7 +199,7 @@ class PositionStore:
         if not self._ready:
             create_index_tables(self.connection)
             self.connection.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
-            if not _has_index(self.connection, "position_moves_digest"):
+            if not has_index(self.connection, "position_moves_digest"):
                 _add_move_digests(self.connection)
             self._move_ids = {None: None}
             self._seen_digests = bytearray((DIGEST_BITS + 1) // 8)
@@ -338,7 +338,7 @@ def is_indexed(connection: sqlite3.Connection, path: str, variations: bool) -> b
     """Whether input ``path`` is indexed (with its variations when ``variations``)."""
     if not has_index_tables(connection):
         return False
-    if not _has_table(connection, "material_inputs"):
+    if not has_table(connection, "material_inputs"):
         return False  # indexed before the material runs were stored: index it again
     rows = connection.execute(
         "SELECT position_inputs.variations FROM position_inputs JOIN inputs "
@@ -360,7 +360,8 @@ def index_coverage(connection: sqlite3.Connection) -> tuple[int, int]:
     return indexed, stored
 
 
-def _has_table(connection: sqlite3.Connection, name: str) -> bool:
+def has_table(connection: sqlite3.Connection, name: str) -> bool:
+    """Whether the database has the table ``name`` (one made by an older version may not)."""
     return bool(connection.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' "
                                    "AND name = ?", (name,)).fetchall())
 
@@ -397,9 +398,9 @@ def move_texts(connection: sqlite3.Connection, key: int, game: str
     grouped in SQL: no result, date or example is read, so a position with tens of
     thousands of texts (Game of War's first turns, most played once) costs per record, not
     per text. ``None`` for a database indexed before ``positions_line``."""
-    if not _has_index(connection, "positions_line"):
+    if not has_index(connection, "positions_line"):
         return None
-    of_game = "" if _only_game(connection, game) else \
+    of_game = "" if only_game(connection, game) else \
         " AND p.record_id IN (SELECT id FROM records WHERE game = ?)"
     rows = connection.execute(_TEXTS.format(game="", join="", where=of_game),
                               (key, *([game] if of_game else []))).fetchall()
@@ -462,7 +463,7 @@ def next_moves(connection: sqlite3.Connection, key: int, game: str,
     texts of these ids (those :func:`move_texts` chose to list)."""
     sums, parameters = _result_columns(results)
     only = "" if move_ids is None else " AND move_id IN (SELECT value FROM json_each(?))"
-    by_line = _has_index(connection, "positions_line")
+    by_line = has_index(connection, "positions_line")
     child = (f"(SELECT c.key FROM positions AS c WHERE c.record_id = s.example AND c.line = 0 "
              f"AND c.ply = {_FIRST_PLY.format(record='s.example', move='s.move_id')} + 1)"
              if by_line else "NULL")
@@ -513,7 +514,8 @@ def _child_by_rules(connection: sqlite3.Connection, key: int, game: str,
     return children.pop() if len(children) == 1 else None
 
 
-def _has_index(connection: sqlite3.Connection, name: str) -> bool:
+def has_index(connection: sqlite3.Connection, name: str) -> bool:
+    """Whether the database has the index ``name`` (one made by an older version may not)."""
     return bool(connection.execute("SELECT 1 FROM sqlite_master WHERE type = 'index' "
                                    "AND name = ?", (name,)).fetchall())
 
@@ -527,7 +529,7 @@ def records_reaching(connection: sqlite3.Connection, key: int, game: str, *,
     lines = "" if variations else " AND line = 0"
     # The rows of a key come in record order: with one game in the database, the first
     # ``limit`` records are found without grouping the others (every record at the start).
-    first = " ORDER BY record_id LIMIT ?" if _only_game(connection, game) else ""
+    first = " ORDER BY record_id LIMIT ?" if only_game(connection, game) else ""
     return connection.execute(
         "SELECT r.id, r.source, r.record_index, p.ply, p.line, r.result, r.tags_json, r.game "
         "FROM (SELECT record_id, min(line) AS line, min(ply) AS ply FROM positions "
@@ -541,7 +543,7 @@ def count_reaching(connection: sqlite3.Connection, key: int, game: str, *,
                    variations: bool = False) -> int:
     """How many records :func:`records_reaching` finds (without reading them)."""
     lines = "" if variations else " AND line = 0"
-    if _only_game(connection, game):  # every record with rows is the game's: no join
+    if only_game(connection, game):  # every record with rows is the game's: no join
         return int(connection.execute(
             f"SELECT count(DISTINCT record_id) FROM positions WHERE key = ?{lines}",
             (key,)).fetchone()[0])
@@ -551,7 +553,7 @@ def count_reaching(connection: sqlite3.Connection, key: int, game: str, *,
         "AND r.game = ?", (key, game)).fetchone()[0])
 
 
-def _only_game(connection: sqlite3.Connection, game: str) -> bool:
+def only_game(connection: sqlite3.Connection, game: str) -> bool:
     """Whether every record of a known game is of ``game`` (two look-ups in records_game)."""
     return bool(connection.execute("SELECT (SELECT min(game) FROM records) = ? AND "
                                    "(SELECT max(game) FROM records) = ?", (game, game)
@@ -560,7 +562,7 @@ def _only_game(connection: sqlite3.Connection, game: str) -> bool:
 
 def material_indexed_inputs(connection: sqlite3.Connection) -> set[int]:
     """The ids of the inputs whose records' material is indexed (``position_material``)."""
-    if not _has_table(connection, "material_inputs"):
+    if not has_table(connection, "material_inputs"):
         return set()
     return {row[0] for row in connection.execute("SELECT input_id FROM material_inputs")}
 
@@ -616,7 +618,7 @@ def signature_filter(pattern: Pattern, *, squares: bool) -> SignatureFilter:
 def material_pieces_complete(connection: sqlite3.Connection) -> bool:
     """Whether every stored material has its ``material_pieces`` rows (a database indexed
     before the table has none: :func:`fill_material_pieces` adds them)."""
-    if not _has_table(connection, "material_pieces"):
+    if not has_table(connection, "material_pieces"):
         return False
     return bool(connection.execute(
         "SELECT (SELECT count(*) FROM material_signatures) = (SELECT count(*) FROM "

@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from notation_tools.analysis.pattern import Pattern, SquareTest
+from notation_tools.storage.position_index import only_game
 
 if TYPE_CHECKING:  # the writer's; the queries do without the replay it brings
     from notation_tools.analysis.square_runs import SquareRuns
@@ -169,13 +170,6 @@ def _occupant_term(alias: str, ids: list[int]) -> tuple[str, list[Any]]:
     return f"{alias}.occupant_id IN (SELECT value FROM json_each(?))", [_json_list(ids)]
 
 
-def _only_game(connection: sqlite3.Connection, game: str) -> bool:
-    """Whether every record of a known game is of ``game`` (two look-ups in records_game)."""
-    return bool(connection.execute("SELECT (SELECT min(game) FROM records) = ? AND "
-                                   "(SELECT max(game) FROM records) = ?", (game, game)
-                                   ).fetchone()[0] == 1)
-
-
 _CHANGED = "SELECT record_id FROM square_runs WHERE occupant_id = ? AND first_ply = 0"
 """The records whose square changed what the standard start holds there (its run from ply 0
 ended; a standard record that never changed the square has no run of it stored)."""
@@ -219,7 +213,7 @@ def square_first_plies(connection: sqlite3.Connection, game: str, pattern: Patte
     held = sorted(((ids, starts.intersection(ids).pop()) for ids in tests
                    if not starts.isdisjoint(ids)),
                   key=lambda test: _run_count(connection, [test[1]]))
-    query = _FirstPlies(pattern, material, None if _only_game(connection, game) else game)
+    query = _FirstPlies(pattern, material, None if only_game(connection, game) else game)
     if moving:
         parts = [query.sql(moving[0], moving[1:], held, [])]
     else:

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import io
 import random
+import shutil
 import sqlite3
 from collections import defaultdict
+from pathlib import Path
 
 from notation_tools.analysis.generate import random_move
 from notation_tools.analysis.replay import ReplayVisitor, replay
@@ -15,6 +17,19 @@ from notation_tools.games.base import get_game
 from notation_tools.records.pgn import read_records
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+
+
+def copy_without(database: Path, name: str, *statements: str) -> Path:
+    """A copy of ``database`` named ``name`` (beside it) with ``statements`` run on it: a
+    database as an older version wrote it, without a table or an index added since."""
+    copy = database.with_name(name)
+    shutil.copy(database, copy)
+    connection = sqlite3.connect(copy)
+    for statement in statements:
+        connection.execute(statement)
+    connection.commit()
+    connection.close()
+    return copy
 
 
 def _line(game, position, rng, plies):

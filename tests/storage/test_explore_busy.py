@@ -7,7 +7,6 @@ to -1 here, so that every position of these small archives is a busy one."""
 from __future__ import annotations
 
 import contextlib
-import shutil
 import sqlite3
 import tempfile
 from collections.abc import Iterator
@@ -21,7 +20,7 @@ from notation_tools.parallel.session import open_session
 from notation_tools.storage import busy_positions
 from notation_tools.storage.game_database import Database
 from notation_tools.storage.position_index import move_texts
-from tests.storage.index_support import brute_force
+from tests.storage.index_support import brute_force, copy_without
 from tests.storage.test_explore_index import _archive
 
 GAMES = ("maka", "gow", "shih", "elevation", "shuriken")
@@ -91,14 +90,8 @@ def _answers(database: Path, fens: set[str], limit: int) -> dict[tuple[str, str]
 
 def _without_kept(database: Path) -> Path:
     """A copy of ``database`` without the kept texts (a database indexed before them)."""
-    copy = database.with_name("without.sqlite")
-    shutil.copy(database, copy)
-    connection = sqlite3.connect(copy)
-    connection.execute("DROP TABLE busy_moves")
-    connection.execute("DROP TABLE busy_state")
-    connection.commit()
-    connection.close()
-    return copy
+    return copy_without(database, "without.sqlite", "DROP TABLE busy_moves",
+                        "DROP TABLE busy_state")
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -6,8 +6,6 @@ rest."""
 from __future__ import annotations
 
 import random
-import shutil
-import sqlite3
 import tempfile
 from pathlib import Path
 
@@ -19,7 +17,7 @@ from notation_tools.games.base import get_game
 from notation_tools.parallel.batch import Settings
 from notation_tools.parallel.session import open_session
 from notation_tools.storage.game_database import Database
-from tests.storage.index_support import brute_force
+from tests.storage.index_support import brute_force, copy_without
 
 GAMES = ("maka", "shih", "elevation")
 """Games with several notations: a move comes in several spellings across the records."""
@@ -78,13 +76,7 @@ def _indexed(game_id: str, seed: int, count: int) -> tuple[Path, Path, str]:
 def _without_next_rows(database: Path) -> Path:
     """A copy of ``database`` without the index of each record's rows (a database made
     before it): the explorer then reads every spelling in the game's rules."""
-    copy = database.with_name("old.sqlite")
-    shutil.copy(database, copy)
-    connection = sqlite3.connect(copy)
-    connection.execute("DROP INDEX positions_line")
-    connection.commit()
-    connection.close()
-    return copy
+    return copy_without(database, "old.sqlite", "DROP INDEX positions_line")
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
