@@ -40,6 +40,7 @@ def _patterns(database: Any, archive: str) -> list[tuple[str, dict[str, Any]]]:
     start = game.start_position(game.parse_rules(None))
     total = sum(count for (owner, _), count in material_of(game, start).items() if owner == 1)
     lost = f"{game.sides[1]}: *<{total}"  # the second side has lost a piece
+    whole = f"{game.sides[1]}: *={total}"  # it has not: every record at the start
 
     def named(square: str, held: tuple[int, str] | None) -> str:
         return f"{square}=empty" if held is None else f"{square}={game.sides[held[0]]}:{held[1]}"
@@ -66,6 +67,13 @@ def _patterns(database: Any, archive: str) -> list[tuple[str, dict[str, Any]]]:
         ("square held at the start + material --at 30",
          {"squares": kept[:1], "material": lost, "at": "30"}),
         ("square a move filled --at ..20", {"squares": changed[:1], "at": "..20"}),
+        ("five squares held at the start --at 20..40", {"squares": kept[:5], "at": "20..40"}),
+        (f"three squares held at the start + material '{whole}'",
+         {"squares": kept[:3], "material": whole}),
+        ("three squares held at the start + material --at 30",
+         {"squares": kept[:3], "material": lost, "at": "30"}),
+        ("two squares a move filled + three held + material",
+         {"squares": [*changed[:2], *kept[:3]], "material": lost}),
     ]
 
 

@@ -64,9 +64,10 @@ def databases(request, tmp_path_factory):
     return game, Database(str(squares)), Database(str(plain)), path
 
 
-def _patterns(game):
-    """Random patterns over every square of the game and the pieces its games hold, half of
-    the square tests what the start holds there (true until a move changes the square)."""
+def _patterns(game, most=3):
+    """Random patterns (1 to ``most`` squares) over every square of the game and the pieces
+    its games hold, half of the square tests what the start holds there (true until a move
+    changes the square)."""
     start = game.start_position(game.parse_rules(None))
     pieces = sorted({piece for _, _, piece in game.occupants(start)})
     sides = list(game.sides)
@@ -85,7 +86,7 @@ def _patterns(game):
     material = st.tuples(st.sampled_from(sides), term).map(lambda t: f"{t[0]}: {t[1]}")
     at = st.one_of(st.none(), st.tuples(st.integers(0, 40), st.integers(0, 40)).map(
         lambda p: f"{min(p)}..{max(p)}"), st.integers(0, 60).map(lambda n: f"{n}.."))
-    return st.tuples(st.lists(square_test, min_size=1, max_size=3),
+    return st.tuples(st.lists(square_test, min_size=1, max_size=most),
                      st.one_of(st.none(), material), at)
 
 
@@ -222,22 +223,28 @@ def _ply_by_ply(connection, game, pattern):
     return found
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[
+@settings(max_examples=60, deadline=None, suppress_health_check=[
     HealthCheck.too_slow, HealthCheck.function_scoped_fixture, HealthCheck.data_too_large])
 @given(data=st.data())
 def test_the_query_joins_the_runs_as_the_positions_they_stand_for(databases, data):
     """The SQL join of the runs (``square_first_plies``) answers what testing every checked
-    position, rebuilt from the stored rows, answers: cheap enough to try many patterns."""
+    position, rebuilt from the stored rows, answers, with the plan it chooses and with each
+    plan forced (up to five squares; squares as the start holds them, which most records
+    change somewhere, with ranges that begin after ply 0): cheap enough to try many
+    patterns."""
     game, squares, _, _ = databases
-    wanted, material, at = data.draw(_patterns(game))
+    wanted, material, at = data.draw(_patterns(game, most=5))
+    plan = data.draw(st.sampled_from([None, "driven", "start"]))
     pattern = parse_pattern(game, squares=wanted, material=material, at=at)
     connection = squares.connection
     signatures = wanted_signatures(connection, signature_filter(pattern, squares=False), None) \
         if pattern.material else None
-    found = square_first_plies(connection, game.id, pattern, signatures)
+    found = square_first_plies(connection, game.id, pattern, signatures, plan=plan)
     assert {record_id: ply for _, record_id, ply in found} == \
         _ply_by_ply(connection, game, pattern)
     assert len({record_id for _, record_id, _ in found}) == len(found)
+    inputs = dict(connection.execute("SELECT id, input_id FROM records"))
+    assert all(inputs[record_id] == input_id for input_id, record_id, _ in found)
 
 
 def _replayed(path, pattern):
@@ -300,6 +307,13 @@ def test_random_archives_answer_as_replaying_them(tmp_path_factory, name, other,
             pattern = parse_pattern(game, squares=wanted, material=material, at=at)
             found = squares.pattern(squares=wanted, material=material, at=at, game=game.id)
             assert [(r["record"], r["ply"]) for r in found] == _replayed(path, pattern)
+            signatures = wanted_signatures(
+                squares.connection, signature_filter(pattern, squares=False), None) \
+                if pattern.material else None
+            by_plan = [sorted(square_first_plies(squares.connection, game.id, pattern,
+                                                 signatures, plan=plan))
+                       for plan in ("driven", "start")]
+            assert by_plan[0] == by_plan[1] and len(by_plan[0]) == len(found)
 
 
 def run(*args):
