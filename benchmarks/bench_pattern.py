@@ -6,7 +6,8 @@ square and material rows under new ids). Not a test: it prints.
 
 The patterns come from the archive's first record: squares as its main line holds them at
 the start (most records keep them a while: the answer is most of the archive) and ten plies
-in (squares its moves changed: a few records). Each line gives the least CPU and wall time
+in (squares its moves changed: a few records); the materials are "the second side has lost
+a piece" and "has not" (every record's start). Each line gives the least CPU and wall time
 of three warm runs in one process (what ``search DB --square ...`` asks: the first 100
 records and the count of all), the number of records found, and a digest of every record id
 and first ply found, so that two versions of the code can be compared on the same database.
