@@ -49,10 +49,11 @@ class BoardEntries(dict[int, int]):
 
     def __init__(self, keys: StateKeys[Position]) -> None:
         super().__init__()
-        self.keys = keys
+        self.state_keys = keys
 
     def __missing__(self, code: int) -> int:
-        found = self[code] = self.keys.entry(0, code >> 8, code & 255)
+        found: int = self.state_keys.entry(0, code >> 8, code & 255)
+        self[code] = found
         return found
 
 
