@@ -301,6 +301,7 @@ class ResultsDatabase:
                     self._insert_record(input_id, seq, path, item)
                 pending += 1
                 if pending >= _COMMIT_EVERY:
+                    self.positions.flush()
                     self.connection.execute("COMMIT")
                     self.connection.execute("BEGIN")
                     pending = 0
@@ -313,6 +314,7 @@ class ResultsDatabase:
                 self.positions.complete(input_id, index == "variations")
                 if index == "squares":
                     self.squares.complete(input_id)
+            self.positions.flush()
             self.connection.execute("COMMIT")
         except sqlite3.DatabaseError as error:
             self._rollback()
@@ -332,6 +334,7 @@ class ResultsDatabase:
             raise DatabaseError(self._message(error)) from None
 
     def _rollback(self) -> None:
+        self.positions.discard()  # the rows it gathered were the transaction's
         with contextlib.suppress(sqlite3.Error):
             self.connection.execute("ROLLBACK")
 

@@ -16,7 +16,9 @@ from hypothesis import strategies as st
 
 from notation_tools.parallel.batch import RecordReport, Settings
 from notation_tools.parallel.session import open_session
+from notation_tools.storage import database as database_module
 from notation_tools.storage import position_index
+from notation_tools.storage.database import ResultsDatabase
 from tests.storage.index_support import archive_text, query
 
 
@@ -66,12 +68,17 @@ def stored_rows(database: Path):
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game=st.sampled_from(["maka", "gow"]), seed=st.integers(0, 10_000),
        count=st.integers(1, 10), rows_per_statement=st.sampled_from([1, 2, 4, 64]),
-       cache=st.sampled_from([1, 5, 100_000]))
+       cache=st.sampled_from([1, 5, 100_000]), pending=st.sampled_from([1, 7, 32_768]),
+       commit_every=st.sampled_from([2, 2000]))
 def test_the_writer_stores_what_the_workers_sent(game, seed, count, rows_per_statement,
-                                                 cache):
+                                                 cache, pending, commit_every):
+    """Whatever the writer keeps in memory, however many rows it gathers before it inserts
+    them (they go in before each commit), and however often it commits."""
     with tempfile.TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as patch:
         patch.setattr(position_index, "ROWS_PER_STATEMENT", rows_per_statement)
         patch.setattr(position_index, "MOVE_CACHE", cache)
+        patch.setattr(position_index, "PENDING_ROWS", pending)
+        patch.setattr(database_module, "_COMMIT_EVERY", commit_every)
         archive, database = Path(folder, "a.pgn"), Path(folder, "a.sqlite")
         archive.write_text(archive_text(game, count=count, seed=seed), encoding="utf-8")
         reports = analyze(archive, database)
@@ -92,3 +99,35 @@ def test_a_row_inserter_inserts_every_row_in_order(rows):
     inserter.insert(connection, values)
     assert connection.execute("SELECT n, text FROM t ORDER BY rowid").fetchall() == \
         [(n, f"row {n}") for n in range(rows)]
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=st.sampled_from(["maka", "gow"]), seed=st.integers(0, 10_000),
+       count=st.integers(2, 8), stop=st.integers(1, 7), cache=st.sampled_from([5, 100_000]))
+def test_rows_gathered_before_an_interruption_are_not_stored(game, seed, count, stop, cache):
+    """A store interrupted in the middle of its transaction leaves none of the rows the
+    writer gathered, and the writer reads its tables again: the same input stored again by
+    the same writer gets the rows and ids a first store would have."""
+    with tempfile.TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as patch:
+        patch.setattr(position_index, "MOVE_CACHE", cache)
+        archive = Path(folder, "a.pgn")
+        archive.write_text(archive_text(game, count=count, seed=seed), encoding="utf-8")
+        reports = analyze(archive, Path(folder, "first.sqlite"))
+        database = Path(folder, "a.sqlite")
+        with ResultsDatabase(str(database)) as results:
+            stored = results.store("a.pgn", 1, "digest", None, iter(reports),
+                                   index="positions")
+            for _ in range(min(stop, count)):
+                next(stored)
+            with pytest.raises(KeyboardInterrupt):
+                stored.throw(KeyboardInterrupt)
+            # The index's tables were made in that transaction too: none, or empty.
+            for table in ("positions", "position_moves", "material_pieces"):
+                assert query(database, "SELECT name FROM sqlite_master WHERE name = "
+                             f"'{table}'") == [] or \
+                    query(database, f"SELECT count(*) FROM {table}") == [(0,)]
+            for _ in results.store("a.pgn", 1, "digest", None, iter(reports),
+                                   index="positions"):
+                pass
+        record_ids = [row[0] for row in query(database, "SELECT id FROM records ORDER BY seq")]
+        assert stored_rows(database) == expected_rows(reports, record_ids)

@@ -34,6 +34,28 @@ class GowKeys(StateKeys[Position]):
     def tracker(self, position: Position) -> GowTracker:  # type: ignore[override]
         return GowTracker(self, position)
 
+    def board_entries(self) -> BoardEntries:
+        """The board's entries by ``cell << 8 | code``, made as they are first asked for."""
+        found: BoardEntries | None = getattr(self, "_board_entries", None)
+        if found is None:
+            found = self._board_entries = BoardEntries(self)
+        return found
+
+
+class BoardEntries(dict[int, int]):
+    """The key part of each board cell and unit code (``cell << 8 | code`` → entry), made by
+    :meth:`~notation_tools.games.base.StateKeys.entry` the first time it is asked for: one
+    subscript a cell for the tracker, which looks up a dozen per turn."""
+
+    def __init__(self, keys: StateKeys[Position]) -> None:
+        super().__init__()
+        self.state_keys = keys
+
+    def __missing__(self, code: int) -> int:
+        found: int = self.state_keys.entry(0, code >> 8, code & 255)
+        self[code] = found
+        return found
+
 
 class GowTracker:
     """The incremental key of :class:`GowKeys`: what :class:`StateTracker` works out for any
@@ -47,16 +69,20 @@ class GowTracker:
     comparison of the two boards); when another did, it finds them all as without the hint.
     The key is the same either way."""
 
-    __slots__ = ("keys", "key", "material_same", "_board", "_alive", "_turn", "_retreat")
+    __slots__ = ("keys", "key", "material_same", "_entries", "_board", "_alive", "_turn",
+                 "_retreat")
 
     def __init__(self, keys: GowKeys, position: Position) -> None:
         self.keys = keys
+        self._entries = keys.board_entries()
         self.key = keys.key(position)
         self.material_same = False
         self.before(position)
 
     def before(self, position: Position) -> None:
-        self._board, self._alive = bytes(position.board), bytes(position.alive)
+        # The arsenals as a list (four flags): compared as they are every turn, made bytes
+        # only when one fell.
+        self._board, self._alive = bytes(position.board), list(position.alive)
         self._turn = position.turn
         self._retreat = -1 if position.retreat is None else position.retreat
 
@@ -72,15 +98,21 @@ class GowTracker:
         board = bytes(position.board)
         self.material_same = True
         if board != self._board:
-            found = _named_changes(key, self._board, board, move, keys) \
-                if move is not None else None
+            found = None
+            if move is not None:
+                # The named squares swapped on a copy of the old board, which must then be
+                # the new one: else another cell changed too (found over the whole board).
+                made = bytearray(self._board)
+                found = _swapped(key, _named_squares(move), made, board, self._entries)
+                if made != board:
+                    found = None
             key, self.material_same = found if found is not None \
-                else _board_changes(key, self._board, board, keys)
+                else _board_changes(key, self._board, board, self._entries)
             self._board = board
-        alive = bytes(position.alive)
+        alive = position.alive
         if alive != self._alive:
-            key = bytes_row_changes(key, 1, self._alive, alive, keys)
-            self._alive = alive
+            key = bytes_row_changes(key, 1, bytes(self._alive), bytes(alive), keys)
+            self._alive = list(alive)
         turn = position.turn
         if turn != self._turn:
             key ^= keys.entry(2, 0, self._turn) ^ keys.entry(2, 0, turn)
@@ -108,17 +140,8 @@ def _named_squares(move: object) -> list[int]:
     return []
 
 
-def _named_changes(key: int, old: bytes, new: bytes, move: object,
-                   keys: GowKeys) -> tuple[int, bool] | None:
-    """What :func:`_board_changes` gives, from the squares ``move`` names only, or ``None``
-    when a cell it does not name changed too. A square named twice counts once: the board as
-    the named squares alone would make it is kept, and compared with ``new``."""
-    made = bytearray(old)
-    found = _swapped(key, _named_squares(move), made, new, keys)
-    return found if made == new else None
-
-
-def _board_changes(key: int, old: bytes, new: bytes, keys: GowKeys) -> tuple[int, bool]:
+def _board_changes(key: int, old: bytes, new: bytes, entries: BoardEntries
+                   ) -> tuple[int, bool]:
     """``key`` with the board cells that changed swapped (as :func:`bytes_row_changes` does
     for any row), and whether they hold the same units as before (the material is the same):
     the cells found over the whole board, by XORing the two boards as numbers."""
@@ -129,18 +152,16 @@ def _board_changes(key: int, old: bytes, new: bytes, keys: GowKeys) -> tuple[int
     while cell >= 0:
         cells.append(cell)
         cell = changed.find(1, cell + 1)
-    return _swapped(key, cells, bytearray(old), new, keys)
+    return _swapped(key, cells, bytearray(old), new, entries)
 
 
 def _swapped(key: int, cells: list[int], made: bytearray, new: bytes,
-             keys: GowKeys) -> tuple[int, bool]:
+             entries: BoardEntries) -> tuple[int, bool]:
     """``key`` with each of ``cells`` where ``made`` and ``new`` differ swapped from what
     ``made`` holds to what ``new`` holds (``made`` takes it, so that a cell named twice is
     swapped once), and whether the cells swapped hold the same units before and after: the
     key, the cells that changed and the material in one pass, as a replay does this once per
     turn."""
-    entries = keys.byte_entries(0)
-    get = entries.get
     gone: list[int] = []
     came: list[int] = []
     for cell in cells:
@@ -149,12 +170,7 @@ def _swapped(key: int, cells: list[int], made: bytearray, new: bytes,
             made[cell] = now
             gone.append(was)
             came.append(now)
-            was_entry, now_entry = get(cell << 8 | was), get(cell << 8 | now)
-            if was_entry is None:
-                was_entry = entries[cell << 8 | was] = keys.entry(0, cell, was)
-            if now_entry is None:
-                now_entry = entries[cell << 8 | now] = keys.entry(0, cell, now)
-            key ^= was_entry ^ now_entry
+            key ^= entries[cell << 8 | was] ^ entries[cell << 8 | now]
     gone.sort()
     came.sort()
     return key, gone == came
