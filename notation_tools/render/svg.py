@@ -99,7 +99,7 @@ class Element:
         self.tag = tag
         self.attributes = attributes if attributes is not None else {}
         self.text: str | None = None
-        self.children: list[Element | _Written] = []
+        self.children: list[Element | _Written | _WrittenLayers] = []
 
     def set(self, name: str, value: str) -> None:
         """Set the attribute ``name`` (as written) to ``value``."""
@@ -119,8 +119,11 @@ class Element:
             # A text before the first child keeps it on its line (none of ours has one).
             out.append(opening + ">" + (_escape_text(self.text) if self.text else "\n"))
             for child in self.children:
-                if type(child) is _Written:   # text kept from an earlier drawing
+                kind = type(child)
+                if kind is _Written:   # text kept from an earlier drawing
                     out.append(child.text)
+                elif kind is _WrittenLayers:
+                    out.extend(child.texts)
                 else:
                     child.write(out)
             out.append(f"</{self.tag}>\n")
@@ -162,20 +165,40 @@ class _Written:
         out.append(self.text)
 
 
+class _WrittenLayers:
+    """Layers written once as text, each its own run (:meth:`SvgDocument.written_layers`)."""
+
+    __slots__ = ("texts",)
+
+    def __init__(self, texts: list[str]) -> None:
+        self.texts = texts
+
+    def write(self, out: list[str]) -> None:
+        out.extend(self.texts)
+
+
 _ATTRIBUTE_HAZARDS = re.compile(r'[&<>"\r\n\t]')
-_ATTRIBUTE_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;",
-                                    "\r": "&#13;", "\n": "&#10;", "\t": "&#09;"})
+_ATTRIBUTE_ESCAPES = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ('"', "&quot;"),
+                      ("\r", "&#13;"), ("\n", "&#10;"), ("\t", "&#09;"))
 _TEXT_HAZARDS = re.compile(r"[&<>]")
-_TEXT_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
+_TEXT_ESCAPES = _ATTRIBUTE_ESCAPES[:3]
+# Escaped by one ``replace`` a character, "&" first (the others write one): a ``translate``
+# with a table of strings goes character by character, some 20 times slower over a text
+# diagram in ``<desc>``, escaped anew for every position.
 
 
 def _escape_attribute(value: str) -> str:
-    return (value.translate(_ATTRIBUTE_ESCAPES) if _ATTRIBUTE_HAZARDS.search(value)
-            else value)
+    if _ATTRIBUTE_HAZARDS.search(value):
+        for character, escape in _ATTRIBUTE_ESCAPES:
+            value = value.replace(character, escape)
+    return value
 
 
 def _escape_text(value: str) -> str:
-    return value.translate(_TEXT_ESCAPES) if _TEXT_HAZARDS.search(value) else value
+    if _TEXT_HAZARDS.search(value):
+        for character, escape in _TEXT_ESCAPES:
+            value = value.replace(character, escape)
+    return value
 
 
 @lru_cache(maxsize=64)
@@ -291,6 +314,11 @@ class SvgDocument:
         self._set_height(self.height + extra)
         return top
 
+    def set_height(self, height: float) -> None:
+        """Make the canvas ``height`` user units high (a document that draws several
+        variants of its lower part returns to where they start)."""
+        self._set_height(height)
+
     def _set_height(self, height: float) -> None:
         self.height = height
         if self._background is not None:
@@ -384,6 +412,27 @@ class SvgDocument:
         for child in holder.children:
             child.write(out)
         return "".join(out)
+
+    def written_layers(self, children: Sequence[Element | _Written | _WrittenLayers]
+                       ) -> list[Element | _Written | _WrittenLayers]:
+        """``children`` (of the root) with each run of them but the background written
+        as text once: a document drawn again with other layers between (the variants of one
+        position under each set of display options) writes the layers they share once.
+        The background and the definitions stay elements: the background's height follows
+        the canvas's, and a layer drawn later may define a marker."""
+        result: list[Element | _Written | _WrittenLayers] = []
+        texts: list[str] = []
+        for child in children:
+            if child is self._background or child is self._defs:
+                if texts:
+                    result.append(_WrittenLayers(texts))
+                    texts = []
+                result.append(child)
+            else:
+                child.write(texts)
+        if texts:
+            result.append(_WrittenLayers(texts))
+        return result
 
     def group(self, css_class: str, parent: Element | None = None,
               **attributes: Any) -> Element:

@@ -12,7 +12,7 @@ position which units are offline and which squares are covered.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
@@ -281,24 +281,22 @@ def svg(position: Position, *, last_move: Any = None,
 
 def svgs(position: Position, *, last_move: Any = None,
          mark_sets: Sequence[frozenset[str]] = (frozenset(),)) -> list[str]:
-    """:func:`svg` of ``position`` under each set of marks in ``mark_sets``: the text
-    diagram and the caption, the same in all of them, are written once."""
+    """:func:`svg` of ``position`` under each set of marks in ``mark_sets``: what the
+    drawings share (all but the lines' tints and the legend) is built once."""
     shared = _Shared(text_diagram(position), caption_lines(position), _offline(position),
                      tuple(position.board))
-    return [_drawing(position, last_move, marks, shared) for marks in mark_sets]
+    return _drawings(position, last_move, mark_sets, shared)
 
 
 @dataclasses.dataclass
 class _Shared:
     """What every drawing of one position shows alike, whatever its marks: worked out (the
-    text diagram, the caption, the offline units) or drawn (``kept``: the last turn's
-    layers, :meth:`SvgDocument.shared`) once."""
+    text diagram, the caption, the offline units) once."""
 
     description: str
     caption: list[str]
     offline: frozenset[int]
     board: tuple[int, ...]
-    kept: dict[Hashable, str] = dataclasses.field(default_factory=dict)
 
 
 def _offline(position: Position) -> frozenset[int]:
@@ -310,14 +308,17 @@ def _offline(position: Position) -> frozenset[int]:
     return frozenset(offline)
 
 
-def _drawing(position: Position, last_move: Any, marks: frozenset[str],
-             shared: _Shared) -> str:
-    description, caption = shared.description, shared.caption
+def _drawings(position: Position, last_move: Any, mark_sets: Sequence[frozenset[str]],
+              shared: _Shared) -> list[str]:
+    """The drawing of ``position`` under each set of marks. One document is built: the
+    layers every set draws alike (the map, the units, the last turn, the caption) once, and
+    for each set its lines' tints (under the terrain) and its legend (which lists the marks
+    on and sets the canvas's height)."""
     width = _MARGIN * 2 + COLS * _CELL
     height = _MARGIN * 2 + ROWS * _CELL
     doc = SvgDocument(width, height, title=f"Game of War: {SIDE_NAMES[position.turn]} to move, "
                       f"turn {position.turn_number}",
-                      description=description, background="#f4efe1")
+                      description=shared.description, background="#f4efe1")
 
     doc.coordinates(_COORDINATE_LABELS, font_size=_COORDINATE_SIZE, key="game-of-war")
     # Every frame defines the same things in the same order (a viewer diffs frames).
@@ -326,26 +327,37 @@ def _drawing(position: Position, last_move: Any, marks: frozenset[str],
     # The map, a covered square and a unit in a given state are the same drawing in every
     # position: each is drawn once (the viewer draws every position of a game).
     doc.cached(doc.group("board"), ("game-of-war squares",), partial(_draw_squares, doc))
-    covered = _covered(position, marks)
-    for side, colour in enumerate(_SIDE_COLOURS):
-        grid = covered[side]
-        if grid is None:
-            continue
-        bits = grid.bits & ~_MOUNTAIN_BITS  # the squares drawn covered
-        doc.cached(doc.mark_group(f"{SIDE_NAMES[side].lower()}-lines"),
-                   ("game-of-war lines", side, bits),
-                   partial(_draw_lines, doc, side=side, bits=bits))
+    lower = len(doc.root.children)
+    under = doc.written_layers(doc.root.children)   # under the lines' tints
     doc.cached(doc.group("terrain"), ("game-of-war terrain", tuple(position.alive)),
                partial(_draw_map, doc, alive=tuple(position.alive)))
-    doc.shared(doc.group("last-move"), shared.kept, "last move",
-               partial(_draw_last_move, doc, position=position, last_move=last_move))
+    doc.group("last-move")
+    _draw_last_move(doc, doc.root.children[-1], position=position, last_move=last_move)
     _draw_units(doc, position, shared.offline, shared.board)
-    doc.shared(doc.group("last-turn"), shared.kept, "last turn",
-               partial(_draw_last_turn_arrows, doc, last_move=last_move))
-    doc.caption(caption, margin=_MARGIN / 2, dark_to_move=None)
-    doc.legend(partial(_legend, position, last_move, marks), margin=_MARGIN / 2,
-               key=("game-of-war", marks, last_move is not None))
-    return doc.to_string()
+    doc.group("last-turn")
+    _draw_last_turn_arrows(doc, doc.root.children[-1], last_move=last_move)
+    doc.caption(shared.caption, margin=_MARGIN / 2, dark_to_move=None)
+    # The layers over the tints, down to the caption.
+    above = doc.written_layers(doc.root.children[lower:])
+    below_legend = doc.height
+    drawings = []
+    for marks in mark_sets:
+        doc.root.children = under[:]
+        covered = _covered(position, marks)
+        for side, colour in enumerate(_SIDE_COLOURS):
+            grid = covered[side]
+            if grid is None:
+                continue
+            bits = grid.bits & ~_MOUNTAIN_BITS  # the squares drawn covered
+            doc.cached(doc.mark_group(f"{SIDE_NAMES[side].lower()}-lines"),
+                       ("game-of-war lines", side, bits),
+                       partial(_draw_lines, doc, side=side, bits=bits))
+        doc.root.children += above
+        doc.set_height(below_legend)
+        doc.legend(partial(_legend, position, last_move, marks), margin=_MARGIN / 2,
+                   key=("game-of-war", marks, last_move is not None))
+        drawings.append(doc.to_string())
+    return drawings
 
 
 _COORDINATE_LABELS = tuple(
