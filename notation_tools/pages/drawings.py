@@ -72,9 +72,17 @@ class PieceTable:
         ``str``, its hash kept) costs one lookup instead of one per line."""
         if not isinstance(svg, SvgText) or len(svg.parts) == 1:
             return self._cut(svg)
+        return self.run_numbers(svg.parts)
+
+    def run_numbers(self, parts: Sequence[str]) -> str:
+        """The drawing whose runs of whole lines are ``parts`` (as
+        :meth:`~notation_tools.games.base.Game.render_svg_runs` gives them) as piece
+        numbers: :meth:`numbers` of their concatenation, each distinct run cut once."""
+        if len(parts) == 1:
+            return self._cut(parts[0])
         runs = self._runs
         found = []
-        for part in svg.parts:
+        for part in parts:
             numbers = runs.get(part)
             if numbers is None:
                 numbers = runs[part] = self._cut(part)

@@ -105,10 +105,10 @@ def mark_sets(game: Game[Any, Any]) -> list[tuple[str, ...]]:
 
 
 def _draw(game: Game[Any, Any], position: Position[Any], last_move: Any,
-          marks: list[tuple[str, ...]]) -> list[str]:
-    """The drawings of ``position`` under every set of marks (one call, the seam
-    benchmarks/bench_html.py times)."""
-    return game.render_svgs(position, marks, last_move=last_move)
+          marks: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """The drawings of ``position`` under every set of marks, each as its runs of lines
+    (one call, the seam benchmarks/bench_html.py times)."""
+    return game.render_svg_runs(position, marks, last_move=last_move)
 
 
 Label = Union[str, list[int]]
@@ -137,8 +137,8 @@ class _Recorder(ReplayVisitor):
     def draw(self, position: Position[Any], last_move: Any) -> list[str]:
         """The position's drawing per mark set, as piece numbers (one code point each)."""
         assert self.game is not None  # begin() has run
-        return [self.table.numbers(drawing)
-                for drawing in _draw(self.game, position, last_move, self.marks)]
+        return [self.table.run_numbers(runs)
+                for runs in _draw(self.game, position, last_move, self.marks)]
 
     def visit_move(self, node: Move, move: Any, before: Position[Any], ply: int,
                    in_variation: bool) -> None:
@@ -769,7 +769,7 @@ def _prepare_workers(record: Record, game_name: str | None) -> None:
     game = game_of(record, game_name)
     if game is None:
         return
-    game.render_svgs(game.start_position(game.parse_rules(None)), mark_sets(game))
+    game.render_svg_runs(game.start_position(game.parse_rules(None)), mark_sets(game))
 
 
 def _write_file(path: str, text: str) -> None:

@@ -12,9 +12,9 @@ position which units are offline and which squares are covered.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
 from notation_tools.games.base import Style
 from notation_tools.games.gow.moves import Attack, Step, Turn
@@ -26,6 +26,8 @@ from notation_tools.games.gow.rules import Position, SquareBits
 from notation_tools.render.svg import (LAST_MOVE_LINE, LAST_MOVE_ORIGIN, LAST_MOVE_TARGET,
                                        MARK_LINE, LegendEntry, SvgDocument, legend_document,
                                        legend_line, legend_swatch, number)
+
+_Drawing = TypeVar("_Drawing")
 
 _CIRCLED = {"I": "\u24be", "C": "\u24b8", "A": "\u24b6", "H": "\u24bd", "R": "\u24c7", "M": "\u24c2"}
 _ARSENAL_INDEX = {s: i for i, s in enumerate(ARSENALS)}
@@ -283,9 +285,14 @@ def svgs(position: Position, *, last_move: Any = None,
          mark_sets: Sequence[frozenset[str]] = (frozenset(),)) -> list[str]:
     """:func:`svg` of ``position`` under each set of marks in ``mark_sets``: what the
     drawings share (all but the lines' tints and the legend) is built once."""
-    shared = _Shared(text_diagram(position), caption_lines(position), _offline(position),
-                     tuple(position.board))
-    return _drawings(position, last_move, mark_sets, shared)
+    return _drawings(position, last_move, mark_sets, SvgDocument.to_string)
+
+
+def svg_runs(position: Position, *, last_move: Any = None,
+             mark_sets: Sequence[frozenset[str]] = (frozenset(),)) -> list[tuple[str, ...]]:
+    """:func:`svgs`, each drawing as its runs of whole lines (:meth:`SvgDocument.to_runs`),
+    not joined into one text."""
+    return _drawings(position, last_move, mark_sets, SvgDocument.to_runs)
 
 
 @dataclasses.dataclass
@@ -309,11 +316,13 @@ def _offline(position: Position) -> frozenset[int]:
 
 
 def _drawings(position: Position, last_move: Any, mark_sets: Sequence[frozenset[str]],
-              shared: _Shared) -> list[str]:
-    """The drawing of ``position`` under each set of marks. One document is built: the
-    layers every set draws alike (the map, the units, the last turn, the caption) once, and
-    for each set its lines' tints (under the terrain) and its legend (which lists the marks
-    on and sets the canvas's height)."""
+              written: Callable[[SvgDocument], _Drawing]) -> list[_Drawing]:
+    """The drawing of ``position`` under each set of marks, each as ``written`` writes the
+    document. One document is built: the layers every set draws alike (the map, the units,
+    the last turn, the caption) once, and for each set its lines' tints (under the terrain)
+    and its legend (which lists the marks on and sets the canvas's height)."""
+    shared = _Shared(text_diagram(position), caption_lines(position), _offline(position),
+                     tuple(position.board))
     width = _MARGIN * 2 + COLS * _CELL
     height = _MARGIN * 2 + ROWS * _CELL
     doc = SvgDocument(width, height, title=f"Game of War: {SIDE_NAMES[position.turn]} to move, "
@@ -340,7 +349,7 @@ def _drawings(position: Position, last_move: Any, mark_sets: Sequence[frozenset[
     # The layers over the tints, down to the caption.
     above = doc.written_layers(doc.root.children[lower:])
     below_legend = doc.height
-    drawings = []
+    drawings: list[_Drawing] = []
     for marks in mark_sets:
         doc.root.children = under[:]
         covered = _covered(position, marks)
@@ -356,7 +365,7 @@ def _drawings(position: Position, last_move: Any, mark_sets: Sequence[frozenset[
         doc.set_height(below_legend)
         doc.legend(partial(_legend, position, last_move, marks), margin=_MARGIN / 2,
                    key=("game-of-war", marks, last_move is not None))
-        drawings.append(doc.to_string())
+        drawings.append(written(doc))
     return drawings
 
 
