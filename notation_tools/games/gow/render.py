@@ -24,8 +24,8 @@ from notation_tools.games.gow.pieces import (
     PASS, ROW_LETTERS, ROWS, SIDE_OF, SIZE, TERRAIN, UNIT_TYPES, unit_name)
 from notation_tools.games.gow.rules import Position, SquareBits
 from notation_tools.render.svg import (LAST_MOVE_LINE, LAST_MOVE_ORIGIN, LAST_MOVE_TARGET,
-                                       MARK_LINE, LegendEntry, SvgDocument, legend_document,
-                                       legend_line, legend_swatch, number)
+                                       MARK_LINE, LegendEntry, SvgDocument, kept,
+                                       legend_document, legend_line, legend_swatch, number)
 
 _Drawing = TypeVar("_Drawing")
 
@@ -390,16 +390,24 @@ def _draw_squares(doc: SvgDocument, board: Any) -> None:
 
 
 _MOUNTAIN_BITS = sum(1 << s for s in range(SIZE) if TERRAIN[s] == MOUNTAIN)
+_ALL_SQUARES = (1 << SIZE) - 1
 
 
 def _draw_lines(doc: SvgDocument, layer: Any, side: int, bits: int) -> None:
     """The squares ``side``'s lines of communication cover (the set ``bits`` of squares,
     mountains left out)."""
-    for s in range(SIZE):
-        if bits >> s & 1:
-            key = ("game-of-war covered", side, s)
-            if not doc.reuse(layer, key):
-                doc.cached(layer, key, partial(_draw_covered, doc, side=side, square=s))
+    texts = []
+    bits &= _ALL_SQUARES
+    while bits:   # the squares in order, lowest first, met by their bits alone
+        lowest = bits & -bits
+        bits ^= lowest
+        s = lowest.bit_length() - 1
+        key = ("game-of-war covered", side, s)
+        text = kept(key)
+        if text is None:
+            text = doc.kept_text(key, partial(_draw_covered, doc, side=side, square=s))
+        texts.append(text)
+    doc.add_text(layer, "".join(texts))
 
 
 def _draw_covered(doc: SvgDocument, layer: Any, side: int, square: int) -> None:
@@ -440,16 +448,18 @@ def _draw_units(doc: SvgDocument, position: Position, offline: frozenset[int],
 
 def _draw_unit_layer(doc: SvgDocument, units: Any, board: tuple[int, ...],
                      offline: frozenset[int], retreat: int | None) -> None:
+    texts = []
     for s, v in enumerate(board):
         if not v:
             continue
         state = (s in offline, s == retreat)
         key = ("game-of-war unit", s, v, state)
-        if doc.reuse(units, key):
-            continue
-        doc.cached(units, key,
-                   partial(_draw_placed_unit, doc, square=s, code=v, offline=state[0],
-                           retreat=state[1]))
+        text = kept(key)
+        if text is None:
+            text = doc.kept_text(key, partial(_draw_placed_unit, doc, square=s, code=v,
+                                              offline=state[0], retreat=state[1]))
+        texts.append(text)
+    doc.add_text(units, "".join(texts))
 
 
 def _draw_placed_unit(doc: SvgDocument, units: Any, square: int, code: int, offline: bool,
