@@ -211,7 +211,12 @@ def _anchor(before: str, after: str) -> tuple[int, int, int] | None:
     length = min(len(after), 8)
     while length >= 1:
         room = len(after) - length
-        for to in sorted({room // 2, room // 4, room * 3 // 4, 0, room}):
+        tried = -1
+        # The places in increasing order, each once (they are: 0 <= room // 4 <= ...).
+        for to in (0, room // 4, room // 2, room * 3 // 4, room):
+            if to == tried:
+                continue
+            tried = to
             run = after[to:to + length]
             at = before.find(run)
             if at >= 0 and before.find(run, at + 1) < 0:

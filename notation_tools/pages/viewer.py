@@ -25,6 +25,7 @@ Does not print. :func:`write_pages` writes files (the pages and ``index.html``).
 from __future__ import annotations
 
 import dataclasses
+import gc
 import html
 import itertools
 import json
@@ -569,7 +570,7 @@ class _FrameEncoder:
             layer = layer_numbers(made)
             before = layers[step.parent] if step.parent >= 0 else ""
             found = edits(before, layer)
-            if any(number not in self.bases for edit in made for number in edit[2:]):
+            if not _all_noted(made, self.bases):
                 # A new piece of the layer is most likely a change of the piece it replaces
                 # in the parent's layer (a mark moved to another square), else of the line
                 # it replaces in the drawing under it.
@@ -629,6 +630,8 @@ def _note_bases(before: str, found: list[Edit], bases: dict[int, list[int]],
     likely a change of: the one it replaces at its place, those the same edits removed
     elsewhere that start with the same tag (a piece moved: its lines at the new square), and
     its neighbours."""
+    if _all_noted(found, bases):
+        return  # nothing new (most edits): the removed pieces need not be sorted
     removed: dict[str, list[int]] = {}
     for at, count, *_ in found:
         for number in map(ord, before[at:at + count]):
@@ -642,6 +645,14 @@ def _note_bases(before: str, found: list[Edit], bases: dict[int, list[int]],
             likely += [ord(before[index]) for index in (at - 1, at + count)
                        if 0 <= index < len(before)]
             bases[number] = [base for base in dict.fromkeys(likely) if base < number]
+
+
+def _all_noted(found: list[Edit], bases: dict[int, list[int]]) -> bool:
+    """Whether every piece the edits ``found`` add has its likely bases noted (asked at C
+    speed: the layers of a page add some ten thousand pieces, nearly all noted)."""
+    return all(map(bases.__contains__,
+                   itertools.chain.from_iterable(itertools.islice(edit, 2, None)
+                                                 for edit in found)))
 
 
 def _opening(piece: str) -> str:
@@ -736,6 +747,10 @@ def write_pages(records: Iterable[Record], directory: str, *, game_name: str | N
     first = next(remaining, None)
     if first is not None and jobs > 1:
         _prepare_workers(first, game_name)
+        # What the workers start with (the modules, the kept drawings) is never garbage:
+        # their collections need not go over it again and again (nor touch its pages,
+        # which the fork shares).
+        gc.freeze()
     tasks = (_PageTask(number, record) for number, record
              in enumerate(itertools.chain([first] if first is not None else [], remaining), 1))
     # Any exception but a worker's death ends the run, in worker processes as in this one.

@@ -12,6 +12,7 @@ position which units are offline and which squares are covered.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any, TypeVar
@@ -222,7 +223,7 @@ def _draw_unit(doc: SvgDocument, parent: Any, side: int, letter: str, fighting: 
               font_weight="bold" if fighting else "normal", fill=colour)
 
 
-def _legend(position: Position, last_move: Any, marks: frozenset[str]) -> list[LegendEntry]:
+def _legend(last_move: Any, marks: frozenset[str]) -> list[LegendEntry]:
     def terrain(kind: str, colour: str = "#333") -> Any:
         return lambda doc, parent, x, y, box: _draw_terrain(doc, parent, kind, x, y, box, colour)
 
@@ -363,7 +364,7 @@ def _drawings(position: Position, last_move: Any, mark_sets: Sequence[frozenset[
                        partial(_draw_lines, doc, side=side, bits=bits))
         doc.root.children += above
         doc.set_height(below_legend)
-        doc.legend(partial(_legend, position, last_move, marks), margin=_MARGIN / 2,
+        doc.legend(partial(_legend, last_move, marks), margin=_MARGIN / 2,
                    key=("game-of-war", marks, last_move is not None))
         drawings.append(written(doc))
     return drawings
@@ -581,11 +582,17 @@ def _last_turn_legend() -> list[LegendEntry]:
 
 def legend_svg(position: Position) -> str:
     """A standalone key (SVG) of the drawing: each unit type's letter and name for both
-    sides, the offline marks, the map's symbols, the last turn's arrows and attack target."""
+    sides, the offline marks, the map's symbols, the last turn's arrows and attack target
+    (the same for every position: drawn once)."""
+    return _key()
+
+
+@functools.lru_cache(maxsize=1)
+def _key() -> str:
     entries = [LegendEntry(f"{SIDE_NAMES[side]} {unit_type.name}",
                            _legend_unit(side, unit_type.letter))
                for side in (0, 1) for unit_type in UNIT_TYPES if unit_type is not None]
-    entries += _legend(position, Turn(), frozenset())
+    entries += _legend(Turn(), frozenset())
     return legend_document("Game of War: key", entries, width=_MARGIN * 2 + COLS * _CELL)
 
 
