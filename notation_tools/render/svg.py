@@ -81,8 +81,15 @@ def wrap(text: str, width: float, font_size: float) -> list[str]:
     >>> wrap("North to move, turn 12; arsenals B15 D8", 120, 10)
     ['North to move, turn', '12; arsenals B15 D8']
     """
-    columns = max(1, int(width // (EM_WIDTH * font_size)))
-    return textwrap.wrap(text, columns, break_on_hyphens=False) or [""]
+    return list(_wrapped(text, max(1, int(width // (EM_WIDTH * font_size)))))
+
+
+@lru_cache(maxsize=1024)
+def _wrapped(text: str, columns: int) -> tuple[str, ...]:
+    """``text`` wrapped at ``columns`` characters, kept: the caption of one position has
+    most lines of the one before (its arsenals, its offline units), and wrapping costs more
+    than drawing them."""
+    return tuple(textwrap.wrap(text, columns, break_on_hyphens=False) or [""])
 
 
 class Element:
