@@ -127,18 +127,20 @@ def common_prefix(a: str, b: str) -> int:
     high = min(len(a), len(b))
     if not high or a[0] != b[0]:
         return 0
-    if a[:high] == b[:high]:
+    # Each comparison slices one side only (``startswith`` at an index reads the other in
+    # place): the slices, not the comparisons, are what this costs.
+    if a.startswith(b) if len(a) >= len(b) else b.startswith(a):
         return high
     low, window = 1, 8  # a[:low] == b[:low] and a[:high] != b[:high]
     while low + window < high:
-        if a[low:low + window] != b[low:low + window]:
+        if not a.startswith(b[low:low + window], low):
             high = low + window
             break
         low += window
         window *= 4
     while high - low > 1:
         middle = (low + high) // 2
-        if a[low:middle] == b[low:middle]:
+        if a.startswith(b[low:middle], low):
             low = middle
         else:
             high = middle
@@ -156,18 +158,18 @@ def common_suffix(a: str, b: str, limit: int) -> int:
     high = min(end_a, end_b, limit)
     if high <= 0 or a[-1] != b[-1]:
         return 0
-    if a[end_a - high:] == b[end_b - high:]:
+    if a.endswith(b[end_b - high:]):
         return high
     low, window = 1, 8  # the last low characters agree, the last high do not
     while low + window < high:
-        if a[end_a - low - window:end_a - low] != b[end_b - low - window:end_b - low]:
+        if not a.startswith(b[end_b - low - window:end_b - low], end_a - low - window):
             high = low + window
             break
         low += window
         window *= 4
     while high - low > 1:
         middle = (low + high) // 2
-        if a[end_a - middle:end_a - low] == b[end_b - middle:end_b - low]:
+        if a.startswith(b[end_b - middle:end_b - low], end_a - middle):
             low = middle
         else:
             high = middle
@@ -183,25 +185,29 @@ def edits(before: Numbers, after: Numbers) -> list[Edit]:
     [[1, 1, 5], [4, 0, 6]]
     """
     found: list[Edit] = []
-    _edits(as_text(before), as_text(after), 0, found)
+    # The segments still to compare, the next one last: a segment split at an anchor is
+    # replaced by its part before the anchor, then its part after.
+    segments = [(as_text(before), as_text(after), 0)]
+    while segments:
+        before_part, after_part, offset = segments.pop()
+        start = common_prefix(before_part, after_part)
+        end = common_suffix(before_part, after_part,
+                            min(len(before_part), len(after_part)) - start)
+        if start or end:
+            before_part = before_part[start:len(before_part) - end]
+            after_part = after_part[start:len(after_part) - end]
+            offset += start
+        if before_part and after_part:
+            anchor = _anchor(before_part, after_part)
+            if anchor is not None:
+                at, to, length = anchor
+                segments.append((before_part[at + length:], after_part[to + length:],
+                                 offset + at + length))
+                segments.append((before_part[:at], after_part[:to], offset))
+                continue
+        if before_part or after_part:
+            found.append([offset, len(before_part), *map(ord, after_part)])
     return found
-
-
-def _edits(before: str, after: str, offset: int, found: list[Edit]) -> None:
-    start = common_prefix(before, after)
-    end = common_suffix(before, after, min(len(before), len(after)) - start)
-    before = before[start:len(before) - end]
-    after = after[start:len(after) - end]
-    offset += start
-    if before and after:
-        anchor = _anchor(before, after)
-        if anchor is not None:
-            at, to, length = anchor
-            _edits(before[:at], after[:to], offset, found)
-            _edits(before[at + length:], after[to + length:], offset + at + length, found)
-            return
-    if before or after:
-        found.append([offset, len(before), *map(ord, after)])
 
 
 def _anchor(before: str, after: str) -> tuple[int, int, int] | None:
