@@ -126,10 +126,9 @@ class Element:
             # A text before the first child keeps it on its line (none of ours has one).
             out.append(opening + ">" + (_escape_text(self.text) if self.text else "\n"))
             for child in self.children:
-                kind = type(child)
-                if kind is _Written:   # text kept from an earlier drawing
+                if type(child) is _Written:   # text kept from an earlier drawing
                     out.append(child.text)
-                elif kind is _WrittenLayers:
+                elif type(child) is _WrittenLayers:
                     out.extend(child.texts)
                 else:
                     child.write(out)
