@@ -737,7 +737,8 @@ def write_pages(records: Iterable[Record], directory: str, *, game_name: str | N
     """Write a viewer page for every record into ``directory`` (made if missing), then
     ``index.html`` listing them all (tags, result, validity, a link). With ``jobs`` > 1 the
     pages are built by the runner (:mod:`notation_tools.parallel.runner`) in that many worker
-    processes, in input order. ``on_page`` is called with each page's index row and its
+    processes, in input order (what this process holds when they start is frozen out of
+    its garbage collection, :func:`gc.freeze`, as the command line does at its start). ``on_page`` is called with each page's index row and its
     record (holding its diagnostics) once the page is written (the CLI prints the
     diagnostics). A record that kills a worker process twice gets no page and no row:
     ``on_lost`` is called with the ``E-WORKER`` diagnostic saying so. ``title`` is the
