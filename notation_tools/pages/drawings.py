@@ -190,9 +190,17 @@ def edits(before: Numbers, after: Numbers) -> list[Edit]:
     segments = [(as_text(before), as_text(after), 0)]
     while segments:
         before_part, after_part, offset = segments.pop()
-        start = common_prefix(before_part, after_part)
-        end = common_suffix(before_part, after_part,
-                            min(len(before_part), len(after_part)) - start)
+        if not (before_part and after_part):
+            if before_part or after_part:  # all removed, or all added
+                found.append([offset, len(before_part), *map(ord, after_part)])
+            continue
+        # Most segments (split at an anchor) differ at once at both ends: the first and
+        # last pieces are compared here before calling on the searches.
+        start = (common_prefix(before_part, after_part)
+                 if before_part[0] == after_part[0] else 0)
+        end = (common_suffix(before_part, after_part,
+                             min(len(before_part), len(after_part)) - start)
+               if before_part[-1] == after_part[-1] else 0)
         if start or end:
             before_part = before_part[start:len(before_part) - end]
             after_part = after_part[start:len(after_part) - end]
