@@ -598,6 +598,16 @@ class ManyMarksRender(Protocol[_PosIn, _MvIn]):
         """``[svg(position, last_move=last_move, marks=marks) for marks in mark_sets]``."""
 
 
+class RunsRender(Protocol[_PosIn, _MvIn]):
+    """What a game's ``render.py`` may offer besides :class:`ManyMarksRender`: its pictures
+    as runs of whole lines, not joined (:meth:`Game.render_svg_runs` asks for it when the
+    module has one)."""
+
+    def svg_runs(self, position: _PosIn, *, last_move: _MvIn | None = ...,
+                 mark_sets: Sequence[frozenset[str]] = ...) -> list[tuple[str, ...]]:
+        """``svgs(...)``, each picture as runs whose concatenation is the picture."""
+
+
 class StatsModule(Protocol[_Pos, _Mv]):
     """What a game's ``stats.py`` offers: the collector, its figures, per-move facts."""
 
@@ -1115,6 +1125,20 @@ class Game(Generic[PositionT, MoveT]):
             return cast("ManyMarksRender[PositionT, MoveT]", self.render).svgs(
                 position, last_move=last_move, mark_sets=sets)
         return [self.render.svg(position, last_move=last_move, marks=marks) for marks in sets]
+
+    def render_svg_runs(self, position: PositionT, mark_sets: Sequence[Iterable[str]], *,
+                        last_move: MoveT | None = None) -> list[tuple[str, ...]]:
+        """:meth:`render_svgs`, each picture as runs of whole lines whose concatenation is
+        the picture (:class:`~notation_tools.render.svg.SvgText`'s ``parts``; the whole
+        text as one run when the picture keeps none): for a viewer that cuts the pictures
+        into lines, and which a game's ``svg_runs`` (:class:`RunsRender`) spares joining
+        them."""
+        if hasattr(self.render, "svg_runs"):
+            sets = [self._marks(dict.fromkeys(names, True)) for names in mark_sets]
+            return cast("RunsRender[PositionT, MoveT]", self.render).svg_runs(
+                position, last_move=last_move, mark_sets=sets)
+        return [getattr(drawing, "parts", None) or (drawing,)
+                for drawing in self.render_svgs(position, mark_sets, last_move=last_move)]
 
     def legend_svg(self, position: PositionT) -> str:
         """A standalone SVG key of what the drawing of ``position`` shows (piece names,

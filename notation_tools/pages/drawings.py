@@ -72,9 +72,17 @@ class PieceTable:
         ``str``, its hash kept) costs one lookup instead of one per line."""
         if not isinstance(svg, SvgText) or len(svg.parts) == 1:
             return self._cut(svg)
+        return self.run_numbers(svg.parts)
+
+    def run_numbers(self, parts: Sequence[str]) -> str:
+        """The drawing whose runs of whole lines are ``parts`` (as
+        :meth:`~notation_tools.games.base.Game.render_svg_runs` gives them) as piece
+        numbers: :meth:`numbers` of their concatenation, each distinct run cut once."""
+        if len(parts) == 1:
+            return self._cut(parts[0])
         runs = self._runs
         found = []
-        for part in svg.parts:
+        for part in parts:
             numbers = runs.get(part)
             if numbers is None:
                 numbers = runs[part] = self._cut(part)
@@ -119,18 +127,20 @@ def common_prefix(a: str, b: str) -> int:
     high = min(len(a), len(b))
     if not high or a[0] != b[0]:
         return 0
-    if a[:high] == b[:high]:
+    # Each comparison slices one side only (``startswith`` at an index reads the other in
+    # place): the slices, not the comparisons, are what this costs.
+    if a.startswith(b) if len(a) >= len(b) else b.startswith(a):
         return high
     low, window = 1, 8  # a[:low] == b[:low] and a[:high] != b[:high]
     while low + window < high:
-        if a[low:low + window] != b[low:low + window]:
+        if not a.startswith(b[low:low + window], low):
             high = low + window
             break
         low += window
         window *= 4
     while high - low > 1:
         middle = (low + high) // 2
-        if a[low:middle] == b[low:middle]:
+        if a.startswith(b[low:middle], low):
             low = middle
         else:
             high = middle
@@ -148,18 +158,18 @@ def common_suffix(a: str, b: str, limit: int) -> int:
     high = min(end_a, end_b, limit)
     if high <= 0 or a[-1] != b[-1]:
         return 0
-    if a[end_a - high:] == b[end_b - high:]:
+    if a.endswith(b[end_b - high:]):
         return high
     low, window = 1, 8  # the last low characters agree, the last high do not
     while low + window < high:
-        if a[end_a - low - window:end_a - low] != b[end_b - low - window:end_b - low]:
+        if not a.startswith(b[end_b - low - window:end_b - low], end_a - low - window):
             high = low + window
             break
         low += window
         window *= 4
     while high - low > 1:
         middle = (low + high) // 2
-        if a[end_a - middle:end_a - low] == b[end_b - middle:end_b - low]:
+        if a.startswith(b[end_b - middle:end_b - low], end_a - middle):
             low = middle
         else:
             high = middle
@@ -175,25 +185,37 @@ def edits(before: Numbers, after: Numbers) -> list[Edit]:
     [[1, 1, 5], [4, 0, 6]]
     """
     found: list[Edit] = []
-    _edits(as_text(before), as_text(after), 0, found)
+    # The segments still to compare, the next one last: a segment split at an anchor is
+    # replaced by its part before the anchor, then its part after.
+    segments = [(as_text(before), as_text(after), 0)]
+    while segments:
+        before_part, after_part, offset = segments.pop()
+        if not (before_part and after_part):
+            if before_part or after_part:  # all removed, or all added
+                found.append([offset, len(before_part), *map(ord, after_part)])
+            continue
+        # Most segments (split at an anchor) differ at once at both ends: the first and
+        # last pieces are compared here before calling on the searches.
+        start = (common_prefix(before_part, after_part)
+                 if before_part[0] == after_part[0] else 0)
+        end = (common_suffix(before_part, after_part,
+                             min(len(before_part), len(after_part)) - start)
+               if before_part[-1] == after_part[-1] else 0)
+        if start or end:
+            before_part = before_part[start:len(before_part) - end]
+            after_part = after_part[start:len(after_part) - end]
+            offset += start
+        if before_part and after_part:
+            anchor = _anchor(before_part, after_part)
+            if anchor is not None:
+                at, to, length = anchor
+                segments.append((before_part[at + length:], after_part[to + length:],
+                                 offset + at + length))
+                segments.append((before_part[:at], after_part[:to], offset))
+                continue
+        if before_part or after_part:
+            found.append([offset, len(before_part), *map(ord, after_part)])
     return found
-
-
-def _edits(before: str, after: str, offset: int, found: list[Edit]) -> None:
-    start = common_prefix(before, after)
-    end = common_suffix(before, after, min(len(before), len(after)) - start)
-    before = before[start:len(before) - end]
-    after = after[start:len(after) - end]
-    offset += start
-    if before and after:
-        anchor = _anchor(before, after)
-        if anchor is not None:
-            at, to, length = anchor
-            _edits(before[:at], after[:to], offset, found)
-            _edits(before[at + length:], after[to + length:], offset + at + length, found)
-            return
-    if before or after:
-        found.append([offset, len(before), *map(ord, after)])
 
 
 def _anchor(before: str, after: str) -> tuple[int, int, int] | None:
@@ -203,7 +225,12 @@ def _anchor(before: str, after: str) -> tuple[int, int, int] | None:
     length = min(len(after), 8)
     while length >= 1:
         room = len(after) - length
-        for to in sorted({room // 2, room // 4, room * 3 // 4, 0, room}):
+        tried = -1
+        # The places in increasing order, each once (they are: 0 <= room // 4 <= ...).
+        for to in (0, room // 4, room // 2, room * 3 // 4, room):
+            if to == tried:
+                continue
+            tried = to
             run = after[to:to + length]
             at = before.find(run)
             if at >= 0 and before.find(run, at + 1) < 0:
@@ -292,20 +319,20 @@ def encode_pieces(pieces: Sequence[str], bases: Mapping[int, Iterable[int]]) -> 
     ['<g data-square="a1">', [0, 17, 2, '2']]
     """
     encoded: list[Any] = []
-    # Each ASCII piece as bytes once, for shared_ascii_ends.
-    ascii_bytes = [piece.encode("ascii") if piece.isascii() else None for piece in pieces]
+    # Each ASCII piece as numbers once, for shared_ascii_ends.
+    as_numbers = [ascii_numbers(piece) if piece.isascii() else None for piece in pieces]
     for number, (piece, candidates) in enumerate(zip(pieces, base_candidates(pieces, bases))):
         best: Any = piece
         length = len(piece)
         cost = length  # of the text written out; a change costs CHANGE_COST more
-        as_bytes = ascii_bytes[number]
+        piece_numbers = as_numbers[number]
         for base in candidates:
             text = pieces[base]
             if CHANGE_COST + length - min(len(text), length) >= cost:
                 continue  # sharing all it can, it would not be shorter
-            base_bytes = ascii_bytes[base]
-            prefix, suffix = (shared_ascii_ends(base_bytes, as_bytes)
-                              if as_bytes is not None and base_bytes is not None
+            base_numbers = as_numbers[base]
+            prefix, suffix = (shared_ascii_ends(base_numbers, piece_numbers)
+                              if piece_numbers is not None and base_numbers is not None
                               else shared_ends(text, piece))
             if CHANGE_COST + length - prefix - suffix < cost:
                 cost = CHANGE_COST + length - prefix - suffix
@@ -415,30 +442,45 @@ def shared_ends(base: str, piece: str) -> tuple[int, int]:
     ((2, 0), (3, 0))
     """
     if base.isascii() and piece.isascii():
-        return shared_ascii_ends(base.encode("ascii"), piece.encode("ascii"))
+        return shared_ascii_ends(ascii_numbers(base), ascii_numbers(piece))
     prefix = common_prefix(base, piece)
     return prefix, common_suffix(base, piece, min(len(base), len(piece)) - prefix)
 
 
-def shared_ascii_ends(base: bytes, piece: bytes) -> tuple[int, int]:
-    """:func:`shared_ends` of two texts as bytes, one character a byte: each compared at
-    once as a whole number, big-endian for the start and little-endian for the end, the
-    first byte that differs being the highest byte of their exclusive or (a pass at C speed
-    over each, instead of a loop over slices).
+AsciiNumbers = tuple[int, int, int]
+"""An ASCII text as whole numbers, for :func:`shared_ascii_ends`: its bytes read
+big-endian, read little-endian, and its length."""
 
-    >>> shared_ascii_ends(b"<text>move 12</text>", b"<text>move 13</text>")
+
+def ascii_numbers(text: str) -> AsciiNumbers:
+    """The ASCII text ``text`` as :data:`AsciiNumbers`."""
+    as_bytes = text.encode("ascii")
+    return int.from_bytes(as_bytes, "big"), int.from_bytes(as_bytes, "little"), len(text)
+
+
+def shared_ascii_ends(base: AsciiNumbers, piece: AsciiNumbers) -> tuple[int, int]:
+    """:func:`shared_ends` of two ASCII texts given as :data:`AsciiNumbers`: their starts
+    compared at once as whole numbers (the big-endian numbers shifted down to the shorter
+    length), then their ends (the little-endian numbers shifted down to what is left), the
+    first byte that differs being the highest byte of their exclusive or. Each text is made
+    a number once however many texts it is compared with, and a comparison slices nothing.
+
+    >>> shared_ascii_ends(ascii_numbers("<text>move 12</text>"),
+    ...                   ascii_numbers("<text>move 13</text>"))
     (12, 7)
     """
-    length = min(len(base), len(piece))
-    different = (int.from_bytes(base[:length], "big")
-                 ^ int.from_bytes(piece[:length], "big"))
-    prefix = length - (different.bit_length() + 7) // 8
+    base_big, base_little, base_length = base
+    piece_big, piece_little, piece_length = piece
+    length = min(base_length, piece_length)
+    different = ((base_big >> ((base_length - length) << 3))
+                 ^ (piece_big >> ((piece_length - length) << 3)))
+    prefix = length - ((different.bit_length() + 7) >> 3)
     limit = length - prefix
     if not limit:
         return prefix, 0
-    different = (int.from_bytes(base[len(base) - limit:], "little")
-                 ^ int.from_bytes(piece[len(piece) - limit:], "little"))
-    return prefix, limit - (different.bit_length() + 7) // 8
+    different = ((base_little >> ((base_length - limit) << 3))
+                 ^ (piece_little >> ((piece_length - limit) << 3)))
+    return prefix, limit - ((different.bit_length() + 7) >> 3)
 
 
 def decode_pieces(encoded: Sequence[Any], templates: Sequence[Any] = ()) -> list[str]:

@@ -49,6 +49,7 @@ Pure: no I/O.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -307,6 +308,13 @@ def write_drawing(svg: str) -> dict[str, Any]:
     >>> written["texts"], written["heads"], written["lines"]
     (['<svg>\\n', '<g>\\n', '</g>\\n', '</svg>'], '0000', '000300')
     """
+    return dict(_written_drawing(str(svg)))
+
+
+@functools.lru_cache(maxsize=8)
+def _written_drawing(svg: str) -> dict[str, Any]:
+    """:func:`write_drawing`, kept: a game's key is the same on every page of a run (the
+    dict is copied before it is given out; its lists are not changed by anyone)."""
     table = PieceTable()
     numbers = [ord(number) for number in table.numbers(svg)]
     pieces = table.pieces

@@ -25,6 +25,7 @@ Does not print. :func:`write_pages` writes files (the pages and ``index.html``).
 from __future__ import annotations
 
 import dataclasses
+import gc
 import html
 import itertools
 import json
@@ -105,10 +106,10 @@ def mark_sets(game: Game[Any, Any]) -> list[tuple[str, ...]]:
 
 
 def _draw(game: Game[Any, Any], position: Position[Any], last_move: Any,
-          marks: list[tuple[str, ...]]) -> list[str]:
-    """The drawings of ``position`` under every set of marks (one call, the seam
-    benchmarks/bench_html.py times)."""
-    return game.render_svgs(position, marks, last_move=last_move)
+          marks: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """The drawings of ``position`` under every set of marks, each as its runs of lines
+    (one call, the seam benchmarks/bench_html.py times)."""
+    return game.render_svg_runs(position, marks, last_move=last_move)
 
 
 Label = Union[str, list[int]]
@@ -137,8 +138,8 @@ class _Recorder(ReplayVisitor):
     def draw(self, position: Position[Any], last_move: Any) -> list[str]:
         """The position's drawing per mark set, as piece numbers (one code point each)."""
         assert self.game is not None  # begin() has run
-        return [self.table.numbers(drawing)
-                for drawing in _draw(self.game, position, last_move, self.marks)]
+        return [self.table.run_numbers(runs)
+                for runs in _draw(self.game, position, last_move, self.marks)]
 
     def visit_move(self, node: Move, move: Any, before: Position[Any], ply: int,
                    in_variation: bool) -> None:
@@ -569,7 +570,7 @@ class _FrameEncoder:
             layer = layer_numbers(made)
             before = layers[step.parent] if step.parent >= 0 else ""
             found = edits(before, layer)
-            if any(number not in self.bases for edit in made for number in edit[2:]):
+            if not _all_noted(made, self.bases):
                 # A new piece of the layer is most likely a change of the piece it replaces
                 # in the parent's layer (a mark moved to another square), else of the line
                 # it replaces in the drawing under it.
@@ -629,6 +630,8 @@ def _note_bases(before: str, found: list[Edit], bases: dict[int, list[int]],
     likely a change of: the one it replaces at its place, those the same edits removed
     elsewhere that start with the same tag (a piece moved: its lines at the new square), and
     its neighbours."""
+    if _all_noted(found, bases):
+        return  # nothing new (most edits): the removed pieces need not be sorted
     removed: dict[str, list[int]] = {}
     for at, count, *_ in found:
         for number in map(ord, before[at:at + count]):
@@ -642,6 +645,14 @@ def _note_bases(before: str, found: list[Edit], bases: dict[int, list[int]],
             likely += [ord(before[index]) for index in (at - 1, at + count)
                        if 0 <= index < len(before)]
             bases[number] = [base for base in dict.fromkeys(likely) if base < number]
+
+
+def _all_noted(found: list[Edit], bases: dict[int, list[int]]) -> bool:
+    """Whether every piece the edits ``found`` add has its likely bases noted (asked at C
+    speed: the layers of a page add some ten thousand pieces, nearly all noted)."""
+    return all(map(bases.__contains__,
+                   itertools.chain.from_iterable(itertools.islice(edit, 2, None)
+                                                 for edit in found)))
 
 
 def _opening(piece: str) -> str:
@@ -726,7 +737,8 @@ def write_pages(records: Iterable[Record], directory: str, *, game_name: str | N
     """Write a viewer page for every record into ``directory`` (made if missing), then
     ``index.html`` listing them all (tags, result, validity, a link). With ``jobs`` > 1 the
     pages are built by the runner (:mod:`notation_tools.parallel.runner`) in that many worker
-    processes, in input order. ``on_page`` is called with each page's index row and its
+    processes, in input order (what this process holds when they start is frozen out of
+    its garbage collection, :func:`gc.freeze`, as the command line does at its start). ``on_page`` is called with each page's index row and its
     record (holding its diagnostics) once the page is written (the CLI prints the
     diagnostics). A record that kills a worker process twice gets no page and no row:
     ``on_lost`` is called with the ``E-WORKER`` diagnostic saying so. ``title`` is the
@@ -736,6 +748,10 @@ def write_pages(records: Iterable[Record], directory: str, *, game_name: str | N
     first = next(remaining, None)
     if first is not None and jobs > 1:
         _prepare_workers(first, game_name)
+        # What the workers start with (the modules, the kept drawings) is never garbage:
+        # their collections need not go over it again and again (nor touch its pages,
+        # which the fork shares).
+        gc.freeze()
     tasks = (_PageTask(number, record) for number, record
              in enumerate(itertools.chain([first] if first is not None else [], remaining), 1))
     # Any exception but a worker's death ends the run, in worker processes as in this one.
@@ -769,7 +785,7 @@ def _prepare_workers(record: Record, game_name: str | None) -> None:
     game = game_of(record, game_name)
     if game is None:
         return
-    game.render_svgs(game.start_position(game.parse_rules(None)), mark_sets(game))
+    game.render_svg_runs(game.start_position(game.parse_rules(None)), mark_sets(game))
 
 
 def _write_file(path: str, text: str) -> None:

@@ -81,8 +81,15 @@ def wrap(text: str, width: float, font_size: float) -> list[str]:
     >>> wrap("North to move, turn 12; arsenals B15 D8", 120, 10)
     ['North to move, turn', '12; arsenals B15 D8']
     """
-    columns = max(1, int(width // (EM_WIDTH * font_size)))
-    return textwrap.wrap(text, columns, break_on_hyphens=False) or [""]
+    return list(_wrapped(text, max(1, int(width // (EM_WIDTH * font_size)))))
+
+
+@lru_cache(maxsize=1024)
+def _wrapped(text: str, columns: int) -> tuple[str, ...]:
+    """``text`` wrapped at ``columns`` characters, kept: the caption of one position has
+    most lines of the one before (its arsenals, its offline units), and wrapping costs more
+    than drawing them."""
+    return tuple(textwrap.wrap(text, columns, break_on_hyphens=False) or [""])
 
 
 class Element:
@@ -99,7 +106,7 @@ class Element:
         self.tag = tag
         self.attributes = attributes if attributes is not None else {}
         self.text: str | None = None
-        self.children: list[Element | _Written] = []
+        self.children: list[Element | _Written | _WrittenLayers] = []
 
     def set(self, name: str, value: str) -> None:
         """Set the attribute ``name`` (as written) to ``value``."""
@@ -121,6 +128,8 @@ class Element:
             for child in self.children:
                 if type(child) is _Written:   # text kept from an earlier drawing
                     out.append(child.text)
+                elif type(child) is _WrittenLayers:
+                    out.extend(child.texts)
                 else:
                     child.write(out)
             out.append(f"</{self.tag}>\n")
@@ -144,10 +153,22 @@ class SvgText(str):
         """The text of ``parts``, which keeps them when each but the last ends a line (else
         as one part: a run that ends inside a line is not cut on its own)."""
         text = cls("".join(parts))
-        ends_lines = all(map(str.endswith, itertools.islice(parts, len(parts) - 1),
-                             itertools.repeat("\n")))
-        text.parts = tuple(parts) if ends_lines else (str(text),)
+        text.parts = tuple(parts) if _ends_lines(parts) else (str(text),)
         return text
+
+
+def runs_of(parts: Sequence[str]) -> tuple[str, ...]:
+    """The runs :meth:`SvgText.of` keeps for ``parts`` (``parts``, or their text as one run),
+    without joining them into one text when it need not: a viewer that only cuts drawings
+    into lines spares a copy of every drawing (twice the size of the drawing in memory
+    allocated and freed, which costs more than the rest of writing it)."""
+    return tuple(parts) if _ends_lines(parts) else ("".join(parts),)
+
+
+def _ends_lines(parts: Sequence[str]) -> bool:
+    """Whether each of ``parts`` but the last ends a line."""
+    return all(map(str.endswith, itertools.islice(parts, len(parts) - 1),
+                   itertools.repeat("\n")))
 
 
 class _Written:
@@ -162,20 +183,40 @@ class _Written:
         out.append(self.text)
 
 
+class _WrittenLayers:
+    """Layers written once as text, each its own run (:meth:`SvgDocument.written_layers`)."""
+
+    __slots__ = ("texts",)
+
+    def __init__(self, texts: list[str]) -> None:
+        self.texts = texts
+
+    def write(self, out: list[str]) -> None:
+        out.extend(self.texts)
+
+
 _ATTRIBUTE_HAZARDS = re.compile(r'[&<>"\r\n\t]')
-_ATTRIBUTE_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;",
-                                    "\r": "&#13;", "\n": "&#10;", "\t": "&#09;"})
+_ATTRIBUTE_ESCAPES = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ('"', "&quot;"),
+                      ("\r", "&#13;"), ("\n", "&#10;"), ("\t", "&#09;"))
 _TEXT_HAZARDS = re.compile(r"[&<>]")
-_TEXT_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
+_TEXT_ESCAPES = _ATTRIBUTE_ESCAPES[:3]
+# Escaped by one ``replace`` a character, "&" first (the others write one): a ``translate``
+# with a table of strings goes character by character, some 20 times slower over a text
+# diagram in ``<desc>``, escaped anew for every position.
 
 
 def _escape_attribute(value: str) -> str:
-    return (value.translate(_ATTRIBUTE_ESCAPES) if _ATTRIBUTE_HAZARDS.search(value)
-            else value)
+    if _ATTRIBUTE_HAZARDS.search(value):
+        for character, escape in _ATTRIBUTE_ESCAPES:
+            value = value.replace(character, escape)
+    return value
 
 
 def _escape_text(value: str) -> str:
-    return value.translate(_TEXT_ESCAPES) if _TEXT_HAZARDS.search(value) else value
+    if _TEXT_HAZARDS.search(value):
+        for character, escape in _TEXT_ESCAPES:
+            value = value.replace(character, escape)
+    return value
 
 
 @lru_cache(maxsize=64)
@@ -291,6 +332,11 @@ class SvgDocument:
         self._set_height(self.height + extra)
         return top
 
+    def set_height(self, height: float) -> None:
+        """Make the canvas ``height`` user units high (a document that draws several
+        variants of its lower part returns to where they start)."""
+        self._set_height(height)
+
     def _set_height(self, height: float) -> None:
         self.height = height
         if self._background is not None:
@@ -384,6 +430,27 @@ class SvgDocument:
         for child in holder.children:
             child.write(out)
         return "".join(out)
+
+    def written_layers(self, children: Sequence[Element | _Written | _WrittenLayers]
+                       ) -> list[Element | _Written | _WrittenLayers]:
+        """``children`` (of the root) with each run of them but the background written
+        as text once: a document drawn again with other layers between (the variants of one
+        position under each set of display options) writes the layers they share once.
+        The background and the definitions stay elements: the background's height follows
+        the canvas's, and a layer drawn later may define a marker."""
+        result: list[Element | _Written | _WrittenLayers] = []
+        texts: list[str] = []
+        for child in children:
+            if child is self._background or child is self._defs:
+                if texts:
+                    result.append(_WrittenLayers(texts))
+                    texts = []
+                result.append(child)
+            else:
+                child.write(texts)
+        if texts:
+            result.append(_WrittenLayers(texts))
+        return result
 
     def group(self, css_class: str, parent: Element | None = None,
               **attributes: Any) -> Element:
@@ -591,13 +658,20 @@ class SvgDocument:
     def to_string(self) -> str:
         """The document as SVG text, one element a line (a group's children on the lines
         between its opening and closing tags)."""
+        return SvgText.of(self._lines())
+
+    def to_runs(self) -> tuple[str, ...]:
+        """The runs of :meth:`to_string`'s text (:func:`runs_of`), not joined."""
+        return runs_of(self._lines())
+
+    def _lines(self) -> list[str]:
         self.root.set("width", number(self.width * self._scale))
         self.root.set("height", number(self.height * self._scale))
         self.root.set("viewBox", f"0 0 {number(self.width)} {number(self.height)}")
         out: list[str] = []
         self.root.write(out)
         out[-1] = out[-1][:-1]  # no line break after </svg>
-        return SvgText.of(out)
+        return out
 
 
 @lru_cache(maxsize=64)

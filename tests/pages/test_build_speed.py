@@ -5,6 +5,8 @@ the worker processes' head start does not depend on the records being readable."
 
 from __future__ import annotations
 
+from xml.etree import ElementTree
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -15,7 +17,7 @@ from notation_tools.pages.drawings import (
 )
 from notation_tools.pages.viewer import write_pages
 from notation_tools.records.pgn import read_records
-from notation_tools.render.svg import Element, SvgDocument, SvgText
+from notation_tools.render.svg import Element, SvgDocument, SvgText, runs_of
 
 # Line breaks of every kind str.splitlines knows, so that a run ending in "\r" before one
 # starting with "\n" (one break in the whole text, two if cut run by run) is tried.
@@ -34,9 +36,35 @@ def test_a_drawing_cut_run_by_run_is_cut_as_its_whole_text(runs):
     assert by_runs.numbers(text) == numbers  # the second time from the kept runs
 
 
+@given(st.lists(RUN_TEXTS, min_size=1, max_size=8))
+def test_a_drawing_given_as_its_runs_is_cut_as_its_whole_text(runs):
+    # The viewer takes drawings as runs (Game.render_svg_runs), never joined.
+    parts = runs_of(runs)
+    assert parts == SvgText.of(runs).parts
+    by_runs, whole = PieceTable(), PieceTable()
+    numbers = by_runs.run_numbers(parts)
+    assert numbers == whole.numbers("".join(runs))
+    assert by_runs.pieces == whole.pieces
+    assert by_runs.run_numbers(parts) == numbers
+
+
 def test_runs_that_do_not_end_lines_are_kept_as_one():
     assert SvgText.of(["<a>\r", "\n<b>"]).parts == ("<a>\r\n<b>",)
     assert SvgText.of(["<a>\n", "<b>\n", "</svg>"]).parts == ("<a>\n", "<b>\n", "</svg>")
+    assert runs_of(["<a>\r", "\n<b>"]) == ("<a>\r\n<b>",)
+
+
+def test_escaped_texts_are_what_an_xml_reader_reads_back():
+    # Escaping by replace, "&" first: a text already holding entities keeps them as text.
+    text = 'a < b & c > "d" &amp; e'
+    attribute = text + "\t\r\n"   # kept as written only in an attribute, escaped
+    doc = SvgDocument(10, 10, title=text, description=text)
+    doc.element(doc.root, "text", text, data_note=attribute)
+    root = ElementTree.fromstring(doc.to_string())
+    assert root.find("{http://www.w3.org/2000/svg}title").text == text
+    assert root.find("{http://www.w3.org/2000/svg}desc").text == text
+    written = root.find("{http://www.w3.org/2000/svg}text")
+    assert written.text == text and written.get("data-note") == attribute
 
 
 SHARED = st.text(st.sampled_from("ab"), max_size=300)

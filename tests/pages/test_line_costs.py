@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from notation_tools.pages import piece_templates
 from notation_tools.pages.drawings import (
     TOKENS,
+    ascii_numbers,
     base_candidates,
     common_prefix,
     common_suffix,
@@ -81,7 +82,7 @@ ASCII = st.text(st.sampled_from("ab<>\"=.0 \n"), max_size=300)
 def test_shared_ends_as_whole_numbers_are_those_of_the_characters(base, piece):
     prefix = common_prefix(base, piece)
     expected = prefix, common_suffix(base, piece, min(len(base), len(piece)) - prefix)
-    assert shared_ascii_ends(base.encode(), piece.encode()) == expected
+    assert shared_ascii_ends(ascii_numbers(base), ascii_numbers(piece)) == expected
     # and by their definition, character by character
     assert base[:prefix] == piece[:prefix]
     assert prefix == min(len(base), len(piece)) or base[prefix] != piece[prefix]

@@ -208,3 +208,15 @@ def test_position_strings_read_back_the_same(before, after):
 def test_a_drawing_alone_reads_back_the_same(lines):
     svg = "<svg>\n" + "\n".join([*lines, *lines[:2]]) + "\n</svg>"  # lines repeated too
     assert read_drawing(json.loads(script_json(write_drawing(svg)))) == svg
+
+
+def test_a_drawing_written_again_is_the_same_and_its_own():
+    # A game's key is written once per process and given to every page: what one page
+    # does with its copy does not reach the next page's.
+    svg = '<svg>\n<g class="legend">\n<text x="1" y="2">K</text>\n</g>\n</svg>'
+    first = write_drawing(svg)
+    expected = json.loads(json.dumps(first))
+    first["texts"] = []
+    first.clear()
+    assert write_drawing(svg) == expected
+    assert read_drawing(write_drawing(svg)) == svg

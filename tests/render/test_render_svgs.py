@@ -1,7 +1,8 @@
 """``Game.render_svgs``: one position drawn under several sets of display options at once
 (what the viewer asks for) gives exactly what ``render_svg`` draws for each set, in every
 game, whatever was drawn before (the drawings share kept parts: the text diagram, the
-caption, the legend, layers)."""
+caption, the legend, layers); ``Game.render_svg_runs`` gives the same drawings as runs of
+whole lines."""
 
 from __future__ import annotations
 
@@ -53,8 +54,14 @@ def test_drawing_many_mark_sets_at_once_gives_each_drawing(game: Any, seed: int,
         svg.forget_kept()
     together = game.render_svgs(position, mark_sets, last_move=last_move)
     assert together == _one_by_one(game, position, mark_sets, last_move)
+    runs = game.render_svg_runs(position, mark_sets, last_move=last_move)
+    assert ["".join(drawing) for drawing in runs] == together
+    # Each run but the last ends a line: a viewer cuts each into lines on its own.
+    assert all(run.endswith("\n") for drawing in runs for run in drawing[:-1])
     svg.forget_kept()   # and drawn afresh, with nothing kept
     assert _one_by_one(game, position, mark_sets, last_move) == together
+    assert ["".join(drawing) for drawing in
+            game.render_svg_runs(position, mark_sets, last_move=last_move)] == together
 
 
 def test_an_unknown_display_option_is_refused() -> None:

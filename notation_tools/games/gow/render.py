@@ -12,9 +12,10 @@ position which units are offline and which squares are covered.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Hashable, Sequence
+import functools
+from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
 from notation_tools.games.base import Style
 from notation_tools.games.gow.moves import Attack, Step, Turn
@@ -24,8 +25,10 @@ from notation_tools.games.gow.pieces import (
     PASS, ROW_LETTERS, ROWS, SIDE_OF, SIZE, TERRAIN, UNIT_TYPES, unit_name)
 from notation_tools.games.gow.rules import Position, SquareBits
 from notation_tools.render.svg import (LAST_MOVE_LINE, LAST_MOVE_ORIGIN, LAST_MOVE_TARGET,
-                                       MARK_LINE, LegendEntry, SvgDocument, legend_document,
-                                       legend_line, legend_swatch, number)
+                                       MARK_LINE, LegendEntry, SvgDocument, kept,
+                                       legend_document, legend_line, legend_swatch, number)
+
+_Drawing = TypeVar("_Drawing")
 
 _CIRCLED = {"I": "\u24be", "C": "\u24b8", "A": "\u24b6", "H": "\u24bd", "R": "\u24c7", "M": "\u24c2"}
 _ARSENAL_INDEX = {s: i for i, s in enumerate(ARSENALS)}
@@ -220,7 +223,7 @@ def _draw_unit(doc: SvgDocument, parent: Any, side: int, letter: str, fighting: 
               font_weight="bold" if fighting else "normal", fill=colour)
 
 
-def _legend(position: Position, last_move: Any, marks: frozenset[str]) -> list[LegendEntry]:
+def _legend(last_move: Any, marks: frozenset[str]) -> list[LegendEntry]:
     def terrain(kind: str, colour: str = "#333") -> Any:
         return lambda doc, parent, x, y, box: _draw_terrain(doc, parent, kind, x, y, box, colour)
 
@@ -281,24 +284,27 @@ def svg(position: Position, *, last_move: Any = None,
 
 def svgs(position: Position, *, last_move: Any = None,
          mark_sets: Sequence[frozenset[str]] = (frozenset(),)) -> list[str]:
-    """:func:`svg` of ``position`` under each set of marks in ``mark_sets``: the text
-    diagram and the caption, the same in all of them, are written once."""
-    shared = _Shared(text_diagram(position), caption_lines(position), _offline(position),
-                     tuple(position.board))
-    return [_drawing(position, last_move, marks, shared) for marks in mark_sets]
+    """:func:`svg` of ``position`` under each set of marks in ``mark_sets``: what the
+    drawings share (all but the lines' tints and the legend) is built once."""
+    return _drawings(position, last_move, mark_sets, SvgDocument.to_string)
+
+
+def svg_runs(position: Position, *, last_move: Any = None,
+             mark_sets: Sequence[frozenset[str]] = (frozenset(),)) -> list[tuple[str, ...]]:
+    """:func:`svgs`, each drawing as its runs of whole lines (:meth:`SvgDocument.to_runs`),
+    not joined into one text."""
+    return _drawings(position, last_move, mark_sets, SvgDocument.to_runs)
 
 
 @dataclasses.dataclass
 class _Shared:
     """What every drawing of one position shows alike, whatever its marks: worked out (the
-    text diagram, the caption, the offline units) or drawn (``kept``: the last turn's
-    layers, :meth:`SvgDocument.shared`) once."""
+    text diagram, the caption, the offline units) once."""
 
     description: str
     caption: list[str]
     offline: frozenset[int]
     board: tuple[int, ...]
-    kept: dict[Hashable, str] = dataclasses.field(default_factory=dict)
 
 
 def _offline(position: Position) -> frozenset[int]:
@@ -310,14 +316,19 @@ def _offline(position: Position) -> frozenset[int]:
     return frozenset(offline)
 
 
-def _drawing(position: Position, last_move: Any, marks: frozenset[str],
-             shared: _Shared) -> str:
-    description, caption = shared.description, shared.caption
+def _drawings(position: Position, last_move: Any, mark_sets: Sequence[frozenset[str]],
+              written: Callable[[SvgDocument], _Drawing]) -> list[_Drawing]:
+    """The drawing of ``position`` under each set of marks, each as ``written`` writes the
+    document. One document is built: the layers every set draws alike (the map, the units,
+    the last turn, the caption) once, and for each set its lines' tints (under the terrain)
+    and its legend (which lists the marks on and sets the canvas's height)."""
+    shared = _Shared(text_diagram(position), caption_lines(position), _offline(position),
+                     tuple(position.board))
     width = _MARGIN * 2 + COLS * _CELL
     height = _MARGIN * 2 + ROWS * _CELL
     doc = SvgDocument(width, height, title=f"Game of War: {SIDE_NAMES[position.turn]} to move, "
                       f"turn {position.turn_number}",
-                      description=description, background="#f4efe1")
+                      description=shared.description, background="#f4efe1")
 
     doc.coordinates(_COORDINATE_LABELS, font_size=_COORDINATE_SIZE, key="game-of-war")
     # Every frame defines the same things in the same order (a viewer diffs frames).
@@ -326,26 +337,37 @@ def _drawing(position: Position, last_move: Any, marks: frozenset[str],
     # The map, a covered square and a unit in a given state are the same drawing in every
     # position: each is drawn once (the viewer draws every position of a game).
     doc.cached(doc.group("board"), ("game-of-war squares",), partial(_draw_squares, doc))
-    covered = _covered(position, marks)
-    for side, colour in enumerate(_SIDE_COLOURS):
-        grid = covered[side]
-        if grid is None:
-            continue
-        bits = grid.bits & ~_MOUNTAIN_BITS  # the squares drawn covered
-        doc.cached(doc.mark_group(f"{SIDE_NAMES[side].lower()}-lines"),
-                   ("game-of-war lines", side, bits),
-                   partial(_draw_lines, doc, side=side, bits=bits))
+    lower = len(doc.root.children)
+    under = doc.written_layers(doc.root.children)   # under the lines' tints
     doc.cached(doc.group("terrain"), ("game-of-war terrain", tuple(position.alive)),
                partial(_draw_map, doc, alive=tuple(position.alive)))
-    doc.shared(doc.group("last-move"), shared.kept, "last move",
-               partial(_draw_last_move, doc, position=position, last_move=last_move))
+    doc.group("last-move")
+    _draw_last_move(doc, doc.root.children[-1], position=position, last_move=last_move)
     _draw_units(doc, position, shared.offline, shared.board)
-    doc.shared(doc.group("last-turn"), shared.kept, "last turn",
-               partial(_draw_last_turn_arrows, doc, last_move=last_move))
-    doc.caption(caption, margin=_MARGIN / 2, dark_to_move=None)
-    doc.legend(partial(_legend, position, last_move, marks), margin=_MARGIN / 2,
-               key=("game-of-war", marks, last_move is not None))
-    return doc.to_string()
+    doc.group("last-turn")
+    _draw_last_turn_arrows(doc, doc.root.children[-1], last_move=last_move)
+    doc.caption(shared.caption, margin=_MARGIN / 2, dark_to_move=None)
+    # The layers over the tints, down to the caption.
+    above = doc.written_layers(doc.root.children[lower:])
+    below_legend = doc.height
+    drawings: list[_Drawing] = []
+    for marks in mark_sets:
+        doc.root.children = under[:]
+        covered = _covered(position, marks)
+        for side, colour in enumerate(_SIDE_COLOURS):
+            grid = covered[side]
+            if grid is None:
+                continue
+            bits = grid.bits & ~_MOUNTAIN_BITS  # the squares drawn covered
+            doc.cached(doc.mark_group(f"{SIDE_NAMES[side].lower()}-lines"),
+                       ("game-of-war lines", side, bits),
+                       partial(_draw_lines, doc, side=side, bits=bits))
+        doc.root.children += above
+        doc.set_height(below_legend)
+        doc.legend(partial(_legend, last_move, marks), margin=_MARGIN / 2,
+                   key=("game-of-war", marks, last_move is not None))
+        drawings.append(written(doc))
+    return drawings
 
 
 _COORDINATE_LABELS = tuple(
@@ -369,16 +391,24 @@ def _draw_squares(doc: SvgDocument, board: Any) -> None:
 
 
 _MOUNTAIN_BITS = sum(1 << s for s in range(SIZE) if TERRAIN[s] == MOUNTAIN)
+_ALL_SQUARES = (1 << SIZE) - 1
 
 
 def _draw_lines(doc: SvgDocument, layer: Any, side: int, bits: int) -> None:
     """The squares ``side``'s lines of communication cover (the set ``bits`` of squares,
     mountains left out)."""
-    for s in range(SIZE):
-        if bits >> s & 1:
-            key = ("game-of-war covered", side, s)
-            if not doc.reuse(layer, key):
-                doc.cached(layer, key, partial(_draw_covered, doc, side=side, square=s))
+    texts = []
+    bits &= _ALL_SQUARES
+    while bits:   # the squares in order, lowest first, met by their bits alone
+        lowest = bits & -bits
+        bits ^= lowest
+        s = lowest.bit_length() - 1
+        key = ("game-of-war covered", side, s)
+        text = kept(key)
+        if text is None:
+            text = doc.kept_text(key, partial(_draw_covered, doc, side=side, square=s))
+        texts.append(text)
+    doc.add_text(layer, "".join(texts))
 
 
 def _draw_covered(doc: SvgDocument, layer: Any, side: int, square: int) -> None:
@@ -419,16 +449,18 @@ def _draw_units(doc: SvgDocument, position: Position, offline: frozenset[int],
 
 def _draw_unit_layer(doc: SvgDocument, units: Any, board: tuple[int, ...],
                      offline: frozenset[int], retreat: int | None) -> None:
+    texts = []
     for s, v in enumerate(board):
         if not v:
             continue
         state = (s in offline, s == retreat)
         key = ("game-of-war unit", s, v, state)
-        if doc.reuse(units, key):
-            continue
-        doc.cached(units, key,
-                   partial(_draw_placed_unit, doc, square=s, code=v, offline=state[0],
-                           retreat=state[1]))
+        text = kept(key)
+        if text is None:
+            text = doc.kept_text(key, partial(_draw_placed_unit, doc, square=s, code=v,
+                                              offline=state[0], retreat=state[1]))
+        texts.append(text)
+    doc.add_text(units, "".join(texts))
 
 
 def _draw_placed_unit(doc: SvgDocument, units: Any, square: int, code: int, offline: bool,
@@ -550,11 +582,17 @@ def _last_turn_legend() -> list[LegendEntry]:
 
 def legend_svg(position: Position) -> str:
     """A standalone key (SVG) of the drawing: each unit type's letter and name for both
-    sides, the offline marks, the map's symbols, the last turn's arrows and attack target."""
+    sides, the offline marks, the map's symbols, the last turn's arrows and attack target
+    (the same for every position: drawn once)."""
+    return _key()
+
+
+@functools.lru_cache(maxsize=1)
+def _key() -> str:
     entries = [LegendEntry(f"{SIDE_NAMES[side]} {unit_type.name}",
                            _legend_unit(side, unit_type.letter))
                for side in (0, 1) for unit_type in UNIT_TYPES if unit_type is not None]
-    entries += _legend(position, Turn(), frozenset())
+    entries += _legend(Turn(), frozenset())
     return legend_document("Game of War: key", entries, width=_MARGIN * 2 + COLS * _CELL)
 
 

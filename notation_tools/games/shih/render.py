@@ -274,7 +274,16 @@ def svgs(position: Position, *, last_move: Move | None = None,
     worked out once."""
     shared = _Shared(f"Shih: {status_line(position)}", text_diagram(position),
                      caption_lines(position))
-    return [_drawing(position, last_move, marks, shared) for marks in mark_sets]
+    return [_document(position, last_move, marks, shared).to_string() for marks in mark_sets]
+
+
+def svg_runs(position: Position, *, last_move: Move | None = None,
+             mark_sets: Sequence[frozenset[str]] = (frozenset(),)) -> list[tuple[str, ...]]:
+    """:func:`svgs`, each drawing as its runs of whole lines
+    (:meth:`~notation_tools.render.svg.SvgDocument.to_runs`), not joined into one text."""
+    shared = _Shared(f"Shih: {status_line(position)}", text_diagram(position),
+                     caption_lines(position))
+    return [_document(position, last_move, marks, shared).to_runs() for marks in mark_sets]
 
 
 @dataclasses.dataclass
@@ -295,8 +304,8 @@ class _Shared:
         return self.regions
 
 
-def _drawing(position: Position, last_move: Move | None, marks: frozenset[str],
-             shared: _Shared) -> str:
+def _document(position: Position, last_move: Move | None, marks: frozenset[str],
+              shared: _Shared) -> SvgDocument:
     maze, named = "maze" in marks, "coordinates" in marks
     width = 2 * HEX_SIDE * _UNIT + 2 * _MARGIN
     height = ROW_COUNT * _HEIGHT + 2 * _MARGIN
@@ -341,7 +350,7 @@ def _drawing(position: Position, last_move: Move | None, marks: frozenset[str],
         "shih", maze, bool(origins), bool(targets),
         "regions" in marks and tuple(tuple((space, board[space]) for space in region)
                                      for region in regions)))
-    return doc.to_string()
+    return doc
 
 
 def _legend(position: Position, marks: frozenset[str], origins: bool, targets: bool,

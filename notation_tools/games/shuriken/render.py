@@ -142,7 +142,16 @@ def svgs(position: Position, *, last_move: Move | None = None,
     """:func:`svg` of ``position`` under each set of marks in ``mark_sets``, the text
     diagram written once."""
     description = text_diagram(position)
-    return [_drawing(position, last_move, marks, CELL_SIZE, description)
+    return [_document(position, last_move, marks, CELL_SIZE, description).to_string()
+            for marks in mark_sets]
+
+
+def svg_runs(position: Position, *, last_move: Move | None = None,
+             mark_sets: Sequence[Set[str]] = (frozenset(),)) -> list[tuple[str, ...]]:
+    """:func:`svgs`, each drawing as its runs of whole lines
+    (:meth:`~notation_tools.render.svg.SvgDocument.to_runs`), not joined into one text."""
+    description = text_diagram(position)
+    return [_document(position, last_move, marks, CELL_SIZE, description).to_runs()
             for marks in mark_sets]
 
 
@@ -162,11 +171,11 @@ def svg(position: Position, *, last_move: Move | None = None, marks: Set[str] = 
     >>> picture.count('class="cell"'), picture.count('class="stone')
     (343, 24)
     """
-    return _drawing(position, last_move, marks, size, text_diagram(position))
+    return _document(position, last_move, marks, size, text_diagram(position)).to_string()
 
 
-def _drawing(position: Position, last_move: Move | None, marks: Set[str], size: float,
-             description: str) -> str:
+def _document(position: Position, last_move: Move | None, marks: Set[str], size: float,
+              description: str) -> SvgDocument:
     margin = 2 * size
     width = _ROOT3 * size * (SIZE - 1 + (SIZE - 1) / 2) + _ROOT3 * size + 2 * margin
     height = 1.5 * size * (SIZE - 1) + 2 * size + 2 * margin
@@ -243,7 +252,7 @@ def _drawing(position: Position, last_move: Move | None, marks: Set[str], size: 
         legend.append(LegendEntry("stone of a group carrying a loop", legend_disc(
             True, ring=MARK_LINE)))
     doc.legend(legend, margin=margin / 2, key=("shuriken", size, LOOPS in marks))
-    return doc.to_string()
+    return doc
 
 
 @cache
