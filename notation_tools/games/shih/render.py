@@ -299,7 +299,9 @@ def _drawings(position: Position, last_move: Move | None,
                       size=width * DISPLAY_SCALE)
     origins, targets = _last_move_spaces(last_move)
     board, walls = tuple(position.board), tuple(position.walls)
-    head = doc.root.children[:]   # the title, the text diagram, the background
+    # The title and the text diagram written once, the background kept an element (its
+    # height follows each set's legend).
+    head = doc.written_layers(doc.root.children)
     layers: dict[Hashable, list[Any]] = {}
 
     def layer(name: Hashable, draw: Callable[[], object]) -> list[Any]:
@@ -321,6 +323,8 @@ def _drawings(position: Position, last_move: Move | None,
         dark_to_move=position.turn == RED if position.outcome() is None else None))
     below_caption = doc.height
     regions: list[list[int]] | None = None
+    # The enclosed regions' spaces and their pieces: what a legend that lists them shows.
+    held: tuple[tuple[tuple[int, int], ...], ...] | None = None
     drawings: list[_Drawing] = []
     for marks in mark_sets:
         maze, named, lettering = "maze" in marks, "coordinates" in marks, "regions" in marks
@@ -355,11 +359,11 @@ def _drawings(position: Position, last_move: Move | None,
                     doc, doc.mark_group("regions"), board, shown))
         doc.root.children = children + caption
         doc.set_height(below_caption)
+        if lettering and held is None:
+            held = tuple(tuple((space, board[space]) for space in region) for region in shown)
         doc.legend(partial(_legend, position, marks, bool(origins), bool(targets), shown),
-                   margin=_MARGIN / 2, key=(
-            "shih", maze, bool(origins), bool(targets),
-            lettering and tuple(tuple((space, board[space]) for space in region)
-                                for region in shown)))
+                   margin=_MARGIN / 2,
+                   key=("shih", maze, bool(origins), bool(targets), lettering and held))
         drawings.append(written(doc))
     return drawings
 
@@ -467,25 +471,43 @@ def _label_space(doc: SvgDocument, layer: Element, space: int, text: str, size: 
 def _draw_region_letters(doc: SvgDocument, layer: Element, board: tuple[int, ...],
                          regions: list[list[int]]) -> None:
     """The ``regions`` mark without the names: the region's letter on each of its pieces."""
+    texts = []
     for index, region in enumerate(regions):
         for space in region:
-            cx, cy = centroid(space)
             ink = PIECE_COLOURS[board[space]]["text"]
-            doc.label(layer, cx, cy + _NAME_SIZE * 0.35, _region_label(index),
-                      font_size=_NAME_SIZE, font_weight="bold", fill=ink,
-                      class_="region-letter")
+            key = ("shih region letter", space, index, ink)
+            text = kept(key)
+            texts.append(text if text is not None else doc.kept_text(key, partial(
+                _draw_region_letter, doc, space=space, index=index, ink=ink)))
+    doc.add_text(layer, "".join(texts))
+
+
+def _draw_region_letter(doc: SvgDocument, layer: Element, space: int, index: int,
+                        ink: str) -> None:
+    cx, cy = centroid(space)
+    doc.label(layer, cx, cy + _NAME_SIZE * 0.35, _region_label(index), font_size=_NAME_SIZE,
+              font_weight="bold", fill=ink, class_="region-letter")
 
 
 def _draw_region_tints(doc: SvgDocument, layer: Element, regions: list[list[int]]) -> None:
     """The ``regions`` mark under the pieces: each enclosed region's spaces tinted."""
+    texts = []
     for index, region in enumerate(regions):
-        tint = _REGION_TINTS[index % len(_REGION_TINTS)]
         for space in region:
-            sides = corners(space)
-            doc.element(layer, "polygon", class_="region",
-                        points=_points(sorted({*sides[H], *sides[S]})), fill=tint,
-                        fill_opacity=0.35, data_space=NAMES[space],
-                        data_region=_region_label(index))
+            key = ("shih region tint", space, index)
+            text = kept(key)
+            texts.append(text if text is not None
+                         else doc.kept_text(key, partial(_draw_region_tint, doc, space=space,
+                                                         index=index)))
+    doc.add_text(layer, "".join(texts))
+
+
+def _draw_region_tint(doc: SvgDocument, layer: Element, space: int, index: int) -> None:
+    sides = corners(space)
+    doc.element(layer, "polygon", class_="region",
+                points=_points(sorted({*sides[H], *sides[S]})),
+                fill=_REGION_TINTS[index % len(_REGION_TINTS)], fill_opacity=0.35,
+                data_space=NAMES[space], data_region=_region_label(index))
 
 
 def _draw_walls(doc: SvgDocument, parent: Element, position: Position) -> None:
