@@ -68,3 +68,37 @@ def test_an_unknown_display_option_is_refused() -> None:
     game = GAMES[0]
     with pytest.raises(TypeError, match="no render option"):
         game.render_svgs(game.start_position(game.parse_rules(None)), [("no-such-option",)])
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 160), data=st.data())
+def test_shih_draws_its_sets_in_any_order_as_each_drawn_alone(seed: int, plies: int,
+                                                              data: st.DataObject) -> None:
+    # Shih writes each layer once for all the sets it is asked for (the walls or the maze,
+    # the numbers or the names, the region tints and letters), whichever set needs it first.
+    from notation_tools.games.shih.render import enclosed_regions
+    game = next(game for game in GAMES if game.id == "shih")
+    rng = random.Random(seed)
+    position = game.start_position(game.parse_rules(None))
+    last_move = None
+    for _ in range(plies):
+        move = random_move(game, position, rng)
+        if move is None:
+            break
+        position.push(move)
+        last_move = move
+    order = data.draw(st.permutations(_all_mark_sets(game)))
+    svg.forget_kept()
+    together = game.render_svgs(position, order, last_move=last_move)
+    alone = []
+    for marks in order:
+        svg.forget_kept()
+        alone.append(_one_by_one(game, position, [marks], last_move)[0])
+    assert together == alone
+    lettered = bool(enclosed_regions(position))
+    for marks, drawing in zip(order, together):
+        assert ('class="region-letter"' in drawing) == (
+            lettered and "regions" in marks and "coordinates" not in marks)
+        assert ('class="mark-maze"' in drawing) == ("maze" in marks)
+        assert ('class="walls"' in drawing) == ("maze" not in marks)
+        assert ('class="space-name"' in drawing) == ("coordinates" in marks)
