@@ -318,6 +318,8 @@ def _drawings(position: Position, last_move: Move | None,
     spaces = layer("spaces", partial(
         doc.cached, doc.root, ("shih spaces", frozenset(origins), frozenset(targets)),
         partial(_draw_spaces, doc, origins=origins, targets=targets)))
+    # The caption goes under the board in every set (the legend under it differs): drawn
+    # once at the board's foot, and each set's canvas returns to its end.
     caption = layer("caption", lambda: doc.caption(
         caption_lines(position), margin=_MARGIN / 2,
         dark_to_move=position.turn == RED if position.outcome() is None else None))
