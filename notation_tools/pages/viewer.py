@@ -564,13 +564,18 @@ class _FrameEncoder:
         the other) as the edits of its parent's layer (of none for the first step)."""
         layers: list[str] = []
         frames: list[list[Edit]] = []
+        # The pieces whose bases are noted, as code points: a layer holds every piece it
+        # adds (and its counts), so a layer all of whose code points are here adds no new
+        # piece, found by one set operation at C speed.
+        noted = set(map(chr, self.bases))
         for step in self.steps:
             under = step.drawing[base]
             made = edits(under, step.drawing[variant])
             layer = layer_numbers(made)
             before = layers[step.parent] if step.parent >= 0 else ""
             found = edits(before, layer)
-            if not _all_noted(made, self.bases):
+            if not noted.issuperset(layer) and not _all_noted(made, self.bases):
+                known = len(self.bases)
                 # A new piece of the layer is most likely a change of the piece it replaces
                 # in the parent's layer (a mark moved to another square), else of the line
                 # it replaces in the drawing under it.
@@ -579,6 +584,7 @@ class _FrameEncoder:
                 _note_bases(old_pieces, edits(old_pieces, new_pieces), self.bases,
                             self.pieces)
                 _note_bases(under, made, self.bases, self.pieces)
+                noted.update(map(chr, itertools.islice(self.bases, known, None)))
             layers.append(layer)
             frames.append(found)
         return frames
@@ -621,7 +627,13 @@ class _FrameEncoder:
 def _layer_pieces(layer: str) -> str:
     """The pieces a layer (:func:`~notation_tools.pages.drawings.layer_numbers`) adds, in
     order, as a ``str`` of piece numbers."""
-    return "".join(chr(number) for edit in layer_edits(layer) for number in edit[2:])
+    pieces = []
+    index = 0
+    while index < len(layer):  # each edit: its place, how many it removes and adds, the added
+        count = ord(layer[index + 2])
+        pieces.append(layer[index + 3:index + 3 + count])
+        index += 3 + count
+    return "".join(pieces)
 
 
 def _note_bases(before: str, found: list[Edit], bases: dict[int, list[int]],

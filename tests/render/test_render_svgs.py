@@ -34,11 +34,8 @@ def _one_by_one(game: Any, position: Any, mark_sets: list[tuple[str, ...]],
             for marks in mark_sets]
 
 
-@pytest.mark.parametrize("game", GAMES, ids=[game.id for game in GAMES])
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 40), data=st.data())
-def test_drawing_many_mark_sets_at_once_gives_each_drawing(game: Any, seed: int, plies: int,
-                                                           data: st.DataObject) -> None:
+def _played(game: Any, seed: int, plies: int) -> tuple[Any, Any]:
+    """The position after up to ``plies`` random moves from the start, and the last move."""
     rng = random.Random(seed)
     position = game.start_position(game.parse_rules(None))
     last_move = None
@@ -48,6 +45,15 @@ def test_drawing_many_mark_sets_at_once_gives_each_drawing(game: Any, seed: int,
             break
         position.push(move)
         last_move = move
+    return position, last_move
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[game.id for game in GAMES])
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 40), data=st.data())
+def test_drawing_many_mark_sets_at_once_gives_each_drawing(game: Any, seed: int, plies: int,
+                                                           data: st.DataObject) -> None:
+    position, last_move = _played(game, seed, plies)
     every = _all_mark_sets(game)
     mark_sets = data.draw(st.lists(st.sampled_from(every), min_size=1, max_size=len(every) + 1))
     if data.draw(st.booleans(), label="forget kept drawings first"):
@@ -68,3 +74,29 @@ def test_an_unknown_display_option_is_refused() -> None:
     game = GAMES[0]
     with pytest.raises(TypeError, match="no render option"):
         game.render_svgs(game.start_position(game.parse_rules(None)), [("no-such-option",)])
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 160), data=st.data())
+def test_shih_draws_its_sets_in_any_order_as_each_drawn_alone(seed: int, plies: int,
+                                                              data: st.DataObject) -> None:
+    # Shih writes each layer once for all the sets it is asked for (the walls or the maze,
+    # the numbers or the names, the region tints and letters), whichever set needs it first.
+    from notation_tools.games.shih.render import enclosed_regions
+    game = next(game for game in GAMES if game.id == "shih")
+    position, last_move = _played(game, seed, plies)
+    order = data.draw(st.permutations(_all_mark_sets(game)))
+    svg.forget_kept()
+    together = game.render_svgs(position, order, last_move=last_move)
+    alone = []
+    for marks in order:
+        svg.forget_kept()
+        alone.append(_one_by_one(game, position, [marks], last_move)[0])
+    assert together == alone
+    lettered = bool(enclosed_regions(position))
+    for marks, drawing in zip(order, together):
+        assert ('class="region-letter"' in drawing) == (
+            lettered and "regions" in marks and "coordinates" not in marks)
+        assert ('class="mark-maze"' in drawing) == ("maze" in marks)
+        assert ('class="walls"' in drawing) == ("maze" not in marks)
+        assert ('class="space-name"' in drawing) == ("coordinates" in marks)

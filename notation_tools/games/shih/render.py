@@ -17,11 +17,10 @@ a       b/b/b/b/b/b/b/b/b/
 
 from __future__ import annotations
 
-import dataclasses
 import math
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from functools import cache, partial
-from typing import Any
+from typing import Any, TypeVar
 
 from notation_tools.games.base import Style
 from notation_tools.games.shih.moves import Move, Step
@@ -270,87 +269,113 @@ def svg(position: Position, *, last_move: Move | None = None,
 def svgs(position: Position, *, last_move: Move | None = None,
          mark_sets: Sequence[frozenset[str]] = (frozenset(),)) -> list[str]:
     """:func:`svg` of ``position`` under each set of marks in ``mark_sets``: what they all
-    show the same (the title, the text diagram, the caption, the enclosed regions) is
-    worked out once."""
-    shared = _Shared(f"Shih: {status_line(position)}", text_diagram(position),
-                     caption_lines(position))
-    return [_document(position, last_move, marks, shared).to_string() for marks in mark_sets]
+    show the same (the title, the text diagram, the caption, the enclosed regions, every
+    layer two sets draw alike) is worked out and written once (:func:`_drawings`)."""
+    return _drawings(position, last_move, mark_sets, SvgDocument.to_string)
 
 
 def svg_runs(position: Position, *, last_move: Move | None = None,
              mark_sets: Sequence[frozenset[str]] = (frozenset(),)) -> list[tuple[str, ...]]:
     """:func:`svgs`, each drawing as its runs of whole lines
     (:meth:`~notation_tools.render.svg.SvgDocument.to_runs`), not joined into one text."""
-    shared = _Shared(f"Shih: {status_line(position)}", text_diagram(position),
-                     caption_lines(position))
-    return [_document(position, last_move, marks, shared).to_runs() for marks in mark_sets]
+    return _drawings(position, last_move, mark_sets, SvgDocument.to_runs)
 
 
-@dataclasses.dataclass
-class _Shared:
-    """What every drawing of one position shows alike, whatever its marks."""
-
-    title: str
-    description: str
-    caption: list[str]
-    regions: list[list[int]] | None = None
-    """The enclosed regions, once a drawing with the ``regions`` mark has found them."""
-    kept: dict[Hashable, str] = dataclasses.field(default_factory=dict)
-    """The layers drawn alike under several sets of marks (:meth:`SvgDocument.shared`)."""
-
-    def enclosed(self, position: Position) -> list[list[int]]:
-        if self.regions is None:
-            self.regions = enclosed_regions(position)
-        return self.regions
+_Drawing = TypeVar("_Drawing")
 
 
-def _document(position: Position, last_move: Move | None, marks: frozenset[str],
-              shared: _Shared) -> SvgDocument:
-    maze, named = "maze" in marks, "coordinates" in marks
+def _drawings(position: Position, last_move: Move | None,
+              mark_sets: Sequence[frozenset[str]],
+              written: Callable[[SvgDocument], _Drawing]) -> list[_Drawing]:
+    """The drawing of ``position`` under each set of marks, each as ``written`` writes the
+    document. One document is built: each layer (the spaces, the walls or the maze, the
+    pieces, the numbers or the names, the region tints and letters, the caption) is drawn
+    and written once, when a set first needs it, and each set's drawing is the layers it
+    shows, in their order, with its own legend (which sets the canvas's height)."""
     width = 2 * HEX_SIDE * _UNIT + 2 * _MARGIN
     height = ROW_COUNT * _HEIGHT + 2 * _MARGIN
-    doc = SvgDocument(width, height, title=shared.title,
-                      description=shared.description, background="#ffffff",
+    doc = SvgDocument(width, height, title=f"Shih: {status_line(position)}",
+                      description=text_diagram(position), background="#ffffff",
                       size=width * DISPLAY_SCALE)
     origins, targets = _last_move_spaces(last_move)
     board, walls = tuple(position.board), tuple(position.walls)
-    # Each layer is kept whole by what it shows, so the drawings of one position with
-    # different display options (the viewer draws all of them) draw it once.
-    doc.cached(doc.root, ("shih spaces", frozenset(origins), frozenset(targets)),
-               partial(_draw_spaces, doc, origins=origins, targets=targets))
-    regions = shared.enclosed(position) if "regions" in marks else []
-    if "regions" in marks:
-        doc.shared(doc.mark_group("regions"), shared.kept, "region tints",
-                   partial(_draw_region_tints, doc, regions=regions))
-    if maze:
-        doc.cached(doc.root, ("shih maze", walls), partial(_draw_maze, doc, position=position))
-    else:
-        doc.cached(doc.root, ("shih walls", walls), partial(_draw_walls, doc,
-                                                            position=position))
+    # The title and the text diagram written once, the background kept an element (its
+    # height follows each set's legend).
+    head = doc.written_layers(doc.root.children)
+    layers: dict[Hashable, list[Any]] = {}
+
+    def layer(name: Hashable, draw: Callable[[], object]) -> list[Any]:
+        """The root's children ``draw()`` adds, written once (kept under ``name``)."""
+        found = layers.get(name)
+        if found is None:
+            doc.root.children = []
+            draw()
+            found = layers[name] = doc.written_layers(doc.root.children)
+        return found
+
+    # Each layer is also kept whole by what it shows, so the drawings of the positions of a
+    # game (the viewer draws all of them) draw it once.
+    spaces = layer("spaces", partial(
+        doc.cached, doc.root, ("shih spaces", frozenset(origins), frozenset(targets)),
+        partial(_draw_spaces, doc, origins=origins, targets=targets)))
+    # The caption goes under the board in every set (the legend under it differs): drawn
+    # once at the board's foot, and each set's canvas returns to its end.
+    caption = layer("caption", lambda: doc.caption(
+        caption_lines(position), margin=_MARGIN / 2,
+        dark_to_move=position.turn == RED if position.outcome() is None else None))
+    below_caption = doc.height
+    regions: list[list[int]] | None = None
+    # The enclosed regions' spaces and their pieces: what a legend that lists them shows.
+    held: tuple[tuple[tuple[int, int], ...], ...] | None = None
+    drawings: list[_Drawing] = []
+    for marks in mark_sets:
+        maze, named, lettering = "maze" in marks, "coordinates" in marks, "regions" in marks
+        if lettering and regions is None:
+            regions = enclosed_regions(position)
+        shown = regions if lettering and regions is not None else []
+        children = head + spaces
+        if lettering:
+            children += layer("region tints", lambda: _draw_region_tints(
+                doc, doc.mark_group("regions"), shown))
+        if maze:
+            children += layer("maze", partial(doc.cached, doc.root, ("shih maze", walls),
+                                              partial(_draw_maze, doc, position=position)))
+        else:
+            children += layer("walls", partial(doc.cached, doc.root, ("shih walls", walls),
+                                               partial(_draw_walls, doc, position=position)))
+        children += layer("board", partial(_draw_board, doc, board))
+        if named:
+            # A name's colour is that of the piece under it: the layer is kept by the board.
+            children += layer("names", lambda: doc.cached(
+                doc.mark_group("coordinates"), ("shih space names", board),
+                partial(_draw_space_names, doc, board=board)))
+        else:
+            lettered = frozenset(space for region in shown for space in region)
+            children += layer(("numbers", lettered), lambda: doc.cached(
+                doc.root, ("shih numbers", board, lettered),
+                partial(_draw_space_numbers, doc, position=position, skip=lettered)))
+            if shown:
+                # The region's letter on each of its pieces (the names take that place
+                # otherwise).
+                children += layer("region letters", lambda: _draw_region_letters(
+                    doc, doc.mark_group("regions"), board, shown))
+        doc.root.children = children + caption
+        doc.set_height(below_caption)
+        if lettering and held is None:
+            held = tuple(tuple((space, board[space]) for space in region) for region in shown)
+        doc.legend(partial(_legend, position, marks, bool(origins), bool(targets), shown),
+                   margin=_MARGIN / 2,
+                   key=("shih", maze, bool(origins), bool(targets), lettering and held))
+        drawings.append(written(doc))
+    return drawings
+
+
+def _draw_board(doc: SvgDocument, board: tuple[int, ...]) -> None:
+    """The rim, the pieces and the row letters: drawn alike under every set of marks."""
     doc.cached(doc.root, ("shih rim",), partial(_draw_rim, doc))
     doc.cached(doc.group("pieces"), ("shih pieces", board),
                partial(_draw_pieces, doc, board=board))
     doc.coordinates(_row_labels(), font_size=11, key="shih")
-    if not named:
-        lettered = frozenset(space for region in regions for space in region)
-        doc.cached(doc.root, ("shih numbers", board, lettered),
-                   partial(_draw_space_numbers, doc, position=position, skip=lettered))
-    if named:
-        # A name's colour is that of the piece under it: the layer is kept by the board.
-        doc.cached(doc.mark_group("coordinates"), ("shih space names", board),
-                   partial(_draw_space_names, doc, board=board))
-    if regions and not named:
-        # The region's letter on each of its pieces (the names take that place otherwise).
-        doc.shared(doc.mark_group("regions"), shared.kept, "region letters",
-                   partial(_draw_region_letters, doc, board=board, regions=regions))
-    doc.caption(shared.caption, margin=_MARGIN / 2,
-                dark_to_move=position.turn == RED if position.outcome() is None else None)
-    doc.legend(partial(_legend, position, marks, bool(origins), bool(targets), regions),
-               margin=_MARGIN / 2, key=(
-        "shih", maze, bool(origins), bool(targets),
-        "regions" in marks and tuple(tuple((space, board[space]) for space in region)
-                                     for region in regions)))
-    return doc
 
 
 def _legend(position: Position, marks: frozenset[str], origins: bool, targets: bool,
@@ -448,25 +473,43 @@ def _label_space(doc: SvgDocument, layer: Element, space: int, text: str, size: 
 def _draw_region_letters(doc: SvgDocument, layer: Element, board: tuple[int, ...],
                          regions: list[list[int]]) -> None:
     """The ``regions`` mark without the names: the region's letter on each of its pieces."""
+    texts = []
     for index, region in enumerate(regions):
         for space in region:
-            cx, cy = centroid(space)
             ink = PIECE_COLOURS[board[space]]["text"]
-            doc.label(layer, cx, cy + _NAME_SIZE * 0.35, _region_label(index),
-                      font_size=_NAME_SIZE, font_weight="bold", fill=ink,
-                      class_="region-letter")
+            key = ("shih region letter", space, index, ink)
+            text = kept(key)
+            texts.append(text if text is not None else doc.kept_text(key, partial(
+                _draw_region_letter, doc, space=space, index=index, ink=ink)))
+    doc.add_text(layer, "".join(texts))
+
+
+def _draw_region_letter(doc: SvgDocument, layer: Element, space: int, index: int,
+                        ink: str) -> None:
+    cx, cy = centroid(space)
+    doc.label(layer, cx, cy + _NAME_SIZE * 0.35, _region_label(index), font_size=_NAME_SIZE,
+              font_weight="bold", fill=ink, class_="region-letter")
 
 
 def _draw_region_tints(doc: SvgDocument, layer: Element, regions: list[list[int]]) -> None:
     """The ``regions`` mark under the pieces: each enclosed region's spaces tinted."""
+    texts = []
     for index, region in enumerate(regions):
-        tint = _REGION_TINTS[index % len(_REGION_TINTS)]
         for space in region:
-            sides = corners(space)
-            doc.element(layer, "polygon", class_="region",
-                        points=_points(sorted({*sides[H], *sides[S]})), fill=tint,
-                        fill_opacity=0.35, data_space=NAMES[space],
-                        data_region=_region_label(index))
+            key = ("shih region tint", space, index)
+            text = kept(key)
+            texts.append(text if text is not None
+                         else doc.kept_text(key, partial(_draw_region_tint, doc, space=space,
+                                                         index=index)))
+    doc.add_text(layer, "".join(texts))
+
+
+def _draw_region_tint(doc: SvgDocument, layer: Element, space: int, index: int) -> None:
+    sides = corners(space)
+    doc.element(layer, "polygon", class_="region",
+                points=_points(sorted({*sides[H], *sides[S]})),
+                fill=_REGION_TINTS[index % len(_REGION_TINTS)], fill_opacity=0.35,
+                data_space=NAMES[space], data_region=_region_label(index))
 
 
 def _draw_walls(doc: SvgDocument, parent: Element, position: Position) -> None:
