@@ -15,7 +15,8 @@
  * this file and the Python tracker runs instead.
  *
  * The turn's move, which the Python tracker takes as a hint of where to look, is accepted
- * and not read: comparing all 500 cells costs less here than reading the move's squares.
+ * and not read: all 500 cells are 63 word comparisons, the move's squares a dozen attribute
+ * reads.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
