@@ -1129,7 +1129,7 @@ class Game(Generic[PositionT, MoveT]):
     def render_svg_runs(self, position: PositionT, mark_sets: Sequence[Iterable[str]], *,
                         last_move: MoveT | None = None) -> list[tuple[str, ...]]:
         """:meth:`render_svgs`, each picture as runs of whole lines whose concatenation is
-        the picture (:class:`~notation_tools.render.svg.SvgText`'s ``parts``; the whole
+        the picture (``notation_tools.render.svg.SvgText``'s ``parts``; the whole
         text as one run when the picture keeps none): for a viewer that cuts the pictures
         into lines, and which a game's ``svg_runs`` (:class:`RunsRender`) spares joining
         them."""
