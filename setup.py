@@ -7,4 +7,6 @@ from setuptools import Extension, setup
 setup(ext_modules=[
     Extension("notation_tools.games.gow._lines", ["notation_tools/games/gow/_lines.c"],
               optional=True),
+    Extension("notation_tools.games.gow._keys", ["notation_tools/games/gow/_keys.c"],
+              optional=True),
 ])

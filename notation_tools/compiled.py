@@ -1,9 +1,11 @@
 """Which compiled parts are in use.
 
 An inner loop may have a compiled path, built by ``pip install .`` when a C compiler is at
-hand and skipped when not (issue #14); today one has: the Game of War lines of communication
-that the statistics read after every turn (``games/gow/_lines.c``). Each has a Python
-reference that reads as the spec reads; the tests compare the two. Set
+hand and skipped when not (issue #14); today two have: the Game of War lines of communication
+that the statistics read after every turn (``games/gow/_lines.c``), and Game of War's key
+tracker, which the position index steps once per turn (``games/gow/_keys.c``, issue #27).
+Each has a Python reference that reads as the spec reads (for the tracker,
+``games.gow.keys.GowTracker``); the tests compare the two. Set
 ``NOTATION_TOOLS_PURE_PYTHON=1`` in the environment to run the Python reference everywhere,
 e.g. to compare results or timings.
 
@@ -44,5 +46,5 @@ def load(name: str, *names: str) -> ModuleType | None:
 
 def in_use() -> dict[str, bool]:
     """Each compiled part the modules imported so far asked for, and whether it is in use
-    (``games.gow._lines`` once a Game of War module is imported)."""
+    (``games.gow._lines`` and ``games.gow._keys`` once a Game of War module is imported)."""
     return dict(_LOADED)

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 
 from collections.abc import Iterator, Sequence
+from typing import Protocol, cast
 
-from notation_tools.games.base import StateKeys, bytes_row_changes
+from notation_tools.compiled import load as load_compiled
+from notation_tools.games.base import KeyTracker, StateKeys, bytes_row_changes
 from notation_tools.games.gow.pieces import CODE_LETTER, NAMES, SIDE_OF
 from notation_tools.games.gow.moves import Attack, Step, Turn
 from notation_tools.games.gow.rules import Position
@@ -28,10 +30,25 @@ def key_state(position: Position) -> tuple[Sequence[int], ...]:
     return (position.board, bytes(position.alive), [position.turn, retreat])
 
 
-class GowKeys(StateKeys[Position]):
-    """The keys of :func:`key_state`, with a tracker that knows its three rows."""
+class _CompiledKeys(Protocol):
+    """What the compiled ``_keys`` module exports (``_keys.c``; :func:`load_compiled` checks
+    that the name is there): :class:`GowTracker`'s step in C, over the same rows, giving the
+    same keys and ``material_same``."""
 
-    def tracker(self, position: Position) -> GowTracker:  # type: ignore[override]
+    def Tracker(self, seed: int, key: int, position: Position, /) -> KeyTracker[Position]: ...
+
+
+# load_compiled returns a plain module; the name it checked is that of _CompiledKeys
+_compiled_keys = cast("_CompiledKeys | None", load_compiled("games.gow._keys", "Tracker"))
+
+
+class GowKeys(StateKeys[Position]):
+    """The keys of :func:`key_state`, with a tracker that knows its three rows: the compiled
+    one (``_keys.c``) when it was built, else :class:`GowTracker`, its reference."""
+
+    def tracker(self, position: Position) -> KeyTracker[Position]:  # type: ignore[override]
+        if _compiled_keys is not None:
+            return _compiled_keys.Tracker(self.seed, self.key(position), position)
         return GowTracker(self, position)
 
     def board_entries(self) -> BoardEntries:
@@ -58,7 +75,9 @@ class BoardEntries(dict[int, int]):
 
 
 class GowTracker:
-    """The incremental key of :class:`GowKeys`: what :class:`StateTracker` works out for any
+    """The incremental key of :class:`GowKeys` (the reference of the compiled tracker that
+    :meth:`GowKeys.tracker` gives when ``pip install .`` built it; the tests compare the two):
+    what :class:`StateTracker` works out for any
     rows, for these three (the board and the arsenals as bytes, the side to act and the
     retreat as two numbers) without the walk over rows of any kind: a replay steps it once
     per turn. The material is the same when the board cells that changed hold the same units.
