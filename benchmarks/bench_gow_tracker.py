@@ -16,7 +16,7 @@ import random
 import time
 from types import SimpleNamespace
 
-from notation_tools.analysis.generate import random_move
+from notation_tools.analysis.generate import random_playout
 from notation_tools.games.gow import GAME
 from notation_tools.games.gow.keys import KEYS, GowTracker
 
@@ -28,19 +28,21 @@ def positions(games: int, turns: int, seed: int) -> list[list[tuple[SimpleNamesp
     for _ in range(games):
         position = GAME.start_position(GAME.parse_rules(None))
         line: list[tuple[SimpleNamespace, object]] = []
-        move: object = None
-        for _ in range(turns + 1):
-            line.append((SimpleNamespace(board=bytearray(position.board),
-                                         alive=list(position.alive), turn=position.turn,
-                                         retreat=position.retreat), move))
-            if position.outcome() is not None:
-                break
-            move = random_move(GAME, position, rng)
-            if move is None:
-                break
-            position.push(move)
+        previous: object = None
+        # Each position is kept when the next move is about to be played in it, the last
+        # after the play-out.
+        for move in random_playout(GAME, position, rng, turns):
+            line.append((_rows(position), previous))
+            previous = move
+        line.append((_rows(position), previous))
         out.append(line)
     return out
+
+
+def _rows(position: object) -> SimpleNamespace:
+    """The rows the tracker reads of ``position``, copied."""
+    return SimpleNamespace(board=bytearray(position.board), alive=list(position.alive),
+                           turn=position.turn, retreat=position.retreat)
 
 
 def run(make, games) -> tuple[float, list[tuple[int, bool]]]:

@@ -33,6 +33,33 @@ def random_move(game: Game[Any, Any], position: Position[Any], rng: random.Rando
     return rng.choice(moves) if moves else None
 
 
+def random_playout(game: Game[Any, Any], position: Position[Any], rng: random.Random,
+                   max_plies: int) -> Iterator[Any]:
+    """Play up to ``max_plies`` random legal moves (:func:`random_move`) on ``position``, in
+    place, until the game is over or a side has no move: each move is yielded just before it
+    is played, so the caller sees the position it is played in, and played when the caller
+    asks for the next.
+
+    >>> from notation_tools.games.base import get_game
+    >>> game = get_game("elevation")
+    >>> position = game.start_position(game.parse_rules(None))
+    >>> played = list(random_playout(game, position, random.Random(1), 4))
+    >>> replayed = game.start_position(game.parse_rules(None))
+    >>> for move in played:
+    ...     replayed.push(move)
+    >>> len(played), game.format_position(position) == game.format_position(replayed)
+    (4, True)
+    """
+    for _ in range(max_plies):
+        if position.outcome() is not None:
+            return
+        move = random_move(game, position, rng)
+        if move is None:
+            return
+        yield move
+        position.push(move)
+
+
 def generate_records(game: Game[Any, Any], rules: Rules, *, count: int, seed: int, max_plies: int,
                      notation: str | None = None) -> Iterator[Record]:
     """``count`` random legal games of ``game`` under ``rules``.
@@ -47,16 +74,10 @@ def generate_records(game: Game[Any, Any], rules: Rules, *, count: int, seed: in
         position = game.start_position(rules)
         moves: list[Move] = []
         number = 1
-        for _ in range(max_plies):
-            if position.outcome() is not None:
-                break
-            move = random_move(game, position, rng)
-            if move is None:
-                break
+        for move in random_playout(game, position, rng, max_plies):
             side = position.turn
             label = f"{number}." if side == 0 else (f"{number}..." if not moves else None)
             moves.append(Move(game.format_move(move, position, notation), number=label))
-            position.push(move)
             if side == 1:
                 number += 1
         outcome = position.outcome()

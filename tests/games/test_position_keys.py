@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from notation_tools.analysis.generate import random_move
+from notation_tools.analysis.generate import random_move, random_playout
 from notation_tools.games.base import all_games, signed64
 
 GAMES = all_games()
@@ -19,17 +19,8 @@ IDS = [game.id for game in GAMES]
 
 def _walk(game, seed, plies):
     """A random game of up to ``plies`` plies: its position and the moves played."""
-    rng = random.Random(seed)
     position = game.start_position(game.parse_rules(None))
-    played = []
-    for _ in range(plies):
-        if position.outcome() is not None:
-            break
-        move = random_move(game, position, rng)
-        if move is None:
-            break
-        position.push(move)
-        played.append(move)
+    played = list(random_playout(game, position, random.Random(seed), plies))
     return position, played
 
 

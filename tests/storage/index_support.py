@@ -11,7 +11,7 @@ import sqlite3
 from collections import defaultdict
 from pathlib import Path
 
-from notation_tools.analysis.generate import random_move
+from notation_tools.analysis.generate import random_playout
 from notation_tools.analysis.replay import ReplayVisitor, replay
 from notation_tools.games.base import get_game
 from notation_tools.records.pgn import read_records
@@ -33,16 +33,8 @@ def copy_without(database: Path, name: str, *statements: str) -> Path:
 
 
 def _line(game, position, rng, plies):
-    moves = []
-    for _ in range(plies):
-        if position.outcome() is not None:
-            break
-        move = random_move(game, position, rng)
-        if move is None:
-            break
-        moves.append(game.format_move(move, position))
-        position.push(move)
-    return moves
+    return [game.format_move(move, position)
+            for move in random_playout(game, position, rng, plies)]
 
 
 def _transposed(game, openings, rng):
