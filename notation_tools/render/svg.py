@@ -401,6 +401,22 @@ class SvgDocument:
         if text:
             parent.children.append(_Written(text))
 
+    def shared(self, parent: Element, store: dict[Hashable, str], key: Hashable,
+               draw: Callable[[Element], object]) -> None:
+        """:meth:`cached`, the text kept in ``store``, a dict of the caller's, instead of
+        the process's store: for what only the documents of one call share (the last
+        move's marks, drawn alike under every set of display options), whose ``key`` need
+        only tell apart what differs within the call. A drawing that adds nothing adds
+        nothing (an empty group stays ``<g ... />``, as when drawn afresh)."""
+        text = store.get(key)
+        if text is None:
+            text = self._written(parent, draw)
+            if text is None:
+                return
+            store[key] = text
+        if text:
+            parent.children.append(_Written(text))
+
     def _written(self, parent: Element, draw: Callable[[Element], object]) -> str | None:
         """The text of what ``draw`` adds under an element, or None when it defined a
         marker or grew the canvas (then its elements are added to ``parent`` as they are)."""
