@@ -38,6 +38,13 @@ CREATE TABLE IF NOT EXISTS positions (
 CREATE INDEX IF NOT EXISTS positions_line ON positions (record_id, line, ply);
     -- a record's rows in order: the explorer reads the position after each move from it
     -- (rows arrive in record order, so it grows at its end)
+CREATE TABLE IF NOT EXISTS positions_staged (
+    key       INTEGER NOT NULL,  -- the columns of positions: rows of a large input, kept
+    record_id INTEGER NOT NULL,  -- in the order they come and moved into positions, sorted
+    line      INTEGER NOT NULL,  -- by key, when the input is complete (a B-tree keyed by
+    ply       INTEGER NOT NULL,  -- position takes rows one by one at random places, and past
+    move_id   INTEGER            -- the page cache every transaction rewrites nearly all of it)
+);
 CREATE TABLE IF NOT EXISTS position_moves (
     id     INTEGER PRIMARY KEY,
     text   TEXT NOT NULL,  -- a move as the records write it, each once (the writer keeps them
@@ -76,6 +83,13 @@ CREATE TABLE IF NOT EXISTS position_inputs (
 
 CACHE_KIB = 65536
 """SQLite's page cache while the index grows (KiB): inserts by key land all over the table."""
+
+STAGE_AFTER_ROWS = 1_000_000
+"""How many ``positions`` rows of one input go straight into the table; the input's further
+rows are staged (``positions_staged``) and moved into it sorted by key when the input is
+complete. About where the table outgrows :data:`CACHE_KIB`: below it a row inserted by key
+costs less than staging and sorting it, above it far more (the table's pages no longer stay
+in the cache, and each commit writes nearly every one of them again)."""
 
 
 MOVE_CACHE = 100_000
@@ -141,7 +155,10 @@ class RowInserter:
 
 
 _POSITION_ROWS = RowInserter("INSERT OR IGNORE INTO positions", 5)
+_STAGED_ROWS = RowInserter("INSERT INTO positions_staged", 5)
 _PIECE_ROWS = RowInserter("INSERT OR IGNORE INTO material_pieces", 4)
+_MOVE_ROWS = RowInserter("INSERT INTO position_moves (id, text, digest)", 3)
+_MATERIAL_ROWS = RowInserter("INSERT OR REPLACE INTO position_material", 4)
 
 
 def move_digests(texts: list[str]) -> list[int]:
@@ -204,9 +221,16 @@ class PositionStore:
         caller's transaction calls :meth:`flush` before it commits."""
         self._pending_pieces: list[Any] = []
         """``material_pieces`` rows not inserted yet, likewise."""
-        self._pending_moves: list[tuple[int, str, int]] = []
-        """New ``position_moves`` rows not inserted yet (each of them is among the texts
-        kept in memory until it is: a text looked for in the table is never one of them)."""
+        self._pending_moves: list[Any] = []
+        """New ``position_moves`` rows not inserted yet, their values one after the other
+        (each of them is among the texts kept in memory until it is: a text looked for in
+        the table is never one of them)."""
+        self._pending_material: list[Any] = []
+        """``position_material`` rows not inserted yet, likewise."""
+        self._input_rows = 0
+        """``positions`` rows of the input being stored inserted or staged so far."""
+        self._staged_rows = 0
+        """Of them, those staged (:data:`STAGE_AFTER_ROWS`)."""
         self._ready = False
 
     def _prepare(self) -> None:
@@ -271,7 +295,7 @@ class PositionStore:
         for digest in digests:
             seen[(digest & DIGEST_BITS) >> 3] |= 1 << (digest & 7)
         ids = range(self._next_move_id, self._next_move_id + len(fresh))
-        self._pending_moves += zip(ids, fresh, digests)
+        self._pending_moves += chain.from_iterable(zip(ids, fresh, digests))
         known.update(zip(fresh, ids))
         self._next_move_id = ids.stop
 
@@ -301,27 +325,36 @@ class PositionStore:
         if len(pending) >= PENDING_ROWS * 5:
             self.flush()
         if positions.material is not None:
-            self.connection.executemany(
-                "INSERT OR REPLACE INTO position_material VALUES (?, ?, ?, ?)",
-                [(record_id, first, last, self._signature_id(signature))
-                 for first, last, signature in positions.material])
+            signature_id = self._signature_id
+            self._pending_material += chain.from_iterable(
+                (record_id, first, last, signature_id(signature))
+                for first, last, signature in positions.material)
 
     def flush(self) -> None:
         """Insert the ``positions`` rows gathered (before the caller's transaction commits,
-        and before anything reads the table)."""
+        and before anything reads the table): into the table, or past the input's first
+        :data:`STAGE_AFTER_ROWS` rows into ``positions_staged`` (:meth:`complete` moves them
+        into the table)."""
         self._flush_moves()
         if self._pending:
-            _POSITION_ROWS.insert(self.connection, self._pending)
+            rows = len(self._pending) // 5
+            if self._input_rows + rows > STAGE_AFTER_ROWS:
+                _STAGED_ROWS.insert(self.connection, self._pending)
+                self._staged_rows += rows
+            else:
+                _POSITION_ROWS.insert(self.connection, self._pending)
+            self._input_rows += rows
             self._pending = []
         if self._pending_pieces:
             _PIECE_ROWS.insert(self.connection, self._pending_pieces)
             self._pending_pieces = []
+        if self._pending_material:
+            _MATERIAL_ROWS.insert(self.connection, self._pending_material)
+            self._pending_material = []
 
     def _flush_moves(self) -> None:
         if self._pending_moves:
-            self.connection.executemany(
-                "INSERT INTO position_moves (id, text, digest) VALUES (?, ?, ?)",
-                self._pending_moves)
+            _MOVE_ROWS.insert(self.connection, self._pending_moves)
             self._pending_moves = []
 
     def discard(self) -> None:
@@ -331,16 +364,48 @@ class PositionStore:
         self._pending = []
         self._pending_pieces = []
         self._pending_moves = []
+        self._pending_material = []
         self._ready = False
 
     def complete(self, input_id: int, variations: bool) -> None:
         """Input ``input_id`` is stored whole with the index (inside the caller's transaction,
         the one that marks it complete): every record it has is indexed, however few (an input
-        without a readable record is indexed too: it has nothing to index)."""
+        without a readable record is indexed too: it has nothing to index). Its staged rows
+        go into ``positions`` now."""
         self._prepare()
+        self.flush()
+        if self._staged_rows:
+            self._move_staged_rows(input_id)
         self.connection.execute("INSERT OR REPLACE INTO position_inputs VALUES (?, ?)",
                                 (input_id, int(variations)))
         self.connection.execute("INSERT OR IGNORE INTO material_inputs VALUES (?)", (input_id,))
+
+    def _move_staged_rows(self, input_id: int) -> None:
+        """Move the staged rows into ``positions`` in the table's order, so that each of its
+        pages is written once (with them, any an interrupted run left, of records whose
+        input is not indexed: :meth:`forget` finds them there as well). When the input
+        brings at least as many rows as the table holds of the records before it,
+        ``positions_line`` is made again after them (one sort) rather than kept up to date
+        row by row, in key order, all over its new end."""
+        connection = self.connection
+        records = connection.execute(
+            "SELECT count(*) FROM records WHERE input_id = ?", (input_id,)).fetchone()[0]
+        earlier = connection.execute(
+            "SELECT count(*) FROM records JOIN position_inputs USING (input_id) "
+            "WHERE input_id != ?", (input_id,)).fetchone()[0]
+        # The rows of the earlier records, counted at this input's rows per record (a guess
+        # that only chooses between two ways to the same index).
+        rebuild = self._staged_rows >= earlier * self._input_rows / max(records, 1)
+        if rebuild:
+            connection.execute("DROP INDEX IF EXISTS positions_line")
+        connection.execute(
+            "INSERT OR IGNORE INTO positions SELECT key, record_id, line, ply, move_id "
+            "FROM positions_staged ORDER BY key, record_id, line, ply")
+        connection.execute("DELETE FROM positions_staged")
+        if rebuild:  # after the staged rows are deleted: it reuses their pages
+            connection.execute(
+                "CREATE INDEX positions_line ON positions (record_id, line, ply)")
+        self._staged_rows = 0
 
     def _signature_id(self, signature: str) -> int:
         found = self._signature_ids.get(signature)
@@ -353,8 +418,10 @@ class PositionStore:
         return found
 
     def forget(self, path: str) -> None:
-        """Remove the rows of the records of input ``path`` (before it is stored again)."""
+        """Remove the rows of the records of input ``path`` (before it is stored again), and
+        begin a new input."""
         self._with_rows.clear()  # the input gets a new id, which may be an old one's
+        self._input_rows = self._staged_rows = 0
         if not has_index_tables(self.connection):
             return
         ids = [row[0] for row in self.connection.execute(
@@ -365,6 +432,11 @@ class PositionStore:
             self.connection.execute(
                 "DELETE FROM positions WHERE record_id BETWEEN ? AND ? AND record_id IN "
                 "(SELECT value FROM json_each(?))", (min(ids), max(ids), _json_list(ids)))
+            if has_table(self.connection, "positions_staged"):
+                # Rows an interrupted run staged (the table is empty otherwise).
+                self.connection.execute(
+                    "DELETE FROM positions_staged WHERE record_id IN "
+                    "(SELECT value FROM json_each(?))", (_json_list(ids),))
             self.connection.execute(
                 "DELETE FROM position_material WHERE record_id IN "
                 "(SELECT value FROM json_each(?))", (_json_list(ids),))

@@ -69,15 +69,17 @@ def stored_rows(database: Path):
 @given(game=st.sampled_from(["maka", "gow"]), seed=st.integers(0, 10_000),
        count=st.integers(1, 10), rows_per_statement=st.sampled_from([1, 2, 4, 64]),
        cache=st.sampled_from([1, 5, 100_000]), pending=st.sampled_from([1, 7, 32_768]),
-       commit_every=st.sampled_from([2, 2000]))
+       commit_every=st.sampled_from([2, 2000]), stage_after=st.sampled_from([0, 40, 10**9]))
 def test_the_writer_stores_what_the_workers_sent(game, seed, count, rows_per_statement,
-                                                 cache, pending, commit_every):
+                                                 cache, pending, commit_every, stage_after):
     """Whatever the writer keeps in memory, however many rows it gathers before it inserts
-    them (they go in before each commit), and however often it commits."""
+    them (they go in before each commit), however often it commits, and however many of the
+    input's rows it stages to move them into the table at its end."""
     with tempfile.TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as patch:
         patch.setattr(position_index, "ROWS_PER_STATEMENT", rows_per_statement)
         patch.setattr(position_index, "MOVE_CACHE", cache)
         patch.setattr(position_index, "PENDING_ROWS", pending)
+        patch.setattr(position_index, "STAGE_AFTER_ROWS", stage_after)
         patch.setattr(database_module, "_COMMIT_EVERY", commit_every)
         archive, database = Path(folder, "a.pgn"), Path(folder, "a.sqlite")
         archive.write_text(archive_text(game, count=count, seed=seed), encoding="utf-8")
@@ -85,6 +87,56 @@ def test_the_writer_stores_what_the_workers_sent(game, seed, count, rows_per_sta
         record_ids = [row[0] for row in query(database, "SELECT id FROM records ORDER BY seq")]
         assert len(reports) == len(record_ids) == count
         assert stored_rows(database) == expected_rows(reports, record_ids)
+        assert_index_whole(database)
+
+
+def assert_index_whole(database: Path) -> None:
+    """Nothing left staged, and ``positions_line`` there and in step with the table."""
+    assert query(database, "SELECT count(*) FROM positions_staged") == [(0,)]
+    assert query(database, "SELECT name FROM sqlite_master WHERE type = 'index' "
+                           "AND name = 'positions_line'") == [("positions_line",)]
+    assert query(database, "PRAGMA integrity_check") == [("ok",)]
+    assert query(database, "SELECT record_id, line, ply, key FROM positions "
+                           "INDEXED BY positions_line ORDER BY record_id, line, ply") == \
+        sorted(query(database, "SELECT record_id, line, ply, key FROM positions"))
+
+
+def positions_by_text(database: Path) -> list[tuple]:
+    """The ``positions`` rows with their move's text for its id (ids depend on the order
+    the writer met the texts)."""
+    return query(database, "SELECT p.key, p.record_id, p.line, p.ply, m.text FROM positions "
+                           "AS p LEFT JOIN position_moves AS m ON m.id = p.move_id "
+                           "ORDER BY 1, 2, 3, 4")
+
+
+def expected_by_text(reports: list[RecordReport], record_ids: list[int]) -> list[tuple]:
+    return sorted((key, record_id, line, ply, text)
+                  for report, record_id in zip(reports, record_ids)
+                  for key, ply, line, text in report.positions.rows())
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=st.sampled_from(["maka", "gow"]), seed=st.integers(0, 10_000),
+       first=st.integers(1, 8), second=st.integers(1, 8),
+       stage_after=st.sampled_from([0, 30, 10**9]))
+def test_an_input_staged_into_a_database_with_others(game, seed, first, second, stage_after):
+    """An input whose rows are staged goes into a table that already holds another's: with
+    ``positions_line`` made again after its rows (it brings at least as many as the table
+    holds) or kept up to date (fewer): the same rows either way."""
+    with tempfile.TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as patch:
+        patch.setattr(position_index, "STAGE_AFTER_ROWS", stage_after)
+        database = Path(folder, "both.sqlite")
+        reports = []
+        for name, count, offset in (("a.pgn", first, 0), ("b.pgn", second, 1)):
+            archive = Path(folder, name)
+            archive.write_text(archive_text(game, count=count, seed=seed + offset),
+                               encoding="utf-8")
+            reports += analyze(archive, database)
+        record_ids = [row[0] for row in query(database, "SELECT records.id FROM records JOIN "
+                                                        "inputs ON inputs.id = input_id "
+                                                        "ORDER BY inputs.path, seq")]
+        assert positions_by_text(database) == expected_by_text(reports, record_ids)
+        assert_index_whole(database)
 
 
 @pytest.mark.parametrize("rows", [0, 1, 5, 64, 65, 200])
@@ -101,6 +153,17 @@ def test_a_row_inserter_inserts_every_row_in_order(rows):
         [(n, f"row {n}") for n in range(rows)]
 
 
+def interrupt_store(results: ResultsDatabase, name: str, reports: list[RecordReport],
+                    stop: int) -> None:
+    """Store ``reports`` as input ``name`` and interrupt the store (Ctrl-C) after ``stop``
+    of them."""
+    stored = results.store(name, 1, "digest", None, iter(reports), index="positions")
+    for _ in range(stop):
+        next(stored)
+    with pytest.raises(KeyboardInterrupt):
+        stored.throw(KeyboardInterrupt)
+
+
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game=st.sampled_from(["maka", "gow"]), seed=st.integers(0, 10_000),
        count=st.integers(2, 8), stop=st.integers(1, 7), cache=st.sampled_from([5, 100_000]))
@@ -115,12 +178,7 @@ def test_rows_gathered_before_an_interruption_are_not_stored(game, seed, count, 
         reports = analyze(archive, Path(folder, "first.sqlite"))
         database = Path(folder, "a.sqlite")
         with ResultsDatabase(str(database)) as results:
-            stored = results.store("a.pgn", 1, "digest", None, iter(reports),
-                                   index="positions")
-            for _ in range(min(stop, count)):
-                next(stored)
-            with pytest.raises(KeyboardInterrupt):
-                stored.throw(KeyboardInterrupt)
+            interrupt_store(results, "a.pgn", reports, min(stop, count))
             # The index's tables were made in that transaction too: none, or empty.
             for table in ("positions", "position_moves", "material_pieces"):
                 assert query(database, "SELECT name FROM sqlite_master WHERE name = "
@@ -131,3 +189,43 @@ def test_rows_gathered_before_an_interruption_are_not_stored(game, seed, count, 
                 pass
         record_ids = [row[0] for row in query(database, "SELECT id FROM records ORDER BY seq")]
         assert stored_rows(database) == expected_rows(reports, record_ids)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=st.sampled_from(["maka", "gow"]), seed=st.integers(0, 10_000),
+       count=st.integers(3, 8), stop=st.integers(2, 7), other_first=st.booleans())
+def test_rows_staged_by_an_interrupted_run_are_found_again(game, seed, count, stop,
+                                                          other_first):
+    """An input interrupted after some of its staged rows were committed: they stay staged
+    (it is not indexed, and its positions are not searched); when it is stored again (here
+    changed: its new records may get the old ones' ids) they are removed first, and when
+    another input is completed before that they go into the table with its rows and are
+    removed from there. Either way the table ends as if the run had never stopped."""
+    with tempfile.TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as patch:
+        patch.setattr(position_index, "STAGE_AFTER_ROWS", 0)
+        patch.setattr(database_module, "_COMMIT_EVERY", 1)
+        archive, other = Path(folder, "a.pgn"), Path(folder, "b.pgn")
+        archive.write_text(archive_text(game, count=count, seed=seed), encoding="utf-8")
+        other.write_text(archive_text(game, count=2, seed=seed + 1), encoding="utf-8")
+        reports = analyze(archive, Path(folder, "first.sqlite"))
+        other_reports = analyze(other, Path(folder, "other.sqlite"))
+        archive.write_text(archive_text(game, count=count, seed=seed + 2), encoding="utf-8")
+        changed = analyze(archive, Path(folder, "changed.sqlite"))
+        database = Path(folder, "a.sqlite")
+        with ResultsDatabase(str(database)) as results:
+            interrupt_store(results, "a.pgn", reports, min(stop, count))
+            committed = min(stop, count)  # each record commits before it is passed on
+            staged = query(database, "SELECT count(DISTINCT record_id) FROM positions_staged")
+            assert staged == [(committed,)]
+            assert query(database, "SELECT count(*) FROM positions") == [(0,)]
+            order = [("b.pgn", other_reports), ("a.pgn", changed)]
+            for name, items in order if other_first else order[::-1]:
+                for _ in results.store(name, 1, "digest", None, iter(items),
+                                       index="positions"):
+                    pass
+        record_ids = [row[0] for row in query(database, "SELECT records.id FROM records JOIN "
+                                                        "inputs ON inputs.id = input_id "
+                                                        "ORDER BY inputs.path, seq")]
+        assert positions_by_text(database) == expected_by_text(changed + other_reports,
+                                                               record_ids)
+        assert_index_whole(database)
