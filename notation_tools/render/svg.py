@@ -278,6 +278,8 @@ what it shows, a board with one square marked, is tens of kilobytes). All are dr
 either bound is reached, which bounds the store at some tens of megabytes whatever a process
 draws."""
 _DRAWN: dict[Hashable, str] = {}
+_HEIGHTS: dict[Hashable, float] = {}
+"""The canvas's height under a layer kept by :meth:`SvgDocument._below`, by its key."""
 _drawn_characters = 0
 
 
@@ -292,6 +294,7 @@ def forget_kept() -> None:
     """Drop every kept drawing (tests and benchmarks draw afresh with it)."""
     global _drawn_characters
     _DRAWN.clear()
+    _HEIGHTS.clear()
     _drawn_characters = 0
 
 
@@ -545,11 +548,11 @@ class SvgDocument:
         text and the height kept under ``key`` by a canvas as wide and as high; a layer that
         defines a marker is drawn but not kept (its text would name this document's)."""
         full_key = (key, self.width, self.height)
-        kept = _DRAWN.get(full_key)
-        if kept is not None:
-            text, height = kept.rsplit("\0", 1)
+        text = _DRAWN.get(full_key)
+        if text is not None:
+            # The kept text itself (not a copy): a viewer looks each drawing's runs up.
             self.root.children.append(_Written(text))
-            self._set_height(float(height))
+            self._set_height(_HEIGHTS[full_key])
             return
         markers = len(self._markers)
         layer = draw()
@@ -557,7 +560,8 @@ class SvgDocument:
             out: list[str] = []
             layer.write(out)
             text = "".join(out)
-            _keep(full_key, text + "\0" + repr(self.height))
+            _keep(full_key, text)
+            _HEIGHTS[full_key] = self.height
             # Its text in its place, as when it is reused: written once, and one run of
             # lines (SvgDocument.to_runs) whether drawn now or reused.
             children = self.root.children
