@@ -598,9 +598,9 @@ class _FrameEncoder:
         the other) as the edits of its parent's layer (of none for the first step)."""
         layers: list[str] = []
         frames: list[list[Edit]] = []
-        # The pieces whose bases are noted, as code points: a layer holds every piece it
-        # adds (and its counts), so a layer all of whose code points are here adds no new
-        # piece, found by one set operation at C speed.
+        # The pieces whose bases are noted, as code points: a layer whose pieces met for the
+        # first time (``fresh``, from _layer) are all here adds no new piece, found by one
+        # set operation at C speed.
         noted = set(map(chr, self.bases))
         spans: list[Spans | None] = []
         for step in self.steps:
@@ -650,9 +650,8 @@ class _FrameEncoder:
         (:meth:`_run_spans`): those of ``hint`` (the parent step's) when every run the two
         drawings do not share is still in them, which spares the search, and compares
         the same layers the same way from step to step."""
-        under = step.drawing[base]
         if step.runs is None:
-            layer = layer_numbers(edits(under, step.drawing[variant]))
+            layer = layer_numbers(edits(step.drawing[base], step.drawing[variant]))
             return layer, layer, None
         under_runs, variant_runs = step.runs[base], step.runs[variant]
         if under_runs == variant_runs:
@@ -691,9 +690,10 @@ class _FrameEncoder:
     def _run_spans(self, under_runs: str, variant_runs: str) -> Spans:
         """The spans of runs in which two drawings' run numbers differ: (where in
         ``under_runs``, how many runs there, how many runs of ``variant_runs`` in their
-        place). Spans with few lines between them are joined: a layer drawn afresh comes in
-        runs of its own (a line each), which its lines shared with a layer kept whole (a
-        legend with a few entries more) can only be matched with line by line."""
+        place). Spans with few lines between them are joined: where one drawing has a part in
+        runs of a line each (drawn afresh) and the other the same part as one run (kept
+        whole), the lines they share are matched only when compared line by line together
+        (a legend with a few entries more, whose entries' closing lines are alike)."""
         spans: Spans = []
         length = self._run_lengths.__getitem__
         for at, removed, *added in edits(under_runs, variant_runs):
