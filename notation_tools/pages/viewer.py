@@ -242,9 +242,9 @@ class _Builder:
                 state = "played"
             elif not stopped and any(d.is_error for d in diagnostics):
                 error = next(d for d in diagnostics if d.is_error)
-                before = self.steps[previous]
-                self._add(previous, before.drawing, "stopped here", before.fen,
-                          f"{error.code}: {error.message}", runs=before.runs)
+                last = self.steps[previous]
+                self._add(previous, last.drawing, "stopped here", last.fen,
+                          f"{error.code}: {error.message}", runs=last.runs)
                 stopped, state = True, "stop"
             yield _Placed(node, before, state, diagnostics)
 
@@ -669,8 +669,9 @@ class _FrameEncoder:
             done = at + removed
             key = (under_runs[at:done], variant_runs[at + shift:at + shift + added])
             shift += added - removed
-            splice = splices.get(key, False)
-            if splice is False:
+            if key in splices:
+                splice = splices[key]
+            else:
                 splice = splices[key] = _splice(edits(numbers_of_runs(self.runs, key[0]),
                                                       numbers_of_runs(self.runs, key[1])))
                 if splice is not None:
