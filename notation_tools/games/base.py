@@ -1120,7 +1120,7 @@ class Game(Generic[PositionT, MoveT]):
         (each an iterable of option names, ``()`` for none), in that order. A viewer draws
         every position under every combination of options; a game whose render module offers
         ``svgs`` (:class:`ManyMarksRender`) draws what the pictures share once."""
-        sets = [self._marks(dict.fromkeys(names, True)) for names in mark_sets]
+        sets = self._mark_sets(mark_sets)
         if hasattr(self.render, "svgs"):
             return cast("ManyMarksRender[PositionT, MoveT]", self.render).svgs(
                 position, last_move=last_move, mark_sets=sets)
@@ -1134,7 +1134,7 @@ class Game(Generic[PositionT, MoveT]):
         into lines, and which a game's ``svg_runs`` (:class:`RunsRender`) spares joining
         them."""
         if hasattr(self.render, "svg_runs"):
-            sets = [self._marks(dict.fromkeys(names, True)) for names in mark_sets]
+            sets = self._mark_sets(mark_sets)
             return cast("RunsRender[PositionT, MoveT]", self.render).svg_runs(
                 position, last_move=last_move, mark_sets=sets)
         return [getattr(drawing, "parts", None) or (drawing,)
@@ -1147,6 +1147,21 @@ class Game(Generic[PositionT, MoveT]):
         if not hasattr(self.render, "legend_svg"):
             return ""
         return cast("LegendRender[PositionT]", self.render).legend_svg(position)
+
+    def _mark_sets(self, mark_sets: Sequence[Iterable[str]]) -> list[frozenset[str]]:
+        """Each set of option names in ``mark_sets`` checked (:meth:`_marks`), kept by the
+        sets asked for: a viewer asks for the same sets at every position."""
+        asked = tuple(map(tuple, mark_sets))
+        kept = self._checked_mark_sets
+        sets = kept.get(asked)
+        if sets is None:
+            sets = kept[asked] = [self._marks(dict.fromkeys(names, True)) for names in asked]
+        return list(sets)
+
+    @functools.cached_property
+    def _checked_mark_sets(self) -> dict[tuple[tuple[str, ...], ...], list[frozenset[str]]]:
+        """:meth:`_mark_sets`'s answers, by the sets asked for."""
+        return {}
 
     def _marks(self, marks: Mapping[str, bool]) -> frozenset[str]:
         chosen = {name.replace("_", "-") for name, wanted in marks.items() if wanted}

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Union
 
 from notation_tools.pages.piece_templates import decode_use, is_use
@@ -59,12 +59,16 @@ def svg_pieces(svg: str) -> list[str]:
 
 
 class PieceTable:
-    """Every distinct piece of every drawing of a page, each stored once, by number."""
+    """Every distinct piece of every drawing of a page, each stored once, by number; and
+    every distinct run of lines a drawing was given as (:meth:`run_codes`), each cut once,
+    by number."""
 
     def __init__(self) -> None:
         self.pieces: list[str] = []
         self._numbers: dict[str, str] = {}
-        self._runs: dict[str, str] = {}
+        self.runs: list[str] = []
+        """Each run's piece numbers, by run number."""
+        self._run_codes: dict[str, str] = {}
 
     def numbers(self, svg: str) -> str:
         """The drawing ``svg`` as piece numbers, one code point each (new pieces are
@@ -79,32 +83,62 @@ class PieceTable:
         """The drawing whose runs of whole lines are ``parts`` (as
         :meth:`~notation_tools.games.base.Game.render_svg_runs` gives them) as piece
         numbers: :meth:`numbers` of their concatenation, each distinct run cut once."""
+        return self.numbers_of_runs(self.run_codes(parts))
+
+    def run_codes(self, parts: Sequence[str]) -> str:
+        """The drawing whose runs of whole lines are ``parts`` as run numbers, one code
+        point each (:attr:`runs` holds each run's piece numbers; new runs are cut and
+        added). Two drawings given as runs share a run number where they share a run's
+        text: the drawings of one position under two sets of display options differ in a
+        few runs (an option's layer), found by comparing their run numbers instead of their
+        hundreds of lines. A drawing given as one run gets a run number of its own, its text
+        not kept (a game that draws each picture whole would keep every drawing)."""
         if len(parts) == 1:
-            return self._cut(parts[0])
-        runs = self._runs
-        found = []
-        for part in parts:
-            numbers = runs.get(part)
-            if numbers is None:
-                numbers = runs[part] = self._cut(part)
-            found.append(numbers)
-        return "".join(found)
+            return self._new_run(self._cut(parts[0]))
+        return _numbered(parts, self._run_codes, lambda part: self._new_run(self._cut(part)))
+
+    def numbers_of_runs(self, codes: str) -> str:
+        """The piece numbers of the drawing whose run numbers are ``codes``."""
+        return numbers_of_runs(self.runs, codes)
+
+    def _new_run(self, numbers: str) -> str:
+        """The run number of a new run whose piece numbers are ``numbers``."""
+        self.runs.append(numbers)
+        return chr(len(self.runs) - 1)
 
     def _cut(self, svg: str) -> str:
         """``svg`` (whole lines) cut into pieces, as piece numbers."""
-        known = self._numbers
-        pieces = svg_pieces(svg)
-        found = list(map(known.get, pieces))  # map: the lookups at C speed
-        if None in found:
-            for index, number in enumerate(found):
+        return _numbered(svg_pieces(svg), self._numbers, self._new_piece)
+
+    def _new_piece(self, piece: str) -> str:
+        """The number of the new piece ``piece``."""
+        self.pieces.append(piece)
+        return chr(len(self.pieces) - 1)
+
+
+def _numbered(texts: Sequence[str], known: dict[str, str], new: Callable[[str], str]) -> str:
+    """The numbers ``known`` gives ``texts``, one code point each, as a ``str``; a text not
+    known yet is numbered by ``new`` (and known from then on)."""
+    found = list(map(known.get, texts))  # map: the lookups at C speed
+    if None in found:
+        for index, number in enumerate(found):
+            if number is None:
+                text = texts[index]
+                number = known.get(text)  # the same text met earlier in ``texts``
                 if number is None:
-                    piece = pieces[index]
-                    number = known.get(piece)
-                    if number is None:
-                        number = known[piece] = chr(len(self.pieces))
-                        self.pieces.append(piece)
-                    found[index] = number
-        return "".join(found)  # type: ignore[arg-type]  # no None is left
+                    number = known[text] = new(text)
+                found[index] = number
+    return "".join(found)  # type: ignore[arg-type]  # no None is left
+
+
+def numbers_of_runs(runs: Sequence[str], codes: str) -> str:
+    """The piece numbers of the runs numbered ``codes``, ``runs`` holding each run's piece
+    numbers by run number (:attr:`PieceTable.runs`).
+
+    >>> numbers_of_runs(["ab", "c"], chr(1) + chr(0) + chr(1))
+    'cabc'
+    """
+    return "".join(map(runs.__getitem__, map(ord, codes)))
 
 
 def as_text(numbers: Numbers) -> str:

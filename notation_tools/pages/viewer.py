@@ -15,6 +15,11 @@ the edits of the same options' layer at the position before it. The script rebui
 drawing by replaying those edits. So a 400-ply game costs its first drawing plus a few
 pieces per ply, and each display option what its layer changes per ply.
 
+A game hands its drawings over as runs of lines (``Game.render_svg_runs``), the runs two
+sets of options draw alike the same text: a layer is found among the runs the two drawings
+do not share, line by line only there (each pair of such runs once a page), not by searching
+two whole drawings for their differences.
+
 The viewer knows no game: it uses the :class:`~notation_tools.games.base.Game` contract and
 the replay driver, and stops where validation stops (the move with the error is shown with
 its message; the moves after it are shown but cannot be played).
@@ -32,7 +37,7 @@ import json
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, Union
+from typing import Any, NamedTuple, Union
 
 from notation_tools.analysis.replay import Replay, ReplayVisitor, replay
 from notation_tools.games.base import Game, Position, Rules
@@ -46,6 +51,7 @@ from notation_tools.pages.drawings import (  # noqa: F401  (the viewer's API, re
     encode_pieces,
     layer_edits,
     layer_numbers,
+    numbers_of_runs,
     shared_ends,
     split_changes,
     svg_pieces,
@@ -123,7 +129,7 @@ class _Recorder(ReplayVisitor):
         self.table = table
         self.game: Game[Any, Any] | None = None
         self.marks: list[tuple[str, ...]] = [()]
-        self.drawn: dict[int, tuple[list[str], Label, str]] = {}
+        self.drawn: dict[int, tuple[_Drawn, Label, str]] = {}
         """id(move node) → (the drawing per mark set, its status line, the position string
         after the move)."""
         self.sides: dict[int, int] = {}
@@ -135,11 +141,14 @@ class _Recorder(ReplayVisitor):
         self.game = game
         self.marks = mark_sets(game)
 
-    def draw(self, position: Position[Any], last_move: Any) -> list[str]:
-        """The position's drawing per mark set, as piece numbers (one code point each)."""
+    def draw(self, position: Position[Any], last_move: Any) -> _Drawn:
+        """The position's drawing per mark set, as piece numbers (one code point each) and
+        as run numbers (:meth:`PieceTable.run_codes`)."""
         assert self.game is not None  # begin() has run
-        return [self.table.run_numbers(runs)
-                for runs in _draw(self.game, position, last_move, self.marks)]
+        table = self.table
+        runs = [table.run_codes(parts)
+                for parts in _draw(self.game, position, last_move, self.marks)]
+        return _Drawn(list(map(table.numbers_of_runs, runs)), runs)
 
     def visit_move(self, node: Move, move: Any, before: Position[Any], ply: int,
                    in_variation: bool) -> None:
@@ -155,6 +164,13 @@ class _Recorder(ReplayVisitor):
                                 self.game.format_position(after))
 
 
+class _Drawn(NamedTuple):
+    """A position's drawing per mark set, as piece numbers and as run numbers."""
+
+    numbers: list[str]
+    runs: list[str]
+
+
 @dataclasses.dataclass
 class _Step:
     """One position the page can show: the start, a played move, or the move where the
@@ -166,6 +182,10 @@ class _Step:
     fen: str
     message: str = ""
     next: int = -1
+    runs: list[str] | None = None
+    """The drawing per mark set as run numbers (:meth:`PieceTable.run_codes`), when it was
+    drawn as runs: a mark set's layer is then found among the runs it does not share with
+    the set it is stored over (:meth:`_FrameEncoder.layer`)."""
 
 
 def _span_of(node: Move) -> tuple[tuple[int, int], tuple[int, int]]:
@@ -176,10 +196,11 @@ def _span_of(node: Move) -> tuple[tuple[int, int], tuple[int, int]]:
 class _Builder:
     """Turns a replayed record into the page's move list (HTML) and steps."""
 
-    def __init__(self, record: Record, recorder: _Recorder, start: list[str],
+    def __init__(self, record: Record, recorder: _Recorder, start: _Drawn | None,
                  start_fen: str) -> None:
         self.recorder = recorder
-        self.steps = [_Step(-1, start, "start position", start_fen)]
+        self.steps = ([_Step(-1, start.numbers, "start position", start_fen, runs=start.runs)]
+                      if start is not None else [_Step(-1, [""], "start position", "")])
         self.unplaced: list[Diagnostic] = []
         self.by_node: dict[int, list[Diagnostic]] = {}
         self._place(record)
@@ -216,11 +237,14 @@ class _Builder:
             drawn = self.recorder.drawn.get(id(node))
             state = "unplayed"
             if drawn is not None and not stopped:
-                previous, state = self._add(previous, *drawn), "played"
+                drawing, label, fen = drawn
+                previous = self._add(previous, drawing.numbers, label, fen, runs=drawing.runs)
+                state = "played"
             elif not stopped and any(d.is_error for d in diagnostics):
                 error = next(d for d in diagnostics if d.is_error)
-                self._add(previous, self.steps[previous].drawing, "stopped here",
-                          self.steps[previous].fen, f"{error.code}: {error.message}")
+                last = self.steps[previous]
+                self._add(previous, last.drawing, "stopped here", last.fen,
+                          f"{error.code}: {error.message}", runs=last.runs)
                 stopped, state = True, "stop"
             yield _Placed(node, before, state, diagnostics)
 
@@ -277,8 +301,8 @@ class _Builder:
         return f'<div class="moverows">{"".join(cells)}</div>'
 
     def _add(self, parent: int, drawing: list[str], label: Label, fen: str,
-             message: str = "") -> int:
-        self.steps.append(_Step(parent, drawing, label, fen, message))
+             message: str = "", runs: list[str] | None = None) -> int:
+        self.steps.append(_Step(parent, drawing, label, fen, message, runs=runs))
         number = len(self.steps) - 1
         if self.steps[parent].next == -1:
             self.steps[parent].next = number
@@ -396,7 +420,7 @@ def build_page(record: Record, *, game_name: str | None = None,
         moves_html = builder.rows(record.moves, len(game.sides))
         legend = game.legend_svg(result.start)
     else:
-        builder = _Builder(record, recorder, [""], "")
+        builder = _Builder(record, recorder, None, "")
         moves_html = builder.line(record.moves, 0, 0)
         legend = ""
     marks: list[tuple[str, ...]] = recorder.marks if drawn else [()]
@@ -432,7 +456,7 @@ def _page_data(table: PieceTable, steps: list[_Step], marks: list[tuple[str, ...
     status line (``[ply, side]`` for a move: the script adds the side's name from ``sides``
     and the move's text from the list) and position string, and the game's key, ``legend``
     (:func:`~notation_tools.pages.page_notation.write_drawing`)."""
-    encoder = _FrameEncoder(steps, table.pieces)
+    encoder = _FrameEncoder(steps, table.pieces, table.runs)
     frames = encoder.plain_frames()
     bases = [encoder.base_of(variant, marks) for variant in range(1, len(marks))]
     layers = [encoder.layer_frames(variant, base) for variant, base in enumerate(bases, 1)]
@@ -537,10 +561,20 @@ class _FrameEncoder:
     but changes little from one position to the next: stored so, it costs what it changes,
     not a whole drawing per position and mark set."""
 
-    def __init__(self, steps: list[_Step], pieces: list[str]) -> None:
+    def __init__(self, steps: list[_Step], pieces: list[str],
+                 runs: Sequence[str] = ()) -> None:
         self.steps = steps
         self.pieces = pieces
+        self.runs = runs
+        """Each run's piece numbers, by run number (:attr:`PieceTable.runs`)."""
+        self._run_lengths = list(map(len, runs))
         self.bases: dict[int, list[int]] = {}
+        self._splices: dict[tuple[str, str], Splice | None] = {}
+        """(run numbers of a drawing's runs, those of the runs another drawing has in their
+        place) → the edits between their pieces (:func:`_splice`)."""
+        self._sampled_splices: dict[tuple[str, str], Splice | None] = {}
+        """The same for :meth:`base_of` (kept apart: :meth:`layer_frames` notes the pieces
+        of an edit between runs when it first meets it)."""
 
     def plain_frames(self) -> list[list[Edit]]:
         """Each step's plain drawing (mark set 0) as the edits of its parent's (the first
@@ -564,30 +598,115 @@ class _FrameEncoder:
         the other) as the edits of its parent's layer (of none for the first step)."""
         layers: list[str] = []
         frames: list[list[Edit]] = []
-        # The pieces whose bases are noted, as code points: a layer holds every piece it
-        # adds (and its counts), so a layer all of whose code points are here adds no new
-        # piece, found by one set operation at C speed.
+        # The pieces whose bases are noted, as code points: a layer whose pieces met for the
+        # first time (``fresh``, from _layer) are all here adds no new piece, found by one
+        # set operation at C speed.
         noted = set(map(chr, self.bases))
+        spans: list[Spans | None] = []
         for step in self.steps:
-            under = step.drawing[base]
-            made = edits(under, step.drawing[variant])
-            layer = layer_numbers(made)
+            layer, fresh, found_spans = self._layer(
+                step, base, variant, self._splices,
+                spans[step.parent] if step.parent >= 0 else None)
+            spans.append(found_spans)
             before = layers[step.parent] if step.parent >= 0 else ""
             found = edits(before, layer)
-            if not noted.issuperset(layer) and not _all_noted(made, self.bases):
-                known = len(self.bases)
-                # A new piece of the layer is most likely a change of the piece it replaces
-                # in the parent's layer (a mark moved to another square), else of the line
-                # it replaces in the drawing under it.
-                old_pieces = _layer_pieces(before)
-                new_pieces = _layer_pieces(layer)
-                _note_bases(old_pieces, edits(old_pieces, new_pieces), self.bases,
-                            self.pieces)
-                _note_bases(under, made, self.bases, self.pieces)
-                noted.update(map(chr, itertools.islice(self.bases, known, None)))
+            if not noted.issuperset(fresh):
+                made = layer_edits(layer)
+                if not _all_noted(made, self.bases):
+                    known = len(self.bases)
+                    # A new piece of the layer is most likely a change of the piece it
+                    # replaces in the parent's layer (a mark moved to another square), else
+                    # of the line it replaces in the drawing under it.
+                    old_pieces = _layer_pieces(before)
+                    new_pieces = _layer_pieces(layer)
+                    _note_bases(old_pieces, edits(old_pieces, new_pieces), self.bases,
+                                self.pieces)
+                    _note_bases(step.drawing[base], made, self.bases, self.pieces)
+                    noted.update(map(chr, itertools.islice(self.bases, known, None)))
             layers.append(layer)
             frames.append(found)
         return frames
+
+    def layer(self, step: _Step, base: int, variant: int) -> str:
+        """The layer of mark set ``variant`` over mark set ``base`` at ``step``: the edits
+        from the one's drawing to the other's (:func:`~notation_tools.pages.drawings.edits`),
+        written by :func:`~notation_tools.pages.drawings.layer_numbers`.
+
+        A step drawn as runs has its edits found run by run: the two drawings' run numbers
+        are compared, and only the runs they do not share (an option's layers, a legend,
+        the canvas's height) are compared line by line, each pair of such runs once a page
+        (the same options draw the same layers over the same runs at many steps); the
+        hundreds of lines they share are passed over at once. Otherwise the two whole
+        drawings are compared."""
+        return self._layer(step, base, variant, {}, None)[0]
+
+    def _layer(self, step: _Step, base: int, variant: int,
+               splices: dict[tuple[str, str], Splice | None],
+               hint: Spans | None) -> tuple[str, str, Spans | None]:
+        """:meth:`layer`, the edits between runs kept in ``splices``; the pieces it may add
+        for the first time, as a ``str`` (those of the edits between runs not in
+        ``splices`` before: the others' bases were noted when they were met; the whole
+        layer for a step made without runs); and the spans of runs it compared
+        (:meth:`_run_spans`): those of ``hint`` (the parent step's) when every run the two
+        drawings do not share is still in them, which spares the search, and compares
+        the same layers the same way from step to step."""
+        if step.runs is None:
+            layer = layer_numbers(edits(step.drawing[base], step.drawing[variant]))
+            return layer, layer, None
+        under_runs, variant_runs = step.runs[base], step.runs[variant]
+        if under_runs == variant_runs:
+            return "", "", hint
+        if hint is None or not _spans_hold(hint, under_runs, variant_runs):
+            hint = self._run_spans(under_runs, variant_runs)
+        parts: list[str] = []
+        fresh: list[str] = []
+        end = 0  # where the last edit written ends, in the drawing under
+        start = done = 0  # where run ``done`` of the drawing under starts
+        shift = 0  # how many runs more the variant has than the drawing under, so far
+        run_length = self._run_lengths.__getitem__
+        for at, removed, added in hint:
+            start += sum(map(run_length, map(ord, under_runs[done:at])))
+            done = at + removed
+            key = (under_runs[at:done], variant_runs[at + shift:at + shift + added])
+            shift += added - removed
+            if key in splices:
+                splice = splices[key]
+            else:
+                splice = splices[key] = _splice(edits(numbers_of_runs(self.runs, key[0]),
+                                                      numbers_of_runs(self.runs, key[1])))
+                if splice is not None:
+                    fresh.append(splice[3])
+            if splice is not None:
+                first, rest, length, _ = splice
+                parts.append(chr(start + first - end))
+                parts.append(rest)
+                end = start + length
+            start += sum(map(run_length, map(ord, key[0])))
+        return "".join(parts), "".join(fresh), hint
+
+    NEAR = 16
+    """Two spans of runs that differ are compared as one when fewer lines than this lie
+    between them."""
+
+    def _run_spans(self, under_runs: str, variant_runs: str) -> Spans:
+        """The spans of runs in which two drawings' run numbers differ: (where in
+        ``under_runs``, how many runs there, how many runs of ``variant_runs`` in their
+        place). Spans with few lines between them are joined: where one drawing has a part in
+        runs of a line each (drawn afresh) and the other the same part as one run (kept
+        whole), the lines they share are matched only when compared line by line together
+        (a legend with a few entries more, whose entries' closing lines are alike)."""
+        spans: Spans = []
+        length = self._run_lengths.__getitem__
+        for at, removed, *added in edits(under_runs, variant_runs):
+            if spans:
+                last_at, last_removed, last_added = spans[-1]
+                between = under_runs[last_at + last_removed:at]
+                if sum(map(length, map(ord, between))) < self.NEAR:
+                    spans[-1] = (last_at, at + removed - last_at,
+                                 last_added + len(between) + len(added))
+                    continue
+            spans.append((at, removed, len(added)))
+        return spans
 
     SAMPLES = 8
     """At how many steps, spread over the game, :meth:`base_of` compares layers."""
@@ -610,8 +729,8 @@ class _FrameEncoder:
                           for index in range(min(self.SAMPLES, count))})
 
         def layer(index: int, base: int) -> str:
-            drawing = self.steps[index].drawing
-            return layer_numbers(edits(drawing[base], drawing[variant]))
+            return self._layer(self.steps[index], base, variant, self._sampled_splices,
+                               None)[0]
 
         def cost(base: int) -> int:
             total = 0
@@ -622,6 +741,40 @@ class _FrameEncoder:
             return total
 
         return min(candidates, key=cost)
+
+
+Splice = tuple[int, str, int, str]
+"""The edits between two runs of pieces: where the first starts, the rest of their
+:func:`~notation_tools.pages.drawings.layer_numbers` (after the first edit's place), where
+the last ends, and the pieces they add (as a ``str``)."""
+
+Spans = list[tuple[int, int, int]]
+"""Where two drawings' run numbers differ: (where in the one's, how many runs there, how many
+runs of the other's in their place) each, in order (:meth:`_FrameEncoder._run_spans`)."""
+
+
+def _spans_hold(spans: Spans, under_runs: str, variant_runs: str) -> bool:
+    """Whether ``variant_runs`` is ``under_runs`` with runs changed only within ``spans``
+    (compared a stretch at a time, at C speed)."""
+    shift = done = 0
+    for at, removed, added in spans:
+        if (at + removed > len(under_runs)
+                or under_runs[done:at] != variant_runs[done + shift:at + shift]):
+            return False
+        done = at + removed
+        shift += added - removed
+    return under_runs[done:] == variant_runs[done + shift:]
+
+
+def _splice(found: list[Edit]) -> Splice | None:
+    """The edits ``found`` between two runs of pieces as :meth:`_FrameEncoder.layer`
+    keeps them (:data:`Splice`); None when there are none."""
+    if not found:
+        return None
+    last = found[-1]
+    return (found[0][0], layer_numbers(found)[1:], last[0] + last[1],
+            "".join(map(chr, itertools.chain.from_iterable(
+                itertools.islice(edit, 2, None) for edit in found))))
 
 
 def _layer_pieces(layer: str) -> str:

@@ -278,6 +278,8 @@ what it shows, a board with one square marked, is tens of kilobytes). All are dr
 either bound is reached, which bounds the store at some tens of megabytes whatever a process
 draws."""
 _DRAWN: dict[Hashable, str] = {}
+_HEIGHTS: dict[Hashable, float] = {}
+"""The canvas's height under a layer kept by :meth:`SvgDocument._below`, by its key."""
 _drawn_characters = 0
 
 
@@ -292,6 +294,7 @@ def forget_kept() -> None:
     """Drop every kept drawing (tests and benchmarks draw afresh with it)."""
     global _drawn_characters
     _DRAWN.clear()
+    _HEIGHTS.clear()
     _drawn_characters = 0
 
 
@@ -338,9 +341,9 @@ class SvgDocument:
         self._set_height(height)
 
     def _set_height(self, height: float) -> None:
+        # The background's height is written with the document (_lines): a caption or a
+        # legend grows the canvas a line at a time.
         self.height = height
-        if self._background is not None:
-            self._background.set("height", number(height))
 
     def element(self, parent: Element, tag: str, text: str | None = None,
                 **attributes: Any) -> Element:
@@ -545,18 +548,25 @@ class SvgDocument:
         text and the height kept under ``key`` by a canvas as wide and as high; a layer that
         defines a marker is drawn but not kept (its text would name this document's)."""
         full_key = (key, self.width, self.height)
-        kept = _DRAWN.get(full_key)
-        if kept is not None:
-            text, height = kept.rsplit("\0", 1)
+        text = _DRAWN.get(full_key)
+        if text is not None:
+            # The kept text itself (not a copy): a viewer looks each drawing's runs up.
             self.root.children.append(_Written(text))
-            self._set_height(float(height))
+            self._set_height(_HEIGHTS[full_key])
             return
         markers = len(self._markers)
         layer = draw()
         if len(self._markers) == markers:
             out: list[str] = []
             layer.write(out)
-            _keep(full_key, "".join(out) + "\0" + repr(self.height))
+            text = "".join(out)
+            _keep(full_key, text)
+            _HEIGHTS[full_key] = self.height
+            # Its text in its place, as when it is reused: written once, and one run of
+            # lines (SvgDocument.to_runs) whether drawn now or reused.
+            children = self.root.children
+            if children and children[-1] is layer:
+                children[-1] = _Written(text)
 
     def _legend(self, entries: Sequence[LegendEntry] | Callable[[], Sequence[LegendEntry]], *,
                 margin: float, font_size: float) -> Element:
@@ -665,13 +675,25 @@ class SvgDocument:
         return runs_of(self._lines())
 
     def _lines(self) -> list[str]:
-        self.root.set("width", number(self.width * self._scale))
-        self.root.set("height", number(self.height * self._scale))
-        self.root.set("viewBox", f"0 0 {number(self.width)} {number(self.height)}")
+        width, height, view_box, background = _size_texts(self.width, self.height,
+                                                           self._scale)
+        self.root.set("width", width)
+        self.root.set("height", height)
+        self.root.set("viewBox", view_box)
+        if self._background is not None:
+            self._background.set("height", background)
         out: list[str] = []
         self.root.write(out)
         out[-1] = out[-1][:-1]  # no line break after </svg>
         return out
+
+
+@lru_cache(maxsize=256)
+def _size_texts(width: float, height: float, scale: float) -> tuple[str, str, str, str]:
+    """A canvas's ``width``, ``height`` and ``viewBox`` as the ``<svg>`` element writes
+    them, and its background's height (the drawings of one game share a few sizes)."""
+    return (number(width * scale), number(height * scale),
+            f"0 0 {number(width)} {number(height)}", number(height))
 
 
 @lru_cache(maxsize=64)

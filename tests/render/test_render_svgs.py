@@ -76,6 +76,21 @@ def test_an_unknown_display_option_is_refused() -> None:
         game.render_svgs(game.start_position(game.parse_rules(None)), [("no-such-option",)])
 
 
+@pytest.mark.parametrize("game", GAMES, ids=[game.id for game in GAMES])
+def test_the_sets_asked_for_are_checked_each_time(game: Any) -> None:
+    # The checked sets are kept by the sets asked for (a viewer asks for the same ones at
+    # every position): an unknown option is refused however often it is asked for, and
+    # the same sets in another order are drawn in that order.
+    position = game.start_position(game.parse_rules(None))
+    every = _all_mark_sets(game)
+    for _ in range(2):
+        with pytest.raises(TypeError, match="no render option"):
+            game.render_svg_runs(position, every + [("no-such-option",)])
+    for mark_sets in (every, every[::-1], every):
+        assert ["".join(runs) for runs in game.render_svg_runs(position, mark_sets)] \
+            == _one_by_one(game, position, mark_sets, None)
+
+
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 160), data=st.data())
 def test_shih_draws_its_sets_in_any_order_as_each_drawn_alone(seed: int, plies: int,

@@ -166,3 +166,28 @@ def test_kept_text_refuses_a_drawing_that_defines_a_marker() -> None:
         doc.kept_text(("test kept arrow",), lambda parent: doc.last_move_line(
             parent, [(1, 1), (20, 20)], arrow=True))
     assert svg.kept(("test kept arrow",)) is None
+
+
+@given(st.lists(texts, min_size=1, max_size=4), st.integers(0, 3))
+def test_a_legend_drawn_afresh_is_the_same_run_as_when_reused(lines: list[str],
+                                                              grown: int) -> None:
+    # The viewer looks up a drawing's runs of lines: a legend or caption laid out now is
+    # written once, as one run, as it is when a later document reuses it.
+    svg.forget_kept()
+
+    def drawn() -> tuple[str, ...]:
+        doc = SvgDocument(200, 40, title="t", description="d", background="#ffffff")
+        doc.grow(grown * 7.5)
+        doc.caption(lines, margin=4)
+        doc.legend([svg.LegendEntry(line, svg.legend_swatch("#123456")) for line in lines],
+                   margin=4, key=("test legend", tuple(lines)))
+        return doc.to_runs()
+
+    afresh, reused = drawn(), drawn()
+    assert afresh == reused
+    text = "".join(afresh)
+    root = ET.fromstring(text)
+    background = root.find("{http://www.w3.org/2000/svg}rect")
+    assert background is not None and background.get("class") == "background"
+    # The background is as high as the canvas grown by the caption and the legend.
+    assert background.get("height") == root.get("viewBox").split()[3] == root.get("height")
