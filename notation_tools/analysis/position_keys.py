@@ -103,7 +103,9 @@ class PositionCollector(ReplayVisitor):
         self.tracker: KeyTracker[Any] | None = None
         self.line = 0
         self._last_variation_ply = -1
-        self._new_line = True
+        self._main_plies_then = -1
+        """How many main-line moves had been visited at the last variation move: a variation
+        move after a main-line one starts another line (not marked per main-line ply)."""
         self._keys: list[int] = []
         """The main line's keys, unsigned, one per ply in order."""
         self._texts: list[str | None] = []
@@ -126,7 +128,6 @@ class PositionCollector(ReplayVisitor):
             if self.variations:
                 self._variation_move(node, before, ply)
             return
-        self._new_line = True
         tracker = self.tracker
         if tracker is None:
             assert self.game is not None  # begin() comes first
@@ -144,9 +145,10 @@ class PositionCollector(ReplayVisitor):
 
     def _variation_move(self, node: Move, before: Position[Any], ply: int) -> None:
         assert self.game is not None
-        if self._new_line or ply <= self._last_variation_ply:
+        main_plies = len(self._keys)
+        if main_plies != self._main_plies_then or ply <= self._last_variation_ply:
             self.line += 1  # a ply no later than the last one: another variation
-        self._new_line = False
+        self._main_plies_then = main_plies
         self._last_variation_ply = ply
         self.found.add(signed64(self.game.position_key(before)), ply - 1, self.line, node.text)
 

@@ -49,12 +49,20 @@ class ReplayVisitor:
         """Whether to stop the main line after ``ply`` plies (and skip the end checks)."""
         return False
 
+    @property
+    def may_stop(self) -> bool:
+        """Whether :meth:`stop_after` can say yes in this replay: when it cannot, replay
+        does not ask it once per ply. True when a subclass has its own ``stop_after``."""
+        return type(self).stop_after is not ReplayVisitor.stop_after
+
 
 class Visitors(ReplayVisitor):
     """Several visitors of one replay; the main line stops when every one says so."""
 
     def __init__(self, visitors: list[ReplayVisitor]) -> None:
         self.visitors = visitors
+        self._visits = tuple(visitor.visit_move for visitor in visitors)
+        """The visitors' ``visit_move``, bound once (replay calls them once per ply)."""
 
     def begin(self, game: Game[Any, Any], rules: Rules, record: Record) -> None:
         for visitor in self.visitors:
@@ -62,16 +70,20 @@ class Visitors(ReplayVisitor):
 
     def visit_move(self, node: Move, move: Any, before: Position[Any], ply: int,
                    in_variation: bool) -> None:
-        for visitor in self.visitors:
-            visitor.visit_move(node, move, before, ply, in_variation)
+        for visit in self._visits:
+            visit(node, move, before, ply, in_variation)
 
     def stop_after(self, ply: int) -> bool:
-        # Asked once per ply: a loop that returns at the first visitor going on, not all()
-        # over a generator (a visitor that never stops is best put first).
         for visitor in self.visitors:
             if not visitor.stop_after(ply):
                 return False
         return True
+
+    @property
+    def may_stop(self) -> bool:
+        # One visitor that never stops (the position index's collector) keeps the replay
+        # going to the end: then no visitor is asked.
+        return all(visitor.may_stop for visitor in self.visitors)
 
 
 def combined(*visitors: ReplayVisitor | None) -> ReplayVisitor | None:
@@ -208,7 +220,9 @@ class _Line:
         game, ctx, dialect = self.game, self.ctx, self.dialect
         sides, ignored, placeholder = game.sides, dialect.ignored_words, dialect.placeholder
         resolve, visitor, digest, stats = game.resolve_move, self.visitor, self.digest, self.stats
-        stops = visitor is not None and not in_variation
+        # Whether to stop is asked once per ply of the main line, and only of a visitor that
+        # may stop (the position index's collector never does).
+        stops = visitor is not None and not in_variation and visitor.may_stop
         start_ply = ply
         last_number, last_side = 0, ""
         """The move number and side of the last move played (none yet), for

@@ -172,6 +172,33 @@ def test_the_collectors_rows_are_every_positions_key_ply_line_and_move(game, see
 
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
+@settings(max_examples=3, deadline=None)
+@given(seed=st.integers(0, 10**6), at=st.integers(0, 12))
+def test_two_variations_of_one_move_are_two_lines(game, seed, at):
+    """Two alternatives to the same main-line move are lines 1 and 2, in the order met,
+    and a variation of a later move is line 3 (a line number is not taken from the ply
+    alone: each alternative starts at the same ply)."""
+    rules = game.parse_rules(None)
+    record = next(generate_records(game, rules, count=1, seed=seed, max_plies=30))
+    first = min(at, len(record.moves) - 1)
+    later = min(first + 3, len(record.moves) - 1)
+    starts = [first, first] + ([later] if later > first else [])
+    for start in sorted(set(starts)):
+        record.moves[start].variations = [
+            [move.copy() for move in record.moves[start:start + 2]]
+            for _ in range(starts.count(start))]
+        for variation in record.moves[start].variations:
+            for move in variation:
+                move.variations = []
+    collector = PositionCollector(variations=True)
+    result = replay(record, visitor=collector)
+    found = collector.finish(result.position, result.plies, result.complete)
+    side = sorted((line, ply) for _, ply, line, _ in found.rows() if line)
+    assert side == [(line, ply) for line, start in enumerate(starts, 1)
+                    for ply in range(start, min(start + 2, result.plies))]
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
 @settings(max_examples=4, deadline=None)
 @given(seed=st.integers(0, 10**6))
 def test_a_tracker_told_the_move_keys_as_without_it(game, seed):
