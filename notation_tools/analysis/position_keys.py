@@ -66,23 +66,24 @@ def signature_text(signature: MaterialSignature) -> str:
     return json.dumps(signature, ensure_ascii=False, separators=(",", ":"))
 
 
-_SIGNATURES: dict[Hashable, str] = {}
-"""The signature text of each hashable material met in this process (most records of an
-archive pass through the same few): bounded, emptied when full."""
+_SIGNATURES: dict[tuple[str, Hashable], str] = {}
+"""The signature text of each material met in this process (most records of an archive pass
+through the same few), by game and the material (a material that is not hashable, a plain
+dict, by the set of its items): bounded, emptied when full."""
 
 _SIGNATURES_KEPT = 4096
 
 
 def _signature_of(game: Game[Any, Any], position: Position[Any],
                   counts: Mapping[tuple[int, str], int]) -> str:
-    if not isinstance(counts, Hashable):
-        return signature_text(material_signature(game, position, counts))
-    kept = _SIGNATURES.get((game.id, counts))
+    # Hashing a material's twenty-odd items costs far less than sorting them and writing
+    # them as JSON, which a capture otherwise costs every time.
+    known = (game.id, counts if isinstance(counts, Hashable) else frozenset(counts.items()))
+    kept = _SIGNATURES.get(known)
     if kept is None:
         if len(_SIGNATURES) >= _SIGNATURES_KEPT:
             _SIGNATURES.clear()
-        kept = _SIGNATURES[(game.id, counts)] = signature_text(
-            material_signature(game, position, counts))
+        kept = _SIGNATURES[known] = signature_text(material_signature(game, position, counts))
     return kept
 
 

@@ -13,6 +13,7 @@ Does not read files or print.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import Any
 
 from notation_tools.analysis.overrides import parsed_rules
@@ -55,14 +56,17 @@ class ReplayVisitor:
         does not ask it once per ply. True when a subclass has its own ``stop_after``."""
         return type(self).stop_after is not ReplayVisitor.stop_after
 
+    def move_visits(self) -> tuple[Callable[[Move, Any, Position[Any], int, bool], None], ...]:
+        """The ``visit_move`` methods replay calls for each move, in order (asked once a
+        line, after :meth:`begin`)."""
+        return (self.visit_move,)
+
 
 class Visitors(ReplayVisitor):
     """Several visitors of one replay; the main line stops when every one says so."""
 
     def __init__(self, visitors: list[ReplayVisitor]) -> None:
         self.visitors = visitors
-        self._visits = tuple(visitor.visit_move for visitor in visitors)
-        """The visitors' ``visit_move``, bound once (replay calls them once per ply)."""
 
     def begin(self, game: Game[Any, Any], rules: Rules, record: Record) -> None:
         for visitor in self.visitors:
@@ -70,14 +74,18 @@ class Visitors(ReplayVisitor):
 
     def visit_move(self, node: Move, move: Any, before: Position[Any], ply: int,
                    in_variation: bool) -> None:
-        for visit in self._visits:
-            visit(node, move, before, ply, in_variation)
+        for visitor in self.visitors:
+            visitor.visit_move(node, move, before, ply, in_variation)
 
     def stop_after(self, ply: int) -> bool:
         for visitor in self.visitors:
             if not visitor.stop_after(ply):
                 return False
         return True
+
+    def move_visits(self) -> tuple[Callable[[Move, Any, Position[Any], int, bool], None], ...]:
+        # Replay calls each visitor's own method: no call of this one in between, once per ply.
+        return tuple(visit for visitor in self.visitors for visit in visitor.move_visits())
 
     @property
     def may_stop(self) -> bool:
@@ -211,6 +219,7 @@ class _Line:
     def __init__(self, game: Game[Any, Any], ctx: _Context, visitor: ReplayVisitor | None,
                  stats: StatsCollector[Any, Any] | None, digest: Any = None) -> None:
         self.game, self.ctx, self.visitor, self.stats = game, ctx, visitor, stats
+        self.visits = visitor.move_visits() if visitor is not None else ()
         self.dialect = game.dialect
         self.digest = digest
 
@@ -220,6 +229,7 @@ class _Line:
         game, ctx, dialect = self.game, self.ctx, self.dialect
         sides, ignored, placeholder = game.sides, dialect.ignored_words, dialect.placeholder
         resolve, visitor, digest, stats = game.resolve_move, self.visitor, self.digest, self.stats
+        visits = self.visits
         # Whether to stop is asked once per ply of the main line, and only of a visitor that
         # may stop (the position index's collector never does).
         stops = visitor is not None and not in_variation and visitor.may_stop
@@ -268,8 +278,8 @@ class _Line:
             for variation in node.variations:
                 branch = _Line(game, ctx, visitor, None)
                 branch.run(variation, position.copy(), number, ply, True)
-            if visitor is not None:
-                visitor.visit_move(node, move, position, ply + 1, in_variation)
+            for visit in visits:
+                visit(node, move, position, ply + 1, in_variation)
             if digest is not None:
                 digest.update(repr(move).encode())
                 digest.update(b"\n")

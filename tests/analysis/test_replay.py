@@ -232,3 +232,28 @@ def test_visitors_stop_only_when_each_may_and_does(stop_at):
     stopped = 6 if stop_at is None else 4
     assert result.plies == first.moves == second.moves == stopped
     assert result.complete == (stop_at is None) and first.asked == stopped + (stop_at is not None)
+
+
+class _Logging(ReplayVisitor):
+    def __init__(self, name, log):
+        self.name, self.log = name, log
+
+    def visit_move(self, node, move, before, ply, in_variation):
+        self.log.append((ply, in_variation, self.name))
+
+
+def test_combined_visitors_see_every_move_in_their_order_even_nested():
+    """Replay calls each visitor of a combination (of combinations) itself, in the order
+    given, for the main line's moves and the variations'."""
+    record = _six_plies()
+    record.moves[2].variations = [[move.copy() for move in record.moves[2:4]]]
+    log = []
+    names = ["a", "b", "c"]
+    a, b, c = (_Logging(name, log) for name in names)
+    result = replay(record, visitor=combined(combined(a, b), None, c))
+    assert result.complete
+    variation = [(ply, True) for ply in (3, 4)]
+    main = [(ply, False) for ply in range(1, 7)]
+    expected = [(ply, side, name) for ply, side in main[:2] + variation + main[2:]
+                for name in names]
+    assert log == expected

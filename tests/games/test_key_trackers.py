@@ -8,8 +8,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from notation_tools.analysis.generate import generate_records
-from notation_tools.analysis.pattern import material_signature
-from notation_tools.analysis.position_keys import PositionCollector, signature_text
+from notation_tools.analysis.pattern import material_of, material_signature
+from notation_tools.analysis.position_keys import (
+    PositionCollector,
+    _signature_of,
+    signature_text,
+)
 from notation_tools.analysis.replay import ReplayVisitor, replay
 from notation_tools.games.base import StateKeys, mix64, signed64
 from tests.games.test_position_keys import GAMES, IDS, _walk
@@ -236,3 +240,19 @@ def test_game_of_war_tracker_given_a_move_that_names_other_squares_finds_the_cha
         assert signed64(key) == game.position_key(position)
         assert wrong.material_same == plain.material_same
         previous = move
+
+
+@pytest.mark.parametrize("game", [game for game in GAMES if game.occupants is not None],
+                         ids=lambda game: game.id)
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10**6), plies=st.integers(0, 40))
+def test_a_materials_kept_signature_is_its_signature_in_any_item_order(game, seed, plies):
+    """The signature the collector keeps per material met is the one written from the
+    counts, for the game's own material and for the same counts as a plain dict in either
+    item order (a dict is kept by its items)."""
+    position, _ = _walk(game, seed, plies)
+    counts = material_of(game, position)
+    expected = signature_text(material_signature(game, position, counts))
+    items = list(counts.items())
+    for given_counts in (counts, dict(items), dict(reversed(items))):
+        assert _signature_of(game, position, given_counts) == expected
