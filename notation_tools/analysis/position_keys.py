@@ -196,9 +196,22 @@ class PositionCollector(ReplayVisitor):
         main = array("q")
         main.frombytes(array("Q", keys).tobytes())
         found.keys = main + found.keys
-        found.plies = array("l", range(len(keys))) + found.plies
+        found.plies = _first_plies(len(keys)) + found.plies
         found.lines = array("l", [0]) * len(keys) + found.lines
         found.moves = self._texts + found.moves
+
+
+_PLIES = array("l", range(1024))
+"""Plies 0, 1, 2, ...: a main line's ply column is a slice of it (a copy in one step; an
+array made from a range counts in Python, ten times as long)."""
+
+
+def _first_plies(count: int) -> array[int]:
+    """``array("l", range(count))``."""
+    global _PLIES
+    if count > len(_PLIES):
+        _PLIES = array("l", range(max(count, 2 * len(_PLIES))))
+    return _PLIES[:count]
 
 
 def _runs(changes: list[tuple[int, str]], checked: int) -> list[tuple[int, int, str]]:

@@ -11,6 +11,7 @@ from notation_tools.analysis.generate import generate_records
 from notation_tools.analysis.pattern import material_of, material_signature
 from notation_tools.analysis.position_keys import (
     PositionCollector,
+    _first_plies,
     _signature_of,
     signature_text,
 )
@@ -256,3 +257,13 @@ def test_a_materials_kept_signature_is_its_signature_in_any_item_order(game, see
     items = list(counts.items())
     for given_counts in (counts, dict(items), dict(reversed(items))):
         assert _signature_of(game, position, given_counts) == expected
+
+
+@settings(max_examples=30, deadline=None)
+@given(counts=st.lists(st.integers(0, 5000), min_size=1, max_size=4))
+def test_a_main_lines_ply_column_counts_from_zero_however_long_the_line(counts):
+    """The ply column (a slice of one kept column, grown for a longer line) is 0 .. n - 1,
+    and a column handed out is not changed by a later, longer one."""
+    columns = [(count, _first_plies(count)) for count in counts]
+    for count, column in columns:
+        assert column.tolist() == list(range(count))
