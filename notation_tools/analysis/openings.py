@@ -186,6 +186,10 @@ class OpeningMatcher(ReplayVisitor):
     def stop_after(self, ply: int) -> bool:
         return self.stop and self.done
 
+    @property
+    def may_stop(self) -> bool:
+        return self.stop
+
     def _start(self, position: Position[Any]) -> str:
         if self.start_key is None:
             return position.game.format_position(position)

@@ -66,23 +66,24 @@ def signature_text(signature: MaterialSignature) -> str:
     return json.dumps(signature, ensure_ascii=False, separators=(",", ":"))
 
 
-_SIGNATURES: dict[Hashable, str] = {}
-"""The signature text of each hashable material met in this process (most records of an
-archive pass through the same few): bounded, emptied when full."""
+_SIGNATURES: dict[tuple[str, Hashable], str] = {}
+"""The signature text of each material met in this process (most records of an archive pass
+through the same few), by game and the material (a material that is not hashable, a plain
+dict, by the set of its items): bounded, emptied when full."""
 
 _SIGNATURES_KEPT = 4096
 
 
 def _signature_of(game: Game[Any, Any], position: Position[Any],
                   counts: Mapping[tuple[int, str], int]) -> str:
-    if not isinstance(counts, Hashable):
-        return signature_text(material_signature(game, position, counts))
-    kept = _SIGNATURES.get((game.id, counts))
+    # Hashing a material's twenty-odd items costs far less than sorting them and writing
+    # them as JSON, which a capture otherwise costs every time.
+    known = (game.id, counts if isinstance(counts, Hashable) else frozenset(counts.items()))
+    kept = _SIGNATURES.get(known)
     if kept is None:
         if len(_SIGNATURES) >= _SIGNATURES_KEPT:
             _SIGNATURES.clear()
-        kept = _SIGNATURES[(game.id, counts)] = signature_text(
-            material_signature(game, position, counts))
+        kept = _SIGNATURES[known] = signature_text(material_signature(game, position, counts))
     return kept
 
 
@@ -103,7 +104,9 @@ class PositionCollector(ReplayVisitor):
         self.tracker: KeyTracker[Any] | None = None
         self.line = 0
         self._last_variation_ply = -1
-        self._new_line = True
+        self._main_plies_then = -1
+        """How many main-line moves had been visited at the last variation move: a variation
+        move after a main-line one starts another line (not marked per main-line ply)."""
         self._keys: list[int] = []
         """The main line's keys, unsigned, one per ply in order."""
         self._texts: list[str | None] = []
@@ -126,7 +129,6 @@ class PositionCollector(ReplayVisitor):
             if self.variations:
                 self._variation_move(node, before, ply)
             return
-        self._new_line = True
         tracker = self.tracker
         if tracker is None:
             assert self.game is not None  # begin() comes first
@@ -144,9 +146,10 @@ class PositionCollector(ReplayVisitor):
 
     def _variation_move(self, node: Move, before: Position[Any], ply: int) -> None:
         assert self.game is not None
-        if self._new_line or ply <= self._last_variation_ply:
+        main_plies = len(self._keys)
+        if main_plies != self._main_plies_then or ply <= self._last_variation_ply:
             self.line += 1  # a ply no later than the last one: another variation
-        self._new_line = False
+        self._main_plies_then = main_plies
         self._last_variation_ply = ply
         self.found.add(signed64(self.game.position_key(before)), ply - 1, self.line, node.text)
 
@@ -193,9 +196,22 @@ class PositionCollector(ReplayVisitor):
         main = array("q")
         main.frombytes(array("Q", keys).tobytes())
         found.keys = main + found.keys
-        found.plies = array("l", range(len(keys))) + found.plies
+        found.plies = _first_plies(len(keys)) + found.plies
         found.lines = array("l", [0]) * len(keys) + found.lines
         found.moves = self._texts + found.moves
+
+
+_PLIES = array("l", range(1024))
+"""Plies 0, 1, 2, ...: a main line's ply column is a slice of it (a copy in one step; an
+array made from a range counts in Python, ten times as long)."""
+
+
+def _first_plies(count: int) -> array[int]:
+    """``array("l", range(count))``."""
+    global _PLIES
+    if count > len(_PLIES):
+        _PLIES = array("l", range(max(count, 2 * len(_PLIES))))
+    return _PLIES[:count]
 
 
 def _runs(changes: list[tuple[int, str]], checked: int) -> list[tuple[int, int, str]]:

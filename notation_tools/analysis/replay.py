@@ -13,6 +13,7 @@ Does not read files or print.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import Any
 
 from notation_tools.analysis.overrides import parsed_rules
@@ -49,6 +50,17 @@ class ReplayVisitor:
         """Whether to stop the main line after ``ply`` plies (and skip the end checks)."""
         return False
 
+    @property
+    def may_stop(self) -> bool:
+        """Whether :meth:`stop_after` can say yes in this replay: when it cannot, replay
+        does not ask it once per ply. True when a subclass has its own ``stop_after``."""
+        return type(self).stop_after is not ReplayVisitor.stop_after
+
+    def move_visits(self) -> tuple[Callable[[Move, Any, Position[Any], int, bool], None], ...]:
+        """The ``visit_move`` methods replay calls for each move, in order (asked once a
+        line, after :meth:`begin`)."""
+        return (self.visit_move,)
+
 
 class Visitors(ReplayVisitor):
     """Several visitors of one replay; the main line stops when every one says so."""
@@ -66,12 +78,20 @@ class Visitors(ReplayVisitor):
             visitor.visit_move(node, move, before, ply, in_variation)
 
     def stop_after(self, ply: int) -> bool:
-        # Asked once per ply: a loop that returns at the first visitor going on, not all()
-        # over a generator (a visitor that never stops is best put first).
         for visitor in self.visitors:
             if not visitor.stop_after(ply):
                 return False
         return True
+
+    def move_visits(self) -> tuple[Callable[[Move, Any, Position[Any], int, bool], None], ...]:
+        # Replay calls each visitor's own method: no call of this one in between, once per ply.
+        return tuple(visit for visitor in self.visitors for visit in visitor.move_visits())
+
+    @property
+    def may_stop(self) -> bool:
+        # One visitor that never stops (the position index's collector) keeps the replay
+        # going to the end: then no visitor is asked.
+        return all(visitor.may_stop for visitor in self.visitors)
 
 
 def combined(*visitors: ReplayVisitor | None) -> ReplayVisitor | None:
@@ -199,6 +219,7 @@ class _Line:
     def __init__(self, game: Game[Any, Any], ctx: _Context, visitor: ReplayVisitor | None,
                  stats: StatsCollector[Any, Any] | None, digest: Any = None) -> None:
         self.game, self.ctx, self.visitor, self.stats = game, ctx, visitor, stats
+        self.visits = visitor.move_visits() if visitor is not None else ()
         self.dialect = game.dialect
         self.digest = digest
 
@@ -208,7 +229,10 @@ class _Line:
         game, ctx, dialect = self.game, self.ctx, self.dialect
         sides, ignored, placeholder = game.sides, dialect.ignored_words, dialect.placeholder
         resolve, visitor, digest, stats = game.resolve_move, self.visitor, self.digest, self.stats
-        stops = visitor is not None and not in_variation
+        visits = self.visits
+        # Whether to stop is asked once per ply of the main line, and only of a visitor that
+        # may stop (the position index's collector never does).
+        stops = visitor is not None and not in_variation and visitor.may_stop
         start_ply = ply
         last_number, last_side = 0, ""
         """The move number and side of the last move played (none yet), for
@@ -254,8 +278,8 @@ class _Line:
             for variation in node.variations:
                 branch = _Line(game, ctx, visitor, None)
                 branch.run(variation, position.copy(), number, ply, True)
-            if visitor is not None:
-                visitor.visit_move(node, move, position, ply + 1, in_variation)
+            for visit in visits:
+                visit(node, move, position, ply + 1, in_variation)
             if digest is not None:
                 digest.update(repr(move).encode())
                 digest.update(b"\n")

@@ -167,3 +167,93 @@ def test_a_move_when_the_side_to_move_is_stuck_is_a_move_after_the_end(move):
 def test_the_stuck_side_decides_the_result_without_a_move():
     assert replay_text(STUCK.format(mode="loss", moves="1-0")).is_valid
     assert codes(replay_text(STUCK.format(mode="draw", moves="1-0"))) == ["E-RESULT-MISMATCH"]
+
+
+# Whether to stop: asked of visitors that may stop, once per main-line ply
+
+from notation_tools.analysis.generate import generate_records  # noqa: E402
+from notation_tools.analysis.replay import ReplayVisitor, Visitors, combined  # noqa: E402
+
+
+def _six_plies():
+    """A legal record of six plies."""
+    game = all_games()[0]
+    record = next(generate_records(game, game.parse_rules(None), count=1, seed=5,
+                                   max_plies=6))
+    assert replay(record).plies == 6
+    return record
+
+
+class _Counting(ReplayVisitor):
+    """Counts the main-line moves it sees; asked to stop, says yes from ``stop_at`` plies
+    on (never when ``None``), counting the questions."""
+
+    def __init__(self, stop_at=None):
+        self.stop_at, self.moves, self.asked = stop_at, 0, 0
+
+    def visit_move(self, node, move, before, ply, in_variation):
+        self.moves += not in_variation
+
+    def stop_after(self, ply):
+        self.asked += 1
+        return self.stop_at is not None and ply >= self.stop_at
+
+
+class _Silent(ReplayVisitor):
+    """Sees every move and has no stop_after of its own (as the position collector)."""
+
+    def __init__(self):
+        self.moves = 0
+
+    def visit_move(self, node, move, before, ply, in_variation):
+        self.moves += not in_variation
+
+
+def test_a_visitor_without_its_own_stop_after_may_not_stop_and_is_never_asked():
+    assert not ReplayVisitor().may_stop and not _Silent().may_stop
+    assert _Counting().may_stop
+    silent = _Silent()
+    result = replay(_six_plies(), visitor=silent)
+    assert result.complete and result.plies == silent.moves == 6
+
+
+@pytest.mark.parametrize("stop_at", [None, 2])
+def test_visitors_stop_only_when_each_may_and_does(stop_at):
+    """With a visitor that never stops, the replay goes to the end and the other is never
+    asked; of two that may stop, the line stops where both say so (each asked before every
+    move played, and once more where it stops)."""
+    counting, silent = _Counting(stop_at), _Silent()
+    both = combined(silent, counting)
+    assert isinstance(both, Visitors) and not both.may_stop
+    result = replay(_six_plies(), visitor=both)
+    assert result.complete and silent.moves == counting.moves == 6 and counting.asked == 0
+    first, second = _Counting(stop_at), _Counting(4)
+    result = replay(_six_plies(), visitor=combined(first, second))
+    stopped = 6 if stop_at is None else 4
+    assert result.plies == first.moves == second.moves == stopped
+    assert result.complete == (stop_at is None) and first.asked == stopped + (stop_at is not None)
+
+
+class _Logging(ReplayVisitor):
+    def __init__(self, name, log):
+        self.name, self.log = name, log
+
+    def visit_move(self, node, move, before, ply, in_variation):
+        self.log.append((ply, in_variation, self.name))
+
+
+def test_combined_visitors_see_every_move_in_their_order_even_nested():
+    """Replay calls each visitor of a combination (of combinations) itself, in the order
+    given, for the main line's moves and the variations'."""
+    record = _six_plies()
+    record.moves[2].variations = [[move.copy() for move in record.moves[2:4]]]
+    log = []
+    names = ["a", "b", "c"]
+    a, b, c = (_Logging(name, log) for name in names)
+    result = replay(record, visitor=combined(combined(a, b), None, c))
+    assert result.complete
+    variation = [(ply, True) for ply in (3, 4)]
+    main = [(ply, False) for ply in range(1, 7)]
+    expected = [(ply, side, name) for ply, side in main[:2] + variation + main[2:]
+                for name in names]
+    assert log == expected

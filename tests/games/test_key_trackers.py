@@ -8,8 +8,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from notation_tools.analysis.generate import generate_records
-from notation_tools.analysis.pattern import material_signature
-from notation_tools.analysis.position_keys import PositionCollector, signature_text
+from notation_tools.analysis.pattern import material_of, material_signature
+from notation_tools.analysis.position_keys import (
+    PositionCollector,
+    _first_plies,
+    _signature_of,
+    signature_text,
+)
 from notation_tools.analysis.replay import ReplayVisitor, replay
 from notation_tools.games.base import StateKeys, mix64, signed64
 from tests.games.test_position_keys import GAMES, IDS, _walk
@@ -172,6 +177,33 @@ def test_the_collectors_rows_are_every_positions_key_ply_line_and_move(game, see
 
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
+@settings(max_examples=3, deadline=None)
+@given(seed=st.integers(0, 10**6), at=st.integers(0, 12))
+def test_two_variations_of_one_move_are_two_lines(game, seed, at):
+    """Two alternatives to the same main-line move are lines 1 and 2, in the order met,
+    and a variation of a later move is line 3 (a line number is not taken from the ply
+    alone: each alternative starts at the same ply)."""
+    rules = game.parse_rules(None)
+    record = next(generate_records(game, rules, count=1, seed=seed, max_plies=30))
+    first = min(at, len(record.moves) - 1)
+    later = min(first + 3, len(record.moves) - 1)
+    starts = [first, first] + ([later] if later > first else [])
+    for start in sorted(set(starts)):
+        record.moves[start].variations = [
+            [move.copy() for move in record.moves[start:start + 2]]
+            for _ in range(starts.count(start))]
+        for variation in record.moves[start].variations:
+            for move in variation:
+                move.variations = []
+    collector = PositionCollector(variations=True)
+    result = replay(record, visitor=collector)
+    found = collector.finish(result.position, result.plies, result.complete)
+    side = sorted((line, ply) for _, ply, line, _ in found.rows() if line)
+    assert side == [(line, ply) for line, start in enumerate(starts, 1)
+                    for ply in range(start, min(start + 2, result.plies))]
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
 @settings(max_examples=4, deadline=None)
 @given(seed=st.integers(0, 10**6))
 def test_a_tracker_told_the_move_keys_as_without_it(game, seed):
@@ -209,3 +241,29 @@ def test_game_of_war_tracker_given_a_move_that_names_other_squares_finds_the_cha
         assert signed64(key) == game.position_key(position)
         assert wrong.material_same == plain.material_same
         previous = move
+
+
+@pytest.mark.parametrize("game", [game for game in GAMES if game.occupants is not None],
+                         ids=lambda game: game.id)
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10**6), plies=st.integers(0, 40))
+def test_a_materials_kept_signature_is_its_signature_in_any_item_order(game, seed, plies):
+    """The signature the collector keeps per material met is the one written from the
+    counts, for the game's own material and for the same counts as a plain dict in either
+    item order (a dict is kept by its items)."""
+    position, _ = _walk(game, seed, plies)
+    counts = material_of(game, position)
+    expected = signature_text(material_signature(game, position, counts))
+    items = list(counts.items())
+    for given_counts in (counts, dict(items), dict(reversed(items))):
+        assert _signature_of(game, position, given_counts) == expected
+
+
+@settings(max_examples=30, deadline=None)
+@given(counts=st.lists(st.integers(0, 5000), min_size=1, max_size=4))
+def test_a_main_lines_ply_column_counts_from_zero_however_long_the_line(counts):
+    """The ply column (a slice of one kept column, grown for a longer line) is 0 .. n - 1,
+    and a column handed out is not changed by a later, longer one."""
+    columns = [(count, _first_plies(count)) for count in counts]
+    for count, column in columns:
+        assert column.tolist() == list(range(count))
