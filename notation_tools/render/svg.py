@@ -331,19 +331,11 @@ class SvgDocument:
 
     def grow(self, extra: float) -> float:
         """Add ``extra`` user units at the bottom of the canvas; returns where they start."""
+        # The background's height is written with the document (_lines), from this: a
+        # caption or a legend grows the canvas a line at a time.
         top = self.height
-        self._set_height(self.height + extra)
+        self.height += extra
         return top
-
-    def set_height(self, height: float) -> None:
-        """Make the canvas ``height`` user units high (a document that draws several
-        variants of its lower part returns to where they start)."""
-        self._set_height(height)
-
-    def _set_height(self, height: float) -> None:
-        # The background's height is written with the document (_lines): a caption or a
-        # legend grows the canvas a line at a time.
-        self.height = height
 
     def element(self, parent: Element, tag: str, text: str | None = None,
                 **attributes: Any) -> Element:
@@ -552,7 +544,7 @@ class SvgDocument:
         if text is not None:
             # The kept text itself (not a copy): a viewer looks each drawing's runs up.
             self.root.children.append(_Written(text))
-            self._set_height(_HEIGHTS[full_key])
+            self.height = _HEIGHTS[full_key]
             return
         markers = len(self._markers)
         layer = draw()

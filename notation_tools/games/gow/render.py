@@ -363,7 +363,7 @@ def _drawings(position: Position, last_move: Any, mark_sets: Sequence[frozenset[
                        ("game-of-war lines", side, bits),
                        partial(_draw_lines, doc, side=side, bits=bits))
         doc.root.children += above
-        doc.set_height(below_legend)
+        doc.height = below_legend  # each variant's legend starts where the shared layers end
         doc.legend(partial(_legend, last_move, marks), margin=_MARGIN / 2,
                    key=("game-of-war", marks, last_move is not None))
         drawings.append(written(doc))

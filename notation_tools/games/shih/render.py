@@ -360,7 +360,7 @@ def _drawings(position: Position, last_move: Move | None,
                 children += layer("region letters", lambda: _draw_region_letters(
                     doc, doc.mark_group("regions"), board, shown))
         doc.root.children = children + caption
-        doc.set_height(below_caption)
+        doc.height = below_caption  # each variant's caption starts where the shared layers end
         if lettering and held is None:
             held = tuple(tuple((space, board[space]) for space in region) for region in shown)
         doc.legend(partial(_legend, position, marks, bool(origins), bool(targets), shown),
