@@ -206,7 +206,8 @@ class _Merged:
         found = self.moves.get(identity)
         if found is None:
             self.moves[identity] = {**row, "spellings": [row["move"]], "child": None,
-                                    "after": after, "key": None}
+                                    "after": after, "key": None,
+                                    "firsts": {row["move"]: row["example"]}}
             if move is not None:
                 if after is not None:
                     self.tracker.key = self.parent
@@ -217,8 +218,10 @@ class _Merged:
                     move=self.game.format_move(move, self.position), key=key)
             return
         total = found["games"] + row["games"]
-        found["average_plies"] = (found["average_plies"] * found["games"]
-                                  + row["average_plies"] * row["games"]) / total
+        # From the sums of the final lengths, as one row of all the records would give it.
+        if row["plies"] is not None:
+            found["plies"] = row["plies"] + (found["plies"] or 0)
+        found["average_plies"] = None if found["plies"] is None else found["plies"] / total
         found["games"] = total
         found["wins"] = [a + b for a, b in zip(found["wins"], row["wins"])]
         found["draws"] += row["draws"]
@@ -228,7 +231,11 @@ class _Merged:
         if row["example"] < found["example"]:
             found.update(example=row["example"], example_path=row["example_path"],
                          example_record=row["example_record"])
-        found["spellings"].append(row["move"])
+        # The spellings by the first record that played each here (a text stored under
+        # several ids comes in a row per id: the order must not depend on the ids).
+        firsts = found["firsts"]
+        firsts[row["move"]] = min(row["example"], firsts.get(row["move"], row["example"]))
+        found["spellings"] = sorted(firsts, key=lambda text: (firsts[text], text))
 
 
     def after(self, move: Any) -> Position[Any]:

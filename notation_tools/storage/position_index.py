@@ -5,7 +5,9 @@ main line passed through (``--index variations``: its variations' too): the posi
 64-bit key (:meth:`~notation_tools.games.base.Game.position_key`), the record, the line, the
 ply, and the move played from it. The table is keyed by (key, record, line, ply) ``WITHOUT
 ROWID``, so the rows of one position lie together and a look-up by key reads only them; the
-move is a small number into ``position_moves``, which holds each distinct move text once.
+move is a small number into ``position_moves``, which holds the move texts (a text met again
+after the writer forgot it is stored again under a new id, so the queries group the moves by
+text, not by id).
 ``position_inputs`` says which inputs are indexed, and how.
 
 Uses Python's ``sqlite3`` only. Does not print.
@@ -46,12 +48,11 @@ CREATE TABLE IF NOT EXISTS positions_staged (
     move_id   INTEGER            -- the page cache every transaction rewrites nearly all of it)
 );
 CREATE TABLE IF NOT EXISTS position_moves (
-    id     INTEGER PRIMARY KEY,
-    text   TEXT NOT NULL,  -- a move as the records write it, each once (the writer keeps them
-                           -- apart: a UNIQUE index would double them, and Game of War's
-                           -- turns are nearly all distinct)
-    digest INTEGER         -- move_digest(text): what the writer finds a text by (indexed by
-                           -- position_moves_digest, made by PositionStore)
+    id   INTEGER PRIMARY KEY,
+    text TEXT NOT NULL  -- a move as the records write it: stored when first met, and again
+                        -- (under a new id) when met after the writer forgot it, but never
+                        -- twice for one record. Not indexed: Game of War's turns are nearly
+                        -- all distinct, and finding each in an index costs more than storing it
 );
 CREATE TABLE IF NOT EXISTS position_material (
     record_id    INTEGER NOT NULL,  -- records(id)
@@ -93,20 +94,11 @@ in the cache, and each commit writes nearly every one of them again)."""
 
 
 MOVE_CACHE = 100_000
-"""How many move texts the writer keeps the ids of in memory. It finds any other by its
-digest in the database, so its memory stays the same whatever the archive (Game of War's
-turns are nearly all distinct: 100,000 records hold some 3.6 million texts)."""
-
-DIGEST_BITS = (1 << 27) - 1
-"""The writer's map of the digests stored (16 MiB, a bit each, folded to 27 bits): a text
-whose bit is clear is new, and is not looked for. At 3.6 million texts about 3% of new
-texts are looked for in vain."""
-
-LOOKUP_BATCH = 500
-"""Digests looked for per statement (well below SQLite's limit on parameters)."""
-
-DIGEST_BATCH = 10_000
-"""Rows per statement when a database made before ``position_moves.digest`` gets it."""
+"""How many move texts the writer keeps the ids of, twice over: the texts met since it last
+forgot some, and those met before that. A text met again after it was forgotten is stored
+again under a new id, so the writer's memory stays the same whatever the archive (Game of
+War's turns are nearly all distinct: 100,000 records hold some 3.5 million texts, about 13%
+of which are stored more than once at this size)."""
 
 
 ROWS_PER_STATEMENT = 64
@@ -157,38 +149,8 @@ class RowInserter:
 _POSITION_ROWS = RowInserter("INSERT OR IGNORE INTO positions", 5)
 _STAGED_ROWS = RowInserter("INSERT INTO positions_staged", 5)
 _PIECE_ROWS = RowInserter("INSERT OR IGNORE INTO material_pieces", 4)
-_MOVE_ROWS = RowInserter("INSERT INTO position_moves (id, text, digest)", 3)
+_MOVE_ROWS = RowInserter("INSERT INTO position_moves (id, text)", 2)
 _MATERIAL_ROWS = RowInserter("INSERT OR REPLACE INTO position_material", 4)
-
-
-def move_digests(texts: list[str]) -> list[int]:
-    """Move texts' look-up keys in ``position_moves``: each one's CRC-32, the same in every
-    process and release (Python's ``hash`` of a ``str`` is not). Texts that share one are told
-    apart by their text, so it needs to be short and quick, not unique. (A list at a time:
-    the writer digests a record's new texts in one call.)"""
-    crc32 = zlib.crc32
-    return [crc32(text.encode("utf-8")) for text in texts]
-
-
-def _add_move_digests(connection: sqlite3.Connection) -> None:
-    """Give ``position_moves`` its digests and their index when it was made without them (a
-    database indexed by an earlier release), batch by batch so that memory stays small."""
-    columns = {row[1] for row in connection.execute("PRAGMA table_info(position_moves)")}
-    if "digest" not in columns:
-        connection.execute("ALTER TABLE position_moves ADD COLUMN digest INTEGER")
-    last = -(1 << 63)
-    while True:
-        rows = connection.execute(
-            "SELECT id, text FROM position_moves WHERE id > ? AND digest IS NULL "
-            "ORDER BY id LIMIT ?", (last, DIGEST_BATCH)).fetchall()
-        if not rows:
-            break
-        connection.executemany("UPDATE position_moves SET digest = ? WHERE id = ?",
-                               zip(move_digests([text for _, text in rows]),
-                                   (id_ for id_, _ in rows)))
-        last = rows[-1][0]
-    connection.execute(
-        "CREATE INDEX IF NOT EXISTS position_moves_digest ON position_moves (digest)")
 
 
 def has_index_tables(connection: sqlite3.Connection) -> bool:
@@ -210,9 +172,10 @@ class PositionStore:
 
     def __init__(self, connection: sqlite3.Connection) -> None:
         self.connection = connection
-        self._move_ids: dict[str | None, int | None] = {None: None}
-        self._seen_digests = bytearray()
-        """A bit per digest value (folded to DIGEST_BITS): set when a text of it is stored."""
+        self._move_ids: dict[str | None, int] = {}  # None (no move) is never in it
+        """The ids of the move texts met since the writer last forgot some."""
+        self._older_move_ids: dict[str | None, int] = {}
+        """The ids of the texts met before that (a text found here is kept again)."""
         self._next_move_id = 1
         self._signature_ids: dict[str, int] = {}
         self._with_rows: set[int] = set()
@@ -237,13 +200,16 @@ class PositionStore:
         if not self._ready:
             create_index_tables(self.connection)
             self.connection.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
-            if not has_index(self.connection, "position_moves_digest"):
-                _add_move_digests(self.connection)
-            self._move_ids = {None: None}
-            self._seen_digests = bytearray((DIGEST_BITS + 1) // 8)
-            seen = self._seen_digests
-            for (digest,) in self.connection.execute("SELECT digest FROM position_moves"):
-                seen[(digest & DIGEST_BITS) >> 3] |= 1 << (digest & 7)
+            # Made by releases that looked texts up by digest; only their writer used it,
+            # and it would cost a random insert per text.
+            self.connection.execute("DROP INDEX IF EXISTS position_moves_digest")
+            # The texts stored last, as if met last: a run that adds records like those
+            # before it stores few texts again (all of them, when the database holds fewer
+            # than MOVE_CACHE, as Maka-Dai-Dai's archives do).
+            self._move_ids = dict(self.connection.execute(
+                "SELECT text, id FROM (SELECT text, id FROM position_moves ORDER BY id DESC "
+                "LIMIT ?) ORDER BY id", (MOVE_CACHE,)))
+            self._older_move_ids = {}
             self._next_move_id = (self.connection.execute(
                 "SELECT max(id) FROM position_moves").fetchone()[0] or 0) + 1
             # The texts as stored: the workers send each signature written the same way.
@@ -251,53 +217,31 @@ class PositionStore:
                 "SELECT id, counts FROM material_signatures"))
             self._ready = True
 
-    def _new_moves(self, texts: Iterable[str | None]) -> None:
-        """Know the ids of a record's move texts: those kept in memory, those the database
-        has (found by digest, one statement), and new ones (stored, one statement). The texts
-        kept in memory are forgotten all at once past :data:`MOVE_CACHE` (but those of the
-        record at hand). ``None`` (no move: the end of the main line) is always known, as
-        no id; the new texts get their ids in the order the record first writes them."""
-        known = self._move_ids
-        # None is among the known texts, but the type checker cannot know it.
-        fresh = [text for text in dict.fromkeys(texts) if text not in known
-                 and text is not None]
-        if not fresh:
-            return
-        if len(known) + len(fresh) > MOVE_CACHE:
-            # Forget all but this record's texts, which add() is about to look up; the texts
-            # not inserted yet are inserted first, so that a text not kept is found by its
-            # digest in the table.
-            self._flush_moves()
-            kept = {text: known[text] for text in dict.fromkeys(texts) if text in known}
-            known.clear()
-            known.update(kept)
-            known[None] = None
-        digests = move_digests(fresh)
-        seen = self._seen_digests
-        # Only a text whose digest may be stored already is looked for (most of Game of
-        # War's are new: their look-up would cost more than their insert).
-        maybe = [digest for digest in digests
-                 if seen[(digest & DIGEST_BITS) >> 3] >> (digest & 7) & 1]
-        if maybe:
-            wanted = set(fresh)
-            for start in range(0, len(maybe), LOOKUP_BATCH):
-                batch = maybe[start:start + LOOKUP_BATCH]
-                for id_, text in self.connection.execute(
-                        "SELECT id, text FROM position_moves WHERE digest IN "
-                        f"({','.join('?' * len(batch))})", batch):
-                    if text in wanted:  # not the other texts that share a digest with one
-                        known[text] = id_
-            new = [(text, digest) for text, digest in zip(fresh, digests) if text not in known]
-            if not new:
-                return
-            fresh = [text for text, _ in new]
-            digests = [digest for _, digest in new]
-        for digest in digests:
-            seen[(digest & DIGEST_BITS) >> 3] |= 1 << (digest & 7)
-        ids = range(self._next_move_id, self._next_move_id + len(fresh))
-        self._pending_moves += chain.from_iterable(zip(ids, fresh, digests))
-        known.update(zip(fresh, ids))
-        self._next_move_id = ids.stop
+    def _new_moves(self, texts: list[str | None]) -> None:
+        """Know the ids of a record's move texts: those met recently (kept in memory: met
+        since the writer last forgot, or before that), and new ids for the others, stored
+        at the next flush in the order the record first writes them. Past
+        :data:`MOVE_CACHE` texts met since it last forgot, the writer forgets those met
+        before, and keeps only the record's own texts as met since: so a record has one id
+        per text, and a text is stored again only when it was not met among the last
+        MOVE_CACHE to 2 × MOVE_CACHE texts."""
+        known, older = self._move_ids, self._older_move_ids
+        new = []
+        for text in dict.fromkeys(texts):
+            if text is not None and text not in known:
+                found = older.get(text)
+                if found is None:
+                    new.append(text)
+                else:
+                    known[text] = found
+        if new:
+            ids = range(self._next_move_id, self._next_move_id + len(new))
+            self._pending_moves += chain.from_iterable(zip(ids, new))
+            known.update(zip(new, ids))
+            self._next_move_id = ids.stop
+        if len(known) > MOVE_CACHE:
+            self._older_move_ids = known
+            self._move_ids = {text: known[text] for text in texts if text is not None}
 
     def add(self, input_id: int, record_id: int, positions: IndexedPositions) -> None:
         """Store a record's positions (inside the caller's transaction)."""
@@ -309,13 +253,12 @@ class PositionStore:
             self.connection.execute("INSERT OR REPLACE INTO position_inputs VALUES (?, ?)",
                                     (input_id, int(positions.variations)))
         texts = positions.moves
-        get = self._move_ids.get
-        ids = list(map(get, texts))
+        ids = list(map(self._move_ids.get, texts))  # None: the end of the main line has none
         # Every text known when no id is missing but the end of the main line's (one pass
         # in C: Maka-Dai-Dai's records mostly repeat known moves).
         if ids.count(None) != texts.count(None):
-            self._new_moves(texts)
-            ids = list(map(get, texts))
+            self._new_moves(texts)  # which may replace the dictionary
+            ids = list(map(self._move_ids.get, texts))
         # The rows zipped from the worker's columns, not built one by one in Python (the
         # keys come signed, and None, the end of the main line, has no move id), and kept
         # to be inserted many records at once.
@@ -365,6 +308,7 @@ class PositionStore:
         self._pending_pieces = []
         self._pending_moves = []
         self._pending_material = []
+        self._older_move_ids = {}
         self._ready = False
 
     def complete(self, input_id: int, variations: bool) -> None:
@@ -506,8 +450,8 @@ parsing per record: at the start position the explorer reads every record)."""
 
 
 def move_text_count(connection: sqlite3.Connection, key: int) -> int:
-    """How many move texts the records played from position ``key`` (main lines, any
-    game: an upper bound for one game's)."""
+    """How many move ids the records played from position ``key`` (main lines, any game):
+    an upper bound for the number of one game's move texts (a text may have several ids)."""
     return int(connection.execute(
         "SELECT count(DISTINCT move_id) FROM positions WHERE key = ? AND line = 0",
         (key,)).fetchone()[0])
@@ -516,11 +460,11 @@ def move_text_count(connection: sqlite3.Connection, key: int) -> int:
 def move_texts(connection: sqlite3.Connection, key: int, game: str
                ) -> list[tuple[int, int, int | None]] | None:
     """The move texts the records played from position ``key`` (main lines), each with
-    only what choosing the moves to list needs: (move id, records, the key after it when
-    every record that played it went on to the same position, else ``None``; the text
-    itself from :func:`move_spellings`, for the few texts read). One
-    pass over the position's rows, each joined to the row after it (``positions_line``),
-    grouped in SQL: no result, date or example is read, so a position with tens of
+    only what choosing the moves to list needs: (the least of its move ids, records, the
+    key after it when every record that played it went on to the same position, else
+    ``None``; the text itself from :func:`move_spellings`, for the few texts read). One
+    pass over the position's rows, each joined to its move's text and to the row after it
+    (``positions_line``), grouped by text in SQL: no result, date or example is read, so a position with tens of
     thousands of texts (Game of War's first turns, most played once) costs per record, not
     per text. ``None`` for a database indexed before ``positions_line``."""
     if not has_index(connection, "positions_line"):
@@ -551,12 +495,13 @@ def move_texts_by_game(connection: sqlite3.Connection, key: int
                               where=" AND r.game IS NOT NULL"), (key,))]
 
 
-_TEXTS = ("SELECT {game}p.move_id, count(DISTINCT p.record_id), min(c.key), max(c.key), "
-          "count(c.key) = count(*) FROM positions AS p {join}LEFT JOIN positions AS c "
-          "INDEXED BY positions_line ON c.record_id = p.record_id AND c.line = 0 AND "
-          "c.ply = p.ply + 1 WHERE p.key = ? AND p.line = 0 AND p.move_id IS NOT NULL{where} "
-          "GROUP BY {game}p.move_id")
-""":func:`move_texts`'s pass over a position's rows, each joined to the row after it."""
+_TEXTS = ("SELECT {game}min(p.move_id), count(DISTINCT p.record_id), min(c.key), max(c.key), "
+          "count(c.key) = count(*) FROM positions AS p CROSS JOIN position_moves AS m "
+          "ON m.id = p.move_id {join}LEFT JOIN positions AS c INDEXED BY positions_line "
+          "ON c.record_id = p.record_id AND c.line = 0 AND c.ply = p.ply + 1 "
+          "WHERE p.key = ? AND p.line = 0{where} GROUP BY {game}m.text")
+""":func:`move_texts`'s pass over a position's rows, each joined to its move's text and to the
+row after it."""
 
 
 def _child(least: int | None, most: int | None, whole: int) -> int | None:
@@ -574,20 +519,31 @@ def next_moves(connection: sqlite3.Connection, key: int, game: str,
                results: tuple[str, str], *, move_ids: Iterable[int] | None = None
                ) -> list[dict[str, Any]]:
     """The moves the records played from position ``key`` (main lines), one row per move
-    text: records (each record once per move), each side's wins, draws, the rest, average
-    final length in plies, first and last Date tag, the first record (``example``: its id,
-    ``example_path`` and ``example_record``), and ``child``: the key of the position after
-    the move when every record that played the text went on to the same position (``None``
-    otherwise, or in a database indexed before ``positions_line``).
+    id: records (each record once per move), each side's wins, draws, the rest, final
+    length in plies (``plies``, their sum, and ``average_plies``), first and last Date tag,
+    the first record (``example``: its id, ``example_path`` and ``example_record``), and
+    ``child``: the key of the position after the move when every record that played the
+    text went on to the same position (``None`` otherwise, or in a database indexed before
+    ``positions_line``).
 
     A text played in one position under one set of rules leads to one position (the rules
     engine is a function of the position), so the next position is read from one record per
     text (through ``positions_line``), not from every record: at the start position, where
     every record passes, that is one look-up per move instead of one per record. A text
     played under several rules (rare) is looked up once per rules. ``move_ids``: only the
-    texts of these ids (those :func:`move_texts` chose to list)."""
+    texts of these ids (those :func:`move_texts` chose to list, and any other ids of their
+    texts).
+
+    A text stored under several ids (:class:`PositionStore` met it again after it forgot
+    it) has a row per id, each with its own records: a record plays a text under one id, so
+    :func:`~notation_tools.analysis.explore.merge_moves` adds them up as the spellings of
+    one move."""
     sums, parameters = _result_columns(results)
-    only = "" if move_ids is None else " AND move_id IN (SELECT value FROM json_each(?))"
+    # Chosen texts are found by text: the ids given are one per text.
+    only = "" if move_ids is None else (
+        " AND move_id IN (SELECT p.move_id FROM positions AS p CROSS JOIN position_moves AS m "
+        "ON m.id = p.move_id WHERE p.key = ? AND p.line = 0 AND m.text IN (SELECT text FROM "
+        "position_moves WHERE id IN (SELECT value FROM json_each(?))))")
     by_line = has_index(connection, "positions_line")
     child = (f"(SELECT c.key FROM positions AS c WHERE c.record_id = s.example AND c.line = 0 "
              f"AND c.ply = {_FIRST_PLY.format(record='s.example', move='s.move_id')} + 1)"
@@ -597,7 +553,7 @@ def next_moves(connection: sqlite3.Connection, key: int, game: str,
     rows = connection.execute(
         "SELECT m.text, s.*, e.source, e.record_index, CASE WHEN s.rules = 0 OR (s.rules = "
         f"s.games AND s.least IS s.most) THEN {child} END FROM (SELECT move_id, count(*) AS "
-        "games, " + sums + ", CAST(sum(plies) AS REAL) / count(*), min(date), max(date), "
+        "games, " + sums + ", sum(plies), min(date), max(date), "
         "min(id) AS example, count(rules) AS rules, min(rules) AS least, max(rules) AS most "
         "FROM (SELECT p.move_id, r.id, r.result, r.plies, r.rules, "
         f"{_DATE} AS date FROM (SELECT record_id, move_id FROM positions WHERE key = ? "
@@ -606,15 +562,17 @@ def next_moves(connection: sqlite3.Connection, key: int, game: str,
         "GROUP BY move_id) AS s JOIN position_moves AS m ON m.id = s.move_id "
         "JOIN records AS e ON e.id = s.example",
         (*([key] if by_line else []), *parameters, key,
-         *([] if move_ids is None else [_json_list(move_ids)]), game)).fetchall()
+         *([] if move_ids is None else [key, _json_list(move_ids)]), game)).fetchall()
     found = []
     for row in rows:
-        (text, move_id, games, first, second, draws, other, length, first_date, last_date,
+        (text, move_id, games, first, second, draws, other, plies, first_date, last_date,
          example, ruled, least, most, source, index, after) = row
         if by_line and not (ruled == 0 or (ruled == games and least == most)):
             after = _child_by_rules(connection, key, game, move_id)
         found.append({"move": text, "games": games, "wins": [first, second], "draws": draws,
-                      "unfinished": other, "average_plies": length, "first_date": first_date,
+                      "unfinished": other, "plies": plies,
+                      "average_plies": None if plies is None else plies / games,
+                      "first_date": first_date,
                       "last_date": last_date, "example": example, "example_path": source,
                       "example_record": index, "child": after})
     return found

@@ -12,12 +12,13 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from notation_tools.parallel.batch import Settings
 from notation_tools.parallel.session import open_session
-from notation_tools.storage import busy_positions
+from notation_tools.storage import busy_positions, position_index
 from notation_tools.storage.game_database import Database
 from notation_tools.storage.position_index import move_texts
 from tests.storage.index_support import brute_force, copy_without
@@ -108,6 +109,14 @@ def test_the_kept_texts_answer_as_the_pass_does(games, seed, count, limit):
         _kept_is_the_pass(database, fens)
         with_kept = _answers(database, fens, limit)
         assert with_kept == _answers(_without_kept(database), fens, limit)
+        # A writer that keeps 2 texts in memory stores them many times over: a kept text
+        # stands for all its ids, and the answers are the same.
+        stored_again = folder / "stored-again.sqlite"
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(position_index, "MOVE_CACHE", 2)
+            _analyze(stored_again, paths)
+        _kept_is_the_pass(stored_again, fens)
+        assert _answers(stored_again, fens, limit) == with_kept
     # With the real threshold these small positions are not busy: the table holds none of
     # them, and a run at it keeps nothing, which the explorer reads as "not busy".
     assert _answers(database, fens, limit) == _answers(_without_kept(database), fens, limit)

@@ -10,6 +10,7 @@ from notation_tools.analysis.select import parse_selection
 from notation_tools.parallel.batch import Settings
 from notation_tools.parallel.session import open_session
 from notation_tools.records.pgn import read_records
+from notation_tools.storage import position_index
 from notation_tools.storage.database import DatabaseError
 from notation_tools.storage.game_database import Database
 from tests.storage.index_support import archive_text, brute_force, query
@@ -23,15 +24,24 @@ def analyze(paths, database, index="positions"):
         return list(session.reports([str(p) for p in paths]))
 
 
-@pytest.fixture(scope="module", params=GAMES)
+@pytest.fixture(scope="module", params=[(game, cache) for game in GAMES
+                                        for cache in (position_index.MOVE_CACHE, 2)])
 def archive(request, tmp_path_factory):
-    folder = tmp_path_factory.mktemp(request.param)
+    """An archive and its database; with a writer that keeps 2 move texts in memory, its
+    texts are stored many times over (the answers must not change)."""
+    game, cache = request.param
+    folder = tmp_path_factory.mktemp(game)
     path = folder / "archive.pgn"
-    text = archive_text(request.param, count=24, seed=7)
+    text = archive_text(game, count=24, seed=7)
     path.write_text(text, encoding="utf-8")
     database = folder / "results.sqlite"
-    analyze([path], database)
-    return request.param, path, text, database
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(position_index, "MOVE_CACHE", cache)
+        analyze([path], database)
+    (rows, distinct), = query(database, "SELECT count(*), count(DISTINCT text) "
+                                        "FROM position_moves")
+    assert (rows > distinct) == (cache == 2)
+    return game, path, text, database
 
 
 def test_explorer_counts_equal_a_brute_force_count_over_the_replayed_records(archive):
