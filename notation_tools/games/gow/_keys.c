@@ -135,15 +135,20 @@ static uint64_t changed_key(Tracker *self, const rows_t *rows, int *material_sam
     int16_t balance[256]; /* per code: how many came less how many left */
     uint16_t cells[SIZE];
     int n = 0;
-    for (int at = 0; at < SIZE; at += 8) {
-        uint64_t old_word = 0, new_word = 0;
-        int width = SIZE - at < 8 ? SIZE - at : 8;
-        memcpy(&old_word, self->board + at, (size_t)width);
-        memcpy(&new_word, rows->board + at, (size_t)width);
+    /* Whole words of a constant width, then the cells past the last whole word: a width
+       the compiler cannot see made each word a call to the library's memcpy, and those
+       calls were most of a step. */
+    int at = 0;
+    for (; at + 8 <= SIZE; at += 8) {
+        uint64_t old_word, new_word;
+        memcpy(&old_word, self->board + at, 8);
+        memcpy(&new_word, rows->board + at, 8);
         if (old_word == new_word) continue;
-        for (int cell = at; cell < at + width; cell++)
+        for (int cell = at; cell < at + 8; cell++)
             if (self->board[cell] != rows->board[cell]) cells[n++] = (uint16_t)cell;
     }
+    for (int cell = at; cell < SIZE; cell++)
+        if (self->board[cell] != rows->board[cell]) cells[n++] = (uint16_t)cell;
     for (int i = 0; i < n; i++) {
         unsigned was = self->board[cells[i]], now = rows->board[cells[i]];
         balance[was] = 0;

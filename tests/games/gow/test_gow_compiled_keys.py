@@ -209,3 +209,18 @@ def test_a_build_without_the_tracker_leaves_the_python_one(monkeypatch):
     for move in _walk(GAME, 3, 10)[1]:
         position.push(move)
         assert tracker.step(position, move) == KEYS.key(position)
+
+
+@pytest.mark.parametrize("cell", [0, 7, 8, SIZE - 9, SIZE - 8, SIZE - 5, SIZE - 4, SIZE - 1])
+def test_a_change_in_any_word_of_the_board_or_past_the_last_whole_word_is_keyed(
+        keys_module, cell):
+    """The board is compared eight cells at a time, then cell by cell past the last whole
+    word (500 is not a multiple of 8): a unit placed on a cell at either end of a word, or
+    in the tail, is keyed, and is a change of material."""
+    board = bytearray(GAME.start_position(GAME.parse_rules(None)).board)
+    position = _state(board, [True] * 4, 0, None)
+    made, reference = _pair(keys_module, position)
+    board[cell] = 1 if board[cell] != 1 else 2
+    changed = _state(board, [True] * 4, 0, None)
+    assert made.step(changed) == reference.step(changed) == KEYS.key(changed)
+    assert not made.material_same
