@@ -35,6 +35,12 @@ reading any in full, and ``analyze`` keeps those counts in ``busy_moves``: a pas
 position's records costs less than reading every text only when there are thousands (Game
 of War's first turns: 56,652 texts for 100,000 records; Maka-Dai-Dai's first moves: 75)."""
 
+ROWS_LAYOUT = "one row per text, under its least id"
+"""How ``busy_moves`` holds the texts, part of :func:`index_stamp`: releases before texts
+could be stored under several ids kept a row per id, and asked for only the ids listed. A
+table written by one is not read by the other (its stamp does not match), and the explorer
+makes the pass instead, with the same answers."""
+
 BUSY_SCHEMA = """
 CREATE TABLE IF NOT EXISTS busy_moves (
     key     INTEGER NOT NULL,  -- a position with more than MANY_TEXTS move texts (main lines)
@@ -53,14 +59,14 @@ CREATE TABLE IF NOT EXISTS busy_state (
 def index_stamp(connection: sqlite3.Connection) -> str:
     """What the position index holds, in short: a digest of every stored input's id, path,
     content digest, overrides, completeness, record count and index mode, the last record
-    id and :data:`MANY_TEXTS` (texts read as hexadecimal: a hand-edited text that is not
-    UTF-8 reads too)."""
+    id, :data:`MANY_TEXTS` and :data:`ROWS_LAYOUT` (texts read as hexadecimal: a
+    hand-edited text that is not UTF-8 reads too)."""
     rows = connection.execute(
         "SELECT i.id, hex(i.path), hex(i.digest), i.complete, hex(i.rules), i.records, "
         "p.variations FROM inputs AS i LEFT JOIN position_inputs AS p ON p.input_id = i.id "
         "ORDER BY i.id").fetchall()
     last = connection.execute("SELECT max(id) FROM records").fetchone()[0]
-    return hashlib.blake2b(repr((MANY_TEXTS, last, rows)).encode("ascii"),
+    return hashlib.blake2b(repr((ROWS_LAYOUT, MANY_TEXTS, last, rows)).encode("ascii"),
                            digest_size=16).hexdigest()
 
 

@@ -197,3 +197,23 @@ def test_a_database_indexed_before_the_table_gets_it_at_the_next_run():
         old = _without_kept(database)
         _analyze(old, [path])  # nothing changed: the run stores nothing, but keeps the texts
         _kept_is_the_pass(old, _positions([path]))
+
+
+def test_kept_texts_of_another_layout_are_not_read_and_are_written_again():
+    """A table an earlier release wrote (a row per id, not per text) has a stamp of its
+    layout: it is not read (the explorer makes the pass, with the same answers) until the
+    next run writes it again."""
+    folder = Path(tempfile.mkdtemp())
+    path = _write(folder, "a.pgn", "gow", 11, 8)
+    database = folder / "results.sqlite"
+    with _every_position_busy():
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(busy_positions, "ROWS_LAYOUT", "one row per move id")
+            _analyze(database, [path])
+            assert _kept_at_the_start(database) is not None  # current for that layout
+        assert _kept_at_the_start(database) is None
+        with Database(str(database)) as db, \
+                Database(str(_without_kept(database))) as without:
+            assert db.explore(limit=2) == without.explore(limit=2)
+        _analyze(database, [path])  # nothing changed, but the texts are kept again
+        _kept_is_the_pass(database, _positions([path]))
