@@ -182,16 +182,9 @@ class Database:
         listing = choose_listed(game, position, texts, limit,
                                 functools.partial(move_spellings, self.connection)) \
             if texts is not None and limit is not None and len(texts) > limit else None
-        if listing is None:
-            found = next_moves(self.connection, key, game.id, game.results)
-        else:  # each chosen text's records, to see whether its one id found them all
-            assert texts is not None  # a listing is chosen from them
-            counted = {move_id: games for move_id, games, _ in texts}
-            found = next_moves(self.connection, key, game.id, game.results,
-                               move_ids=listing.move_ids,
-                               records={move_id: counted[move_id]
-                                        for move_id in listing.move_ids})
-        rows, rest = merge_moves(game, position, found, fens=fens, limit=limit)
+        rows, rest = merge_moves(game, position, next_moves(
+            self.connection, key, game.id, game.results,
+            move_ids=None if listing is None else listing.move_ids), fens=fens, limit=limit)
         if listing is not None:  # the moves not chosen were counted, not read
             rest = {"moves": listing.moves - len(rows),
                     "games": listing.games - sum(row["games"] for row in rows)}

@@ -19,7 +19,7 @@ import dataclasses
 import json
 import sqlite3
 import zlib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from itertools import chain, repeat
 from typing import TYPE_CHECKING, Any
 
@@ -516,8 +516,8 @@ def move_spellings(connection: sqlite3.Connection, ids: Iterable[int]) -> dict[i
 
 
 def next_moves(connection: sqlite3.Connection, key: int, game: str,
-               results: tuple[str, str], *, move_ids: Iterable[int] | None = None,
-               records: Mapping[int, int] | None = None) -> list[dict[str, Any]]:
+               results: tuple[str, str], *, move_ids: Iterable[int] | None = None
+               ) -> list[dict[str, Any]]:
     """The moves the records played from position ``key`` (main lines), one row per move
     id: records (each record once per move), each side's wins, draws, the rest, final
     length in plies (``plies``, their sum, and ``average_plies``), first and last Date tag,
@@ -531,36 +531,19 @@ def next_moves(connection: sqlite3.Connection, key: int, game: str,
     text (through ``positions_line``), not from every record: at the start position, where
     every record passes, that is one look-up per move instead of one per record. A text
     played under several rules (rare) is looked up once per rules. ``move_ids``: only the
-    texts of these ids (those :func:`move_texts` chose to list, one id per text, and any
-    other ids of their texts).
+    texts of these ids (those :func:`move_texts` chose to list, and any other ids of their
+    texts).
 
     A text stored under several ids (:class:`PositionStore` met it again after it forgot
     it) has a row per id, each with its own records: a record plays a text under one id, so
     :func:`~notation_tools.analysis.explore.merge_moves` adds them up as the spellings of
-    one move. Finding a text's other ids takes each of the position's rows joined to its
-    text; given ``records`` (each id's text's records here, as :func:`move_texts` counted
-    them), the rows of the ids given are read first, and the other ids are looked for only
-    when some text's records are not all there."""
-    if move_ids is None:
-        return _next_move_rows(connection, key, game, results, "", [])
-    ids = _json_list(move_ids)
-    if records is not None:
-        found = _next_move_rows(connection, key, game, results,
-                                " AND move_id IN (SELECT value FROM json_each(?))", [ids])
-        if sorted((row["move_id"], row["games"]) for row in found) == sorted(records.items()):
-            return found
-    return _next_move_rows(
-        connection, key, game, results,
+    one move."""
+    sums, parameters = _result_columns(results)
+    # Chosen texts are found by text: the ids given are one per text.
+    only = "" if move_ids is None else (
         " AND move_id IN (SELECT p.move_id FROM positions AS p CROSS JOIN position_moves AS m "
         "ON m.id = p.move_id WHERE p.key = ? AND p.line = 0 AND m.text IN (SELECT text FROM "
-        "position_moves WHERE id IN (SELECT value FROM json_each(?))))", [key, ids])
-
-
-def _next_move_rows(connection: sqlite3.Connection, key: int, game: str,
-                    results: tuple[str, str], only: str, only_parameters: list[Any]
-                    ) -> list[dict[str, Any]]:
-    """:func:`next_moves`' query, with ``only`` (and its parameters) choosing the ids."""
-    sums, parameters = _result_columns(results)
+        "position_moves WHERE id IN (SELECT value FROM json_each(?))))")
     by_line = has_index(connection, "positions_line")
     child = (f"(SELECT c.key FROM positions AS c WHERE c.record_id = s.example AND c.line = 0 "
              f"AND c.ply = {_FIRST_PLY.format(record='s.example', move='s.move_id')} + 1)"
@@ -578,15 +561,15 @@ def _next_move_rows(connection: sqlite3.Connection, key: int, game: str,
         "JOIN records AS r ON r.id = p.record_id WHERE r.game = ? LIMIT -1) "
         "GROUP BY move_id) AS s JOIN position_moves AS m ON m.id = s.move_id "
         "JOIN records AS e ON e.id = s.example",
-        (*([key] if by_line else []), *parameters, key, *only_parameters, game)).fetchall()
+        (*([key] if by_line else []), *parameters, key,
+         *([] if move_ids is None else [key, _json_list(move_ids)]), game)).fetchall()
     found = []
     for row in rows:
         (text, move_id, games, first, second, draws, other, plies, first_date, last_date,
          example, ruled, least, most, source, index, after) = row
         if by_line and not (ruled == 0 or (ruled == games and least == most)):
             after = _child_by_rules(connection, key, game, move_id)
-        found.append({"move": text, "move_id": move_id, "games": games,
-                      "wins": [first, second], "draws": draws,
+        found.append({"move": text, "games": games, "wins": [first, second], "draws": draws,
                       "unfinished": other, "plies": plies,
                       "average_plies": None if plies is None else plies / games,
                       "first_date": first_date,
