@@ -160,10 +160,11 @@ class Database:
         played first, then by name) with ``games``, ``wins`` (per side), ``draws``,
         ``unfinished``, ``average_plies`` (final length), ``first_date``, ``last_date``,
         ``example`` (path and record of one record), ``spellings`` (the move's texts in the
-        records, the first played here first), ``key`` and ``fen`` after it (``fens=False``: no ``fen``, which a game
-        with many moves here takes long to write); the first ``limit`` moves (``None``:
-        all) and in ``rest`` how many ``moves`` were left out and their ``games``; and the
-        position's own ``fen``, ``key``, ``game`` and ``games`` (records that reach it)."""
+        records, the first played here first), ``key`` and ``fen`` after it
+        (``fens=False``: no ``fen``, which a game with many moves here takes long to
+        write); the first ``limit`` moves (``None``: all) and in ``rest`` how many
+        ``moves`` were left out and their ``games``; and the position's own ``fen``,
+        ``key``, ``game`` and ``games`` (records that reach it)."""
         self.require_index()
         chosen, position = self.position(fen, moves=moves, game=game, rules=rules)
         return self.explore_position(chosen, position, fens=fens, limit=limit)

@@ -18,7 +18,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import sqlite3
-import zlib
 from collections.abc import Callable, Iterable
 from itertools import chain, repeat
 from typing import TYPE_CHECKING, Any
@@ -464,9 +463,9 @@ def move_texts(connection: sqlite3.Connection, key: int, game: str
     key after it when every record that played it went on to the same position, else
     ``None``; the text itself from :func:`move_spellings`, for the few texts read). One
     pass over the position's rows, each joined to its move's text and to the row after it
-    (``positions_line``), grouped by text in SQL: no result, date or example is read, so a position with tens of
-    thousands of texts (Game of War's first turns, most played once) costs per record, not
-    per text. ``None`` for a database indexed before ``positions_line``."""
+    (``positions_line``), grouped by text in SQL: no result, date or example is read, so a
+    position with tens of thousands of texts (Game of War's first turns, most played once)
+    costs per record, not per text. ``None`` for a database indexed before ``positions_line``."""
     if not has_index(connection, "positions_line"):
         return None
     of_game = "" if only_game(connection, game) else \

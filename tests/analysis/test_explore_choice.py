@@ -30,7 +30,8 @@ def _moves(game, position, seed, count):
 
 def _row(move_id, text, games, child):
     return {"move": text, "games": games, "wins": [games, 0], "draws": 0, "unfinished": 0,
-            "average_plies": 10.0, "first_date": None, "last_date": None, "example": move_id,
+            "plies": 10 * games, "average_plies": 10.0, "first_date": None, "last_date": None,
+            "example": move_id,
             "example_path": "a.pgn", "example_record": move_id, "child": child,
             "move_id": move_id}
 

@@ -30,9 +30,10 @@ def analyze(path: Path, database: Path) -> list[RecordReport]:
 
 def expected_rows(reports: list[RecordReport], record_ids: list[int], cache: int):
     """The index's tables as the reports make them, worked out without the writer: ids
-    numbered from 1 in the order the materials first come, and the texts are stored (the
-    writer's memory as docs/database.md says it: the texts met since it last forgot, those
-    met before, and past ``cache`` texts met since, only the record's are kept)."""
+    numbered from 1 in the order the texts are stored and the materials first come. A text
+    is stored when it is neither among the texts met since the writer last forgot nor among
+    those met before; past ``cache`` texts met since, it forgets the older ones and keeps the
+    record's (docs/database.md, "The position index")."""
     moves: list[tuple[int, str]] = []
     recent: dict[str, int] = {}
     older: dict[str, int] = {}
@@ -48,7 +49,7 @@ def expected_rows(reports: list[RecordReport], record_ids: list[int], cache: int
                 recent[text] = older.get(text, len(moves))
         for key, ply, line, text in found.rows():
             positions.add((key, record_id, line, ply, None if text is None else recent[text]))
-        if fresh and len(recent) > cache:  # what a record that meets no new text does not do
+        if fresh and len(recent) > cache:  # a record of known texts only forgets nothing
             older, recent = recent, {text: recent[text] for text in found.moves
                                      if text is not None}
         for first, last, signature in found.material or ():
