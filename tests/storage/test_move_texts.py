@@ -133,3 +133,23 @@ def test_the_writer_forgets_the_texts_met_before_the_last_ones(monkeypatch):
         "positions WHERE move_id IS NOT NULL ORDER BY record_id, ply) GROUP BY record_id"
     ).fetchall() == [(1, "1"), (2, "2,3"), (3, "4"), (4, "1"), (5, "5,6"), (6, "7,1"),
                      (7, "7,7")]
+
+
+def test_the_pass_over_a_busy_position_gives_a_row_per_text(tmp_path, two_inputs,
+                                                           monkeypatch):
+    """The texts a pass finds (what ``busy_moves`` keeps, what the moves not listed are
+    counted by) are one per text, under its least id, whatever ids it is stored under."""
+    monkeypatch.setattr(position_index, "MOVE_CACHE", 1)
+    database = tmp_path / "small.sqlite"
+    analyze(two_inputs, database)
+    with Database(str(database)) as db:
+        game, start = db.position()
+        key = game.position_key(start)
+        texts = position_index.move_texts(db.connection, key, game.id)
+    by_text = query(database, "SELECT min(p.move_id), count(DISTINCT p.record_id), "
+                              "count(DISTINCT p.move_id) FROM positions AS p JOIN "
+                              "position_moves AS m ON m.id = p.move_id WHERE p.key = "
+                              f"{key} AND p.line = 0 GROUP BY m.text")
+    assert any(ids > 1 for _, _, ids in by_text)  # some text here is stored twice
+    assert sorted((move_id, records) for move_id, records, _ in texts) == \
+        sorted((move_id, records) for move_id, records, _ in by_text)
