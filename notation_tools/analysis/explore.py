@@ -66,7 +66,7 @@ def merge_moves(game: Game[Any, Any], position: Position[Any],
     when it is listed, so a position with many moves costs per move listed. Where ``limit``
     cuts among moves played equally often, the moves not read go by their spelling (their
     name when the records write moves as the game does)."""
-    rows = list(rows)
+    rows = _by_text(rows)
     sharing = Counter(row["child"] for row in rows if row["child"] is not None)
     alone = [row for row in rows if row["child"] is not None and sharing[row["child"]] == 1]
     merged = _Merged(game, position)
@@ -217,22 +217,8 @@ class _Merged:
                 self.moves[identity].update(
                     move=self.game.format_move(move, self.position), key=key)
             return
-        total = found["games"] + row["games"]
-        # From the sums of the final lengths, as one row of all the records would give it.
-        if row["plies"] is not None:
-            found["plies"] = row["plies"] + (found["plies"] or 0)
-        found["average_plies"] = None if found["plies"] is None else found["plies"] / total
-        found["games"] = total
-        found["wins"] = [a + b for a, b in zip(found["wins"], row["wins"])]
-        found["draws"] += row["draws"]
-        found["unfinished"] += row["unfinished"]
-        found["first_date"] = _least(found["first_date"], row["first_date"])
-        found["last_date"] = _most(found["last_date"], row["last_date"])
-        if row["example"] < found["example"]:
-            found.update(example=row["example"], example_path=row["example_path"],
-                         example_record=row["example_record"])
-        # The spellings by the first record that played each here (a text stored under
-        # several ids comes in a row per id: the order must not depend on the ids).
+        _add_up(found, row)
+        # The spellings by the first record that played each here.
         firsts = found["firsts"]
         firsts[row["move"]] = min(row["example"], firsts.get(row["move"], row["example"]))
         found["spellings"] = sorted(firsts, key=lambda text: (firsts[text], text))
@@ -243,6 +229,42 @@ class _Merged:
         after = self.position.copy()
         after.push(move)
         return after
+
+
+def _by_text(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``rows`` with those of one text made one: a text stored under several ids (the
+    index's writer met it again after it forgot it) has a row per id, and whether a move
+    is one text or several decides how it is read and ordered (:func:`merge_moves`), which
+    must not depend on the ids. The key after it is kept where all its rows agree."""
+    texts: dict[str, dict[str, Any]] = {}
+    for row in rows:
+        found = texts.get(row["move"])
+        if found is None:
+            texts[row["move"]] = dict(row)
+            continue
+        if found["child"] != row["child"]:
+            found["child"] = None
+        _add_up(found, row)
+    return list(texts.values())
+
+
+def _add_up(found: dict[str, Any], row: dict[str, Any]) -> None:
+    """Add ``row``'s records to ``found``'s (one move or text), as one row of all their
+    records would give them: each record is in one of the two."""
+    total = found["games"] + row["games"]
+    # From the sums of the final lengths, as one row of all the records would give it.
+    if row["plies"] is not None:
+        found["plies"] = row["plies"] + (found["plies"] or 0)
+    found["average_plies"] = None if found["plies"] is None else found["plies"] / total
+    found["games"] = total
+    found["wins"] = [a + b for a, b in zip(found["wins"], row["wins"])]
+    found["draws"] += row["draws"]
+    found["unfinished"] += row["unfinished"]
+    found["first_date"] = _least(found["first_date"], row["first_date"])
+    found["last_date"] = _most(found["last_date"], row["last_date"])
+    if row["example"] < found["example"]:
+        found.update(example=row["example"], example_path=row["example_path"],
+                     example_record=row["example_record"])
 
 
 def _identity(game: Game[Any, Any], position: Position[Any], text: str) -> tuple[str, Any]:

@@ -535,8 +535,8 @@ def next_moves(connection: sqlite3.Connection, key: int, game: str,
 
     A text stored under several ids (:class:`PositionStore` met it again after it forgot
     it) has a row per id, each with its own records: a record plays a text under one id, so
-    :func:`~notation_tools.analysis.explore.merge_moves` adds them up as the spellings of
-    one move."""
+    :func:`~notation_tools.analysis.explore.merge_moves` adds them up into one row of the
+    text first."""
     sums, parameters = _result_columns(results)
     # Chosen texts are found by text: the ids given are one per text.
     only = "" if move_ids is None else (

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from notation_tools.parallel.batch import Settings
@@ -98,6 +98,9 @@ def _without_kept(database: Path) -> Path:
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games=st.lists(st.sampled_from(GAMES), min_size=1, max_size=2),
        seed=st.integers(0, 10_000), count=st.integers(6, 12), limit=st.integers(1, 3))
+# Two moves tie at the limit, one spelled unlike its name and stored twice by the small
+# writer: the choice between them once depended on how many ids the text had.
+@example(games=["shih"], seed=557, count=7, limit=2)
 def test_the_kept_texts_answer_as_the_pass_does(games, seed, count, limit):
     folder = Path(tempfile.mkdtemp())
     paths = [_write(folder, f"{index}.pgn", game_id, seed + index, count)
