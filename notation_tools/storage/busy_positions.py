@@ -25,7 +25,7 @@ from __future__ import annotations
 import hashlib
 import sqlite3
 
-from notation_tools.storage.position_index import (has_index, has_index_tables,
+from notation_tools.storage.position_index import (has_index_tables, next_keys,
                                                     move_text_count, move_texts_by_game)
 
 MANY_TEXTS = 2000
@@ -86,10 +86,11 @@ def forget_busy_moves(connection: sqlite3.Connection) -> None:
 def refresh_busy_moves(connection: sqlite3.Connection) -> bool:
     """Write ``busy_moves`` again when the index changed since it was written (or it never
     was), in one transaction of its own; whether it was written. A database without the
-    index, or indexed before ``positions_line``, gets nothing (the explorer reads as before).
+    index, or indexed before the keys after each move were kept (``record_keys``, or an
+    earlier release's ``positions_line``), gets nothing (the explorer reads as before).
     Finding the busy positions is one pass over ``positions`` in key order (a position's
     rows lie together), then :func:`move_texts_by_game` for each."""
-    if not has_index_tables(connection) or not has_index(connection, "positions_line"):
+    if not has_index_tables(connection) or next_keys(connection) is None:
         return False
     stamp = index_stamp(connection)
     if _has_busy_tables(connection) and connection.execute(

@@ -7,7 +7,10 @@ ply, and the move played from it. The table is keyed by (key, record, line, ply)
 ROWID``, so the rows of one position lie together and a look-up by key reads only them; the
 move is a small number into ``position_moves``, which holds the move texts (a text met again
 after the writer forgot it is stored again under a new id, so the queries group the moves by
-text, not by id).
+text, not by id). ``record_keys`` holds each record's main line as one row of its keys in
+ply order: the key after a move, and a record's rows, are found from it. (Earlier releases
+kept an index of ``positions`` by record instead, ``positions_line``; the writer replaces it
+at its first run on such a database, and the queries read it where it is still there.)
 ``position_inputs`` says which inputs are indexed, and how.
 
 Uses Python's ``sqlite3`` only. Does not print.
@@ -18,8 +21,10 @@ from __future__ import annotations
 import dataclasses
 import json
 import sqlite3
+import sys
+from array import array
 from collections.abc import Callable, Iterable
-from itertools import chain, repeat
+from itertools import chain, groupby, repeat
 from typing import TYPE_CHECKING, Any
 
 from notation_tools.analysis.pattern import Pattern, StoredMaterial
@@ -36,9 +41,12 @@ CREATE TABLE IF NOT EXISTS positions (
     move_id   INTEGER,           -- position_moves(id) of the move played from it, NULL at the end
     PRIMARY KEY (key, record_id, line, ply)
 ) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS positions_line ON positions (record_id, line, ply);
-    -- a record's rows in order: the explorer reads the position after each move from it
-    -- (rows arrive in record order, so it grows at its end)
+CREATE TABLE IF NOT EXISTS record_keys (
+    record_id INTEGER PRIMARY KEY REFERENCES records(id) ON DELETE CASCADE,
+    keys      BLOB NOT NULL  -- the main line's position keys, ply 0 first, 8 bytes each
+                             -- (signed, little-endian): the explorer reads from it the
+                             -- position after each move, and forget() finds the rows by it
+);
 CREATE TABLE IF NOT EXISTS positions_staged (
     key       INTEGER NOT NULL,  -- the columns of positions: rows of a large input, kept
     record_id INTEGER NOT NULL,  -- in the order they come and moved into positions, sorted
@@ -146,6 +154,7 @@ class RowInserter:
 
 
 _POSITION_ROWS = RowInserter("INSERT OR IGNORE INTO positions", 5)
+_RECORD_KEYS = RowInserter("INSERT OR REPLACE INTO record_keys", 2)
 _STAGED_ROWS = RowInserter("INSERT INTO positions_staged", 5)
 _PIECE_ROWS = RowInserter("INSERT OR IGNORE INTO material_pieces", 4)
 _MOVE_ROWS = RowInserter("INSERT INTO position_moves (id, text)", 2)
@@ -189,6 +198,8 @@ class PositionStore:
         the table is never one of them)."""
         self._pending_material: list[Any] = []
         """``position_material`` rows not inserted yet, likewise."""
+        self._pending_keys: list[Any] = []
+        """``record_keys`` rows not inserted yet, likewise."""
         self._input_rows = 0
         """``positions`` rows of the input being stored inserted or staged so far."""
         self._staged_rows = 0
@@ -199,6 +210,7 @@ class PositionStore:
         if not self._ready:
             create_index_tables(self.connection)
             self.connection.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
+            retire_line_index(self.connection)
             # Made by releases that looked texts up by digest; only their writer used it,
             # and it would cost a random insert per text.
             self.connection.execute("DROP INDEX IF EXISTS position_moves_digest")
@@ -264,6 +276,9 @@ class PositionStore:
         pending = self._pending
         pending += chain.from_iterable(zip(positions.keys, repeat(record_id), positions.lines,
                                            positions.plies, ids))
+        main_line = main_line_keys(positions)
+        if main_line:
+            self._pending_keys += (record_id, main_line)
         if len(pending) >= PENDING_ROWS * 5:
             self.flush()
         if positions.material is not None:
@@ -293,6 +308,9 @@ class PositionStore:
         if self._pending_material:
             _MATERIAL_ROWS.insert(self.connection, self._pending_material)
             self._pending_material = []
+        if self._pending_keys:
+            _RECORD_KEYS.insert(self.connection, self._pending_keys)
+            self._pending_keys = []
 
     def _flush_moves(self) -> None:
         if self._pending_moves:
@@ -307,6 +325,7 @@ class PositionStore:
         self._pending_pieces = []
         self._pending_moves = []
         self._pending_material = []
+        self._pending_keys = []
         self._older_move_ids = {}
         self._ready = False
 
@@ -326,28 +345,11 @@ class PositionStore:
     def _move_staged_rows(self, input_id: int) -> None:
         """Move the staged rows into ``positions`` in the table's order, so that each of its
         pages is written once (with them, any an interrupted run left, of records whose
-        input is not indexed: :meth:`forget` finds them there as well). When the input
-        brings at least as many rows as the table holds of the records before it,
-        ``positions_line`` is made again after them (one sort) rather than kept up to date
-        row by row, in key order, all over its new end."""
-        connection = self.connection
-        records = connection.execute(
-            "SELECT count(*) FROM records WHERE input_id = ?", (input_id,)).fetchone()[0]
-        earlier = connection.execute(
-            "SELECT count(*) FROM records JOIN position_inputs USING (input_id) "
-            "WHERE input_id != ?", (input_id,)).fetchone()[0]
-        # The rows of the earlier records, counted at this input's rows per record (a guess
-        # that only chooses between two ways to the same index).
-        rebuild = self._staged_rows >= earlier * self._input_rows / max(records, 1)
-        if rebuild:
-            connection.execute("DROP INDEX IF EXISTS positions_line")
-        connection.execute(
+        input is not indexed: :meth:`forget` finds them there as well)."""
+        self.connection.execute(
             "INSERT OR IGNORE INTO positions SELECT key, record_id, line, ply, move_id "
             "FROM positions_staged ORDER BY key, record_id, line, ply")
-        connection.execute("DELETE FROM positions_staged")
-        if rebuild:  # after the staged rows are deleted: it reuses their pages
-            connection.execute(
-                "CREATE INDEX positions_line ON positions (record_id, line, ply)")
+        self.connection.execute("DELETE FROM positions_staged")
         self._staged_rows = 0
 
     def _signature_id(self, signature: str) -> int:
@@ -371,10 +373,8 @@ class PositionStore:
             "SELECT records.id FROM records JOIN inputs ON inputs.id = records.input_id "
             "JOIN position_inputs ON position_inputs.input_id = inputs.id "
             "WHERE inputs.path = ?", (path,))]
-        if ids:  # the rows are keyed by position: finding a record's rows reads the table
-            self.connection.execute(
-                "DELETE FROM positions WHERE record_id BETWEEN ? AND ? AND record_id IN "
-                "(SELECT value FROM json_each(?))", (min(ids), max(ids), _json_list(ids)))
+        if ids:
+            _forget_rows(self.connection, path, ids)
             if has_table(self.connection, "positions_staged"):
                 # Rows an interrupted run staged (the table is empty otherwise).
                 self.connection.execute(
@@ -383,6 +383,101 @@ class PositionStore:
             self.connection.execute(
                 "DELETE FROM position_material WHERE record_id IN "
                 "(SELECT value FROM json_each(?))", (_json_list(ids),))
+
+
+def _forget_rows(connection: sqlite3.Connection, path: str, ids: list[int]) -> None:
+    """Delete the ``positions`` rows of records ``ids`` (of input ``path``). The rows are
+    keyed by position: a record's main-line rows are found by its keys (``record_keys``),
+    or through ``positions_line`` where an earlier release's database still has it. Only
+    what neither finds is looked for in the whole table: the rows of the input's variations
+    (when it indexed them), and of records without keys (indexed before either)."""
+    if has_index(connection, "positions_line") or not has_table(connection, "record_keys"):
+        connection.execute(
+            "DELETE FROM positions WHERE record_id BETWEEN ? AND ? AND record_id IN "
+            "(SELECT value FROM json_each(?))", (min(ids), max(ids), _json_list(ids)))
+        if has_table(connection, "record_keys"):  # not in an earlier release's database
+            connection.execute("DELETE FROM record_keys WHERE record_id IN "
+                               "(SELECT value FROM json_each(?))", (_json_list(ids),))
+        return
+    keyed = set()
+    for record_id, keys in connection.execute(
+            "SELECT record_id, keys FROM record_keys WHERE record_id IN "
+            "(SELECT value FROM json_each(?))", (_json_list(ids),)):
+        keyed.add(record_id)
+        connection.executemany(
+            "DELETE FROM positions WHERE key = ? AND record_id = ? AND line = 0",
+            zip(set(_keys_of(keys)), repeat(record_id)))
+    connection.execute("DELETE FROM record_keys WHERE record_id IN "
+                       "(SELECT value FROM json_each(?))", (_json_list(ids),))
+    unkeyed = [record_id for record_id in ids if record_id not in keyed]
+    if unkeyed:
+        connection.execute(
+            "DELETE FROM positions WHERE record_id BETWEEN ? AND ? AND record_id IN "
+            "(SELECT value FROM json_each(?))", (min(unkeyed), max(unkeyed),
+                                                 _json_list(unkeyed)))
+    if keyed and connection.execute(
+            "SELECT 1 FROM position_inputs JOIN inputs ON inputs.id = input_id "
+            "WHERE inputs.path = ? AND variations = 1", (path,)).fetchall():
+        connection.execute(
+            "DELETE FROM positions WHERE line > 0 AND record_id BETWEEN ? AND ? AND "
+            "record_id IN (SELECT value FROM json_each(?))",
+            (min(keyed), max(keyed), _json_list(keyed)))
+
+
+def main_line_keys(positions: IndexedPositions) -> bytes:
+    """``record_keys.keys`` of a record: its main line's keys in ply order, 8 bytes each,
+    signed and little-endian (the collector puts the main line first, plies 0, 1, ...)."""
+    main = positions.lines.count(0)
+    keys = positions.keys[:main]
+    if sys.byteorder != "little":
+        keys.byteswap()
+    return keys.tobytes()
+
+
+def _keys_of(blob: bytes) -> array[int]:
+    """The keys of a ``record_keys.keys`` value."""
+    keys = array("q")
+    keys.frombytes(blob)
+    if sys.byteorder != "little":
+        keys.byteswap()
+    return keys
+
+
+def key_of(blob: bytes | int | None) -> int | None:
+    """A key read from ``record_keys`` (8 bytes; from ``positions_line`` already a number)."""
+    if isinstance(blob, bytes):
+        return int.from_bytes(blob, "little", signed=True)
+    return blob
+
+
+def retire_line_index(connection: sqlite3.Connection) -> None:
+    """Give a database an earlier release indexed (with ``positions_line``) the keys of its
+    records' main lines, and drop the index (inside the writer's transaction). An earlier
+    release that writes to this database makes the index again, over every row, and
+    writes its records without keys: the queries read the index while it is there, and the
+    next run gives those records their keys."""
+    if not has_index(connection, "positions_line"):
+        return
+    rows = connection.execute(
+        "SELECT record_id, ply, key FROM positions INDEXED BY positions_line WHERE line = 0 "
+        "AND record_id NOT IN (SELECT record_id FROM record_keys) AND record_id IN "
+        "(SELECT id FROM records) ORDER BY record_id, line, ply")
+    batch: list[Any] = []
+    for record_id, plies in groupby(rows, key=lambda row: row[0]):
+        found = array("q")
+        for _, ply, key in plies:
+            if ply != len(found):  # not a whole main line from ply 0: left without keys
+                break
+            found.append(key)
+        else:
+            if sys.byteorder != "little":
+                found.byteswap()
+            batch += (record_id, found.tobytes())
+            if len(batch) >= 2 * PENDING_ROWS:
+                _RECORD_KEYS.insert(connection, batch)
+                batch = []
+    _RECORD_KEYS.insert(connection, batch)
+    connection.execute("DROP INDEX positions_line")
 
 
 def _stored_material(counts: str) -> StoredMaterial:
@@ -456,21 +551,33 @@ def move_text_count(connection: sqlite3.Connection, key: int) -> int:
         (key,)).fetchone()[0])
 
 
+def next_keys(connection: sqlite3.Connection) -> str | None:
+    """Where the key of the position after a record's move is read: ``"record"`` (its row
+    of ``record_keys``), ``"line"`` (its next row, through ``positions_line``: a database
+    an earlier release wrote last), or ``None`` (a database indexed before either: the
+    explorer then plays the moves)."""
+    if has_index(connection, "positions_line"):
+        return "line"
+    return "record" if has_table(connection, "record_keys") else None
+
+
 def move_texts(connection: sqlite3.Connection, key: int, game: str
                ) -> list[tuple[int, int, int | None]] | None:
     """The move texts the records played from position ``key`` (main lines), each with
     only what choosing the moves to list needs: (the least of its move ids, records, the
     key after it when every record that played it went on to the same position, else
     ``None``; the text itself from :func:`move_spellings`, for the few texts read). One
-    pass over the position's rows, each joined to its move's text and to the row after it
-    (``positions_line``), grouped by text in SQL: no result, date or example is read, so a
+    pass over the position's rows, each joined to its move's text and to the key after it
+    (:func:`next_keys`), grouped by text in SQL: no result, date or example is read, so a
     position with tens of thousands of texts (Game of War's first turns, most played once)
-    costs per record, not per text. ``None`` for a database indexed before ``positions_line``."""
-    if not has_index(connection, "positions_line"):
+    costs per record, not per text. ``None`` for a database without the keys after."""
+    source = next_keys(connection)
+    if source is None:
         return None
     of_game = "" if only_game(connection, game) else \
         " AND p.record_id IN (SELECT id FROM records WHERE game = ?)"
-    rows = connection.execute(_TEXTS.format(game="", join="", where=of_game),
+    rows = connection.execute(_TEXTS[source].format(game="", outer="", join="",
+                                                    where=of_game),
                               (key, *([game] if of_game else []))).fetchall()
     return [(move_id, games, _child(least, most, whole))
             for move_id, games, least, most, whole in rows]
@@ -481,31 +588,46 @@ def move_texts_by_game(connection: sqlite3.Connection, key: int
     """:func:`move_texts` of every game at once: (game, move id, records, key after it or
     ``None``), for ``analyze`` to keep (:mod:`~notation_tools.storage.busy_positions`). The
     records are joined only when the database holds records of several games."""
+    source = next_keys(connection) or "record"  # the caller asks only when there are keys
     least_game, most_game = connection.execute(
         "SELECT min(game), max(game) FROM records").fetchone()
     if least_game == most_game:
         return [(least_game, move_id, games, _child(least, most, whole))
                 for move_id, games, least, most, whole in connection.execute(
-                    _TEXTS.format(game="", join="", where=""), (key,))
+                    _TEXTS[source].format(game="", outer="", join="", where=""), (key,))
                 ] if least_game is not None else []
     return [(game, move_id, games, _child(least, most, whole))
             for game, move_id, games, least, most, whole in connection.execute(
-                _TEXTS.format(game="r.game, ", join="JOIN records AS r ON r.id = p.record_id ",
-                              where=" AND r.game IS NOT NULL"), (key,))]
+                _TEXTS[source].format(game="r.game, ", outer="game, ",
+                                      join="JOIN records AS r ON r.id = p.record_id ",
+                                      where=" AND r.game IS NOT NULL"), (key,))]
 
 
-_TEXTS = ("SELECT {game}min(p.move_id), count(DISTINCT p.record_id), min(c.key), max(c.key), "
-          "count(c.key) = count(*) FROM positions AS p CROSS JOIN position_moves AS m "
-          "ON m.id = p.move_id {join}LEFT JOIN positions AS c INDEXED BY positions_line "
-          "ON c.record_id = p.record_id AND c.line = 0 AND c.ply = p.ply + 1 "
-          "WHERE p.key = ? AND p.line = 0{where} GROUP BY {game}m.text")
+_AFTER = "nullif(substr(k.keys, 8 * p.ply + 9, 8), x'')"
+"""The key after the move of row ``p`` in its record's ``record_keys`` row ``k`` (8 bytes;
+``NULL`` where the main line ends)."""
+
+_TEXTS = {
+    "record": "SELECT {outer}min(move_id), count(DISTINCT record_id), min(after), max(after), "
+              "count(after) = count(*) FROM (SELECT {game}p.move_id, p.record_id, m.text, "
+              f"{_AFTER} AS after FROM positions AS p CROSS JOIN position_moves AS m "
+              "ON m.id = p.move_id {join}LEFT JOIN record_keys AS k ON k.record_id = "
+              "p.record_id WHERE p.key = ? AND p.line = 0{where} LIMIT -1) "
+              "GROUP BY {outer}text",
+    "line": "SELECT {game}min(p.move_id), count(DISTINCT p.record_id), min(c.key), "
+            "max(c.key), count(c.key) = count(*) FROM positions AS p CROSS JOIN "
+            "position_moves AS m ON m.id = p.move_id {join}LEFT JOIN positions AS c INDEXED "
+            "BY positions_line ON c.record_id = p.record_id AND c.line = 0 AND c.ply = p.ply "
+            "+ 1 WHERE p.key = ? AND p.line = 0{where} GROUP BY {game}m.text"}
 """:func:`move_texts`'s pass over a position's rows, each joined to its move's text and to the
-row after it."""
+key after it, by where that key is read (:func:`next_keys`). The rows and the key after each
+are read in a subquery of their own (``LIMIT -1``), so that the key is cut out of its record's
+keys once per row, not once per aggregate."""
 
 
-def _child(least: int | None, most: int | None, whole: int) -> int | None:
+def _child(least: bytes | int | None, most: bytes | int | None, whole: int) -> int | None:
     """The key every record reached after a text, or ``None`` (they differ, or one ended)."""
-    return least if least == most and whole else None
+    return key_of(least) if least == most and whole else None
 
 
 def move_spellings(connection: sqlite3.Connection, ids: Iterable[int]) -> dict[int, str]:
@@ -543,10 +665,9 @@ def next_moves(connection: sqlite3.Connection, key: int, game: str,
         " AND move_id IN (SELECT p.move_id FROM positions AS p CROSS JOIN position_moves AS m "
         "ON m.id = p.move_id WHERE p.key = ? AND p.line = 0 AND m.text IN (SELECT text FROM "
         "position_moves WHERE id IN (SELECT value FROM json_each(?))))")
-    by_line = has_index(connection, "positions_line")
-    child = (f"(SELECT c.key FROM positions AS c WHERE c.record_id = s.example AND c.line = 0 "
-             f"AND c.ply = {_FIRST_PLY.format(record='s.example', move='s.move_id')} + 1)"
-             if by_line else "NULL")
+    keys_from = next_keys(connection)
+    keyed = keys_from is not None
+    child = _after_example(keys_from, _FIRST_PLY.format(record="s.example", move="s.move_id"))
     # The inner rows are one per record and move; LIMIT -1 keeps them a subquery of their
     # own, so that the date is read once per record, not once per min() and max().
     rows = connection.execute(
@@ -560,14 +681,16 @@ def next_moves(connection: sqlite3.Connection, key: int, game: str,
         "JOIN records AS r ON r.id = p.record_id WHERE r.game = ? LIMIT -1) "
         "GROUP BY move_id) AS s JOIN position_moves AS m ON m.id = s.move_id "
         "JOIN records AS e ON e.id = s.example",
-        (*([key] if by_line else []), *parameters, key,
+        (*([key] if keyed else []), *parameters, key,
          *([] if move_ids is None else [key, _json_list(move_ids)]), game)).fetchall()
     found = []
     for row in rows:
         (text, move_id, games, first, second, draws, other, plies, first_date, last_date,
          example, ruled, least, most, source, index, after) = row
-        if by_line and not (ruled == 0 or (ruled == games and least == most)):
+        if keyed and not (ruled == 0 or (ruled == games and least == most)):
             after = _child_by_rules(connection, key, game, move_id)
+        else:
+            after = key_of(after)
         found.append({"move": text, "games": games, "wins": [first, second], "draws": draws,
                       "unfinished": other, "plies": plies,
                       "average_plies": None if plies is None else plies / games,
@@ -582,14 +705,26 @@ _FIRST_PLY = ("(SELECT min(ply) FROM positions WHERE key = ? AND record_id = {re
 """The first ply at which a record played a move from the position (main line)."""
 
 
+def _after_example(source: str | None, ply: str) -> str:
+    """SQL of the key after ply ``ply`` of record ``s.example``'s main line, read where
+    :func:`next_keys` says (``NULL`` without keys, or where the main line ends)."""
+    if source == "line":
+        return (f"(SELECT c.key FROM positions AS c WHERE c.record_id = s.example AND "
+                f"c.line = 0 AND c.ply = {ply} + 1)")
+    if source == "record":
+        return (f"(SELECT nullif(substr(k.keys, 8 * ({ply}) + 9, 8), x'') FROM record_keys "
+                "AS k WHERE k.record_id = s.example)")
+    return "NULL"
+
+
 def _child_by_rules(connection: sqlite3.Connection, key: int, game: str,
                     move_id: int) -> int | None:
     """:func:`next_moves`'s ``child`` of a move text played under several rules: the
     position after it read from one record per rules, when they all agree."""
-    first_ply = _FIRST_PLY.format(record="s.example", move="?")
-    children = {row[0] for row in connection.execute(
-        f"SELECT (SELECT c.key FROM positions AS c WHERE c.record_id = s.example AND "
-        f"c.line = 0 AND c.ply = {first_ply} + 1) FROM (SELECT min(r.id) AS example FROM "
+    after = _after_example(next_keys(connection),
+                           _FIRST_PLY.format(record="s.example", move="?"))
+    children = {key_of(row[0]) for row in connection.execute(
+        f"SELECT {after} FROM (SELECT min(r.id) AS example FROM "
         "positions AS p JOIN records AS r ON r.id = p.record_id WHERE p.key = ? AND "
         "p.line = 0 AND p.move_id = ? AND r.game = ? GROUP BY r.rules) AS s",
         (key, move_id, key, move_id, game))}

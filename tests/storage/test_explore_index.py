@@ -74,9 +74,9 @@ def _indexed(game_id: str, seed: int, count: int) -> tuple[Path, Path, str]:
 
 
 def _without_next_rows(database: Path) -> Path:
-    """A copy of ``database`` without the index of each record's rows (a database made
-    before it): the explorer then reads every spelling in the game's rules."""
-    return copy_without(database, "old.sqlite", "DROP INDEX positions_line")
+    """A copy of ``database`` without the keys after each move (a database made before
+    them): the explorer then reads every spelling in the game's rules."""
+    return copy_without(database, "old.sqlite", "DROP TABLE record_keys")
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])

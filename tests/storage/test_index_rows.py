@@ -18,6 +18,7 @@ from notation_tools.parallel.session import open_session
 from notation_tools.storage import database as database_module
 from notation_tools.storage import position_index
 from notation_tools.storage.database import ResultsDatabase
+from notation_tools.storage.position_index import _keys_of
 from tests.storage.index_support import archive_text, query
 
 
@@ -102,14 +103,20 @@ def test_the_writer_stores_what_the_workers_sent(game, seed, count, rows_per_sta
 
 
 def assert_index_whole(database: Path) -> None:
-    """Nothing left staged, and ``positions_line`` there and in step with the table."""
+    """Nothing left staged, no ``positions_line``, and each record's ``record_keys`` its
+    main line's keys in ply order, as the table holds them."""
     assert query(database, "SELECT count(*) FROM positions_staged") == [(0,)]
     assert query(database, "SELECT name FROM sqlite_master WHERE type = 'index' "
-                           "AND name = 'positions_line'") == [("positions_line",)]
+                           "AND name = 'positions_line'") == []
     assert query(database, "PRAGMA integrity_check") == [("ok",)]
-    assert query(database, "SELECT record_id, line, ply, key FROM positions "
-                           "INDEXED BY positions_line ORDER BY record_id, line, ply") == \
-        sorted(query(database, "SELECT record_id, line, ply, key FROM positions"))
+    assert query(database, "PRAGMA foreign_key_check") == []
+    main_lines: dict[int, list[int]] = {}
+    for record_id, ply, key in sorted(query(
+            database, "SELECT record_id, ply, key FROM positions WHERE line = 0")):
+        assert ply == len(main_lines.setdefault(record_id, []))
+        main_lines[record_id].append(key)
+    assert {record_id: list(_keys_of(keys)) for record_id, keys in
+            query(database, "SELECT record_id, keys FROM record_keys")} == main_lines
 
 
 def positions_by_text(database: Path) -> list[tuple]:
