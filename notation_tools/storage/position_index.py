@@ -47,13 +47,6 @@ CREATE TABLE IF NOT EXISTS record_keys (
                              -- (signed, little-endian): the explorer reads from it the
                              -- position after each move, and forget() finds the rows by it
 );
-CREATE TABLE IF NOT EXISTS positions_staged (
-    key       INTEGER NOT NULL,  -- the columns of positions: rows of a large input, kept
-    record_id INTEGER NOT NULL,  -- in the order they come and moved into positions, sorted
-    line      INTEGER NOT NULL,  -- by key, when the input is complete (a B-tree keyed by
-    ply       INTEGER NOT NULL,  -- position takes rows one by one at random places, and past
-    move_id   INTEGER            -- the page cache every transaction rewrites nearly all of it)
-);
 CREATE TABLE IF NOT EXISTS position_moves (
     id   INTEGER PRIMARY KEY,
     text TEXT NOT NULL  -- a move as the records write it: stored when first met, and again
@@ -88,6 +81,21 @@ CREATE TABLE IF NOT EXISTS position_inputs (
     variations INTEGER NOT NULL  -- 1 when the variations are indexed too
 );
 """
+
+STAGED_SCHEMA = """
+CREATE TEMP TABLE IF NOT EXISTS positions_staged (
+    key       INTEGER NOT NULL,  -- the columns of positions: rows of a large input, kept
+    record_id INTEGER NOT NULL,  -- in the order they come and moved into positions, sorted
+    line      INTEGER NOT NULL,  -- by key, when the input is complete (a B-tree keyed by
+    ply       INTEGER NOT NULL,  -- position takes rows one by one at random places, and past
+    move_id   INTEGER            -- the page cache every transaction rewrites nearly all of it)
+)"""
+"""The writer's staged rows, in a table of the connection's own (SQLite's temporary
+database): in the results file they would leave it as many free pages once moved (135 MB at
+100,000 Maka-Dai-Dai records), and they are of no use to another run (an input stopped before
+its end is analysed again whole). Earlier releases staged in the file (``main``), and an
+interrupted run of theirs may have left rows there: :meth:`PositionStore.forget` removes them
+with their records'."""
 
 CACHE_KIB = 65536
 """SQLite's page cache while the index grows (KiB): inserts by key land all over the table."""
@@ -155,7 +163,7 @@ class RowInserter:
 
 _POSITION_ROWS = RowInserter("INSERT OR IGNORE INTO positions", 5)
 _RECORD_KEYS = RowInserter("INSERT OR REPLACE INTO record_keys", 2)
-_STAGED_ROWS = RowInserter("INSERT INTO positions_staged", 5)
+_STAGED_ROWS = RowInserter("INSERT INTO temp.positions_staged", 5)
 _PIECE_ROWS = RowInserter("INSERT OR IGNORE INTO material_pieces", 4)
 _MOVE_ROWS = RowInserter("INSERT INTO position_moves (id, text)", 2)
 _MATERIAL_ROWS = RowInserter("INSERT OR REPLACE INTO position_material", 4)
@@ -209,6 +217,7 @@ class PositionStore:
     def _prepare(self) -> None:
         if not self._ready:
             create_index_tables(self.connection)
+            self.connection.execute(STAGED_SCHEMA)
             self.connection.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
             retire_line_index(self.connection)
             # Made by releases that looked texts up by digest; only their writer used it,
@@ -344,12 +353,12 @@ class PositionStore:
 
     def _move_staged_rows(self, input_id: int) -> None:
         """Move the staged rows into ``positions`` in the table's order, so that each of its
-        pages is written once (with them, any an interrupted run left, of records whose
-        input is not indexed: :meth:`forget` finds them there as well)."""
+        pages is written once (with them, any this connection staged for an input stopped
+        before its end, which is not indexed: :meth:`forget` finds them there as well)."""
         self.connection.execute(
             "INSERT OR IGNORE INTO positions SELECT key, record_id, line, ply, move_id "
-            "FROM positions_staged ORDER BY key, record_id, line, ply")
-        self.connection.execute("DELETE FROM positions_staged")
+            "FROM temp.positions_staged ORDER BY key, record_id, line, ply")
+        self.connection.execute("DELETE FROM temp.positions_staged")
         self._staged_rows = 0
 
     def _signature_id(self, signature: str) -> int:
@@ -375,11 +384,16 @@ class PositionStore:
             "WHERE inputs.path = ?", (path,))]
         if ids:
             _forget_rows(self.connection, path, ids)
-            if has_table(self.connection, "positions_staged"):
-                # Rows an interrupted run staged (the table is empty otherwise).
+            # Rows staged for an input stopped before its end: by this connection (a store
+            # closed early), or by an earlier release's interrupted run in the file.
+            staged = [f"{schema}.positions_staged" for schema, master in (
+                ("temp", "sqlite_temp_master"), ("main", "sqlite_master"))
+                if self.connection.execute(f"SELECT 1 FROM {master} WHERE type = 'table' "
+                                           "AND name = 'positions_staged'").fetchall()]
+            for table in staged:
                 self.connection.execute(
-                    "DELETE FROM positions_staged WHERE record_id IN "
-                    "(SELECT value FROM json_each(?))", (_json_list(ids),))
+                    f"DELETE FROM {table} WHERE record_id IN (SELECT value FROM json_each(?))",
+                    (_json_list(ids),))
             self.connection.execute(
                 "DELETE FROM position_material WHERE record_id IN "
                 "(SELECT value FROM json_each(?))", (_json_list(ids),))

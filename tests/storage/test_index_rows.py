@@ -103,9 +103,11 @@ def test_the_writer_stores_what_the_workers_sent(game, seed, count, rows_per_sta
 
 
 def assert_index_whole(database: Path) -> None:
-    """Nothing left staged, no ``positions_line``, and each record's ``record_keys`` its
-    main line's keys in ply order, as the table holds them."""
-    assert query(database, "SELECT count(*) FROM positions_staged") == [(0,)]
+    """No staged rows in the file (they are staged in the connection's temporary database),
+    no ``positions_line``, and each record's ``record_keys`` its main line's keys in ply
+    order, as the table holds them."""
+    assert query(database, "SELECT name FROM sqlite_master WHERE name = 'positions_staged'") \
+        == []
     assert query(database, "SELECT name FROM sqlite_master WHERE type = 'index' "
                            "AND name = 'positions_line'") == []
     assert query(database, "PRAGMA integrity_check") == [("ok",)]
@@ -215,10 +217,11 @@ def test_rows_gathered_before_an_interruption_are_not_stored(game, seed, count, 
 def test_rows_staged_by_an_interrupted_run_are_found_again(game, seed, count, stop,
                                                           other_first):
     """An input interrupted after some of its staged rows were committed: they stay staged
-    (it is not indexed, and its positions are not searched); when it is stored again (here
-    changed: its new records may get the old ones' ids) they are removed first, and when
-    another input is completed before that they go into the table with its rows and are
-    removed from there. Either way the table ends as if the run had never stopped."""
+    in the connection (it is not indexed, and its positions are not searched); when it is
+    stored again on it (here changed: its new records may get the old ones' ids) they are
+    removed first, and when another input is completed before that they go into the table
+    with its rows and are removed from there. Either way the table ends as if the run had
+    never stopped. A new connection (the next run) has nothing staged."""
     with tempfile.TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as patch:
         patch.setattr(position_index, "STAGE_AFTER_ROWS", 0)
         patch.setattr(database_module, "_COMMIT_EVERY", 1)
@@ -233,7 +236,8 @@ def test_rows_staged_by_an_interrupted_run_are_found_again(game, seed, count, st
         with ResultsDatabase(str(database)) as results:
             interrupt_store(results, "a.pgn", reports, min(stop, count))
             committed = min(stop, count)  # each record commits before it is passed on
-            staged = query(database, "SELECT count(DISTINCT record_id) FROM positions_staged")
+            staged = results.connection.execute(
+                "SELECT count(DISTINCT record_id) FROM temp.positions_staged").fetchall()
             assert staged == [(committed,)]
             assert query(database, "SELECT count(*) FROM positions") == [(0,)]
             order = [("b.pgn", other_reports), ("a.pgn", changed)]
@@ -247,3 +251,36 @@ def test_rows_staged_by_an_interrupted_run_are_found_again(game, seed, count, st
         assert positions_by_text(database) == expected_by_text(changed + other_reports,
                                                                record_ids)
         assert_index_whole(database)
+
+
+@pytest.mark.parametrize("game", ["maka", "gow"])
+def test_the_next_run_after_an_interruption_has_nothing_staged(game):
+    """The rows a stopped run staged go with its connection; an earlier release staged in
+    the file, and the rows its stopped run left there are removed with their records' when
+    the input is stored again. Either way the table ends as if no run had stopped."""
+    with tempfile.TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as patch:
+        patch.setattr(position_index, "STAGE_AFTER_ROWS", 0)
+        patch.setattr(database_module, "_COMMIT_EVERY", 1)
+        archive = Path(folder, "a.pgn")
+        archive.write_text(archive_text(game, count=5, seed=11), encoding="utf-8")
+        reports = analyze(archive, Path(folder, "first.sqlite"))
+        database = Path(folder, "a.sqlite")
+        with ResultsDatabase(str(database)) as results:
+            interrupt_store(results, "a.pgn", reports, 3)
+        with ResultsDatabase(str(database)) as results:
+            # An earlier release's staged rows of the stopped input's records, in the file.
+            results.connection.execute(
+                "CREATE TABLE main.positions_staged (key INTEGER NOT NULL, record_id INTEGER "
+                "NOT NULL, line INTEGER NOT NULL, ply INTEGER NOT NULL, move_id INTEGER)")
+            results.connection.execute(
+                "INSERT INTO main.positions_staged SELECT 7, id, 0, 0, NULL FROM records")
+            results.connection.commit()
+            assert results.connection.execute(
+                "SELECT 1 FROM sqlite_temp_master WHERE name = 'positions_staged'"
+            ).fetchall() == []
+            for _ in results.store("a.pgn", 1, "digest", None, iter(reports),
+                                   index="positions"):
+                pass
+        assert query(database, "SELECT count(*) FROM main.positions_staged") == [(0,)]
+        record_ids = [row[0] for row in query(database, "SELECT id FROM records ORDER BY seq")]
+        assert positions_by_text(database) == expected_by_text(reports, record_ids)
