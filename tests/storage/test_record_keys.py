@@ -157,11 +157,16 @@ def _with_variations(game_id: str, seed: int, count: int) -> str:
 @pytest.mark.parametrize("layout", ["keys", "earlier release", "records without keys",
                                     "before either"])
 @pytest.mark.parametrize("index", ["positions", "variations"])
-def test_a_changed_input_leaves_no_rows_of_its_old_records(tmp_path, layout, index):
+@pytest.mark.parametrize("share", [2.0, 0.0], ids=["by keys", "by a pass"])
+def test_a_changed_input_leaves_no_rows_of_its_old_records(tmp_path, monkeypatch, layout,
+                                                           index, share):
     """Whichever way its rows are found (by the records' keys, through an earlier release's
     ``positions_line``, or by a pass over the table for records without keys, some or all:
     a database indexed before either), an input analysed again leaves exactly the rows a
-    new database of it has: its variations' too."""
+    new database of it has: its variations' too. An input of a large share of the rows is
+    deleted by a pass whatever the layout (``share``: FORGET_BY_KEYS_BELOW, 2 never, 0
+    always)."""
+    monkeypatch.setattr(position_index, "FORGET_BY_KEYS_BELOW", share)
     path = tmp_path / "a.pgn"
     other = tmp_path / "b.pgn"
     other.write_text(_with_variations("shuriken", 5, 4), encoding="utf-8")
@@ -254,3 +259,23 @@ def test_a_record_whose_rows_are_not_a_whole_line_gets_no_keys(tmp_path):
     keyed = {row[0] for row in query(database, "SELECT record_id FROM record_keys")}
     records = [row[0] for row in query(database, "SELECT id FROM records ORDER BY id")]
     assert keyed == set(records[1:])
+
+
+def test_an_input_is_forgotten_by_a_pass_from_its_share_of_the_rows(tmp_path, monkeypatch):
+    """docs/database.md, "The position index": an input with at least FORGET_BY_KEYS_BELOW
+    of the main-line rows is deleted by a pass over the table, a smaller one by its keys."""
+    paths = _inputs(tmp_path, "gow", 5, [6, 3])
+    database = tmp_path / "r.sqlite"
+    _analyze(database, paths)
+    plies = dict(query(database, "SELECT inputs.path, sum(records.plies + 1) FROM records "
+                                 "JOIN inputs ON inputs.id = input_id GROUP BY 1"))
+    ids = [row[0] for row in query(database, "SELECT records.id FROM records JOIN inputs ON "
+                                             f"inputs.id = input_id WHERE path = '{paths[0]}'")]
+    share = plies[str(paths[0])] / sum(plies.values())
+    connection = sqlite3.connect(database)
+    try:
+        for threshold, by_pass in ((share - 0.01, True), (share + 0.01, False)):
+            monkeypatch.setattr(position_index, "FORGET_BY_KEYS_BELOW", threshold)
+            assert position_index._forget_by_pass(connection, ids) is by_pass
+    finally:
+        connection.close()
