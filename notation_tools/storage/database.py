@@ -194,6 +194,11 @@ class ResultsDatabase:
         text = str(error)
         if "file is not a database" in text or "malformed" in text:
             return f"{self.path} is not an SQLite results database ({text})"
+        if "disk is full" in text:
+            # The staged index rows and SQLite's sorts go to its temporary directory, which
+            # is often smaller than the results file's disk.
+            return (f"{self.path}: {text} (the results file's disk, or SQLite's temporary "
+                    "directory: set SQLITE_TMPDIR to a directory with more room)")
         return f"{self.path}: {text}"
 
     def _check_or_create(self) -> None:

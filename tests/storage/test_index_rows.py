@@ -284,3 +284,33 @@ def test_the_next_run_after_an_interruption_has_nothing_staged(game):
         assert query(database, "SELECT count(*) FROM main.positions_staged") == [(0,)]
         record_ids = [row[0] for row in query(database, "SELECT id FROM records ORDER BY seq")]
         assert positions_by_text(database) == expected_by_text(reports, record_ids)
+
+
+def test_a_full_temporary_directory_is_one_clear_error():
+    """The staged rows go to SQLite's temporary directory (docs/database.md, "The position
+    index"): when it is full, the store stops with a DatabaseError that says where to make
+    room, rolls back what it had not committed, and the database stays usable."""
+    from notation_tools.storage.errors import DatabaseError
+
+    with tempfile.TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as patch:
+        patch.setattr(position_index, "STAGE_AFTER_ROWS", 0)
+        archive = Path(folder, "a.pgn")
+        archive.write_text(archive_text("maka", count=120, seed=3), encoding="utf-8")
+        reports = analyze(archive, Path(folder, "first.sqlite"))
+        database = Path(folder, "a.sqlite")
+        with ResultsDatabase(str(database)) as results:
+            # A full disk: the staged table made, and SQLite's temporary database held to
+            # the pages it has then.
+            results.connection.execute(position_index.STAGED_SCHEMA)
+            pages = results.connection.execute("PRAGMA temp.page_count").fetchone()[0]
+            results.connection.execute(f"PRAGMA temp.max_page_count = {pages}")
+            with pytest.raises(DatabaseError, match="SQLITE_TMPDIR"):
+                for _ in results.store("a.pgn", 1, "digest", None, iter(reports),
+                                       index="positions"):
+                    pass
+        # Rolled back since the last commit: here the index's tables too, made in that
+        # transaction; the records committed before are of an input not complete.
+        assert query(database, "SELECT name FROM sqlite_master WHERE name = 'positions'") == \
+            [] or query(database, "SELECT count(*) FROM positions") == [(0,)]
+        assert query(database, "SELECT complete FROM inputs") in ([], [(0,)])
+        assert query(database, "PRAGMA integrity_check") == [("ok",)]
