@@ -218,9 +218,9 @@ class _Merged:
                     move=self.game.format_move(move, self.position), key=key)
             return
         _add_up(found, row)
-        # The spellings by the first record that played each here.
+        # The spellings by the first record that played each here (one row per text).
         firsts = found["firsts"]
-        firsts[row["move"]] = min(row["example"], firsts.get(row["move"], row["example"]))
+        firsts[row["move"]] = row["example"]
         found["spellings"] = sorted(firsts, key=lambda text: (firsts[text], text))
 
 

@@ -414,12 +414,11 @@ def _forget_rows(connection: sqlite3.Connection, path: str, ids: list[int]) -> N
     input's variations (when it indexed them), and of records without keys (indexed before
     either). A large input's rows are all deleted by a pass over the table
     (:data:`FORGET_BY_KEYS_BELOW`)."""
-    if has_index(connection, "positions_line") or not has_table(connection, "record_keys") \
+    keys_kept = has_table(connection, "record_keys")  # not in an earlier release's database
+    if has_index(connection, "positions_line") or not keys_kept \
             or _forget_by_pass(connection, ids):
-        connection.execute(
-            "DELETE FROM positions WHERE record_id BETWEEN ? AND ? AND record_id IN "
-            "(SELECT value FROM json_each(?))", (min(ids), max(ids), _json_list(ids)))
-        if has_table(connection, "record_keys"):  # not in an earlier release's database
+        _delete_rows(connection, ids)
+        if keys_kept:
             connection.execute("DELETE FROM record_keys WHERE record_id IN "
                                "(SELECT value FROM json_each(?))", (_json_list(ids),))
         return
@@ -435,17 +434,19 @@ def _forget_rows(connection: sqlite3.Connection, path: str, ids: list[int]) -> N
                        "(SELECT value FROM json_each(?))", (_json_list(ids),))
     unkeyed = [record_id for record_id in ids if record_id not in keyed]
     if unkeyed:
-        connection.execute(
-            "DELETE FROM positions WHERE record_id BETWEEN ? AND ? AND record_id IN "
-            "(SELECT value FROM json_each(?))", (min(unkeyed), max(unkeyed),
-                                                 _json_list(unkeyed)))
+        _delete_rows(connection, unkeyed)
     if keyed and connection.execute(
             "SELECT 1 FROM position_inputs JOIN inputs ON inputs.id = input_id "
             "WHERE inputs.path = ? AND variations = 1", (path,)).fetchall():
-        connection.execute(
-            "DELETE FROM positions WHERE line > 0 AND record_id BETWEEN ? AND ? AND "
-            "record_id IN (SELECT value FROM json_each(?))",
-            (min(keyed), max(keyed), _json_list(keyed)))
+        _delete_rows(connection, sorted(keyed), lines="line > 0 AND ")
+
+
+def _delete_rows(connection: sqlite3.Connection, ids: list[int], lines: str = "") -> None:
+    """Delete the ``positions`` rows of records ``ids`` (only those matching ``lines``, an
+    SQL condition ending in AND) by one pass over the table."""
+    connection.execute(
+        f"DELETE FROM positions WHERE {lines}record_id BETWEEN ? AND ? AND record_id IN "
+        "(SELECT value FROM json_each(?))", (min(ids), max(ids), _json_list(ids)))
 
 
 def _forget_by_pass(connection: sqlite3.Connection, ids: list[int]) -> bool:
@@ -462,8 +463,11 @@ def _forget_by_pass(connection: sqlite3.Connection, ids: list[int]) -> bool:
 def main_line_keys(positions: IndexedPositions) -> bytes:
     """``record_keys.keys`` of a record: its main line's keys in ply order, 8 bytes each,
     signed and little-endian (the collector puts the main line first, plies 0, 1, ...)."""
-    main = positions.lines.count(0)
-    keys = positions.keys[:main]
+    return _blob_of(positions.keys[:positions.lines.count(0)])
+
+
+def _blob_of(keys: array[int]) -> bytes:
+    """Keys as ``record_keys.keys`` holds them (``keys`` may be byte-swapped in place)."""
     if sys.byteorder != "little":
         keys.byteswap()
     return keys.tobytes()
@@ -505,9 +509,7 @@ def retire_line_index(connection: sqlite3.Connection) -> None:
                 break
             found.append(key)
         else:
-            if sys.byteorder != "little":
-                found.byteswap()
-            batch += (record_id, found.tobytes())
+            batch += (record_id, _blob_of(found))
             if len(batch) >= 2 * PENDING_ROWS:
                 _RECORD_KEYS.insert(connection, batch)
                 batch = []
@@ -679,12 +681,12 @@ def next_moves(connection: sqlite3.Connection, key: int, game: str,
     length in plies (``plies``, their sum, and ``average_plies``), first and last Date tag,
     the first record (``example``: its id, ``example_path`` and ``example_record``), and
     ``child``: the key of the position after the move when every record that played the
-    text went on to the same position (``None`` otherwise, or in a database indexed before
-    ``positions_line``).
+    text went on to the same position (``None`` otherwise, or in a database without the
+    keys after each move: :func:`next_keys`).
 
     A text played in one position under one set of rules leads to one position (the rules
     engine is a function of the position), so the next position is read from one record per
-    text (through ``positions_line``), not from every record: at the start position, where
+    text (its ``record_keys``), not from every record: at the start position, where
     every record passes, that is one look-up per move instead of one per record. A text
     played under several rules (rare) is looked up once per rules. ``move_ids``: only the
     texts of these ids (those :func:`move_texts` chose to list, and any other ids of their
