@@ -139,8 +139,12 @@ def material_signature(game: Game[Any, Any], position: Position[Any],
                        counts: Mapping[tuple[int, str], int] | None = None) -> MaterialSignature:
     """``position``'s material (``counts`` when already counted) as a
     :data:`MaterialSignature` (pieces counted 0 left out)."""
-    counted = material_of(game, position) if counts is None else counts
-    return tuple(sorted((side, piece, count) for (side, piece), count in counted.items()
+    return counts_signature(material_of(game, position) if counts is None else counts)
+
+
+def counts_signature(counts: Mapping[tuple[int, str], int]) -> MaterialSignature:
+    """A material given as (side, piece) → how many, as a :data:`MaterialSignature`."""
+    return tuple(sorted((side, piece, count) for (side, piece), count in counts.items()
                         if count))
 
 

@@ -16,10 +16,10 @@ from __future__ import annotations
 import dataclasses
 import json
 from array import array
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
-from notation_tools.analysis.pattern import MaterialSignature, material_of, material_signature
+from notation_tools.analysis.pattern import MaterialSignature, counts_signature, material_of
 from notation_tools.analysis.replay import ReplayVisitor
 from notation_tools.games.base import Game, KeyTracker, Position, Rules, signed64
 from notation_tools.records.model import Move, Record
@@ -74,8 +74,7 @@ dict, by the set of its items): bounded, emptied when full."""
 _SIGNATURES_KEPT = 4096
 
 
-def _signature_of(game: Game[Any, Any], position: Position[Any],
-                  counts: Mapping[tuple[int, str], int]) -> str:
+def _signature_of(game: Game[Any, Any], counts: Mapping[tuple[int, str], int]) -> str:
     # Hashing a material's twenty-odd items costs far less than sorting them and writing
     # them as JSON, which a capture otherwise costs every time.
     known = (game.id, counts if isinstance(counts, Hashable) else frozenset(counts.items()))
@@ -83,7 +82,10 @@ def _signature_of(game: Game[Any, Any], position: Position[Any],
     if kept is None:
         if len(_SIGNATURES) >= _SIGNATURES_KEPT:
             _SIGNATURES.clear()
-        kept = _SIGNATURES[known] = signature_text(material_signature(game, position, counts))
+        # A game's material may write its own text (the same, found faster).
+        text_of = getattr(counts, "signature_text", None)
+        kept = _SIGNATURES[known] = text_of() if text_of is not None \
+            else signature_text(counts_signature(counts))
     return kept
 
 
@@ -95,13 +97,19 @@ class PositionCollector(ReplayVisitor):
     its plies and line are implied by their order, and its material is looked at only when
     the tracker cannot say that the move kept it, and kept only where it changed;
     :meth:`finish` makes the columns and the material runs of :class:`IndexedPositions` once
-    per record."""
+    per record. A game whose keys offer ``history`` (:class:`~notation_tools.games.base.
+    PositionKeys`) is not followed at all: each ply only keeps its move's text, and
+    :meth:`finish` reads the main line's keys and materials from the engine."""
 
     def __init__(self, *, variations: bool = False) -> None:
         self.variations = variations
         self.found = IndexedPositions(variations=variations)
         self.game: Game[Any, Any] | None = None
         self.tracker: KeyTracker[Any] | None = None
+        self._history: Callable[[Position[Any], int],
+                                tuple[list[int], list[tuple[int, Mapping[tuple[int, str], int]]]]
+                                ] | None = None
+        """The game's ``history`` (the keys as its engine kept them), when it has one."""
         self.line = 0
         self._last_variation_ply = -1
         self._main_plies_then = -1
@@ -122,12 +130,28 @@ class PositionCollector(ReplayVisitor):
     def begin(self, game: Game[Any, Any], rules: Rules, record: Record) -> None:
         self.game = game
         self._changes = [] if game.occupants is not None else None
+        self._history = getattr(game.position_keys, "history", None)
 
-    def visit_move(self, node: Move, move: Any, before: Position[Any], ply: int,
-                   in_variation: bool) -> None:
+    def move_visits(self) -> tuple[Callable[[Move, Any, Position[Any], int, bool], None], ...]:
+        # A subclass with its own visit_move (the square index's) is called through it.
+        if self._history is not None and type(self).visit_move is PositionCollector.visit_move:
+            return (self._visit_text,)
+        return (self.visit_move,)
+
+    def _visit_text(self, node: Move, move: Any, before: Position[Any], ply: int,
+                    in_variation: bool) -> None:
+        """:meth:`visit_move` when the game's engine keeps the keys: the text is all a
+        main-line ply needs."""
         if in_variation:
             if self.variations:
                 self._variation_move(node, before, ply)
+            return
+        self._texts.append(node.text)
+
+    def visit_move(self, node: Move, move: Any, before: Position[Any], ply: int,
+                   in_variation: bool) -> None:
+        if in_variation or self._history is not None:
+            self._visit_text(node, move, before, ply, in_variation)
             return
         tracker = self.tracker
         if tracker is None:
@@ -146,7 +170,7 @@ class PositionCollector(ReplayVisitor):
 
     def _variation_move(self, node: Move, before: Position[Any], ply: int) -> None:
         assert self.game is not None
-        main_plies = len(self._keys)
+        main_plies = len(self._texts)
         if main_plies != self._main_plies_then or ply <= self._last_variation_ply:
             self.line += 1  # a ply no later than the last one: another variation
         self._main_plies_then = main_plies
@@ -158,11 +182,14 @@ class PositionCollector(ReplayVisitor):
         (most moves capture nothing, and are not looked at), and sorted into a signature only
         when it changed (comparing two counts is cheaper than sorting one)."""
         assert self.game is not None and self._changes is not None
-        counts = material_of(self.game, position)
+        self._material_counted(ply, material_of(self.game, position))
+
+    def _material_counted(self, ply: int, counts: Mapping[tuple[int, str], int]) -> None:
+        assert self.game is not None and self._changes is not None
         if counts == self._counts:
             return
         self._counts = counts
-        signature = _signature_of(self.game, position, counts)
+        signature = _signature_of(self.game, counts)
         if signature != self._signature:
             self._signature = signature
             self._changes.append((ply, signature))
@@ -174,7 +201,18 @@ class PositionCollector(ReplayVisitor):
         line replayed: pattern search checks the last position only then)."""
         keys, texts = self._keys, self._texts
         checked = len(keys)  # the main-line positions whose material was looked at
-        if position is not None and self.game is not None:
+        if position is not None and self._history is not None:
+            # Every move visited was pushed on the way to ``position``: its texts are the
+            # line's, one per key before the last.
+            found, changes = self._history(position, len(texts))
+            keys += found
+            texts.append(None)
+            if self._changes is not None:
+                checked = len(found) if complete else len(found) - 1
+                for ply, counts in changes:
+                    if ply < checked:
+                        self._material_counted(ply, counts)
+        elif position is not None and self.game is not None:
             tracker = self.tracker
             keys.append(tracker.after(position) if tracker is not None
                         else self.game.position_keys.key(position))

@@ -685,7 +685,14 @@ class KeyTracker(Protocol[_PosIn]):
 class PositionKeys(Protocol[_PosIn]):
     """A game's 64-bit position keys (unsigned): ``key`` computes one from scratch,
     ``tracker`` starts an incremental one at ``position``. Two positions the game's rules
-    reference calls the same have the same key."""
+    reference calls the same have the same key.
+
+    A game whose engine keeps the key of every position it pushed a move from may also
+    offer ``history(position, plies)``: the keys of the last ``plies`` moves' positions and
+    of ``position`` (``plies + 1``, the first first), and ``(ply, material)`` at the first
+    of them and wherever a move may have changed the material (:attr:`Game.material`), in
+    order. The position index then reads a main line once at its end instead of following
+    it move by move (Maka-Dai-Dai: 60 keys cost one tracker step each otherwise)."""
 
     def key(self, position: _PosIn) -> int: ...
 

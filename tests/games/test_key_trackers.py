@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from notation_tools.analysis.generate import generate_records
-from notation_tools.analysis.pattern import material_of, material_signature
+from notation_tools.analysis.pattern import counts_signature, material_of, material_signature
 from notation_tools.analysis.position_keys import (
     PositionCollector,
     _first_plies,
@@ -17,6 +17,7 @@ from notation_tools.analysis.position_keys import (
 )
 from notation_tools.analysis.replay import ReplayVisitor, replay
 from notation_tools.games.base import StateKeys, mix64, signed64
+from notation_tools.games.maka.pieces import NCODES
 from tests.games.test_position_keys import GAMES, IDS, _walk
 
 
@@ -256,7 +257,7 @@ def test_a_materials_kept_signature_is_its_signature_in_any_item_order(game, see
     expected = signature_text(material_signature(game, position, counts))
     items = list(counts.items())
     for given_counts in (counts, dict(items), dict(reversed(items))):
-        assert _signature_of(game, position, given_counts) == expected
+        assert _signature_of(game, given_counts) == expected
 
 
 @settings(max_examples=30, deadline=None)
@@ -267,3 +268,97 @@ def test_a_main_lines_ply_column_counts_from_zero_however_long_the_line(counts):
     columns = [(count, _first_plies(count)) for count in counts]
     for count, column in columns:
         assert column.tolist() == list(range(count))
+
+
+class _Rows(ReplayVisitor):
+    """Every main-line position's key and material signature counted from scratch, and its
+    move's text."""
+
+    def begin(self, game, rules, record):
+        self.game, self.rows = game, []
+
+    def visit_move(self, node, move, before, ply, in_variation):
+        if not in_variation:
+            self.rows.append((_signed(self.game.position_key(before)), node.text,
+                              signature_text(material_signature(self.game, before))))
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 10**6), cut=st.integers(0, 50))
+def test_a_main_line_stopped_by_a_bad_move_is_collected_as_far_as_it_went(game, seed, cut):
+    """A main line that stops at a move that does not resolve (docs/database.md, "The
+    position index"): its positions up to the one the bad move was to be played from, that
+    last one with no move; the material runs cover the positions before it only (pattern
+    search looks at the last position when the whole main line was replayed)."""
+    rules = game.parse_rules(None)
+    record = next(generate_records(game, rules, count=1, seed=seed, max_plies=60))
+    cut = min(cut, len(record.moves) - 1)
+    record.moves[cut].text = "@@"
+    record.moves[cut].data = None
+    scratch = _Rows()
+    expected = replay(record, visitor=scratch)
+    assert not expected.complete and expected.plies == cut == len(scratch.rows)
+    collector = PositionCollector()
+    result = replay(record, visitor=collector)
+    found = collector.finish(result.position, result.plies, result.complete)
+    assert found.rows() == [(key, ply, 0, text) for ply, (key, text, _)
+                            in enumerate(scratch.rows)] + [
+        (_signed(game.position_key(expected.position)), cut, 0, None)]
+    if game.occupants is None:
+        assert found.material is None
+        return
+    per_ply = []
+    for first, last, signature in found.material:
+        assert first == len(per_ply)
+        per_ply.extend([signature] * (last - first + 1))
+    assert per_ply == [signature for _, _, signature in scratch.rows]
+
+
+@pytest.mark.parametrize("game", [game for game in GAMES
+                                  if hasattr(game.position_keys, "history")],
+                         ids=lambda game: game.id)
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10**6), plies=st.integers(0, 80), back=st.integers(0, 80))
+def test_a_history_is_what_a_tracker_follows(game, seed, plies, back):
+    """``history(position, n)`` (docs/database.md, "The position index": a game whose
+    engine keeps its keys): the keys of the last ``n`` moves' positions and of the position
+    reached are the tracker's, and its materials are the positions' own, at the first
+    position and after every move that a tracker says may have changed it."""
+    moves = _line(game, seed, plies)
+    start = game.start_position(game.parse_rules(None))
+    position = start.copy()
+    tracker = game.key_tracker(position)
+    tracker.before(position)
+    keys, materials = [tracker.key], [(0, material_of(game, position))]
+    for ply, move in enumerate(moves, 1):
+        position.push(move)
+        keys.append(tracker.step(position, move))
+        if not tracker.material_same:
+            materials.append((ply, material_of(game, position)))
+    back = min(back, len(moves))
+    found, changes = game.position_keys.history(position, back)
+    assert found == keys[len(keys) - back - 1:]
+    first = len(moves) - back
+    expected = [(0, material_of(game, _replayed(start, moves[:first])))] + [
+        (ply - first, material) for ply, material in materials if ply > first]
+    assert [(ply, dict(material.items())) for ply, material in changes] == [
+        (ply, dict(material.items())) for ply, material in expected]
+
+
+def _replayed(start, moves):
+    position = start.copy()
+    for move in moves:
+        position.push(move)
+    return position
+
+
+@given(counts=st.lists(st.integers(0, 30), min_size=NCODES, max_size=NCODES))
+def test_maka_dai_dai_materials_own_signature_text_is_the_sorted_one(counts):
+    """Maka-Dai-Dai's material writes its signature itself (docs/database.md, "The position
+    index": each distinct material is sorted and written as JSON): the same text as its
+    items sorted and encoded, for any counts."""
+    from notation_tools.games.maka.keys import Material
+
+    material = Material(tuple(counts))
+    assert material.signature_text() == signature_text(counts_signature(dict(material.items())))

@@ -9,7 +9,7 @@ Zobrist key up to date as it pushes and pops (``Position.key``); the tracker rea
 
 from __future__ import annotations
 
-
+import json
 from collections.abc import ItemsView, Iterator, Mapping
 
 from notation_tools.games.maka.pieces import ABBR_OF_ID, NCODES, NSQ, square_name
@@ -55,6 +55,33 @@ class MakaKeys:
 
     def tracker(self, position: Position) -> MakaTracker:
         return MakaTracker(position)
+
+    def history(self, position: Position, plies: int) -> tuple[list[int], list[tuple[int, Material]]]:
+        """The line of the last ``plies`` moves pushed to reach ``position``, read from the
+        engine's stack (each entry keeps the key before its move) instead of followed move by
+        move: the keys of its ``plies + 1`` positions, the first first, and the material at
+        its first position and after each of its moves that captured or changed its piece
+        (``(ply, material)`` in order, counted back from ``position``'s: a move that does
+        neither leaves the material as it was)."""
+        entries = position.stack[len(position.stack) - plies:] if plies > 0 else []
+        keys = [entry[3] for entry in entries]
+        keys.append(position.key)
+        # The moves that changed the material (the tracker's test), found in one pass; the
+        # counts are then taken back through them alone, the last first.
+        changed = [ply for ply, (move, code, captured, _) in enumerate(entries, 1)
+                   if captured or move.becomes * 2 + (code & 1) != code]
+        counts = list(map(len, position.squares))
+        changes = []
+        for ply in reversed(changed):
+            move, code, captured, _ = entries[ply - 1]
+            changes.append((ply, Material(tuple(counts))))
+            counts[move.becomes * 2 + (code & 1)] -= 1
+            counts[code] += 1
+            for victim in captured:
+                counts[victim] += 1
+        changes.append((0, Material(tuple(counts))))
+        changes.reverse()
+        return keys, changes
 
 
 KEYS = MakaKeys()
@@ -120,5 +147,20 @@ class Material(Mapping[tuple[int, str], int]):
         # signature of each material met once (sorting 150 pieces takes a fifth of a ms).
         return hash(self.counts)
 
+    def signature_text(self) -> str:
+        """The text the position index stores for this material (``signature_text`` of its
+        items sorted), written in the order of the pieces worked out once instead of sorting
+        a hundred items and encoding them as JSON every time."""
+        counts, heads = self.counts, _SIGNATURE_HEADS
+        return "[" + ",".join([heads[code] + str(counts[code]) + "]"
+                               for code in _SIGNATURE_ORDER if counts[code]]) + "]"
+
 
 _CODE_OF_PIECE = {piece: code for code, piece in enumerate(_PIECE_OF_CODE)}
+
+_SIGNATURE_ORDER = tuple(sorted(range(NCODES), key=_PIECE_OF_CODE.__getitem__))
+"""The piece codes in the order of their (side, piece) (each is one code's)."""
+
+_SIGNATURE_HEADS = tuple(json.dumps([side, abbr], ensure_ascii=False, separators=(",", ":"))[:-1]
+                         + "," for side, abbr in _PIECE_OF_CODE)
+"""Each code's item of a signature text up to its count (``[0,"K",``)."""
