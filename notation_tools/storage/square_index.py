@@ -328,20 +328,20 @@ class _FirstPlies:
         changed a held test's square before it (joined from that test's later runs), those
         whose material is refused there (joined from the accepted material runs after it),
         and the records not from the standard start (joined)."""
-        early: list[tuple[float, list[int], int]] = []  # (records, test ids, start occupant)
+        early: list[tuple[float, tuple[list[int], int]]] = []  # (records, held test)
         if self.parameters["low"] > 0:  # at ply 0 every held square holds its start
-            early = [(self.changed_early(start), ids, start) for ids, start in self.held]
+            early = [(self.changed_early(test[1]), test) for test in self.held]
         # The tests whose squares most records changed early first: a record is then
         # ruled out by its first look-up.
         early.sort(key=lambda test: -test[0])
-        names = [self._name(start) for _, _, start in early]
+        names = [self._name(start) for _, (_, start) in early]
 
         def changed(record: str, name: str) -> str:
             return (f"EXISTS (SELECT 1 FROM square_runs WHERE occupant_id = {name} AND "
                     f"record_id = {record} AND first_ply = 0 AND last_ply < :low)")
 
         kept = ["s.standard = 1", "s.last_ply >= :low", ":low <= :high"]
-        if early and sum(count for count, _, _ in early) < 0.8 * self.records:
+        if early and sum(count for count, _ in early) < 0.8 * self.records:
             # One list of the records that changed a held square early: built whole, then
             # one probe a record
             kept.append("r.id NOT IN (SELECT record_id FROM square_runs WHERE occupant_id IN "
@@ -358,15 +358,18 @@ class _FirstPlies:
                  f"CROSS JOIN square_records AS s ON s.record_id = r.id "
                  f"WHERE {' AND '.join(kept + self._kept('r.id'))}"]
         runs = "square_runs AS t0 CROSS JOIN square_records AS s ON s.record_id = t0.record_id"
-        for number, (_, ids, start) in enumerate(early):
+        for number, (_, test) in enumerate(early):
+            ids = test[0]
             # Its start's run ended before the range: the test holds in later runs only
             where = [f"{self._occupant_term('t0', ids)} AND t0.first_ply > 0 AND "
                      "t0.first_ply <= :high AND t0.last_ply >= :low AND s.standard = 1",
                      # a later run from the range's first ply on: the start's ended early
                      f"(t0.first_ply <= :low OR {changed('t0.record_id', names[number])})",
                      *(f"NOT {changed('t0.record_id', name)}" for name in names[:number])]
+            # Every other held test is joined, found by identity: two tests of one square
+            # (b1=any, b1=White:F) share its start, and each must hold in the other's part.
             parts.append(self._joined(runs, "t0.record_id", where, ["t0"], [], self.material,
-                                      [test for test in self.held if test[1] != start]))
+                                      [other for other in self.held if other is not test]))
         if self.material:  # refused at the first ply: accepted in later runs only
             where = ["m.signature_id IN " + accepted + " AND m.first_ply > :low AND "
                      "m.first_ply <= :high AND s.standard = 1",
