@@ -106,9 +106,8 @@ class PositionCollector(ReplayVisitor):
         self.found = IndexedPositions(variations=variations)
         self.game: Game[Any, Any] | None = None
         self.tracker: KeyTracker[Any] | None = None
-        self._history: Callable[[Position[Any], int],
-                                tuple[list[int], list[tuple[int, Mapping[tuple[int, str], int]]]]
-                                ] | None = None
+        self._history: Callable[[Position[Any], int], tuple[list[int], list[
+            tuple[int, Mapping[tuple[int, str], int]]]]] | None = None
         """The game's ``history`` (the keys as its engine kept them), when it has one."""
         self.line = 0
         self._last_variation_ply = -1

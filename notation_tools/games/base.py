@@ -692,7 +692,7 @@ class PositionKeys(Protocol[_PosIn]):
     of ``position`` (``plies + 1``, the first first), and ``(ply, material)`` at the first
     of them and wherever a move may have changed the material (:attr:`Game.material`), in
     order. The position index then reads a main line once at its end instead of following
-    it move by move (Maka-Dai-Dai: 60 keys cost one tracker step each otherwise)."""
+    it move by move (Maka-Dai-Dai's engine keeps them)."""
 
     def key(self, position: _PosIn) -> int: ...
 

@@ -56,7 +56,8 @@ class MakaKeys:
     def tracker(self, position: Position) -> MakaTracker:
         return MakaTracker(position)
 
-    def history(self, position: Position, plies: int) -> tuple[list[int], list[tuple[int, Material]]]:
+    def history(self, position: Position,
+                plies: int) -> tuple[list[int], list[tuple[int, Material]]]:
         """The line of the last ``plies`` moves pushed to reach ``position``, read from the
         engine's stack (each entry keeps the key before its move) instead of followed move by
         move: the keys of its ``plies + 1`` positions, the first first, and the material at
@@ -161,6 +162,7 @@ _CODE_OF_PIECE = {piece: code for code, piece in enumerate(_PIECE_OF_CODE)}
 _SIGNATURE_ORDER = tuple(sorted(range(NCODES), key=_PIECE_OF_CODE.__getitem__))
 """The piece codes in the order of their (side, piece) (each is one code's)."""
 
-_SIGNATURE_HEADS = tuple(json.dumps([side, abbr], ensure_ascii=False, separators=(",", ":"))[:-1]
-                         + "," for side, abbr in _PIECE_OF_CODE)
+_SIGNATURE_HEADS = tuple(
+    json.dumps([side, abbr], ensure_ascii=False, separators=(",", ":"))[:-1] + ","
+    for side, abbr in _PIECE_OF_CODE)
 """Each code's item of a signature text up to its count (``[0,"K",``)."""
