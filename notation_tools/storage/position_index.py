@@ -386,14 +386,11 @@ class PositionStore:
             _forget_rows(self.connection, path, ids)
             # Rows staged for an input stopped before its end: by this connection (a store
             # closed early), or by an earlier release's interrupted run in the file.
-            staged = [f"{schema}.positions_staged" for schema, master in (
-                ("temp", "sqlite_temp_master"), ("main", "sqlite_master"))
-                if self.connection.execute(f"SELECT 1 FROM {master} WHERE type = 'table' "
-                                           "AND name = 'positions_staged'").fetchall()]
-            for table in staged:
-                self.connection.execute(
-                    f"DELETE FROM {table} WHERE record_id IN (SELECT value FROM json_each(?))",
-                    (_json_list(ids),))
+            for schema in ("temp", "main"):
+                if has_table(self.connection, "positions_staged", schema):
+                    self.connection.execute(
+                        f"DELETE FROM {schema}.positions_staged WHERE record_id IN "
+                        "(SELECT value FROM json_each(?))", (_json_list(ids),))
             self.connection.execute(
                 "DELETE FROM position_material WHERE record_id IN "
                 "(SELECT value FROM json_each(?))", (_json_list(ids),))
@@ -560,10 +557,11 @@ def index_coverage(connection: sqlite3.Connection) -> tuple[int, int]:
     return indexed, stored
 
 
-def has_table(connection: sqlite3.Connection, name: str) -> bool:
-    """Whether the database has the table ``name`` (one made by an older version may not)."""
-    return bool(connection.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' "
-                                   "AND name = ?", (name,)).fetchall())
+def has_table(connection: sqlite3.Connection, name: str, schema: str = "main") -> bool:
+    """Whether the database has the table ``name`` (one made by an older version may not),
+    in ``schema`` (``temp``: the connection's own tables)."""
+    return bool(connection.execute(f"SELECT 1 FROM {schema}.sqlite_master WHERE type = "
+                                   "'table' AND name = ?", (name,)).fetchall())
 
 
 def _result_columns(results: tuple[str, str]) -> tuple[str, tuple[Any, ...]]:
