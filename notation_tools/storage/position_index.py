@@ -236,6 +236,10 @@ class PositionStore:
         if not self._ready:
             create_index_tables(self.connection)
             self.connection.execute(STAGED_SCHEMA)
+            # SQLite as Debian builds it overwrites what it deletes (secure_delete): nothing
+            # to hide in the connection's own temporary file, and emptying the staged table
+            # took 0.3 s at 5 million rows with it, 0.06 s without.
+            self.connection.execute("PRAGMA temp.secure_delete = OFF")
             self.connection.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
             retire_line_index(self.connection)
             # Made by releases that looked texts up by digest; only their writer used it,
@@ -380,10 +384,7 @@ class PositionStore:
                 "FROM temp.positions_staged ORDER BY key, record_id, line, ply")
         finally:
             self.connection.execute("PRAGMA threads = 0")
-        # Dropped and made again rather than emptied: SQLite as Debian builds it overwrites
-        # every deleted row (secure_delete), a quarter of a second at 5 million rows.
-        self.connection.execute("DROP TABLE temp.positions_staged")
-        self.connection.execute(STAGED_SCHEMA)
+        self.connection.execute("DELETE FROM temp.positions_staged")
         self._staged_rows = 0
 
     def _signature_id(self, signature: str) -> int:

@@ -296,7 +296,7 @@ def test_the_staged_rows_are_sorted_with_a_helper_thread_when_a_core_is_spare(co
     lets SQLite's sorter use :data:`~position_index.SORT_THREADS` helper threads when the
     process may run on more cores than one, none on one core; afterwards the connection
     sorts in its own thread again, and the staged table is there, empty, for the next
-    input."""
+    input (emptied without overwriting what it held: the connection's own file)."""
     with tempfile.TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as patch:
         patch.setattr(position_index, "STAGE_AFTER_ROWS", 0)
         patch.setattr(position_index.os, "sched_getaffinity", lambda pid: set(range(cores)),
@@ -319,6 +319,7 @@ def test_the_staged_rows_are_sorted_with_a_helper_thread_when_a_core_is_spare(co
             assert results.connection.execute("PRAGMA threads").fetchone() == (0,)
             assert results.connection.execute(
                 "SELECT count(*) FROM temp.positions_staged").fetchone() == (0,)
+            assert results.connection.execute("PRAGMA temp.secure_delete").fetchone() == (0,)
         record_ids = [row[0] for row in query(database, "SELECT id FROM records ORDER BY seq")]
         assert positions_by_text(database) == expected_by_text(reports, record_ids)
 
