@@ -119,8 +119,8 @@ for one batch more in memory (up to :data:`CACHE_KIB`)."""
 
 
 def sort_threads() -> int:
-    """How many helper threads the sorter gets: :data:`SORT_THREADS`, fewer when the process
-    may run on fewer than that many cores more than its own."""
+    """How many helper threads the sorter gets: :data:`SORT_THREADS`, and at most one fewer
+    than the cores this process may run on."""
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else \
         (os.cpu_count() or 1)
     return max(0, min(SORT_THREADS, cores - 1))
