@@ -189,8 +189,7 @@ _MATERIAL_ROWS = RowInserter("INSERT OR REPLACE INTO position_material", 4)
 
 def has_index_tables(connection: sqlite3.Connection) -> bool:
     """Whether the database holds the index's tables (a database made before them does not)."""
-    return bool(connection.execute(
-        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'positions'").fetchall())
+    return has_table(connection, "positions")
 
 
 def create_index_tables(connection: sqlite3.Connection) -> None:
