@@ -1,13 +1,15 @@
 """The move of a large input's staged position rows into ``positions`` (docs/database.md,
-"The position index"), with and without a helper thread for SQLite's sorter
-(``position_index.SORT_THREADS``). Not a test: it prints.
+"The position index"): with the page cache the index is written with and no helper thread
+for SQLite's sorter, with a helper thread (``position_index.SORT_THREADS``), and with the
+helper thread and the small page cache of the move (``position_index.SORT_CACHE_KIB``), as
+the writer does it. Not a test: it prints.
 
 The rows are made up to look like an archive's: ``--records`` records of ``--plies`` plies,
 keys random but for the first plies, which come from a small pool (the openings many records
 share). The first ``--direct`` rows go into the table as the writer puts them there; the
-rest are staged. Each round moves them in inside a transaction and rolls it back, with 0
-helper threads and then with :func:`position_index.sort_threads`; the rounds alternate, and
-the medians and their ratio are printed (the machine is shared).
+rest are staged. Each round moves them in inside a transaction and rolls it back, once per
+way; the rounds alternate, and the medians (wall clock) and their ratios to the first way
+are printed (the machine is shared).
 
     python benchmarks/bench_staged_sort.py --records 50000 --plies 60 --rounds 4
 """
@@ -64,27 +66,30 @@ def main() -> None:
         staged = len(rows) - min(options.direct, len(rows))
         del rows
         helpers = position_index.sort_threads()
-        times: dict[int, list[float]] = {0: [], helpers: []}
+        ways = {"64 MiB cache, no helper thread": (position_index.CACHE_KIB, 0),
+                f"64 MiB cache, {helpers} helper thread(s)": (position_index.CACHE_KIB, helpers),
+                f"{position_index.SORT_CACHE_KIB} KiB cache, {helpers} helper thread(s)":
+                    (position_index.SORT_CACHE_KIB, helpers)}
+        times: dict[str, list[float]] = {way: [] for way in ways}
         for _ in range(options.rounds):
-            for threads in times:
-                position_index.SORT_THREADS = threads
+            for way, (cache, threads) in ways.items():
+                position_index.SORT_CACHE_KIB, position_index.SORT_THREADS = cache, threads
                 connection.execute("BEGIN")
                 start = time.perf_counter()
                 store._staged_rows = staged
                 store._move_staged_rows(0)
-                times[threads].append(time.perf_counter() - start)
+                times[way].append(time.perf_counter() - start)
                 connection.execute("ROLLBACK")
         connection.close()
     print(f"{staged:,} rows staged, {options.direct:,} in the table before; "
           f"{options.rounds} rounds")
-    for threads, seconds in times.items():
-        print(f"  {threads} helper thread(s): median {statistics.median(seconds):.2f} s "
+    first = statistics.median(next(iter(times.values())))
+    for way, seconds in times.items():
+        median = statistics.median(seconds)
+        print(f"  {way}: median {median:.2f} s, ratio {median / first:.2f} "
               f"({', '.join(f'{value:.2f}' for value in seconds)})")
-    if helpers:
-        print(f"  ratio: {statistics.median(times[helpers]) / statistics.median(times[0]):.2f}")
-    else:
-        print("  (one core: the sorter gets no helper thread, nothing to compare)")
-
+    if not helpers:
+        print("  (one core: the sorter gets no helper thread)")
 
 if __name__ == "__main__":
     main()

@@ -82,16 +82,17 @@ def stored_rows(database: Path):
        count=st.integers(1, 10), rows_per_statement=st.sampled_from([1, 2, 4, 64]),
        cache=st.sampled_from([1, 5, 100_000]), pending=st.sampled_from([1, 7, 32_768]),
        commit_every=st.sampled_from([2, 2000]), stage_after=st.sampled_from([0, 40, 10**9]),
-       sort_threads=st.sampled_from([0, 1, 2]))
+       sort_threads=st.sampled_from([0, 1, 2]), sort_cache=st.sampled_from([16, 1024, 65536]))
 def test_the_writer_stores_what_the_workers_sent(game, seed, count, rows_per_statement,
                                                  cache, pending, commit_every, stage_after,
-                                                 sort_threads):
+                                                 sort_threads, sort_cache):
     """Whatever the writer keeps in memory, however many rows it gathers before it inserts
     them (they go in before each commit), however often it commits, however many of the
     input's rows it stages to move them into the table at its end, and however many helper
-    threads SQLite's sorter has for that."""
+    threads and how much memory SQLite's sorter has for that."""
     with tempfile.TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as patch:
         patch.setattr(position_index, "sort_threads", lambda: sort_threads)
+        patch.setattr(position_index, "SORT_CACHE_KIB", sort_cache)
         patch.setattr(position_index, "ROWS_PER_STATEMENT", rows_per_statement)
         patch.setattr(position_index, "MOVE_CACHE", cache)
         patch.setattr(position_index, "PENDING_ROWS", pending)
@@ -294,9 +295,10 @@ def test_the_next_run_after_an_interruption_has_nothing_staged(game):
 def test_the_staged_rows_are_sorted_with_a_helper_thread_when_a_core_is_spare(cores, threads):
     """The move of the staged rows into the table (docs/database.md, "The position index")
     lets SQLite's sorter use :data:`~position_index.SORT_THREADS` helper threads when the
-    process may run on more cores than one, none on one core; afterwards the connection
-    sorts in its own thread again, and the staged table is there, empty, for the next
-    input (emptied without overwriting what it held: the connection's own file)."""
+    process may run on more cores than one, none on one core, and sorts with the small page
+    cache :data:`~position_index.SORT_CACHE_KIB`; afterwards the connection sorts in its own
+    thread again with the index's page cache, and the staged table is there, empty, for the
+    next input (emptied without overwriting what it held: the connection's own file)."""
     with tempfile.TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as patch:
         patch.setattr(position_index, "STAGE_AFTER_ROWS", 0)
         patch.setattr(position_index.os, "sched_getaffinity", lambda pid: set(range(cores)),
@@ -314,9 +316,14 @@ def test_the_staged_rows_are_sorted_with_a_helper_thread_when_a_core_is_spare(co
             results.connection.set_trace_callback(None)
             move = next(index for index, text in enumerate(statements)
                         if "FROM temp.positions_staged ORDER BY" in text)
-            assert statements[move - 1] == f"PRAGMA threads = {threads}"
-            assert statements[move + 1] == "PRAGMA threads = 0"
+            assert statements[move - 2:move] == [
+                f"PRAGMA threads = {threads}",
+                f"PRAGMA cache_size = -{position_index.SORT_CACHE_KIB}"]
+            assert statements[move + 1:move + 3] == [
+                f"PRAGMA cache_size = -{position_index.CACHE_KIB}", "PRAGMA threads = 0"]
             assert results.connection.execute("PRAGMA threads").fetchone() == (0,)
+            assert results.connection.execute("PRAGMA cache_size").fetchone() == (
+                -position_index.CACHE_KIB,)
             assert results.connection.execute(
                 "SELECT count(*) FROM temp.positions_staged").fetchone() == (0,)
             assert results.connection.execute("PRAGMA temp.secure_delete").fetchone() == (0,)
