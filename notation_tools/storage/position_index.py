@@ -127,7 +127,8 @@ SORT_CACHE_KIB = 1024
 sorts each in memory: a batch the size of a CPU's cache sorts far faster than one of
 64 MiB, whose rows are scattered over memory, and merging more batches costs less than it
 saves. The rows go into the table in its order, so they need few pages cached. 5.1 million
-rows moved in 4.1 s instead of 6.5 s on 2 cores (``benchmarks/bench_staged_sort.py``)."""
+staged rows of a Maka-Dai-Dai archive moved in 4.0–4.3 s instead of 6.3–7.1 s on 2 cores,
+with the helper thread (made-up rows: ``benchmarks/bench_staged_sort.py``)."""
 
 
 def sort_threads() -> int:
