@@ -91,5 +91,6 @@ def main() -> None:
     if not helpers:
         print("  (one core: the sorter gets no helper thread)")
 
+
 if __name__ == "__main__":
     main()

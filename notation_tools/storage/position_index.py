@@ -116,9 +116,10 @@ SORT_THREADS = 1
 """Helper threads SQLite's sorter may use while the staged rows are moved into ``positions``
 (``PRAGMA threads``), when the machine has a core to spare: the move comes at the end of the
 input, when the workers are done, and most of it is the sort. With one, the sorter sorts
-and writes each full batch of rows in the background while the next is read: 5.1 million
-rows moved in 9.1 s instead of 10.6 s on 2 cores (``benchmarks/bench_staged_sort.py``),
-for one batch more in memory (up to :data:`CACHE_KIB`)."""
+and writes each full batch of rows in the background while the next is read, for one batch
+more in memory (:data:`SORT_CACHE_KIB`): 4.1 million made-up rows moved in 5.90 s instead of
+6.67 s on 2 cores with the 64 MiB cache, 3.43 s with the small one
+(``benchmarks/bench_staged_sort.py``)."""
 
 
 SORT_CACHE_KIB = 1024
