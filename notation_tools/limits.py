@@ -10,10 +10,19 @@ read, print or know any game.
 from __future__ import annotations
 
 import dataclasses
+import os
 
 KIB = 1 << 10
 MIB = 1 << 20
 GIB = 1 << 30
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system has one, else
+    the machine's count): the default number of workers, and what bounds the helper threads
+    of SQLite's sorter."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") \
+        else (os.cpu_count() or 1)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

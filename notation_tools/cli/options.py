@@ -19,7 +19,7 @@ from notation_tools.analysis.overrides import check_overrides as check_run_overr
 from notation_tools.analysis.overrides import game_and_rules as run_game_and_rules
 from notation_tools.games.base import Game, Rules, UnknownGameError, all_games, get_game
 from notation_tools.render.tables import TABLE_WRITERS
-from notation_tools.limits import Limits
+from notation_tools.limits import Limits, usable_cores
 from notation_tools.sources import InputNotFound, check_paths
 from notation_tools.sources.streams import shown
 from notation_tools.sources.overlap import Output, OutputOverInput
@@ -118,7 +118,7 @@ def jobs_option(default: int | None) -> Callable[[F], F]:
 
 
 def default_jobs() -> int:
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return usable_cores()
 
 
 def paths_argument(func: F) -> F:

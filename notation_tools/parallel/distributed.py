@@ -13,10 +13,10 @@ Dask is an optional extra (``pip install 'notation-tools[dask]'``). Does not pri
 from __future__ import annotations
 
 import contextlib
-import os
 from collections.abc import Iterator
 from typing import Any
 
+from notation_tools.limits import usable_cores
 from notation_tools.parallel.batch import RecordReport, Settings, iter_reports
 from notation_tools.records.diagnostics import Diagnostic
 from notation_tools.sources import ReadProgress
@@ -41,8 +41,7 @@ def connect(scheduler: str, *, workers: int | None = None,
                            f"{INSTALL_HINT}") from None
     if scheduler == "local":
         if workers is None:
-            workers = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") \
-                else (os.cpu_count() or 1)
+            workers = usable_cores()
         # Dask's constructors carry no annotations: the calls are untyped.
         with LocalCluster(n_workers=workers, threads_per_worker=1,
                           processes=True, dashboard_address=None) as cluster, \

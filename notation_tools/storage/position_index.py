@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
 import sqlite3
 import sys
 from array import array
@@ -29,6 +28,7 @@ from itertools import chain, groupby, repeat
 from typing import TYPE_CHECKING, Any
 
 from notation_tools.analysis.pattern import Pattern, StoredMaterial
+from notation_tools.limits import usable_cores
 
 if TYPE_CHECKING:  # the writer's rows; the queries do without the replay it brings
     from notation_tools.analysis.position_keys import IndexedPositions
@@ -135,9 +135,7 @@ with the helper thread (made-up rows: ``benchmarks/bench_staged_sort.py``)."""
 def sort_threads() -> int:
     """How many helper threads the sorter gets: :data:`SORT_THREADS`, and at most one fewer
     than the cores this process may run on."""
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else \
-        (os.cpu_count() or 1)
-    return max(0, min(SORT_THREADS, cores - 1))
+    return max(0, min(SORT_THREADS, usable_cores() - 1))
 
 
 MOVE_CACHE = 100_000

@@ -6,6 +6,7 @@ keeps in memory and however many rows it puts in one statement."""
 
 from __future__ import annotations
 
+import os
 import tempfile
 from pathlib import Path
 
@@ -301,7 +302,7 @@ def test_the_staged_rows_are_sorted_with_a_helper_thread_when_a_core_is_spare(co
     next input (emptied without overwriting what it held: the connection's own file)."""
     with tempfile.TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as patch:
         patch.setattr(position_index, "STAGE_AFTER_ROWS", 0)
-        patch.setattr(position_index.os, "sched_getaffinity", lambda pid: set(range(cores)),
+        patch.setattr(os, "sched_getaffinity", lambda pid: set(range(cores)),
                       raising=False)
         archive = Path(folder, "a.pgn")
         archive.write_text(archive_text("maka", count=3, seed=5), encoding="utf-8")
