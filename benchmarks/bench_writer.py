@@ -24,6 +24,7 @@ from typing import Any, Callable
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
+from notation_tools.analysis.position_keys import INDEX_CHOICES  # noqa: E402
 from notation_tools.cli import main as command_line  # noqa: E402
 from notation_tools.storage import position_index  # noqa: E402
 from notation_tools.storage.database import ResultsDatabase  # noqa: E402
@@ -62,7 +63,7 @@ def _wrap() -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("archive")
-    parser.add_argument("--index", choices=["positions", "variations", "squares"])
+    parser.add_argument("--index", choices=INDEX_CHOICES)
     parser.add_argument("--jobs", type=int, default=2)
     options = parser.parse_args()
     _wrap()
