@@ -65,8 +65,9 @@ from notation_tools.sources.streams import shown
                    "analysed again once. 'squares': the main lines' positions and what every "
                    "square holds ply by ply (the square index), so that pattern search with "
                    "--square answers without replaying (a larger and slower build). An "
-                   "input of over 250,000 positions is sorted in SQLite's temporary "
-                   "directory (SQLITE_TMPDIR): about 50 bytes a position of room.")
+                   "input of over 250,000 positions, or any input into an empty index, is "
+                   "sorted in SQLite's temporary directory (SQLITE_TMPDIR): about 50 bytes "
+                   "a position of room.")
 @click.option("--parquet", "parquet", metavar="DIR", type=click.Path(file_okay=False),
               help="Also write the results as a Parquet dataset in DIR, each batch by the "
                    "process that replayed it (needs the dask extra). DIR must be empty or "

@@ -115,10 +115,11 @@ def brute_force(text: str, path: str):
     return played, reaching
 
 
-def query(database, sql):
-    """The rows of ``sql`` over the SQLite file ``database`` (its own connection, closed)."""
+def query(database, sql, parameters=()):
+    """The rows of ``sql`` (with ``parameters``) over the SQLite file ``database`` (its own
+    connection, closed)."""
     connection = sqlite3.connect(database)
     try:
-        return connection.execute(sql).fetchall()
+        return connection.execute(sql, parameters).fetchall()
     finally:
         connection.close()

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import sqlite3
 
+import pytest
+
 from notation_tools.parallel.batch import Settings
 from notation_tools.parallel.session import open_session
 from notation_tools.storage import database as results
@@ -52,11 +54,19 @@ def test_an_input_with_nothing_to_index_is_indexed(tmp_path):
         assert db.coverage() == (2, 3)
 
 
+@pytest.mark.parametrize("other_first", [False, True])
 def test_a_run_stopped_inside_an_input_leaves_it_unindexed_and_no_row_behind(
-        tmp_path, monkeypatch):
-    path = tmp_path / "a.pgn"
+        tmp_path, monkeypatch, other_first):
+    """The records committed before the stop keep their index rows when they went straight
+    into ``positions`` (the table held another input's); an input begun on an empty table
+    stages all its rows in the connection, and they go with it. Either way the input is
+    not indexed, and once analysed again it has its rows, each once."""
+    path, other = tmp_path / "a.pgn", tmp_path / "b.pgn"
     path.write_text(archive_text("shuriken", count=8, seed=4), encoding="utf-8")
+    other.write_text(archive_text("shuriken", count=2, seed=5), encoding="utf-8")
     database = tmp_path / "r.sqlite"
+    if other_first:
+        analyze([other], database)
     monkeypatch.setattr(results, "_COMMIT_EVERY", 2)  # commits inside the input
     settings = Settings(collect_stats=True, details=True, index="positions")
     with open_session(settings, jobs=1, database=str(database)) as session:
@@ -64,22 +74,27 @@ def test_a_run_stopped_inside_an_input_leaves_it_unindexed_and_no_row_behind(
         for _ in range(5):
             next(reports)
         reports.close()
-    stored = _count(database, "SELECT count(*) FROM records")
-    assert 0 < stored < 8  # part of the input committed, with its index rows
-    assert _count(database, "SELECT count(*) FROM positions") == \
-        _count(database, "SELECT sum(plies + 1) FROM records")
+    mine = "SELECT id FROM records WHERE input_id = (SELECT id FROM inputs WHERE path = ?)"
+    stored = len(query(database, mine, (str(path),)))
+    assert 0 < stored < 8  # part of the input committed
+    assert query(database, f"SELECT count(*) FROM positions WHERE record_id IN ({mine})",
+                 (str(path),))[0][0] == (query(
+                     database, f"SELECT sum(plies + 1) FROM records WHERE id IN ({mine})",
+                     (str(path),))[0][0] if other_first else 0)
     with Database(str(database)) as db:
-        assert db.coverage() == (0, 1)
+        assert db.coverage() == (int(other_first), 1 + int(other_first))
         side = db.game().sides[0]
         # the records stored so far are found (replayed: the input is not indexed)
-        assert len(db.pattern(material=f"{side}: *>=1")) == stored
+        assert len([found for found in db.pattern(material=f"{side}: *>=1")
+                    if found["path"] == str(path)]) == stored
     analyze([path], database)
-    assert _count(database, "SELECT count(*) FROM records") == 8
+    assert _count(database, "SELECT count(*) FROM records") == 8 + 2 * int(other_first)
     assert _count(database, "SELECT count(*) FROM positions") == \
         _count(database, "SELECT sum(plies + 1) FROM records")
-    assert _count(database, "SELECT count(DISTINCT record_id) FROM position_material") == 8
+    assert _count(database, "SELECT count(DISTINCT record_id) FROM position_material") == \
+        8 + 2 * int(other_first)
     with Database(str(database)) as db:
-        assert db.coverage() == (1, 1)
+        assert db.coverage() == (1 + int(other_first), 1 + int(other_first))
 
 
 def test_an_input_indexed_before_the_material_runs_is_indexed_again(tmp_path):

@@ -165,6 +165,47 @@ def test_an_input_staged_into_a_database_with_others(game, seed, first, second, 
         assert_index_whole(database)
 
 
+@pytest.mark.parametrize("before", ["nothing", "another input", "the same input"])
+def test_an_input_into_an_empty_table_is_staged_whole(before):
+    """When ``positions`` is empty as an input begins (a new database, or its only input
+    stored again) every row of the input is staged, however few, and moved in sorted: each
+    then goes at the table's end (docs/database.md, "The position index"). Into a table
+    that holds rows, the input's first STAGE_AFTER_ROWS rows go straight in."""
+    with tempfile.TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as patch:
+        patch.setattr(position_index, "STAGE_AFTER_ROWS", 10**9)
+        reports = {}
+        for name, count, seed in (("a.pgn", 3, 11), ("b.pgn", 2, 12)):
+            archive = Path(folder, name)
+            archive.write_text(archive_text("maka", count=count, seed=seed), encoding="utf-8")
+            reports[name] = analyze(archive, Path(folder, f"{name}.sqlite"))
+        database = Path(folder, "both.sqlite")
+        with ResultsDatabase(str(database)) as results:
+            first = {"nothing": None, "another input": "b.pgn", "the same input": "a.pgn"}
+            if first[before] is not None:
+                for _ in results.store(first[before], 1, "digest", None,
+                                       iter(reports[first[before]]), index="positions"):
+                    pass
+            statements: list[str] = []
+            results.connection.set_trace_callback(statements.append)
+            for _ in results.store("a.pgn", 1, "digest", None, iter(reports["a.pgn"]),
+                                   index="positions"):
+                pass
+            results.connection.set_trace_callback(None)
+        staged = any(text.startswith("INSERT INTO temp.positions_staged VALUES")
+                     for text in statements)
+        direct = any(text.startswith("INSERT OR IGNORE INTO positions VALUES")
+                     for text in statements)
+        assert (staged, direct) == ((False, True) if before == "another input"
+                                    else (True, False))
+        stored = ["a.pgn", "b.pgn"] if before == "another input" else ["a.pgn"]
+        record_ids = [row[0] for row in query(database, "SELECT records.id FROM records JOIN "
+                                                        "inputs ON inputs.id = input_id "
+                                                        "ORDER BY inputs.path, seq")]
+        assert positions_by_text(database) == expected_by_text(
+            [report for name in stored for report in reports[name]], record_ids)
+        assert_index_whole(database)
+
+
 @pytest.mark.parametrize("rows", [0, 1, 5, 64, 65, 200])
 def test_a_row_inserter_inserts_every_row_in_order(rows):
     """Any number of rows, in statements of at most ROWS_PER_STATEMENT rows."""

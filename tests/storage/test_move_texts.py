@@ -125,7 +125,7 @@ def test_the_writer_forgets_the_texts_met_before_the_last_ones(monkeypatch):
                ("b", "b")]       # one id per text in a record
     for record_id, texts in enumerate(records, 1):
         store.add(1, record_id, _record(*texts))
-    store.flush()
+    store.complete(1, variations=False)  # the rows into positions (staged: it was empty)
     assert connection.execute("SELECT id, text FROM position_moves ORDER BY id").fetchall() \
         == [(1, "a"), (2, "b"), (3, "c"), (4, "d"), (5, "e"), (6, "f"), (7, "b")]
     assert connection.execute(
