@@ -11,8 +11,9 @@ Times are the CPU and the wall seconds of this process, each the least of three 
 (the machine is shared); each query is what the command does (``search`` lists the first 100
 records and counts the rest, ``explore`` the 40 most played moves). The copies repeat the
 material and square rows too, so that pattern search (``--material``, ``--square`` with the
-square index) is timed on them. A database indexed before ``material_pieces`` gets that
-table at the first pattern search (the untimed warm-up run): the benchmark writes to it.
+square index) is timed on them. A database indexed before the materials' rows by piece
+gets them at the first pattern search (the untimed warm-up run): the benchmark writes to
+it.
 
     python benchmarks/bench_explore.py --database maka.sqlite --archive maka.pgn --copies 10
 """

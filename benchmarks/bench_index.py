@@ -105,8 +105,10 @@ def bench_build(archive: str, jobs: int, repeat: int, indexes: list[str]) -> dic
     return {index: path for index, path in paths.items() if index is not None}
 
 
-_TABLES = {"positions": ("records", "positions", "position_material", "material_signatures"),
-           "variations": ("records", "positions", "position_material", "material_signatures"),
+_TABLES = {"positions": ("records", "positions", "position_material", "material_signatures",
+                         "material_differences"),
+           "variations": ("records", "positions", "position_material", "material_signatures",
+                          "material_differences"),
            "squares": ("records", "positions", "position_material", "square_runs",
                        "square_occupants")}
 

@@ -26,11 +26,10 @@ from notation_tools.games.base import EngineError, Game, Position, get_game
 from notation_tools.records.model import Record
 from notation_tools.storage import busy_positions
 from notation_tools.storage.errors import DatabaseError
-from notation_tools.storage.position_index import (count_reaching, fill_material_pieces,
-                                                    has_index_tables, index_coverage,
-                                                    material_first_plies,
-                                                    material_indexed_inputs,
-                                                    material_pieces_complete, material_runs,
+from notation_tools.storage.position_index import (complete_material_rows, count_reaching,
+                                                    fill_material_rows, has_index_tables,
+                                                    index_coverage, material_first_plies,
+                                                    material_indexed_inputs, material_runs,
                                                     move_spellings, move_text_count,
                                                     move_texts,
                                                     next_moves, records_reaching,
@@ -45,8 +44,8 @@ this size or smaller; SQLite maps no more than the file holds)."""
 
 class Database:
     """A results database, opened read-only (but for one write: a database indexed before
-    ``material_pieces`` gets that table at its first pattern search, when the file may be
-    written; docs/database.md).
+    its materials' counts were kept by piece gets them at its first pattern search, when
+    the file may be written; docs/database.md).
 
     >>> import os, tempfile
     >>> from notation_tools.storage.database import ResultsDatabase
@@ -72,7 +71,7 @@ class Database:
         # row, and copying each page into SQLite's own cache costs more than the query.
         self.connection.execute(f"PRAGMA mmap_size = {MMAP_BYTES}")
         self._materials: dict[int, dict[tuple[int, str], int]] = {}
-        """The position index's materials read so far, where ``material_pieces`` cannot
+        """The position index's materials read so far, where their rows by piece cannot
         answer (pattern search reads each once)."""
         self._pieces_checked = False
         self._busy_checked: tuple[int, bool] | None = None
@@ -254,7 +253,7 @@ class Database:
         runs: dict[int, list[tuple[int, int]]] = {}
         if wanted.squares:  # the square index answers for its inputs, if any
             if indexed:
-                self._material_pieces()
+                self._material_rows()
             if not squared.issuperset(indexed):  # the replay's candidates: by material
                 runs = material_runs(self.connection, chosen.id,
                                      signature_filter(wanted, squares=True), wanted.plies,
@@ -268,7 +267,7 @@ class Database:
         else:  # material only: the position index's material runs answer
             covered = indexed
             if indexed:
-                self._material_pieces()
+                self._material_rows()
             answered = material_first_plies(
                 self.connection, chosen.id, signature_filter(wanted, squares=False),
                 wanted.plies, known=self._materials) if indexed else {}
@@ -294,21 +293,22 @@ class Database:
         found.sort(key=_database_order)
         return chosen.id, found
 
-    def _material_pieces(self) -> None:
-        """Give the stored materials their ``material_pieces`` rows when the database was
-        indexed before that table (once, when the file may be written: material conditions
+    def _material_rows(self) -> None:
+        """Give the stored materials their rows by piece when the database was indexed
+        before those were kept (once, when the file may be written: material conditions
         are then answered in SQL; otherwise each material is read and tested in Python, as
         before, with the same answers)."""
         if self._pieces_checked:
             return
         self._pieces_checked = True
-        if material_pieces_complete(self.connection) or not os.access(self.path, os.W_OK):
+        if complete_material_rows(self.connection) is not None or \
+                not os.access(self.path, os.W_OK):
             return
         try:
             writer = sqlite3.connect(self.path, timeout=0.2)
             try:
                 with writer:
-                    fill_material_pieces(writer)
+                    fill_material_rows(writer)
             finally:
                 writer.close()
         except sqlite3.Error:

@@ -67,13 +67,6 @@ CREATE TABLE IF NOT EXISTS material_signatures (
     counts TEXT NOT NULL  -- JSON [[side, piece, count], ...] sorted, counts > 0, each once
                           -- (the writer keeps them apart: an index on them would double them)
 );
-CREATE TABLE IF NOT EXISTS material_pieces (
-    side         INTEGER NOT NULL,  -- 0 the first side, 1 the second
-    piece        TEXT NOT NULL,     -- a piece as material_signatures names it, '*' all of them
-    count        INTEGER NOT NULL,  -- how many the side has (the '*' rows: also 0)
-    signature_id INTEGER NOT NULL,  -- material_signatures(id)
-    PRIMARY KEY (side, piece, count, signature_id)
-) WITHOUT ROWID;  -- a material condition reads the signatures it accepts by key, in SQL
 CREATE TABLE IF NOT EXISTS material_inputs (
     input_id INTEGER PRIMARY KEY REFERENCES inputs(id) ON DELETE CASCADE
 );
@@ -82,6 +75,33 @@ CREATE TABLE IF NOT EXISTS position_inputs (
     variations INTEGER NOT NULL  -- 1 when the variations are indexed too
 );
 """
+
+MATERIAL_ROWS_SCHEMA = {
+    "material_differences": """
+CREATE TABLE IF NOT EXISTS material_differences (
+    side         INTEGER NOT NULL,  -- 0 the first side, 1 the second
+    piece        TEXT NOT NULL,     -- a piece as material_signatures names it, '*' all of them
+    count        INTEGER NOT NULL,  -- how many the side has, where material_reference has
+                                    -- another count (0 included), and the '*' rows
+    signature_id INTEGER NOT NULL,  -- material_signatures(id)
+    PRIMARY KEY (side, piece, count, signature_id)
+) WITHOUT ROWID;  -- a material condition reads the signatures it accepts by key, in SQL
+CREATE TABLE IF NOT EXISTS material_reference (
+    side  INTEGER NOT NULL,  -- the first material the database stored, by side and piece:
+    piece TEXT NOT NULL,     -- a material without a material_differences row for a piece
+    count INTEGER NOT NULL,  -- has this count of it (0 when it is not here)
+    PRIMARY KEY (side, piece)
+) WITHOUT ROWID""",
+    "material_pieces": """
+CREATE TABLE IF NOT EXISTS material_pieces (
+    side         INTEGER NOT NULL,  -- as material_differences, of a database indexed by an
+    piece        TEXT NOT NULL,     -- earlier release: every count above 0 has its row
+    count        INTEGER NOT NULL,  -- (its reference is no material: all counts 0)
+    signature_id INTEGER NOT NULL,
+    PRIMARY KEY (side, piece, count, signature_id)
+) WITHOUT ROWID""",
+}
+"""The two layouts of the materials' counts by side and piece (:class:`MaterialRows`)."""
 
 STAGED_SCHEMA = """
 CREATE TEMP TABLE IF NOT EXISTS positions_staged (
@@ -195,7 +215,8 @@ class RowInserter:
 _POSITION_ROWS = RowInserter("INSERT OR IGNORE INTO positions", 5)
 _RECORD_KEYS = RowInserter("INSERT OR REPLACE INTO record_keys", 2)
 _STAGED_ROWS = RowInserter("INSERT INTO temp.positions_staged", 5)
-_PIECE_ROWS = RowInserter("INSERT OR IGNORE INTO material_pieces", 4)
+_COUNT_ROWS = {table: RowInserter(f"INSERT OR IGNORE INTO {table}", 4)
+               for table in MATERIAL_ROWS_SCHEMA}
 _MOVE_ROWS = RowInserter("INSERT INTO position_moves (id, text)", 2)
 _MATERIAL_ROWS = RowInserter("INSERT OR REPLACE INTO position_material", 4)
 
@@ -228,8 +249,12 @@ class PositionStore:
         self._pending: list[Any] = []
         """``positions`` rows not inserted yet (their values one after the other): the
         caller's transaction calls :meth:`flush` before it commits."""
-        self._pending_pieces: list[Any] = []
-        """``material_pieces`` rows not inserted yet, likewise."""
+        self._pending_counts: list[Any] = []
+        """Rows of the new materials' counts (:class:`MaterialRows`) not inserted yet,
+        likewise."""
+        self._counts: MaterialRows | None = None
+        """Where and how the database keeps its materials' counts (``None``: it has stored
+        no material yet, and its first one will be the reference)."""
         self._pending_moves: list[Any] = []
         """New ``position_moves`` rows not inserted yet, their values one after the other
         (each of them is among the texts kept in memory until it is: a text looked for in
@@ -272,6 +297,9 @@ class PositionStore:
             # The texts as stored: the workers send each signature written the same way.
             self._signature_ids = dict((counts, id_) for id_, counts in self.connection.execute(
                 "SELECT id, counts FROM material_signatures"))
+            self._counts = material_rows(self.connection)
+            if self._counts is not None:  # a database indexed before material_pieces lacks it
+                create_count_table(self.connection, self._counts.table)
             self._ready = True
 
     def _new_moves(self, texts: list[str | None]) -> None:
@@ -356,9 +384,10 @@ class PositionStore:
                 _POSITION_ROWS.insert(self.connection, self._pending)
             self._input_rows += rows
             self._pending = []
-        if self._pending_pieces:
-            _PIECE_ROWS.insert(self.connection, self._pending_pieces)
-            self._pending_pieces = []
+        if self._pending_counts:
+            assert self._counts is not None  # set with the first material's rows
+            _COUNT_ROWS[self._counts.table].insert(self.connection, self._pending_counts)
+            self._pending_counts = []
         if self._pending_material:
             _MATERIAL_ROWS.insert(self.connection, self._pending_material)
             self._pending_material = []
@@ -376,7 +405,7 @@ class PositionStore:
         kept in memory of the tables, which may hold texts and materials rolled back: read
         again at the next record."""
         self._pending = []
-        self._pending_pieces = []
+        self._pending_counts = []
         self._pending_moves = []
         self._pending_material = []
         self._pending_keys = []
@@ -418,8 +447,11 @@ class PositionStore:
             cursor = self.connection.execute(
                 "INSERT INTO material_signatures (counts) VALUES (?)", (signature,))
             found = self._signature_ids[signature] = cursor.lastrowid or 0
+            if self._counts is None:
+                self._counts = start_reference(self.connection, signature)
             # Gathered with the positions rows, and inserted with them (the same gain).
-            self._pending_pieces += chain.from_iterable(material_piece_rows(found, signature))
+            self._pending_counts += chain.from_iterable(
+                material_count_rows(found, signature, self._counts.reference))
         return found
 
     def forget(self, path: str) -> None:
@@ -875,85 +907,200 @@ MaterialCheck = Callable[[dict[tuple[int, str], int]], bool]
 
 
 @dataclasses.dataclass(frozen=True)
+class MaterialRows:
+    """Where a database keeps its materials' counts by side and piece, keyed so that a
+    material condition reads the materials it accepts by key, in SQL: ``table`` holds a row
+    (side, piece, count, material id) for each count of a material that differs from the
+    ``reference`` material's (a piece absent from either counts 0), and each side's total
+    (piece ``*``) for every material. A database indexed since ``material_differences``
+    takes its first stored material as the reference: the others mostly differ from it in a
+    few pieces (Maka-Dai-Dai's 20,515 materials of 100,000 generated records: 167,789 rows,
+    against 2,083,320 with a row for each piece counted). One indexed before keeps
+    ``material_pieces``, whose reference is no material: a row for each count above 0."""
+
+    table: str
+    reference: dict[tuple[int, str], int]
+
+
+def material_rows(connection: sqlite3.Connection) -> MaterialRows | None:
+    """The database's :class:`MaterialRows`: ``material_differences`` against its
+    ``material_reference``; ``material_pieces`` in a database that has that table, or
+    materials without either (indexed before both: the writer and :func:`fill_material_rows`
+    give it ``material_pieces``); ``None`` in one without a material yet (its first is
+    the reference: :func:`start_reference`)."""
+    if has_table(connection, "material_reference"):
+        return MaterialRows("material_differences", {
+            (side, piece): count for side, piece, count in connection.execute(
+                "SELECT side, piece, count FROM material_reference")})
+    if has_table(connection, "material_pieces") or (
+            has_table(connection, "material_signatures") and connection.execute(
+                "SELECT 1 FROM material_signatures LIMIT 1").fetchall()):
+        return MaterialRows("material_pieces", {})
+    return None
+
+
+def create_count_table(connection: sqlite3.Connection, table: str) -> None:
+    """Make ``table`` of :data:`MATERIAL_ROWS_SCHEMA` (with ``material_reference``) when
+    missing."""
+    for statement in MATERIAL_ROWS_SCHEMA[table].split(";"):
+        connection.execute(statement)
+
+
+def start_reference(connection: sqlite3.Connection, counts: str) -> MaterialRows:
+    """Make ``material_differences`` with material ``counts`` (a signature's JSON, the
+    first the database stores) as its reference (inside the writer's transaction)."""
+    create_count_table(connection, "material_differences")
+    reference = {(side, piece): count for side, piece, count in json.loads(counts)}
+    connection.executemany("INSERT INTO material_reference VALUES (?, ?, ?)",
+                           [(side, piece, count) for (side, piece), count in reference.items()])
+    return MaterialRows("material_differences", reference)
+
+
+def material_count_rows(signature_id: int, counts: str, reference: dict[tuple[int, str], int]
+                        ) -> list[tuple[int, str, int, int]]:
+    """The rows of a stored signature (its JSON ``counts``) against ``reference``
+    (:class:`MaterialRows`): one per (side, piece) whose count differs from the reference's
+    (0 included), and each side's total (piece ``*``, written even when 0, so that every
+    signature has rows: :func:`complete_material_rows` counts them)."""
+    material = {(side, piece): count for side, piece, count in json.loads(counts)}
+    totals = [0, 0]
+    for (side, _), count in material.items():
+        totals[side] += count
+    rows = [(side, piece, count, signature_id) for (side, piece), count in material.items()
+            if reference.get((side, piece)) != count]
+    rows += [(side, piece, 0, signature_id) for (side, piece), count in reference.items()
+             if count and (side, piece) not in material]
+    rows += [(side, "*", total, signature_id) for side, total in enumerate(totals)]
+    return rows
+
+
+def store_material(connection: sqlite3.Connection, counts: str) -> int:
+    """Store a new material (its signature's JSON ``counts``) with its rows, as the writer
+    does (inside its transaction; the first of a database without materials becomes its
+    reference), and give its id."""
+    found = material_rows(connection)
+    signature_id = connection.execute("INSERT INTO material_signatures (counts) VALUES (?)",
+                                      (counts,)).lastrowid or 0
+    if found is None:
+        found = start_reference(connection, counts)
+    create_count_table(connection, found.table)
+    _COUNT_ROWS[found.table].insert(connection, list(chain.from_iterable(
+        material_count_rows(signature_id, counts, found.reference))))
+    return signature_id
+
+
+def complete_material_rows(connection: sqlite3.Connection) -> MaterialRows | None:
+    """The database's :class:`MaterialRows` when every stored material has its rows there
+    (else ``None``: a database indexed before ``material_pieces`` has none, and
+    :func:`fill_material_rows` adds them). A database that also has the other layout's
+    table, complete (an earlier release wrote to it), is answered from that one."""
+    layouts = [found] if (found := material_rows(connection)) is not None else []
+    if has_table(connection, "material_pieces") and found is not None \
+            and found.table != "material_pieces":
+        layouts.append(MaterialRows("material_pieces", {}))
+    for layout in layouts:
+        if has_table(connection, layout.table) and connection.execute(
+                "SELECT (SELECT count(*) FROM material_signatures) = (SELECT count(*) FROM "
+                f"{layout.table} WHERE side = 0 AND piece = '*')").fetchone()[0]:
+            return layout
+    return None
+
+
+def fill_material_rows(connection: sqlite3.Connection) -> int:
+    """Add the rows of the stored materials without them (:func:`material_rows`; the
+    table too, when missing), and say how many materials got them. The caller commits."""
+    found = material_rows(connection)
+    if found is None:
+        return 0  # no material stored: nothing to add
+    create_count_table(connection, found.table)
+    missing = connection.execute(
+        "SELECT id, counts FROM material_signatures WHERE id NOT IN (SELECT signature_id "
+        f"FROM {found.table} WHERE side = 0 AND piece = '*')").fetchall()
+    rows = [row for id_, counts in missing
+            for row in material_count_rows(id_, counts, found.reference)]
+    rows.sort()  # in key order: the table grows at its end instead of all over
+    connection.executemany(f"INSERT OR IGNORE INTO {found.table} VALUES (?, ?, ?, ?)", rows)
+    return len(missing)
+
+
+@dataclasses.dataclass(frozen=True)
 class SignatureFilter:
-    """The stored materials a pattern accepts: ``sql``, a query of their ids over
-    ``material_pieces`` (with ``parameters``), and ``accepts``, the same test in Python, for
-    a database whose ``material_pieces`` is missing or incomplete (made before it)."""
+    """The stored materials a pattern's material tests (and with ``squares`` its square
+    tests' prefilter) accept: :meth:`query`, their ids in SQL over a database's
+    :class:`MaterialRows`, and ``accepts``, the same test in Python, for a database whose
+    rows are missing or incomplete (indexed before them)."""
 
     accepts: MaterialCheck
-    sql: str
-    parameters: tuple[Any, ...]
+    pattern: Pattern
+    squares: bool
+
+    def query(self, rows: MaterialRows) -> tuple[str, tuple[Any, ...]]:
+        """The query of the ids of the materials accepted, over ``rows``, and its
+        parameters.
+
+        A material without a row for a piece has the reference's count of it. A test the
+        reference's count passes (with no reference, a count of 0: ``Ln<2``, ``FK=0``) is
+        therefore "every material but those with a row that fails it", the others "those
+        with a row that passes it"; every material has its sides' ``*`` rows. The tests'
+        sets are intersected in SQL."""
+        table, reference = rows.table, rows.reference
+        selects: list[str] = []
+        parameters: list[Any] = []
+        for test in self.pattern.material:
+            op = "=" if test.op == "==" else test.op
+            held: dict[tuple[int, str], int] = {}
+            if test.piece != "*":
+                held = {(test.side, test.piece): reference.get((test.side, test.piece), 0)}
+            if test.holds(held, [0, 0]):  # the reference's count passes it
+                selects.append("SELECT id FROM material_signatures EXCEPT SELECT "
+                               f"signature_id FROM {table} WHERE side = ? AND piece = ? "
+                               f"AND NOT (count {op} ?)")
+            else:
+                selects.append(f"SELECT signature_id FROM {table} WHERE side = ? AND "
+                               f"piece = ? AND count {op} ?")
+            parameters.extend((test.side, test.piece, test.count))
+        for square in self.pattern.squares if self.squares else ():
+            if square.empty:
+                continue
+            # A piece of the side (of either side) and kind the square must hold.
+            piece = "*" if square.piece is None else square.piece
+            sides = []
+            for side in (0, 1) if square.side is None else (square.side,):
+                if piece != "*" and reference.get((side, piece), 0) >= 1:
+                    sides.append("SELECT id FROM material_signatures EXCEPT SELECT "
+                                 f"signature_id FROM {table} WHERE side = ? AND piece = ? "
+                                 "AND count < 1")
+                else:
+                    sides.append(f"SELECT signature_id FROM {table} WHERE side = ? AND "
+                                 "piece = ? AND count >= 1")
+                parameters.extend((side, piece))
+            selects.append(" UNION ".join(f"SELECT * FROM ({select})" for select in sides))
+        if not selects:
+            selects.append("SELECT id FROM material_signatures")
+        return " INTERSECT ".join(f"SELECT * FROM ({select})" for select in selects), \
+            tuple(parameters)
 
 
 def signature_filter(pattern: Pattern, *, squares: bool) -> SignatureFilter:
     """The :class:`SignatureFilter` of ``pattern``'s material tests (``squares``: and of its
-    square tests' prefilter, :meth:`~notation_tools.analysis.pattern.Pattern.may_hold`).
-
-    A material lacks the rows of the pieces it has none of. A test that a count of 0 passes
-    (``Ln<2``, ``FK=0``) is therefore "every signature but those with a row that fails it",
-    the others "those with a row that passes it"; every signature has its sides' ``*`` rows.
-    The tests' sets are intersected in SQL."""
-    selects: list[str] = []
-    parameters: list[Any] = []
-    for test in pattern.material:
-        op = "=" if test.op == "==" else test.op
-        if test.holds({}, [0, 0]):  # a count of 0 passes it
-            selects.append("SELECT id FROM material_signatures EXCEPT SELECT signature_id "
-                           "FROM material_pieces WHERE side = ? AND piece = ? AND NOT "
-                           f"(count {op} ?)")
-        else:
-            selects.append("SELECT signature_id FROM material_pieces WHERE side = ? AND "
-                           f"piece = ? AND count {op} ?")
-        parameters.extend((test.side, test.piece, test.count))
-    for square in pattern.squares if squares else ():
-        if not square.empty:  # a piece of the side and kind the square must hold
-            selects.append("SELECT signature_id FROM material_pieces WHERE side IN (?, ?) "
-                           "AND piece = ? AND count >= 1")
-            parameters.extend((0, 1) if square.side is None else (square.side, square.side))
-            parameters.append("*" if square.piece is None else square.piece)
-    if not selects:
-        selects.append("SELECT id FROM material_signatures")
-    return SignatureFilter(pattern.may_hold if squares else pattern.material_holds,
-                           " INTERSECT ".join(f"SELECT * FROM ({select})" for select in selects),
-                           tuple(parameters))
-
-
-def material_pieces_complete(connection: sqlite3.Connection) -> bool:
-    """Whether every stored material has its ``material_pieces`` rows (a database indexed
-    before the table has none: :func:`fill_material_pieces` adds them)."""
-    if not has_table(connection, "material_pieces"):
-        return False
-    return bool(connection.execute(
-        "SELECT (SELECT count(*) FROM material_signatures) = (SELECT count(*) FROM "
-        "material_pieces WHERE side = 0 AND piece = '*')").fetchone()[0])
-
-
-def fill_material_pieces(connection: sqlite3.Connection) -> int:
-    """Add the ``material_pieces`` rows of the stored materials without them (the table
-    too, when missing), and say how many materials got them. The caller commits."""
-    connection.execute(INDEX_SCHEMA[INDEX_SCHEMA.index("CREATE TABLE IF NOT EXISTS "
-                                                       "material_pieces"):].split(";")[0])
-    missing = connection.execute(
-        "SELECT id, counts FROM material_signatures WHERE id NOT IN (SELECT signature_id "
-        "FROM material_pieces WHERE side = 0 AND piece = '*')").fetchall()
-    rows = [row for id_, counts in missing for row in material_piece_rows(id_, counts)]
-    rows.sort()  # in key order: the table grows at its end instead of all over
-    connection.executemany("INSERT OR IGNORE INTO material_pieces VALUES (?, ?, ?, ?)", rows)
-    return len(missing)
+    square tests' prefilter, :meth:`~notation_tools.analysis.pattern.Pattern.may_hold`)."""
+    return SignatureFilter(pattern.may_hold if squares else pattern.material_holds, pattern,
+                           squares)
 
 
 def wanted_signatures(connection: sqlite3.Connection, wanted: MaterialCheck | SignatureFilter,
                       known: dict[int, dict[tuple[int, str], int]] | None
                       ) -> tuple[str, tuple[Any, ...]]:
     """A query of the ids of the stored materials that ``wanted`` accepts and its
-    parameters: over ``material_pieces`` when ``wanted`` is a :class:`SignatureFilter` and
-    the table is complete, else a JSON list of the ids the Python test accepts. ``known``:
+    parameters: over the materials' rows when ``wanted`` is a :class:`SignatureFilter` and
+    they are complete (:func:`complete_material_rows`), else a JSON list of the ids the Python test accepts. ``known``:
     the materials read by an earlier call on this connection (id → material), kept up to
     date (a material's row never changes once written, so only the rows added since are
     read)."""
     if isinstance(wanted, SignatureFilter):
-        if material_pieces_complete(connection):
-            return wanted.sql, wanted.parameters
+        rows = complete_material_rows(connection)
+        if rows is not None:
+            return wanted.query(rows)
         wanted = wanted.accepts
     known = {} if known is None else known
     for id_, counts in connection.execute("SELECT id, counts FROM material_signatures "
@@ -1011,22 +1158,3 @@ def material_first_plies(connection: sqlite3.Connection, game: str,
         "AND m.first_ply <= ? AND m.last_ply >= ? GROUP BY r.id",
         (low, game, *given, high, low)).fetchall())
 
-
-def material_piece_rows(signature_id: int, counts: str) -> list[tuple[int, str, int, int]]:
-    """The ``material_pieces`` rows of a stored signature: one per (side, piece) counted,
-    and each side's total (piece ``*``, written even when 0, so that every signature has
-    rows: :func:`material_pieces_complete` counts them)."""
-    rows = [(side, piece, count, signature_id) for side, piece, count in json.loads(counts)]
-    totals = [0, 0]
-    for side, _, count, _ in rows:
-        totals[side] += count
-    rows.extend((side, "*", total, signature_id) for side, total in enumerate(totals))
-    return rows
-
-
-def store_material_pieces(connection: sqlite3.Connection, signature_id: int,
-                          counts: str) -> None:
-    """Write the ``material_pieces`` rows of a new signature (the writer's, inside its
-    transaction)."""
-    _PIECE_ROWS.insert(connection, list(chain.from_iterable(
-        material_piece_rows(signature_id, counts))))

@@ -1,11 +1,12 @@
 """The position index's rows as the writer stores them (docs/database.md, "The position
 index"), against what the workers sent: every position row, each move text with its ids in
 the order the records first write the texts (again when the writer had forgotten it), each
-material once with its ``material_pieces`` rows, and the material runs; whatever the writer
+material once with its rows by piece, and the material runs; whatever the writer
 keeps in memory and however many rows it puts in one statement."""
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
 from pathlib import Path
@@ -57,13 +58,16 @@ def expected_rows(reports: list[RecordReport], record_ids: list[int], cache: int
         for first, last, signature in found.material or ():
             material.append((record_id, first, last,
                              signatures.setdefault(signature, len(signatures) + 1)))
+    # The first material stored is the reference the others' rows are told against.
+    reference = {(side, piece): count for side, piece, count in
+                 json.loads(next(iter(signatures), "[]"))}
     pieces = sorted(row for signature, id_ in signatures.items()
-                    for row in position_index.material_piece_rows(id_, signature))
+                    for row in position_index.material_count_rows(id_, signature, reference))
     return {"positions": sorted(positions),
             "position_moves": moves,
             "position_material": sorted(material),
             "material_signatures": [(id_, text) for text, id_ in signatures.items()],
-            "material_pieces": pieces}
+            "material_differences": pieces}
 
 
 def stored_rows(database: Path):
@@ -74,8 +78,8 @@ def stored_rows(database: Path):
                                                  "ORDER BY 1, 2"),
             "material_signatures": query(database, "SELECT id, counts FROM "
                                                    "material_signatures ORDER BY id"),
-            "material_pieces": query(database, "SELECT * FROM material_pieces "
-                                               "ORDER BY 1, 2, 3, 4")}
+            "material_differences": query(database, "SELECT * FROM material_differences "
+                                                    "ORDER BY 1, 2, 3, 4")}
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -247,7 +251,7 @@ def test_rows_gathered_before_an_interruption_are_not_stored(game, seed, count, 
         with ResultsDatabase(str(database)) as results:
             interrupt_store(results, "a.pgn", reports, min(stop, count))
             # The index's tables were made in that transaction too: none, or empty.
-            for table in ("positions", "position_moves", "material_pieces"):
+            for table in ("positions", "position_moves", "material_differences"):
                 assert query(database, "SELECT name FROM sqlite_master WHERE name = "
                              f"'{table}'") == [] or \
                     query(database, f"SELECT count(*) FROM {table}") == [(0,)]
