@@ -180,3 +180,16 @@ def test_a_database_with_material_pieces_keeps_them(tmp_path):
     assert _answers(database) == _answers(new)
     assert sqlite3.connect(new).execute("SELECT count(*) FROM material_differences").fetchone() \
         < connection.execute("SELECT count(*) FROM material_pieces").fetchone()
+
+
+def test_a_reference_row_edited_by_hand_is_left_out():
+    """A ``material_reference`` row of another kind (a file edited by hand) is not compared
+    with a test's count: the query is made and runs, with no exception."""
+    connection = _stored([((0, "Ln", 2),), ((0, "Ln", 1),)])
+    connection.execute("INSERT INTO material_reference VALUES (0, 'A', 'two')")
+    rows = material_rows(connection)
+    assert rows.reference == {(0, "Ln"): 2}
+    pattern = Pattern("maka", (SquareTest("a1", 0, "A", False),),
+                      (MaterialTest(0, "A", ">=", 1), MaterialTest(0, "Ln", "<", 2)))
+    found = signature_filter(pattern, squares=True)
+    assert connection.execute(*found.query(rows)).fetchall() == []
