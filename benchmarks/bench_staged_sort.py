@@ -6,8 +6,9 @@ the writer does it. Not a test: it prints.
 
 The rows are made up to look like an archive's: ``--records`` records of ``--plies`` plies,
 keys random but for the first plies, which come from a small pool (the openings many records
-share). The first ``--direct`` rows go into the table as the writer puts them there; the
-rest are staged. Each round moves them in inside a transaction and rolls it back, once per
+share). The first ``--direct`` rows go into the table as the writer puts them there into a
+table that holds rows (``--direct 0``: an input begun on an empty table, which the writer
+stages whole); the rest are staged. Each round moves them in inside a transaction and rolls it back, once per
 way; the rounds alternate, and the medians (wall clock) and their ratios to the first way
 are printed (the machine is shared).
 

@@ -73,7 +73,7 @@ class Database:
         self._materials: dict[int, dict[tuple[int, str], int]] = {}
         """The position index's materials read so far, where their rows by piece cannot
         answer (pattern search reads each once)."""
-        self._pieces_checked = False
+        self._rows_checked = False
         self._busy_checked: tuple[int, bool] | None = None
         """(``PRAGMA data_version`` when the kept move texts were checked, whether they
         were right then): checked again only after another connection wrote."""
@@ -298,9 +298,9 @@ class Database:
         before those were kept (once, when the file may be written: material conditions
         are then answered in SQL; otherwise each material is read and tested in Python, as
         before, with the same answers)."""
-        if self._pieces_checked:
+        if self._rows_checked:
             return
-        self._pieces_checked = True
+        self._rows_checked = True
         if complete_material_rows(self.connection) is not None or \
                 not os.access(self.path, os.W_OK):
             return

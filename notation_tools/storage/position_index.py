@@ -444,14 +444,10 @@ class PositionStore:
     def _signature_id(self, signature: str) -> int:
         found = self._signature_ids.get(signature)
         if found is None:
-            cursor = self.connection.execute(
-                "INSERT INTO material_signatures (counts) VALUES (?)", (signature,))
-            found = self._signature_ids[signature] = cursor.lastrowid or 0
-            if self._counts is None:
-                self._counts = start_reference(self.connection, signature)
+            found, self._counts, rows = new_material(self.connection, signature, self._counts)
+            self._signature_ids[signature] = found
             # Gathered with the positions rows, and inserted with them (the same gain).
-            self._pending_counts += chain.from_iterable(
-                material_count_rows(found, signature, self._counts.reference))
+            self._pending_counts += chain.from_iterable(rows)
         return found
 
     def forget(self, path: str) -> None:
@@ -977,18 +973,25 @@ def material_count_rows(signature_id: int, counts: str, reference: dict[tuple[in
     return rows
 
 
-def store_material(connection: sqlite3.Connection, counts: str) -> int:
-    """Store a new material (its signature's JSON ``counts``) with its rows, as the writer
-    does (inside its transaction; the first of a database without materials becomes its
-    reference), and give its id."""
-    found = material_rows(connection)
+def new_material(connection: sqlite3.Connection, counts: str, layout: MaterialRows | None
+                 ) -> tuple[int, MaterialRows, list[tuple[int, str, int, int]]]:
+    """Store a new material (its signature's JSON ``counts``) in a database whose
+    :class:`MaterialRows` are ``layout`` (``None``: it has no material yet, and this one
+    becomes the reference), inside the writer's transaction: its id, the layout, and its
+    rows, for the caller to insert."""
     signature_id = connection.execute("INSERT INTO material_signatures (counts) VALUES (?)",
                                       (counts,)).lastrowid or 0
-    if found is None:
-        found = start_reference(connection, counts)
-    create_count_table(connection, found.table)
-    _COUNT_ROWS[found.table].insert(connection, list(chain.from_iterable(
-        material_count_rows(signature_id, counts, found.reference))))
+    if layout is None:
+        layout = start_reference(connection, counts)
+    return signature_id, layout, material_count_rows(signature_id, counts, layout.reference)
+
+
+def store_material(connection: sqlite3.Connection, counts: str) -> int:
+    """Store a new material with its rows at once (:func:`new_material`; the writer gathers
+    the rows), and give its id."""
+    signature_id, layout, rows = new_material(connection, counts, material_rows(connection))
+    create_count_table(connection, layout.table)
+    _COUNT_ROWS[layout.table].insert(connection, list(chain.from_iterable(rows)))
     return signature_id
 
 
@@ -997,9 +1000,11 @@ def complete_material_rows(connection: sqlite3.Connection) -> MaterialRows | Non
     (else ``None``: a database indexed before ``material_pieces`` has none, and
     :func:`fill_material_rows` adds them). A database that also has the other layout's
     table, complete (an earlier release wrote to it), is answered from that one."""
-    layouts = [found] if (found := material_rows(connection)) is not None else []
-    if has_table(connection, "material_pieces") and found is not None \
-            and found.table != "material_pieces":
+    found = material_rows(connection)
+    if found is None:
+        return None
+    layouts = [found]
+    if found.table != "material_pieces" and has_table(connection, "material_pieces"):
         layouts.append(MaterialRows("material_pieces", {}))
     for layout in layouts:
         if has_table(connection, layout.table) and connection.execute(
@@ -1096,10 +1101,10 @@ def wanted_signatures(connection: sqlite3.Connection, wanted: MaterialCheck | Si
                       ) -> tuple[str, tuple[Any, ...]]:
     """A query of the ids of the stored materials that ``wanted`` accepts and its
     parameters: over the materials' rows when ``wanted`` is a :class:`SignatureFilter` and
-    they are complete (:func:`complete_material_rows`), else a JSON list of the ids the Python test accepts. ``known``:
-    the materials read by an earlier call on this connection (id → material), kept up to
-    date (a material's row never changes once written, so only the rows added since are
-    read)."""
+    they are complete (:func:`complete_material_rows`), else a JSON list of the ids the
+    Python test accepts. ``known``: the materials read by an earlier call on this
+    connection (id → material), kept up to date (a material's row never changes once
+    written, so only the rows added since are read)."""
     if isinstance(wanted, SignatureFilter):
         rows = complete_material_rows(connection)
         if rows is not None:
@@ -1160,4 +1165,3 @@ def material_first_plies(connection: sqlite3.Connection, game: str,
         f"ON m.record_id = r.id WHERE r.game = ? AND m.signature_id IN ({signatures}) "
         "AND m.first_ply <= ? AND m.last_ply >= ? GROUP BY r.id",
         (low, game, *given, high, low)).fetchall())
-
